@@ -1,0 +1,63 @@
+"""What the recorder enters (an Entry) and what the log keeps (an Event).
+
+An Event is immutable and never edited or deleted: a mistake is voided by a
+later ``undo`` event, so the log stays the audit trail of the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import MappingProxyType
+from typing import Any
+
+from scorekeeper.core.errors import RuleError
+
+OptionValue = int | str | bool | None
+
+#: Entries every game knows; ``join``/``leave``/``rebuy`` only between rounds.
+COMMON_KINDS = frozenset({"round", "undo", "note", "recorder", "join", "leave", "rebuy", "end"})
+
+
+def frozen(mapping: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """A read-only view, so data shared between states cannot be changed in place."""
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True)
+class Header:
+    """Everything fixed when a session starts."""
+
+    game: str
+    players: tuple[str, ...]  # seats, clockwise
+    options: Mapping[str, OptionValue]  # every option of the game, defaults filled in
+    parent: str  # first parent / dealer
+    recorder: str  # first holder of the record book
+    stacks: Mapping[str, int] = field(default_factory=frozen)  # chip games: starting stacks
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One thing the recorder says, before the rules have accepted it."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=frozen)
+    at: datetime | None = None  # None: timed when recorded
+
+
+@dataclass(frozen=True)
+class Event:
+    """One accepted entry as the log keeps it."""
+
+    seq: int
+    at: datetime  # aware; UTC when the app stamped it, else the offset typed
+    recorder: str  # who held the record book when it was entered
+    kind: str
+    data: Mapping[str, Any]
+
+
+def require_aware(at: datetime) -> datetime:
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise RuleError("rules.time_needs_offset", time=at.isoformat())
+    return at

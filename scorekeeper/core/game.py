@@ -1,0 +1,163 @@
+"""The one interface every game implements, and the registry of games.
+
+The session handles what all games share (``round``, ``undo``, ``join`` …);
+a game module only says which of its own entries are legal now, checks one,
+and applies it. Screens ask the game; they never decide a rule themselves.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Event, OptionValue
+from scorekeeper.core.state import State
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One house option: its default and the values it accepts."""
+
+    key: str
+    default: OptionValue
+    help_key: str  # catalog key of a one-line explanation
+    choices: Mapping[str, OptionValue] = field(default_factory=dict)  # word -> value
+    minimum: int | None = None  # for whole-number options
+    boolean: bool = False
+
+    def parse(self, text: str) -> OptionValue:
+        word = text.strip().lower()
+        if self.boolean:
+            if word in _TRUE:
+                return True
+            if word in _FALSE:
+                return False
+            raise RuleError("rules.option_bool", field=self.key, option=self.key, value=text)
+        if self.choices:
+            if word in self.choices:
+                return self.choices[word]
+            raise RuleError(
+                "rules.option_choice",
+                field=self.key,
+                option=self.key,
+                value=text,
+                choices=", ".join(self.choices),
+            )
+        try:
+            number = int(word)
+        except ValueError:
+            number = None
+        if number is None or (self.minimum is not None and number < self.minimum):
+            raise RuleError(
+                "rules.option_number", field=self.key, option=self.key, value=text,
+                minimum=self.minimum if self.minimum is not None else 0,
+            )  # fmt: skip
+        return number
+
+    def render(self, value: OptionValue) -> str:
+        for word, choice in self.choices.items():
+            if choice == value and type(choice) is type(value):
+                return word
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """An entry the recorder may make now; *choices* are the players it may name."""
+
+    kind: str
+    choices: tuple[str, ...] = ()
+
+
+class Game(ABC):
+    id: ClassVar[str]
+    name_key: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]]
+    round_kinds: ClassVar[frozenset[str]]
+    uses_chips: ClassVar[bool] = False
+
+    def option(self, key: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.key == key:
+                return spec
+        raise RuleError(
+            "rules.unknown_option",
+            field=key,
+            option=key,
+            game=self.id,
+            options=", ".join(s.key for s in self.options),
+        )
+
+    def initial_score(self, player: str, options: Mapping[str, OptionValue], stacks: Mapping[str, int]) -> int:
+        return 0
+
+    def check_options(self, options: Mapping[str, OptionValue]) -> None:
+        """Refuse combinations of options that cannot be played (after each is valid alone)."""
+
+    @abstractmethod
+    def parse(self, kind: str, args: Sequence[str]) -> dict[str, Any]:
+        """Read the words after a round verb into entry data (syntax only)."""
+
+    @abstractmethod
+    def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
+        """The transcript words after the verb for entry data; inverse of ``parse``."""
+
+    @abstractmethod
+    def start_round(self, state: State) -> State:
+        """The state once ``round`` starts a new round (antes, stake at base …)."""
+
+    @abstractmethod
+    def legal(self, state: State) -> list[LegalAction]:
+        """The round entries allowed now (the session adds the common ones)."""
+
+    @abstractmethod
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Check a round entry against the rules; return its canonical data or raise RuleError."""
+
+    @abstractmethod
+    def apply(self, state: State, event: Event) -> State:
+        """The state after an accepted round entry."""
+
+    @abstractmethod
+    def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
+        """A catalog key and parameters saying in words what the entry did."""
+
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    _REGISTRY[game.id] = game
+    return game
+
+
+def get_game(game_id: str) -> Game:
+    _load_games()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        raise RuleError(
+            "rules.unknown_game", field="game", game=game_id, games=", ".join(sorted(_REGISTRY))
+        ) from None
+
+
+def all_games() -> list[Game]:
+    _load_games()
+    return list(_REGISTRY.values())
+
+
+def _load_games() -> None:
+    if not _REGISTRY:
+        from scorekeeper.core.games import load_all
+
+        load_all()

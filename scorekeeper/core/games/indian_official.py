@@ -1,0 +1,242 @@
+"""Indian Poker by the official points rules (rules.md §1).
+
+The stake doubles from ``base`` up to ``cap``; folders owe the stake at the
+moment they fold; at the showdown the parent pays or collects double.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Event, OptionValue
+from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
+from scorekeeper.core.state import StakeChange, State, finish_round
+
+
+@dataclass(frozen=True)
+class OfficialRound:
+    stake: int
+    players: tuple[str, ...]  # everyone dealt in, in seat order
+    folds: tuple[tuple[str, int], ...] = ()  # (child, stake when they folded), in order
+
+    def folded(self) -> dict[str, int]:
+        return dict(self.folds)
+
+
+class IndianOfficial(Game):
+    id = "indian-official"
+    name_key = "game.indian-official"
+    min_players = 3
+    max_players = 52
+    round_kinds = frozenset({"fold", "raise", "showdown"})
+    options = (
+        OptionSpec("base", 10, "option.official.base", minimum=1),
+        OptionSpec(
+            "cap",
+            160,
+            "option.official.cap",
+            choices={"160": 160, "320": 320, "640": 640, "none": None},
+        ),
+        OptionSpec(
+            "suits", "sanma", "option.official.suits", choices={"sanma": "sanma", "hokuto": "hokuto"}
+        ),
+        OptionSpec("parent_double_folds", False, "option.official.parent_double_folds", boolean=True),
+        OptionSpec("rounds", 0, "option.rounds", minimum=0),
+    )
+
+    def check_options(self, options: Mapping[str, OptionValue]) -> None:
+        base, cap = options["base"], options["cap"]
+        if isinstance(cap, int) and isinstance(base, int) and cap < base:
+            raise RuleError("rules.official.cap_below_base", field="cap", cap=cap, base=base)
+
+    # -- words -------------------------------------------------------------
+    def parse(self, kind: str, args: Sequence[str]) -> dict[str, Any]:
+        if kind == "raise":
+            if args:
+                raise RuleError("rules.official.raise_takes_nothing")
+            return {}
+        if kind == "fold":
+            if len(args) != 1:
+                raise RuleError("rules.needs_one_player", verb="fold")
+            return {"player": args[0]}
+        # showdown
+        if len(args) >= 2 and args[0].lower() == "cards":
+            return {"cards": _pairs(args[1:])}
+        if len(args) != 1 or "=" in args[0]:
+            raise RuleError("rules.official.showdown_syntax")
+        return {"winner": args[0]}
+
+    def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
+        if kind == "fold":
+            return [data["player"]]
+        if kind == "showdown":
+            if "cards" in data:
+                return ["cards", *(f"{p}={c}" for p, c in data["cards"].items())]
+            return [data["winner"]]
+        return []
+
+    # -- rules -------------------------------------------------------------
+    def start_round(self, state: State) -> State:
+        base = state.options["base"]
+        assert isinstance(base, int)
+        return replace(state, table=OfficialRound(stake=base, players=state.seated()))
+
+    def _next_stake(self, state: State) -> int | None:
+        table = _table(state)
+        cap = state.options["cap"]
+        doubled = table.stake * 2
+        return None if isinstance(cap, int) and doubled > cap else doubled
+
+    def legal(self, state: State) -> list[LegalAction]:
+        if not state.in_round or state.finished:
+            return []
+        table = _table(state)
+        children = _contesting_children(state, table)
+        actions = [LegalAction("fold", children)]
+        if self._next_stake(state) is not None:
+            actions.append(LegalAction("raise"))
+        actions.append(LegalAction("showdown", (state.parent, *children)))
+        return actions
+
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        table = _table(state)
+        if kind == "raise":
+            if self._next_stake(state) is None:
+                cap = state.options["cap"]
+                if table.stake == cap:
+                    raise RuleError("rules.official.at_cap", cap=cap)
+                raise RuleError(
+                    "rules.official.past_cap", cap=cap, stake=table.stake, next=table.stake * 2
+                )
+            return {}
+        if kind == "fold":
+            player = self._in_round(state, table, data["player"])
+            if player == state.parent:
+                raise RuleError("rules.official.parent_folds", player=player)
+            if player in table.folded():
+                raise RuleError(
+                    "rules.official.folded_twice", player=player, stake=table.folded()[player]
+                )
+            return {"player": player}
+        # showdown
+        contesting = (state.parent, *_contesting_children(state, table))
+        if "winner" in data:
+            winner = self._in_round(state, table, data["winner"])
+            if winner in table.folded():
+                raise RuleError("rules.official.folded_wins", player=winner)
+            return {"winner": winner}
+        named: dict[str, str] = {}
+        pairs = data["cards"]
+        for word, card in pairs.items() if isinstance(pairs, Mapping) else pairs:
+            player = self._in_round(state, table, word)
+            if player in table.folded():
+                raise RuleError("rules.official.folded_shows", player=player)
+            if player in named:
+                raise RuleError("rules.card_for_player_twice", player=player)
+            named[player] = card
+        missing = [p for p in contesting if p not in named]
+        if missing:
+            raise RuleError("rules.official.cards_missing", players=", ".join(missing))
+        shown = parse_shown(named, joker_allowed=False)
+        return {"cards": {p: c.code() for p, c in shown.items()}}
+
+    def _in_round(self, state: State, table: OfficialRound, word: str) -> str:
+        player = state.find_player(word)
+        if player not in table.players:
+            raise RuleError("rules.not_in_round", player=player, round=state.round)
+        return player
+
+    def apply(self, state: State, event: Event) -> State:
+        table = _table(state)
+        if event.kind == "raise":
+            new = table.stake * 2
+            change = StakeChange(state.round, table.stake, new, event.at, event.seq)
+            return replace(
+                state,
+                table=replace(table, stake=new),
+                stake_history=(*state.stake_history, change),
+            )
+        if event.kind == "fold":
+            table = replace(table, folds=(*table.folds, (event.data["player"], table.stake)))
+            state = replace(state, table=table)
+            if not _contesting_children(state, table):
+                return self._settle(state, table, state.parent, "result.official.all_folded")
+            return state
+        winner = event.data.get("winner") or self._winner_by_cards(state, event.data["cards"])
+        return self._settle(state, table, winner, "result.official.showdown")
+
+    def _winner_by_cards(self, state: State, cards: Mapping[str, str]) -> str:
+        suits = state.options["suits"]
+        assert isinstance(suits, str)
+        shown = parse_shown(cards, joker_allowed=False)
+        return max(shown, key=lambda p: card_strength(shown[p], RankOrder.OFFICIAL, suits))
+
+    def _settle(self, state: State, table: OfficialRound, winner: str, how: str) -> State:
+        stake, parent = table.stake, state.parent
+        deltas = dict.fromkeys(table.players, 0)
+
+        def pay(payer: str, amount: int) -> None:
+            deltas[payer] -= amount
+            deltas[winner] += amount
+
+        double_folds = winner == parent and state.options["parent_double_folds"] is True
+        for child, fold_stake in table.folds:
+            pay(child, fold_stake * 2 if double_folds else fold_stake)
+        contesting = _contesting_children(state, table)
+        if winner == parent:
+            for child in contesting:
+                pay(child, 2 * stake)
+        else:
+            pay(parent, 2 * stake)
+            for child in contesting:
+                if child != winner:
+                    pay(child, stake)
+        return finish_round(state, deltas, how, winner=winner, stake=stake)
+
+    def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
+        table = before.table
+        if event.kind == "raise":
+            assert isinstance(table, OfficialRound)
+            return "log.official.raise", {"old": table.stake, "new": table.stake * 2}
+        if event.kind == "fold":
+            assert isinstance(table, OfficialRound)
+            return "log.official.fold", {"player": event.data["player"], "stake": table.stake}
+        assert isinstance(table, OfficialRound)
+        if "cards" in event.data:
+            winner = self._winner_by_cards(before, event.data["cards"])
+            shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())
+            return "log.official.showdown_cards", {
+                "winner": winner,
+                "stake": table.stake,
+                "cards": shown,
+            }
+        return "log.official.showdown", {"winner": event.data["winner"], "stake": table.stake}
+
+
+def _table(state: State) -> OfficialRound:
+    table = state.table
+    if not isinstance(table, OfficialRound):
+        raise RuleError("rules.no_round")
+    return table
+
+
+def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
+    folded = table.folded()
+    return tuple(p for p in table.players if p != state.parent and p not in folded)
+
+
+def _pairs(words: Sequence[str]) -> list[tuple[str, str]]:
+    pairs = []
+    for word in words:
+        name, sep, card = word.partition("=")
+        if not sep or not name or not card:
+            raise RuleError("rules.pair_syntax", word=word)
+        pairs.append((name, card))
+    return pairs
+
+
+register(IndianOfficial())

@@ -1,0 +1,88 @@
+"""Building and checking a session header (game, seats, options, parent, recorder)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Header, OptionValue, frozen
+from scorekeeper.core.game import get_game
+
+#: Characters a name may not contain: they would make entries ambiguous.
+_FORBIDDEN_IN_NAME = set("=>,")
+MAX_NAME_LENGTH = 40
+
+
+def check_name(name: str) -> str:
+    """A player's name as it will be kept: trimmed, and unambiguous in entries."""
+    clean = name.strip()
+    if not clean:
+        raise RuleError("rules.name_empty", field="players")
+    if len(clean) > MAX_NAME_LENGTH:
+        raise RuleError("rules.name_long", field="players", name=clean, limit=MAX_NAME_LENGTH)
+    if any(ch in _FORBIDDEN_IN_NAME for ch in clean) or clean[0] in "@#":
+        raise RuleError("rules.name_chars", field="players", name=clean)
+    if any(not ch.isprintable() for ch in clean):
+        raise RuleError("rules.name_control", field="players", name=clean)
+    return clean
+
+
+def make_header(
+    game_id: str,
+    players: Iterable[str],
+    options: Mapping[str, str | OptionValue] | None = None,
+    *,
+    parent: str | None = None,
+    recorder: str | None = None,
+    stacks: Mapping[str, int] | None = None,
+) -> Header:
+    """Check everything a session starts with and fill in the defaults.
+
+    Option values may be given as typed text (``"320"``, ``"none"``) or as
+    values already parsed; each error names the field it belongs to.
+    """
+    game = get_game(game_id)
+    seats: list[str] = []
+    for raw in players:
+        name = check_name(raw)
+        if any(name.casefold() == other.casefold() for other in seats):
+            raise RuleError("rules.name_twice", field="players", name=name)
+        seats.append(name)
+    if not game.min_players <= len(seats) <= game.max_players:
+        raise RuleError(
+            "rules.player_count",
+            field="players",
+            count=len(seats),
+            game=game.id,
+            min=game.min_players,
+            max=game.max_players,
+        )
+    chosen: dict[str, OptionValue] = {spec.key: spec.default for spec in game.options}
+    for key, value in (options or {}).items():
+        spec = game.option(key)
+        chosen[key] = spec.parse(value) if isinstance(value, str) else value
+    game.check_options(chosen)
+
+    def seat_named(word: str, field: str) -> str:
+        for name in seats:
+            if name == word or name.casefold() == word.casefold():
+                return name
+        raise RuleError("rules.unknown_player", field=field, player=word, players=", ".join(seats))
+
+    first_parent = seat_named(parent, "parent") if parent else seats[0]
+    first_recorder = seat_named(recorder, "recorder") if recorder else first_parent
+    chip_stacks: dict[str, int] = {}
+    for word, chips in (stacks or {}).items():
+        if not game.uses_chips:
+            raise RuleError("rules.stacks_no_chips", field="stacks", game=game.id)
+        if chips < 0:
+            raise RuleError("rules.stack_negative", field="stacks", player=word)
+        chip_stacks[seat_named(word, "stacks")] = chips
+    return Header(
+        game=game.id,
+        players=tuple(seats),
+        options=frozen(chosen),
+        parent=first_parent,
+        recorder=first_recorder,
+        stacks=frozen(chip_stacks),
+    )

@@ -1,0 +1,120 @@
+"""A session in memory: its header, every event in order, and the folded ledger.
+
+This is what the CLI and the screens hold. Recording is two steps so that the
+store can sit between them: ``check`` (the rules say yes, nothing changes),
+then ``commit`` once the event is safely on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry, Event, Header
+from scorekeeper.core.game import Game, LegalAction
+from scorekeeper.core.ledger import FoldError, Ledger
+from scorekeeper.core.state import State
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One event as the log shows it: what it did in words, and whether it was voided."""
+
+    event: Event
+    key: str
+    params: dict[str, Any]
+    voided_by: int | None
+
+
+class Session:
+    def __init__(self, header: Header, events: Iterable[Event] = ()) -> None:
+        self.header = header
+        self.ledger = Ledger.start(header)
+        self.events: list[Event] = []
+        self._before: list[State] = []  # the state each event was entered in
+        for event in events:
+            try:
+                checked = self.ledger.check(Entry(event.kind, event.data, event.at))
+            except RuleError as error:
+                raise FoldError(event.seq, error) from None
+            if checked.seq != event.seq or dict(checked.data) != dict(event.data):
+                raise FoldError(event.seq, RuleError("rules.stored_entry_mismatch", seq=event.seq))
+            self.commit(event)
+
+    @property
+    def state(self) -> State:
+        return self.ledger.state
+
+    @property
+    def game(self) -> Game:
+        return self.ledger.game
+
+    def legal(self) -> list[LegalAction]:
+        return self.ledger.legal()
+
+    def check(self, entry: Entry, now: datetime | None = None) -> Event:
+        return self.ledger.check(entry, now)
+
+    def commit(self, event: Event) -> None:
+        """Take an event that ``check`` produced (and the store has kept)."""
+        ledger = self.ledger.step(event)
+        self._before.append(self.ledger.state)
+        self.events.append(event)
+        self.ledger = ledger
+
+    def record(self, entry: Entry, now: datetime | None = None) -> Event:
+        """Check and commit in one step, for callers with no store (replay, tests)."""
+        event = self.check(entry, now)
+        self.commit(event)
+        return event
+
+    # -- reading the log -------------------------------------------------------
+    def voided(self) -> dict[int, int]:
+        """Voided seq -> the seq of the undo that voided it."""
+        return {e.data["voids"]: e.seq for e in self.events if e.kind == "undo"}
+
+    def state_before(self, index: int) -> State:
+        return self._before[index]
+
+    def describe(self, index: int) -> tuple[str, dict[str, Any]]:
+        """Catalog key and parameters saying what ``events[index]`` did."""
+        event, before = self.events[index], self._before[index]
+        data = event.data
+        match event.kind:
+            case "undo":
+                target = self._index_of(data["voids"])
+                key, params = self.describe(target)
+                return "log.undo", {"what": (key, params), "seq": data["voids"]}
+            case "round":
+                return "log.round", {"round": before.round + 1, "parent": before.parent}
+            case "note":
+                return "log.note", {"text": data["text"]}
+            case "recorder":
+                return "log.recorder", {"old": before.recorder, "new": data["player"]}
+            case "join":
+                return "log.join", {"player": data["player"]}
+            case "leave":
+                return "log.leave", {"player": data["player"]}
+            case "rebuy":
+                return "log.rebuy", {"player": data["player"], "chips": data["chips"]}
+            case "end":
+                return "log.end", {}
+        return self.game.describe(before, event)
+
+    def log(self) -> list[LogLine]:
+        voided = self.voided()
+        lines = []
+        for index, event in enumerate(self.events):
+            key, params = self.describe(index)
+            lines.append(LogLine(event, key, params, voided.get(event.seq)))
+        return lines
+
+    def _index_of(self, seq: int) -> int:
+        # seqs are 1..n in order, so the index is seq - 1; checked for safety
+        index = seq - 1
+        if not 0 <= index < len(self.events) or self.events[index].seq != seq:
+            index = next(i for i, e in enumerate(self.events) if e.seq == seq)
+        return index

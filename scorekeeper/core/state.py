@@ -1,0 +1,114 @@
+"""The state of a session: what the table looks like after some entries.
+
+States are immutable; every change makes a new one, which is what lets undo
+restore an earlier state exactly and lets any moment be shown again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import OptionValue, frozen
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    seated: bool = True  # False once the player has left the rotation
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """The outcome of one finished round, in numbers and in words."""
+
+    round: int
+    parent: str
+    deltas: Mapping[str, int]  # who won or paid how much this round
+    how: str  # message key describing the result
+    details: Mapping[str, Any]  # parameters of that message
+
+
+@dataclass(frozen=True)
+class StakeChange:
+    round: int
+    old: int
+    new: int
+    at: datetime
+    seq: int
+
+
+@dataclass(frozen=True)
+class State:
+    game: str
+    options: Mapping[str, OptionValue]
+    seats: tuple[Seat, ...]
+    scores: Mapping[str, int]
+    round: int  # rounds started so far
+    in_round: bool
+    parent: str  # of the round in progress, else of the next one
+    recorder: str
+    finished: bool
+    table: Any  # the game's own state of the round in progress, else None
+    results: tuple[RoundResult, ...] = ()
+    stake_history: tuple[StakeChange, ...] = ()
+    parent_rounds: Mapping[str, int] = field(default_factory=frozen)
+    bought: int = 0  # chips added by rebuys (chip games)
+
+    # -- seats -------------------------------------------------------------
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+    def seated(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats if seat.seated)
+
+    def find_player(self, word: str) -> str:
+        """The player a recorder meant by *word*: exact, else a unique case-insensitive match."""
+        names = self.names()
+        if word in names:
+            return word
+        folded = [name for name in names if name.casefold() == word.casefold()]
+        if len(folded) == 1:
+            return folded[0]
+        raise RuleError("rules.unknown_player", player=word, players=", ".join(names))
+
+    def left_of(self, name: str, among: tuple[str, ...] | None = None) -> str:
+        """The next seat clockwise from *name* whose player is among *among* (default: seated)."""
+        candidates = set(self.seated() if among is None else among)
+        names = self.names()
+        start = names.index(name)
+        for step in range(1, len(names) + 1):
+            other = names[(start + step) % len(names)]
+            if other in candidates:
+                return other
+        return name
+
+    def in_order_from_left_of(self, name: str, among: tuple[str, ...]) -> tuple[str, ...]:
+        """*among* in seat order starting left of *name* (for turn order and odd chips)."""
+        names = self.names()
+        start = names.index(name)
+        ordered = [names[(start + step) % len(names)] for step in range(1, len(names) + 1)]
+        wanted = set(among)
+        return tuple(n for n in ordered if n in wanted)
+
+
+def finish_round(state: State, deltas: Mapping[str, int], how: str, **details: Any) -> State:
+    """Close the round in progress: pay out, pass the deal left, stop at ``rounds``."""
+    scores = dict(state.scores)
+    for name, delta in deltas.items():
+        scores[name] = scores.get(name, 0) + delta
+    result = RoundResult(state.round, state.parent, frozen(deltas), how, frozen(details))
+    limit = state.options.get("rounds") or 0
+    assert isinstance(limit, int)
+    return replace(
+        state,
+        scores=frozen(scores),
+        in_round=False,
+        table=None,
+        parent=state.left_of(state.parent),
+        results=(*state.results, result),
+        finished=state.finished or (limit > 0 and state.round >= limit),
+    )

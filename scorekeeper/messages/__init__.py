@@ -1,0 +1,86 @@
+"""The one message catalog: every string a user reads is looked up here.
+
+Each area of the program keeps its messages in its own module under
+``scorekeeper.messages`` as ``MESSAGES = {key: (english, japanese)}`` so the
+two languages of a message always sit side by side and cannot drift apart.
+Placeholders use ``str.format`` names (``{player}``); a test checks that both
+languages use the same ones.
+
+Stdlib only: the core raises errors that carry a key and parameters, and the
+text is rendered here, in the language of whoever reads it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from importlib import import_module
+from typing import Final
+
+LANGUAGES: Final = ("en", "ja")
+_AREAS: Final = ("common", "cards", "rules", "transcript", "storage", "cli")
+
+
+def _load() -> dict[str, tuple[str, str]]:
+    merged: dict[str, tuple[str, str]] = {}
+    for area in _AREAS:
+        module = import_module(f"scorekeeper.messages.{area}")
+        table: Mapping[str, tuple[str, str]] = module.MESSAGES
+        for key, pair in table.items():
+            if key in merged:
+                raise RuntimeError(f"message key {key!r} is defined twice")
+            merged[key] = pair
+    return merged
+
+
+CATALOG: Final = _load()
+
+_lang: str | None = None
+
+
+def default_language() -> str:
+    """The language from SCOREKEEPER_LANG, then LANG/LC_ALL, else English."""
+    for var in ("SCOREKEEPER_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return "en"
+
+
+def set_language(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}")
+    global _lang
+    _lang = lang
+
+
+def language() -> str:
+    return _lang if _lang is not None else default_language()
+
+
+def t(key: str, lang: str | None = None, **params: object) -> str:
+    """Render message *key* in *lang* (default: the current language)."""
+    english, japanese = CATALOG[key]
+    template = japanese if (lang or language()) == "ja" else english
+    return template.format(**params) if params else template
+
+
+class UserError(Exception):
+    """An error meant for the person at the keyboard, in plain words.
+
+    It carries a catalog key and its parameters rather than text, so the same
+    error can be shown in English in a log and in Japanese on the screen.
+    """
+
+    def __init__(self, key: str, **params: object) -> None:
+        if key not in CATALOG:
+            raise KeyError(f"no message {key!r} in the catalog")
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def message(self, lang: str | None = None) -> str:
+        return t(self.key, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.message()

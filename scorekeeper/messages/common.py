@@ -1,0 +1,43 @@
+"""Messages shared by every part: game names, log lines, results. key -> (English, Japanese)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "game.indian-official": ("Indian Poker (official points)", "インディアンポーカー(公式ルール)"),
+    "game.indian-chips": ("Indian Poker with chips", "インディアンポーカー(チップ)"),
+    "game.indian-lowest": ("Indian Poker, lowest card loses", "インディアンポーカー(最弱負け)"),
+    "game.pochen": ("Pochen", "ポッヘン"),
+    "word.parent": ("parent", "親"),
+    "word.child": ("child", "子"),
+    "word.stake": ("stake", "賭け点"),
+    "word.recorder": ("recorder", "記録役"),
+    # -- the log, one line per entry ------------------------------------------------
+    "log.round": ("round {round} begins, {parent} is parent", "ラウンド{round}開始、親は{parent}"),
+    "log.undo": ("undo: {what}", "取り消し: {what}"),
+    "log.note": ("note: {text}", "メモ: {text}"),
+    "log.recorder": (
+        "{old} hands the record book to {new}",
+        "{old}から{new}に記録役を交代",
+    ),
+    "log.join": ("{player} joins the table", "{player}が参加"),
+    "log.leave": ("{player} leaves the table", "{player}が抜ける"),
+    "log.rebuy": ("{player} buys {chips} more chips", "{player}がチップを{chips}枚買い足し"),
+    "log.end": ("the session ends", "セッション終了"),
+    "log.official.raise": ("stake {old} → {new}", "賭け点 {old} → {new}"),
+    "log.official.fold": ("{player} folded at {stake}", "{player}が{stake}で降りた"),
+    "log.official.showdown": (
+        "showdown at {stake}: {winner} wins",
+        "{stake}で勝負: {winner}の勝ち",
+    ),
+    "log.official.showdown_cards": (
+        "showdown at {stake} ({cards}): {winner} wins",
+        "{stake}で勝負({cards}): {winner}の勝ち",
+    ),
+    # -- round results ---------------------------------------------------------------
+    "result.official.showdown": (
+        "{winner} won the showdown at {stake}",
+        "{winner}が{stake}の勝負に勝った",
+    ),
+    "result.official.all_folded": (
+        "every child folded: {winner} (parent) collects",
+        "子が全員降りた: 親の{winner}が受け取る",
+    ),
+}

@@ -1,0 +1,216 @@
+"""Messages of the rules: errors, option help, results. key -> (English, Japanese)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- the session and its header ---------------------------------------------
+    "rules.unknown_game": (
+        "there is no game called {game!r}; the games are: {games}",
+        "「{game}」というゲームはありません。ゲームは次のとおりです: {games}",
+    ),
+    "rules.unknown_option": (
+        "{game} has no option {option!r}; its options are: {options}",
+        "{game}に「{option}」というオプションはありません。オプション: {options}",
+    ),
+    "rules.option_bool": (
+        "option {option} must be true or false, not {value!r}",
+        "オプション{option}はtrueかfalseです(「{value}」は使えません)",
+    ),
+    "rules.option_choice": (
+        "option {option} must be one of {choices}, not {value!r}",
+        "オプション{option}は{choices}のどれかです(「{value}」は使えません)",
+    ),
+    "rules.option_number": (
+        "option {option} must be a whole number of at least {minimum}, not {value!r}",
+        "オプション{option}は{minimum}以上の整数です(「{value}」は使えません)",
+    ),
+    "rules.name_empty": ("a player's name cannot be empty", "プレイヤー名が空です"),
+    "rules.name_long": (
+        "the name {name!r} is too long (at most {limit} characters)",
+        "名前「{name}」が長すぎます({limit}文字まで)",
+    ),
+    "rules.name_chars": (
+        "the name {name!r} cannot contain = > or , nor start with @ or #",
+        "名前「{name}」には = > , を含められず、@ や # で始められません",
+    ),
+    "rules.name_control": (
+        "the name {name!r} contains a control character",
+        "名前「{name}」に制御文字が含まれています",
+    ),
+    "rules.name_twice": (
+        "{name} is already a player (names must differ, ignoring case)",
+        "{name}はすでにプレイヤーにいます(大文字小文字を区別せず、名前は重複できません)",
+    ),
+    "rules.player_count": (
+        "{game} is played by {min} to {max} players, not {count}",
+        "{game}は{min}〜{max}人で遊びます({count}人では遊べません)",
+    ),
+    "rules.unknown_player": (
+        "there is no player called {player!r} (players: {players})",
+        "「{player}」というプレイヤーはいません(プレイヤー: {players})",
+    ),
+    "rules.stacks_no_chips": (
+        "{game} is not played with chips, so it takes no starting stacks",
+        "{game}はチップを使わないので、持ちチップは指定できません",
+    ),
+    "rules.stack_negative": (
+        "{player}'s starting stack cannot be negative",
+        "{player}の持ちチップを負の数にはできません",
+    ),
+    # -- entries common to every game ------------------------------------------
+    "rules.unknown_entry": (
+        "{entry!r} is not an entry of {game}",
+        "「{entry}」は{game}の記録にはありません",
+    ),
+    "rules.time_needs_offset": (
+        "the time {time} needs its UTC offset, like +09:00 or Z",
+        "時刻{time}にはUTCとの時差(+09:00やZなど)が必要です",
+    ),
+    "rules.time_backwards": (
+        "time goes backwards: {time} is before the previous entry ({previous})",
+        "時刻が逆行しています: {time}は前の記録({previous})より前です",
+    ),
+    "rules.nothing_to_undo": ("there is nothing to undo", "取り消す記録がありません"),
+    "rules.note_empty": ("a note needs some text", "メモが空です"),
+    "rules.note_long": (
+        "a note can be at most {limit} characters",
+        "メモは{limit}文字までです",
+    ),
+    "rules.recorder_already": (
+        "{player} already holds the record book",
+        "{player}はすでに記録役です",
+    ),
+    "rules.session_ended": (
+        "the session has ended; only undo, notes and a new recorder can be entered",
+        "このセッションは終了しています。取り消し・メモ・記録役の交代だけができます",
+    ),
+    "rules.between_rounds_only": (
+        "{entry} can only be entered between rounds, and round {round} is in play",
+        "{entry}はラウンドの合間にだけ記録できます(ラウンド{round}が進行中です)",
+    ),
+    "rules.round_in_play": (
+        "round {round} is still in play: finish it (or undo its entries) first",
+        "ラウンド{round}がまだ進行中です。先に終わらせるか、記録を取り消してください",
+    ),
+    "rules.too_few_to_play": (
+        "at least {min} players must be seated to play a round",
+        "ラウンドを始めるには{min}人以上が着席している必要があります",
+    ),
+    "rules.already_left": (
+        "{player} has already left the table",
+        "{player}はすでに抜けています",
+    ),
+    "rules.too_few_to_leave": (
+        "{player} cannot leave: at least {min} players must stay at the table",
+        "{player}は抜けられません。{min}人以上が残る必要があります",
+    ),
+    "rules.already_seated": (
+        "{player} is already at the table",
+        "{player}はすでに着席しています",
+    ),
+    "rules.too_many": (
+        "the table is full ({max} players at most)",
+        "満席です(最大{max}人)",
+    ),
+    "rules.join_after_self": (
+        "{player} cannot sit after themselves",
+        "{player}を自分の後ろに座らせることはできません",
+    ),
+    "rules.rebuy_no_chips": (
+        "{game} is not played with chips, so there is no rebuy",
+        "{game}はチップを使わないので、買い足しはありません",
+    ),
+    "rules.rebuy_amount": (
+        "a rebuy needs a whole number of chips above 0, not {value!r}",
+        "買い足しは1以上の整数のチップです({value!r}は使えません)",
+    ),
+    "rules.no_round": (
+        "no round is in play: start one with 'round' first",
+        "ラウンドが始まっていません。先に「round」で始めてください",
+    ),
+    "rules.not_in_round": (
+        "{player} is not playing in round {round}",
+        "{player}はラウンド{round}に参加していません",
+    ),
+    "rules.needs_one_player": (
+        "{verb} needs exactly one player's name",
+        "{verb}にはプレイヤー名を1人分だけ書いてください",
+    ),
+    "rules.pair_syntax": (
+        "{word!r} should be a player and a card joined by =, like A=KS",
+        "「{word}」はプレイヤーとカードを=でつないでください(例: A=KS)",
+    ),
+    "rules.card_for_player_twice": (
+        "{player} is given a card twice",
+        "{player}のカードが2回書かれています",
+    ),
+    "rules.undo_mismatch": (
+        "stored entry {seq} voids an entry that is not the latest in force",
+        "保存された記録{seq}が、最新でない記録を取り消しています",
+    ),
+    "rules.stored_entry_mismatch": (
+        "stored entry {seq} does not match what the rules make of it",
+        "保存された記録{seq}がルールと一致しません",
+    ),
+    "rules.stored_entry_invalid": (
+        "stored entry {seq} breaks the rules: {reason}",
+        "保存された記録{seq}がルールに反しています: {reason}",
+    ),
+    # -- indian-official ---------------------------------------------------------
+    "rules.official.cap_below_base": (
+        "the cap ({cap}) is below the opening stake ({base})",
+        "上限({cap})が開始の賭け点({base})より低くなっています",
+    ),
+    "rules.official.raise_takes_nothing": (
+        "raise takes no name: the stake doubles for everyone",
+        "raiseに名前は不要です(賭け点が全員に対して倍になります)",
+    ),
+    "rules.official.at_cap": (
+        "the stake is at the cap ({cap})",
+        "賭け点は上限({cap})に達しています",
+    ),
+    "rules.official.past_cap": (
+        "raising {stake} to {next} would pass the cap ({cap})",
+        "{stake}から{next}への引き上げは上限({cap})を超えます",
+    ),
+    "rules.official.parent_folds": (
+        "{player} is the parent, and the parent may never fold",
+        "{player}は親です。親は降りられません",
+    ),
+    "rules.official.folded_twice": (
+        "{player} has already folded (at {stake})",
+        "{player}はすでに降りています({stake}で)",
+    ),
+    "rules.official.folded_wins": (
+        "{player} has folded and cannot win the showdown",
+        "{player}は降りているので勝負に勝てません",
+    ),
+    "rules.official.folded_shows": (
+        "{player} has folded and is not in the showdown",
+        "{player}は降りているので勝負に参加していません",
+    ),
+    "rules.official.cards_missing": (
+        "the showdown needs the card of everyone still in; missing: {players}",
+        "勝負には残っている全員のカードが必要です。足りないのは: {players}",
+    ),
+    "rules.official.showdown_syntax": (
+        "write the showdown as 'showdown WINNER' or 'showdown cards A=KS B=10H …'",
+        "勝負は「showdown 勝者」か「showdown cards A=KS B=10H …」と書いてください",
+    ),
+    # -- option help ----------------------------------------------------------
+    "option.rounds": (
+        "the session ends after this many rounds (0: no limit)",
+        "このラウンド数で終了(0なら無制限)",
+    ),
+    "option.official.base": ("opening stake of every round", "各ラウンドの開始の賭け点"),
+    "option.official.cap": (
+        "highest stake: 160, 320, 640 or none (青天井)",
+        "賭け点の上限: 160・320・640・none(青天井)",
+    ),
+    "option.official.suits": (
+        "suit order that breaks rank ties: sanma ♠>♥>♦>♣, hokuto ♥>♣>♦>♠",
+        "同じランクの強さを決めるスート順: sanma ♠>♥>♦>♣、hokuto ♥>♣>♦>♠",
+    ),
+    "option.official.parent_double_folds": (
+        "house rule: when the parent wins, folders pay double too",
+        "ハウスルール: 親が勝ったとき、降りた子も倍払い",
+    ),
+}

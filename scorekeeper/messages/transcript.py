@@ -1,0 +1,3 @@
+"""Messages of the transcript area: key -> (English, Japanese)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {}
