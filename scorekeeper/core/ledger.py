@@ -97,7 +97,7 @@ class Ledger:
                 raise RuleError("rules.nothing_to_undo")
             return {"voids": self.top.seq}
         if kind == "note":
-            text = str(data.get("text", "")).strip()
+            text = " ".join(str(data.get("text", "")).split())
             if not text:
                 raise RuleError("rules.note_empty")
             if len(text) > MAX_NOTE_LENGTH:

@@ -214,3 +214,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ハウスルール: 親が勝ったとき、降りた子も倍払い",
     ),
 }
+
+MESSAGES.update(
+    {
+        "rules.stored_header_invalid": (
+            "the stored session header is not one this program wrote",
+            "保存されたセッションのヘッダーが読めません",
+        ),
+        "rules.stored_event_invalid": (
+            "a stored entry is not one this program wrote: {doc}",
+            "保存された記録が読めません: {doc}",
+        ),
+    }
+)

@@ -1,3 +1,55 @@
-"""Messages of the transcript area: key -> (English, Japanese)."""
+"""Messages about reading transcripts and entries: key -> (English, Japanese)."""
 
-MESSAGES: dict[str, tuple[str, str]] = {}
+MESSAGES: dict[str, tuple[str, str]] = {
+    "transcript.quotes": (
+        "a quotation mark is not closed in: {line}",
+        "引用符が閉じていません: {line}",
+    ),
+    "transcript.bad_time": (
+        "{time!r} is not a time; write it like 2026-11-29T21:03:05+09:00",
+        "「{time}」は時刻として読めません。2026-11-29T21:03:05+09:00 のように書いてください",
+    ),
+    "transcript.time_alone": ("a time must be followed by an entry", "時刻の後に記録がありません"),
+    "transcript.takes_nothing": (
+        "{verb} takes no other words",
+        "{verb}の後には何も書きません",
+    ),
+    "transcript.join_syntax": (
+        "write a join as 'join NAME' or 'join NAME after SEAT'",
+        "参加は「join 名前」か「join 名前 after 席の人」と書いてください",
+    ),
+    "transcript.rebuy_syntax": (
+        "write a rebuy as 'rebuy NAME CHIPS', like 'rebuy B 50'",
+        "買い足しは「rebuy 名前 枚数」と書いてください(例: rebuy B 50)",
+    ),
+    "transcript.header_one_word": (
+        "'{word}' takes exactly one word",
+        "「{word}」の後には1語だけ書いてください",
+    ),
+    "transcript.players_empty": ("'players' needs at least one name", "「players」に名前がありません"),
+    "transcript.option_syntax": (
+        "write an option as 'option KEY VALUE', like 'option cap 320'",
+        "オプションは「option キー 値」と書いてください(例: option cap 320)",
+    ),
+    "transcript.stacks_syntax": (
+        "{word!r} should be a player and chips joined by =, like A=50",
+        "「{word}」はプレイヤーとチップ数を=でつないでください(例: A=50)",
+    ),
+    "transcript.no_game": (
+        "the transcript does not say which game it is (a 'game ID' line)",
+        "ゲームが指定されていません(「game ID」の行が必要です)",
+    ),
+    "transcript.no_players": (
+        "the transcript names no players (a 'players NAME…' line)",
+        "プレイヤーが指定されていません(「players 名前…」の行が必要です)",
+    ),
+    "transcript.not_utf8": (
+        "this line is not UTF-8 text",
+        "この行はUTF-8のテキストではありません",
+    ),
+    "transcript.nul": ("this line contains a NUL byte", "この行にNULバイトが含まれています"),
+    "transcript.too_big": (
+        "the file is larger than a transcript can be ({limit} bytes)",
+        "ファイルが大きすぎます(上限{limit}バイト)",
+    ),
+}

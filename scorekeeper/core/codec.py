@@ -1,0 +1,74 @@
+"""Headers and events to and from plain JSON-able dicts, as the store keeps them.
+
+A document read back is checked field by field: a stored file that was not
+written by us is refused in plain words, never half-read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Event, Header, frozen
+from scorekeeper.core.header import make_header
+
+
+def header_to_doc(header: Header) -> dict[str, Any]:
+    return {
+        "game": header.game,
+        "players": list(header.players),
+        "options": dict(header.options),
+        "parent": header.parent,
+        "recorder": header.recorder,
+        "stacks": dict(header.stacks),
+    }
+
+
+def header_from_doc(doc: Mapping[str, Any]) -> Header:
+    try:
+        game, players = doc["game"], doc["players"]
+        if not isinstance(game, str) or not isinstance(players, list):
+            raise TypeError
+        return make_header(
+            game,
+            [str(p) for p in players],
+            dict(doc.get("options") or {}),
+            parent=doc.get("parent"),
+            recorder=doc.get("recorder"),
+            stacks=dict(doc.get("stacks") or {}),
+        )
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise RuleError("rules.stored_header_invalid") from None
+
+
+def event_to_doc(event: Event) -> dict[str, Any]:
+    return {
+        "seq": event.seq,
+        "at": event.at.isoformat(),
+        "recorder": event.recorder,
+        "kind": event.kind,
+        "data": _plain(event.data),
+    }
+
+
+def event_from_doc(doc: Mapping[str, Any]) -> Event:
+    try:
+        seq, kind, data = doc["seq"], doc["kind"], doc["data"]
+        at = datetime.fromisoformat(doc["at"])
+        if not (isinstance(seq, int) and isinstance(kind, str) and isinstance(data, dict)):
+            raise TypeError
+        if at.tzinfo is None:
+            raise ValueError
+        return Event(seq, at, str(doc.get("recorder", "")), kind, frozen(data))
+    except (KeyError, TypeError, ValueError):
+        raise RuleError("rules.stored_event_invalid", doc=str(dict(doc))[:80]) from None
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,162 @@
+"""Transcripts: a whole session as plain text, read and written (transcript.md).
+
+Reading stops at the first line that breaks a rule and says which line it
+was; writing gives back text that reads as the same session, times included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry, Header
+from scorekeeper.core.game import get_game
+from scorekeeper.core.header import make_header
+from scorekeeper.core.session import Session
+from scorekeeper.core.words import entry_line, parse_entry, quote, split_line
+from scorekeeper.messages import UserError
+
+HEADER_WORDS = frozenset({"game", "players", "option", "stacks", "parent", "recorder"})
+MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
+
+
+class TranscriptError(Exception):
+    """A transcript that cannot be read or breaks a rule, at a given line."""
+
+    def __init__(self, line: int, error: UserError) -> None:
+        super().__init__(f"{line}: {error}")
+        self.line = line
+        self.error = error
+
+    def message(self, lang: str | None = None) -> str:
+        return self.error.message(lang)
+
+
+@dataclass
+class Transcript:
+    header: Header
+    entries: list[tuple[int, Entry]] = field(default_factory=list)
+
+
+@dataclass
+class _HeaderLines:
+    lines: dict[str, int] = field(default_factory=dict)  # field -> line it was given on
+    game: str | None = None
+    players: list[str] = field(default_factory=list)
+    options: dict[str, str] = field(default_factory=dict)
+    stacks: dict[str, int] = field(default_factory=dict)
+    parent: str | None = None
+    recorder: str | None = None
+
+    def take(self, number: int, word: str, args: list[str]) -> None:
+        if word in ("game", "parent", "recorder"):
+            if len(args) != 1:
+                raise RuleError("transcript.header_one_word", word=word)
+            setattr(self, word, args[0])
+            self.lines[word] = number
+        elif word == "players":
+            if not args:
+                raise RuleError("transcript.players_empty")
+            self.players.extend(args)
+            self.lines["players"] = number
+        elif word == "option":
+            if len(args) != 2:
+                raise RuleError("transcript.option_syntax")
+            self.options[args[0]] = args[1]
+            self.lines[args[0]] = number
+        else:  # stacks
+            for pair in args:
+                name, sep, chips = pair.partition("=")
+                if not sep or not chips.isdigit():
+                    raise RuleError("transcript.stacks_syntax", word=pair)
+                self.stacks[name] = int(chips)
+            self.lines["stacks"] = number
+
+    def build(self, fallback_line: int) -> Header:
+        if self.game is None:
+            raise TranscriptError(fallback_line, RuleError("transcript.no_game"))
+        if not self.players:
+            raise TranscriptError(fallback_line, RuleError("transcript.no_players"))
+        try:
+            return make_header(
+                self.game,
+                self.players,
+                self.options,
+                parent=self.parent,
+                recorder=self.recorder,
+                stacks=self.stacks,
+            )
+        except RuleError as error:
+            line = self.lines.get(error.field or "", self.lines.get("game", fallback_line))
+            raise TranscriptError(line, error) from None
+
+
+def decode(raw: bytes) -> str:
+    """UTF-8 text (a BOM allowed), or a TranscriptError at the line of the first bad byte."""
+    if len(raw) > MAX_TRANSCRIPT_BYTES:
+        raise TranscriptError(1, RuleError("transcript.too_big", limit=MAX_TRANSCRIPT_BYTES))
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as bad:
+        line = raw.count(b"\n", 0, bad.start) + 1
+        raise TranscriptError(line, RuleError("transcript.not_utf8")) from None
+
+
+def parse_transcript(text: str) -> Transcript:
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise TranscriptError(line, RuleError("transcript.nul"))
+    head = _HeaderLines()
+    header: Header | None = None
+    entries: list[tuple[int, Entry]] = []
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
+        try:
+            words = split_line(line)
+            if not words:
+                continue
+            word = words[0].lower()
+            if header is None and word in HEADER_WORDS:
+                head.take(number, word, words[1:])
+                continue
+            if header is None:
+                header = head.build(number)
+            entries.append((number, parse_entry(get_game(header.game), words)))
+        except RuleError as error:
+            raise TranscriptError(number, error) from None
+    if header is None:
+        header = head.build(max(len(lines), 1))
+    return Transcript(header, entries)
+
+
+def replay(transcript: Transcript, clock: Callable[[], datetime] | None = None) -> Session:
+    """Play every entry through the rules; untimed entries get *clock*'s time."""
+    session = Session(transcript.header)
+    for number, entry in transcript.entries:
+        try:
+            session.record(entry, clock() if clock else None)
+        except RuleError as error:
+            raise TranscriptError(number, error) from None
+    return session
+
+
+def read_session(text: str, clock: Callable[[], datetime] | None = None) -> Session:
+    return replay(parse_transcript(text), clock)
+
+
+def write_transcript(session: Session, comment: str | None = None) -> str:
+    """The whole session as a transcript: every entry, voided ones and undos included."""
+    header, game = session.header, session.game
+    lines = [f"# {comment}"] if comment else []
+    lines.append(f"game {header.game}")
+    lines.append(" ".join(["players", *map(quote, header.players)]))
+    for spec in game.options:
+        lines.append(f"option {spec.key} {spec.render(header.options[spec.key])}")
+    if header.stacks:
+        lines.append(" ".join(["stacks", *(quote(f"{p}={n}") for p, n in header.stacks.items())]))
+    lines.append(f"parent {quote(header.parent)}")
+    lines.append(f"recorder {quote(header.recorder)}")
+    lines.extend(entry_line(game, event) for event in session.events)
+    return "\n".join(lines) + "\n"

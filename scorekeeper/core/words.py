@@ -1,0 +1,102 @@
+"""Entries as words: the recorder's verbs, shared by transcripts and ``scorekeeper record``."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.game import Game
+
+_SAFE_WORD = re.compile(r"[^\s'\"\\#]+")
+
+
+def split_line(line: str) -> list[str]:
+    """Split one line as a POSIX shell would, with ``#`` starting a comment."""
+    try:
+        return shlex.split(line, comments=True)
+    except ValueError:
+        raise RuleError("transcript.quotes", line=line.strip()) from None
+
+
+def quote(word: str) -> str:
+    """The inverse of ``split_line`` for one word; plain words (Japanese too) stay as they are."""
+    if _SAFE_WORD.fullmatch(word):
+        return word
+    if '"' not in word and "\\" not in word:
+        return f'"{word}"'
+    return "'" + word.replace("'", "'\"'\"'") + "'"
+
+
+def parse_time(word: str) -> datetime:
+    try:
+        at = datetime.fromisoformat(word)
+    except ValueError:
+        raise RuleError("transcript.bad_time", time=word) from None
+    if at.tzinfo is None:
+        raise RuleError("rules.time_needs_offset", time=word)
+    return at
+
+
+def parse_entry(game: Game, words: Sequence[str]) -> Entry:
+    """Read one entry (its words already split), with an optional leading ``@TIME``."""
+    at = None
+    if words and words[0].startswith("@"):
+        at = parse_time(words[0][1:])
+        words = words[1:]
+    if not words:
+        raise RuleError("transcript.time_alone")
+    verb, args = words[0].lower(), list(words[1:])
+    return Entry(verb, _parse_data(game, verb, args), at)
+
+
+def _parse_data(game: Game, verb: str, args: list[str]) -> dict[str, Any]:
+    if verb in ("round", "undo", "end"):
+        if args:
+            raise RuleError("transcript.takes_nothing", verb=verb)
+        return {}
+    if verb == "note":
+        return {"text": " ".join(args)}
+    if verb in ("recorder", "leave"):
+        if len(args) != 1:
+            raise RuleError("rules.needs_one_player", verb=verb)
+        return {"player": args[0]}
+    if verb == "join":
+        if len(args) == 1:
+            return {"player": args[0], "after": None}
+        if len(args) == 3 and args[1].lower() == "after":
+            return {"player": args[0], "after": args[2]}
+        raise RuleError("transcript.join_syntax")
+    if verb == "rebuy":
+        if len(args) != 2 or not args[1].isdigit():
+            raise RuleError("transcript.rebuy_syntax")
+        return {"player": args[0], "chips": int(args[1])}
+    if verb in game.round_kinds:
+        return game.parse(verb, args)
+    raise RuleError("rules.unknown_entry", entry=verb, game=game.id)
+
+
+def entry_words(game: Game, event: Event) -> list[str]:
+    """The words that give *event* again when read back (without its time)."""
+    data = event.data
+    kind = event.kind
+    if kind in ("round", "undo", "end"):
+        return [kind]
+    if kind == "note":
+        return [kind, data["text"]]
+    if kind in ("recorder", "leave"):
+        return [kind, data["player"]]
+    if kind == "join":
+        after = data.get("after")
+        return [kind, data["player"], *(["after", after] if after else [])]
+    if kind == "rebuy":
+        return [kind, data["player"], str(data["chips"])]
+    return [kind, *game.words(kind, data)]
+
+
+def entry_line(game: Game, event: Event) -> str:
+    return " ".join(["@" + event.at.isoformat(), *map(quote, entry_words(game, event))])
