@@ -1,0 +1,133 @@
+"""The ``scorekeeper`` command.
+
+Kept free of Textual: only ``scorekeeper`` with no command (or ``open``) imports
+the app, so ``replay``, ``record`` and friends start fast. Errors never show a
+traceback: one plain line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+from scorekeeper.messages import UserError, set_language, t
+
+if TYPE_CHECKING:
+    from scorekeeper.storage import Store
+
+EXIT_REFUSED = 2
+EXIT_INTERNAL = 70
+
+
+class CommandError(Exception):
+    """A refusal to print as ``WHERE: message``."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__(f"{where}: {message}")
+        self.where = where
+        self.text = message
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="scorekeeper", description=t("cli.description"))
+    parser.add_argument("--data-dir", help="folder for stored sessions (default: user data dir)")
+    parser.add_argument("--lang", choices=("en", "ja"), help="language of messages")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    replay = commands.add_parser("replay", help="read a transcript and print the standings")
+    replay.add_argument("file")
+    replay.add_argument("--json", action="store_true", help="print the state as JSON")
+
+    imp = commands.add_parser("import", help="store a transcript as a new session")
+    imp.add_argument("file")
+
+    record = commands.add_parser("record", help="append entries to a stored session")
+    record.add_argument("session")
+    record.add_argument("entries", nargs="+", metavar="ENTRY")
+
+    listing = commands.add_parser("list", help="list stored sessions")
+    listing.add_argument("--json", action="store_true")
+
+    export = commands.add_parser("export", help="write a stored session out")
+    export.add_argument("session")
+    export.add_argument("--format", choices=("transcript", "json"), default="transcript")
+    export.add_argument("-o", "--output", help="file to write (default: standard output)")
+
+    show = commands.add_parser("show", help="print a stored session's standings")
+    show.add_argument("session")
+    show.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.lang:
+        set_language(args.lang)
+    try:
+        return _run(args)
+    except CommandError as error:
+        print(f"{error.where}: {error.text}", file=sys.stderr)
+        return EXIT_REFUSED
+    except UserError as error:
+        print(f"scorekeeper: {error.message()}", file=sys.stderr)
+        return EXIT_REFUSED
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # the last net: a user never sees a traceback
+        detail = " ".join(str(error).split())[:200]
+        print(t("cli.internal", kind=type(error).__name__, detail=detail), file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _run(args: argparse.Namespace) -> int:
+    from scorekeeper import commands
+
+    match args.command:
+        case "replay":
+            return commands.replay(args.file, as_json=args.json)
+        case "import":
+            return commands.import_file(_store(args), args.file)
+        case "record":
+            return commands.record(_store(args), _session_id(args.session), args.entries)
+        case "list":
+            return commands.list_sessions(_store(args), as_json=args.json)
+        case "export":
+            sid = _session_id(args.session)
+            return commands.export(_store(args), sid, args.format, args.output)
+        case "show":
+            return commands.show(_store(args), _session_id(args.session), as_json=args.json)
+    return _open_app(args)
+
+
+def _open_app(args: argparse.Namespace) -> int:
+    # The app arrives with the recorder's screens; until then, say what there is.
+    _parser().print_help()
+    return 0
+
+
+def _store(args: argparse.Namespace) -> Store:
+    from scorekeeper.storage import Store, data_root
+
+    return Store(data_root(args.data_dir))
+
+
+def _session_id(text: str) -> int:
+    if not text.isdigit():
+        raise CommandError(text, t("cli.bad_session_id", text=text))
+    return int(text)
+
+
+def fail(where: str | Path, message: str) -> NoReturn:
+    raise CommandError(str(where), message)
+
+
+def dump_json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,144 @@
+"""What each ``scorekeeper`` command does; cli.py only reads the arguments."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.session import Session
+from scorekeeper.core.state_json import state_json
+from scorekeeper.core.transcript import TranscriptError, decode, parse_transcript, replay as play
+from scorekeeper.core.words import parse_entry, split_line
+from scorekeeper.export.formats import export_text
+from scorekeeper.recording import Recording, create_session, list_sessions as summaries
+from scorekeeper.recording import load_session
+from scorekeeper.messages import t
+from scorekeeper.storage import Store
+from scorekeeper.textwidth import ljust
+from scorekeeper.wording import describe_text
+
+
+def _read_transcript(path: str) -> Session:
+    from scorekeeper.cli import fail
+
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as error:
+        fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
+    try:
+        return play(parse_transcript(decode(raw)))
+    except TranscriptError as error:
+        fail(f"{path}:{error.line}", error.message())
+
+
+def replay(path: str, *, as_json: bool) -> int:
+    session = _read_transcript(path)
+    _print_state(session, as_json)
+    return 0
+
+
+def show(store: Store, sid: int, *, as_json: bool) -> int:
+    _print_state(load_session(store, sid), as_json)
+    return 0
+
+
+def _print_state(session: Session, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(state_json(session), ensure_ascii=False))
+    else:
+        print(standings_text(session))
+
+
+def standings_text(session: Session) -> str:
+    state = session.state
+    if state.finished:
+        status = t("cli.status_finished")
+    elif state.in_round:
+        status = t("cli.status_in_round", stake=getattr(state.table, "stake", "-"),
+                   parent=state.parent)  # fmt: skip
+    else:
+        status = t("cli.status_next", parent=state.parent)
+    lines = [t("cli.standings_title", game=t(session.game.name_key), round=state.round,
+               status=status)]  # fmt: skip
+    lowest_wins = state.game == "indian-lowest"
+    order = sorted(state.names(), key=lambda n: (state.scores[n] * (1 if lowest_wins else -1)))
+    name_width = max(len(n) for n in order) + 2
+    previous, rank = None, 0
+    for position, name in enumerate(order, start=1):
+        score = state.scores[name]
+        if score != previous:
+            rank, previous = position, score
+        lines.append(t("cli.rank_line", rank=rank, name=ljust(name, name_width), score=score))
+    return "\n".join(lines)
+
+
+def import_file(store: Store, path: str) -> int:
+    session = _read_transcript(path)
+    sid = create_session(store, session.header, session.events)
+    print(sid)
+    return 0
+
+
+def record(store: Store, sid: int, texts: list[str]) -> int:
+    """Record every entry or none: all are checked first, then each is stored and reported."""
+    from scorekeeper.cli import fail
+
+    with Recording(store, sid) as rec:
+        trial = Session(rec.session.header, rec.session.events)
+        for text in texts:
+            try:
+                trial.record(parse_entry(trial.game, split_line(text)))
+            except RuleError as error:
+                fail(f"{sid}: {text}", error.message())
+        for text in texts:
+            event = rec.record(parse_entry(rec.session.game, split_line(text)))
+            index = len(rec.session.events) - 1
+            key, params = rec.session.describe(index)
+            local = event.at.astimezone().strftime("%H:%M:%S")
+            line = t("cli.recorded", seq=event.seq, time=local, what=describe_text(key, params))
+            print(line, flush=True)
+    return 0
+
+
+def list_sessions(store: Store, *, as_json: bool) -> int:
+    found = summaries(store)
+    if as_json:
+        print(json.dumps([s.to_doc() for s in found], ensure_ascii=False))
+        return 0
+    if not found:
+        print(t("cli.no_sessions", root=store.root))
+        return 0
+    print(t("cli.list_heading"))
+    for s in found:
+        if s.error:
+            print(f"{s.id:<3} {s.error}")
+            continue
+        last = ""
+        if s.last_at:
+            last = datetime.fromisoformat(s.last_at).astimezone().strftime("%Y-%m-%d %H:%M")
+        state = t("cli.finished") if s.finished else ""
+        print(
+            f"{s.id:<3} {ljust(s.game, 16)} {s.rounds:>6}  {ljust(s.leader or '-', 12)}"
+            f"  {ljust(last, 19)}  {' '.join(s.players)} {state}".rstrip()
+        )
+    return 0
+
+
+def export(store: Store, sid: int, fmt: str, output: str | None) -> int:
+    from scorekeeper.cli import fail
+
+    session = load_session(store, sid)
+    text = export_text(session, sid, fmt)
+    if output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        fail(output, t("cli.cannot_write", reason=error.strerror or str(error)))
+    print(t("cli.exported", session=sid, path=output), file=sys.stderr)
+    return 0
+

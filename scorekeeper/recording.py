@@ -1,0 +1,142 @@
+"""Stored sessions, for the CLI and the app: the rules first, the disk second, the screen last.
+
+An entry is checked by the rules, then appended and fsynced by the store, and
+only then taken into the session in memory. If the disk refuses, the entry
+is not recorded anywhere, and the caller gets a plain-words error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry, Event, Header
+from scorekeeper.core.session import Session
+from scorekeeper.messages import UserError
+from scorekeeper.storage import SessionWriter, Store, StoredSession
+
+
+class DamagedSession(UserError):
+    """A stored session whose entries the rules refuse: edited by hand, or not ours."""
+
+
+def fold_stored(stored: StoredSession) -> Session:
+    try:
+        header = header_from_doc(stored.header)
+        return Session(header, [event_from_doc(doc) for doc in stored.events])
+    except RuleError as error:
+        raise DamagedSession(
+            "recording.session_invalid", session=stored.id, reason=error.message()
+        ) from None
+
+
+def load_session(store: Store, sid: int) -> Session:
+    """A session read without taking the writer's lock (for replay, export, list)."""
+    return fold_stored(store.read(sid))
+
+
+def create_session(store: Store, header: Header, events: list[Event] | None = None) -> int:
+    return store.create(header_to_doc(header), [event_to_doc(e) for e in events or []])
+
+
+class Recording:
+    """A stored session open for recording; holds the session's writer lock until closed."""
+
+    def __init__(self, store: Store, sid: int) -> None:
+        self.id = sid
+        self._writer: SessionWriter = store.open_writer(sid)
+        try:
+            self.session = fold_stored(
+                StoredSession(sid, self._writer.header, list(self._writer.events))
+            )
+        except BaseException:
+            self._writer.close()
+            raise
+
+    def check(self, entry: Entry, now: datetime | None = None) -> Event:
+        return self.session.check(entry, now)
+
+    def record(self, entry: Entry, now: datetime | None = None) -> Event:
+        """Record one entry: on disk (fsynced) before it counts; nothing changes on any error."""
+        event = self.session.check(entry, now)
+        self._writer.append(event_to_doc(event))
+        self.session.commit(event)
+        return event
+
+    def close(self) -> None:
+        self._writer.close()
+
+    def __enter__(self) -> Recording:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the list of sessions shows of each one."""
+
+    id: int
+    game: str
+    players: tuple[str, ...]
+    rounds: int
+    leader: str | None
+    last_at: str | None
+    finished: bool
+    error: str | None = None
+
+    def to_doc(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": list(self.players),
+            "rounds": self.rounds,
+            "leader": self.leader,
+            "last_at": self.last_at,
+            "finished": self.finished,
+            "error": self.error,
+        }
+
+
+def summarize(session: Session, sid: int) -> Summary:
+    state = session.state
+    scores = state.scores
+    leader = None
+    if state.results and scores:
+        best = max(scores.values()) if state.game != "indian-lowest" else min(scores.values())
+        leader = next(name for name in state.names() if scores[name] == best)
+    return Summary(
+        id=sid,
+        game=state.game,
+        players=state.names(),
+        rounds=len(state.results),
+        leader=leader,
+        last_at=session.events[-1].at.astimezone(UTC).isoformat() if session.events else None,
+        finished=state.finished,
+    )
+
+
+def list_sessions(store: Store) -> list[Summary]:
+    """Every stored session, newest entry first; a damaged one is listed with its error."""
+
+    def compute(stored: StoredSession) -> dict[str, Any]:
+        try:
+            return summarize(fold_stored(stored), stored.id).to_doc()
+        except UserError as error:
+            doc = Summary(stored.id, "?", (), 0, None, None, False, error.message()).to_doc()
+            return doc
+
+    summaries = []
+    for sid in store.ids():
+        try:
+            doc = store.cached_summary(sid, compute)
+        except UserError as error:
+            doc = Summary(sid, "?", (), 0, None, None, False, error.message()).to_doc()
+        doc["players"] = tuple(doc["players"])
+        summaries.append(Summary(**doc))
+    summaries.sort(key=lambda s: (s.last_at or "", s.id), reverse=True)
+    return summaries
