@@ -1,0 +1,69 @@
+"""The layering rules: what each package may import, and the message catalog's shape."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.messages import CATALOG
+
+PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
+THIRD_PARTY = {"textual", "rich", "tinydb", "platformdirs"}
+
+
+def imported_roots(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    roots = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def modules_under(*parts: str) -> list[Path]:
+    return sorted(PACKAGE.joinpath(*parts).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", modules_under("core") + modules_under("messages"), ids=str)
+def test_core_and_messages_use_the_stdlib_only(path):
+    allowed = set(sys.stdlib_module_names) | {"scorekeeper"}
+    assert imported_roots(path) <= allowed
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=str)
+def test_tinydb_and_textual_stay_in_their_packages(path):
+    roots = imported_roots(path)
+    relative = path.relative_to(PACKAGE).parts
+    if "tinydb" in roots:
+        assert relative[0] == "storage"
+    if roots & {"textual", "rich"}:
+        assert relative[0] == "ui"
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+@pytest.mark.parametrize("key", sorted(CATALOG))
+def test_both_languages_use_the_same_placeholders(key):
+    english, japanese = CATALOG[key]
+    assert english.strip() and japanese.strip()
+    assert placeholders(english) == placeholders(japanese)
+
+
+def test_every_message_key_used_in_the_code_exists():
+    used = set()
+    pattern = re.compile(r"""["']((?:rules|cards|transcript|storage|cli|log|result|option|game|word|recording)\.[a-z0-9_.-]+)["']""")
+    for path in PACKAGE.rglob("*.py"):
+        if path.parent.name == "messages":
+            continue
+        used.update(pattern.findall(path.read_text(encoding="utf-8")))
+    missing = sorted(key for key in used if key not in CATALOG)
+    assert missing == []
