@@ -10,12 +10,13 @@ from pathlib import Path
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
-from scorekeeper.core.transcript import TranscriptError, decode, parse_transcript, replay as play
+from scorekeeper.core.transcript import TranscriptError, decode, parse_transcript
+from scorekeeper.core.transcript import replay as play
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.export.formats import export_text
-from scorekeeper.recording import Recording, create_session, list_sessions as summaries
-from scorekeeper.recording import load_session
 from scorekeeper.messages import t
+from scorekeeper.recording import Recording, create_session, load_session
+from scorekeeper.recording import list_sessions as summaries
 from scorekeeper.storage import Store
 from scorekeeper.textwidth import ljust
 from scorekeeper.wording import describe_text
@@ -64,7 +65,7 @@ def standings_text(session: Session) -> str:
     lines = [t("cli.standings_title", game=t(session.game.name_key), round=state.round,
                status=status)]  # fmt: skip
     lowest_wins = state.game == "indian-lowest"
-    order = sorted(state.names(), key=lambda n: (state.scores[n] * (1 if lowest_wins else -1)))
+    order = sorted(state.names(), key=lambda n: state.scores[n] * (1 if lowest_wins else -1))
     name_width = max(len(n) for n in order) + 2
     previous, rank = None, 0
     for position, name in enumerate(order, start=1):
@@ -141,4 +142,3 @@ def export(store: Store, sid: int, fmt: str, output: str | None) -> int:
         fail(output, t("cli.cannot_write", reason=error.strerror or str(error)))
     print(t("cli.exported", session=sid, path=output), file=sys.stderr)
     return 0
-

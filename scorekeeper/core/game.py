@@ -98,11 +98,14 @@ class Game(ABC):
             options=", ".join(s.key for s in self.options),
         )
 
-    def initial_score(self, player: str, options: Mapping[str, OptionValue], stacks: Mapping[str, int]) -> int:
+    def initial_score(
+        self, player: str, options: Mapping[str, OptionValue], stacks: Mapping[str, int]
+    ) -> int:
         return 0
 
     def check_options(self, options: Mapping[str, OptionValue]) -> None:
         """Refuse combinations of options that cannot be played (after each is valid alone)."""
+        return None
 
     @abstractmethod
     def parse(self, kind: str, args: Sequence[str]) -> dict[str, Any]:

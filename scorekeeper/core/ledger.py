@@ -237,4 +237,3 @@ class FoldError(RuleError):
         super().__init__("rules.stored_entry_invalid", seq=seq, reason=cause.message("en"))
         self.seq = seq
         self.cause = cause
-

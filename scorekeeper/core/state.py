@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
+from scorekeeper.core.chain import Chain
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import OptionValue, frozen
 
@@ -53,8 +54,8 @@ class State:
     recorder: str
     finished: bool
     table: Any  # the game's own state of the round in progress, else None
-    results: tuple[RoundResult, ...] = ()
-    stake_history: tuple[StakeChange, ...] = ()
+    results: Chain[RoundResult] = field(default_factory=Chain)
+    stake_history: Chain[StakeChange] = field(default_factory=Chain)
     parent_rounds: Mapping[str, int] = field(default_factory=frozen)
     bought: int = 0  # chips added by rebuys (chip games)
 
@@ -109,6 +110,6 @@ def finish_round(state: State, deltas: Mapping[str, int], how: str, **details: A
         in_round=False,
         table=None,
         parent=state.left_of(state.parent),
-        results=(*state.results, result),
+        results=state.results.add(result),
         finished=state.finished or (limit > 0 and state.round >= limit),
     )

@@ -89,8 +89,8 @@ class _HeaderLines:
                 stacks=self.stacks,
             )
         except RuleError as error:
-            line = self.lines.get(error.field or "", self.lines.get("game", fallback_line))
-            raise TranscriptError(line, error) from None
+            where = self.lines.get(error.field or "", self.lines.get("game", fallback_line))
+            raise TranscriptError(where, error) from None
 
 
 def decode(raw: bytes) -> str:
@@ -106,15 +106,15 @@ def decode(raw: bytes) -> str:
 
 def parse_transcript(text: str) -> Transcript:
     if "\x00" in text:
-        line = text.count("\n", 0, text.index("\x00")) + 1
-        raise TranscriptError(line, RuleError("transcript.nul"))
+        nul_line = text.count("\n", 0, text.index("\x00")) + 1
+        raise TranscriptError(nul_line, RuleError("transcript.nul"))
     head = _HeaderLines()
     header: Header | None = None
     entries: list[tuple[int, Entry]] = []
     lines = text.splitlines()
-    for number, line in enumerate(lines, start=1):
+    for number, text_line in enumerate(lines, start=1):
         try:
-            words = split_line(line)
+            words = split_line(text_line)
             if not words:
                 continue
             word = words[0].lower()

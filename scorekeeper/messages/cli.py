@@ -31,9 +31,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game} — round {round}{status}",
         "{game} — ラウンド{round}{status}",
     ),
-    "cli.status_in_round": (", in play (stake {stake}), parent {parent}", "進行中(賭け点{stake})、親は{parent}"),
+    "cli.status_in_round": (
+        ", in play (stake {stake}), parent {parent}",
+        "進行中(賭け点{stake})、親は{parent}",
+    ),
     "cli.status_next": (", next parent {parent}", "、次の親は{parent}"),
     "cli.status_finished": (", finished", "、終了"),
     "cli.rank_line": ("{rank:>3}  {name}  {score:>8}", "{rank:>3}  {name}  {score:>8}"),
-    "cli.exported": ("session {session} written to {path}", "セッション{session}を{path}に書き出しました"),
+    "cli.exported": (
+        "session {session} written to {path}",
+        "セッション{session}を{path}に書き出しました",
+    ),
 }

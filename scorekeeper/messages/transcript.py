@@ -26,7 +26,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "'{word}' takes exactly one word",
         "「{word}」の後には1語だけ書いてください",
     ),
-    "transcript.players_empty": ("'players' needs at least one name", "「players」に名前がありません"),
+    "transcript.players_empty": (
+        "'players' needs at least one name",
+        "「players」に名前がありません",
+    ),
     "transcript.option_syntax": (
         "write an option as 'option KEY VALUE', like 'option cap 320'",
         "オプションは「option キー 値」と書いてください(例: option cap 320)",

@@ -42,16 +42,21 @@ class IndianOfficial(Game):
             choices={"160": 160, "320": 320, "640": 640, "none": None},
         ),
         OptionSpec(
-            "suits", "sanma", "option.official.suits", choices={"sanma": "sanma", "hokuto": "hokuto"}
+            "suits",
+            "sanma",
+            "option.official.suits",
+            choices={"sanma": "sanma", "hokuto": "hokuto"},
         ),
-        OptionSpec("parent_double_folds", False, "option.official.parent_double_folds", boolean=True),
+        OptionSpec(
+            "parent_double_folds", False, "option.official.parent_double_folds", boolean=True
+        ),
         OptionSpec("rounds", 0, "option.rounds", minimum=0),
     )
 
     def check_options(self, options: Mapping[str, OptionValue]) -> None:
         base, cap = options["base"], options["cap"]
         if isinstance(cap, int) and isinstance(base, int) and cap < base:
-            raise RuleError("rules.official.cap_below_base", field="cap", cap=cap, base=base)
+            raise RuleError("rules.official.cap_below_base", field="base", cap=cap, base=base)
 
     # -- words -------------------------------------------------------------
     def parse(self, kind: str, args: Sequence[str]) -> dict[str, Any]:
@@ -114,7 +119,7 @@ class IndianOfficial(Game):
                 )
             return {}
         if kind == "fold":
-            player = self._in_round(state, table, data["player"])
+            player = self._in_round(state, table, data.get("player", ""))
             if player == state.parent:
                 raise RuleError("rules.official.parent_folds", player=player)
             if player in table.folded():
@@ -130,22 +135,28 @@ class IndianOfficial(Game):
                 raise RuleError("rules.official.folded_wins", player=winner)
             return {"winner": winner}
         named: dict[str, str] = {}
-        pairs = data["cards"]
-        for word, card in pairs.items() if isinstance(pairs, Mapping) else pairs:
+        pairs = data.get("cards")
+        if isinstance(pairs, Mapping):
+            pairs = list(pairs.items())
+        if not isinstance(pairs, list | tuple) or not all(
+            isinstance(pair, list | tuple) and len(pair) == 2 for pair in pairs
+        ):  # only a stored event not written by us can get here
+            raise RuleError("rules.official.showdown_syntax")
+        for word, card in pairs:
             player = self._in_round(state, table, word)
             if player in table.folded():
                 raise RuleError("rules.official.folded_shows", player=player)
             if player in named:
                 raise RuleError("rules.card_for_player_twice", player=player)
-            named[player] = card
+            named[player] = str(card)
         missing = [p for p in contesting if p not in named]
         if missing:
             raise RuleError("rules.official.cards_missing", players=", ".join(missing))
         shown = parse_shown(named, joker_allowed=False)
         return {"cards": {p: c.code() for p, c in shown.items()}}
 
-    def _in_round(self, state: State, table: OfficialRound, word: str) -> str:
-        player = state.find_player(word)
+    def _in_round(self, state: State, table: OfficialRound, word: object) -> str:
+        player = state.find_player(str(word))
         if player not in table.players:
             raise RuleError("rules.not_in_round", player=player, round=state.round)
         return player
@@ -158,7 +169,7 @@ class IndianOfficial(Game):
             return replace(
                 state,
                 table=replace(table, stake=new),
-                stake_history=(*state.stake_history, change),
+                stake_history=state.stake_history.add(change),
             )
         if event.kind == "fold":
             table = replace(table, folds=(*table.folds, (event.data["player"], table.stake)))

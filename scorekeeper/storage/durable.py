@@ -1,0 +1,74 @@
+"""File operations that are on the disk, not just in the page cache, when they return.
+
+A SIGKILL only loses what a process had not handed to the kernel; a power cut
+also loses what the kernel had not written out. Hence fsync on every file we
+rely on, and on its folder after a name in it changes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+from pathlib import Path
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a create/rename/unlink in *folder* survive a power cut (no-op where unsupported)."""
+    if os.name == "nt":  # Windows cannot open a folder; NTFS journals names itself.
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """os.write may write less than asked (a nearly full disk); keep going or fail."""
+    view = memoryview(data)
+    while view:
+        done = os.write(fd, view)
+        if done <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))  # the disk took nothing
+        view = view[done:]
+
+
+def write_temp(folder: Path, data: bytes, suffix: str = ".tmp") -> Path:
+    """A new, fsynced file in *folder* under a name nobody else uses."""
+    while True:
+        path = folder / f".{os.getpid()}-{secrets.token_hex(4)}{suffix}"
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o644)
+        except FileExistsError:
+            continue
+        break
+    try:
+        write_all(fd, data)
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        _unlink_quietly(path)
+        raise
+    os.close(fd)
+    return path
+
+
+def replace_atomically(path: Path, data: bytes) -> None:
+    """Readers see the old file or the new one, never a mix, even after a crash."""
+    temp = write_temp(path.parent, data)
+    try:
+        os.replace(temp, path)
+    except BaseException:
+        _unlink_quietly(temp)
+        raise
+    fsync_dir(path.parent)
+
+
+def _unlink_quietly(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
+_BINARY: int = getattr(os, "O_BINARY", 0)

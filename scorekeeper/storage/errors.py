@@ -1,0 +1,53 @@
+"""The one error type of the storage, with OS failures put into plain words."""
+
+from __future__ import annotations
+
+import errno
+from dataclasses import dataclass, field
+
+from scorekeeper.messages import UserError, t
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A catalog phrase passed as a parameter, so it is shown in the reader's language too."""
+
+    key: str
+    params: dict[str, object] = field(default_factory=dict)
+
+    def render(self, lang: str | None = None) -> str:
+        return t(self.key, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+class StorageError(UserError):
+    """Raised for anything the person at the keyboard may need to act on."""
+
+    def message(self, lang: str | None = None) -> str:
+        params = {
+            name: value.render(lang) if isinstance(value, Reason) else value
+            for name, value in self.params.items()
+        }
+        return t(self.key, lang, **params)
+
+
+_REASONS: dict[int, str] = {
+    errno.ENOSPC: "storage.reason.disk_full",
+    getattr(errno, "EDQUOT", errno.ENOSPC): "storage.reason.disk_full",
+    errno.EROFS: "storage.reason.read_only",
+    errno.EACCES: "storage.reason.no_permission",
+    errno.EPERM: "storage.reason.no_permission",
+    errno.ENOENT: "storage.reason.missing",
+    errno.EIO: "storage.reason.disk_error",
+}
+
+
+def reason_of(exc: OSError) -> Reason:
+    """The cause of *exc* in plain words; the OS text only when there is no better one."""
+    key = _REASONS.get(exc.errno or 0)
+    if key is not None:
+        return Reason(key)
+    detail = exc.strerror or str(exc) or type(exc).__name__
+    return Reason("storage.reason.other", {"detail": detail})

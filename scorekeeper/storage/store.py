@@ -1,0 +1,255 @@
+"""Sessions on disk: numbered journal files under one data folder.
+
+Layout under the root: ``sessions/<id>.journal`` (one per session),
+``trash/`` (trashed sessions, never deleted by us), ``index.json`` (a cache of
+summaries, see :mod:`scorekeeper.storage.summary_index`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from scorekeeper.storage import durable, locking, paths
+from scorekeeper.storage.errors import StorageError, reason_of
+from scorekeeper.storage.journal import (
+    EVENTS_TABLE,
+    HEADER_ID,
+    HEADER_TABLE,
+    JournalDB,
+    Locked,
+    encode,
+    format_line,
+    journal_of,
+    open_journal,
+)
+from scorekeeper.storage.summary_index import SummaryIndex
+
+
+@dataclass(frozen=True)
+class StoredSession:
+    id: int
+    header: dict[str, Any]
+    events: list[dict[str, Any]]  # in append order
+
+
+def _header_of(db: JournalDB) -> dict[str, Any]:
+    return dict(journal_of(db).table_docs(HEADER_TABLE).get(HEADER_ID, {}))
+
+
+def _events_of(db: JournalDB) -> list[dict[str, Any]]:
+    # Doc ids are handed out in increasing order, and the journal replays in
+    # append order, so the table's order is the append order.
+    return [dict(doc) for doc in journal_of(db).table_docs(EVENTS_TABLE).values()]
+
+
+class SessionWriter:
+    """The one open, locked writer of a session; use it as a context manager."""
+
+    def __init__(self, sid: int, db: JournalDB) -> None:
+        self.id = sid
+        self.db = db  # TinyDB's query API on the live data, e.g. db.table("events").search(...)
+        self.header: dict[str, Any] = _header_of(db)
+        self.events: list[dict[str, Any]] = _events_of(db)
+        self._events = db.table(EVENTS_TABLE)
+        self.torn_saved_to: Path | None = journal_of(db).torn_saved_to
+
+    def append(self, event: dict[str, Any]) -> None:
+        """Returns only once the event is on the disk; on failure nothing changed."""
+        doc_id = self._events.insert(event)
+        self.events.append(dict(journal_of(self.db).table_docs(EVENTS_TABLE)[str(doc_id)]))
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> SessionWriter:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class Store:
+    """All sessions under one data folder. Creating it touches nothing on disk."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.sessions_dir = self.root / paths.SESSIONS_DIR
+        self.trash_dir = self.root / paths.TRASH_DIR
+        self._index = SummaryIndex(self.root / paths.INDEX_FILE)
+
+    def ids(self) -> list[int]:
+        try:
+            return paths.ids_in(self.sessions_dir)
+        except OSError as exc:
+            raise StorageError(
+                "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
+            ) from exc
+
+    def path(self, sid: int) -> Path:
+        return self.sessions_dir / paths.session_name(sid)
+
+    # --- creating ----------------------------------------------------------
+
+    def create(self, header: dict[str, Any], events: Iterable[dict[str, Any]] = ()) -> int:
+        """A new session with the next free id, complete and on the disk when this returns.
+
+        Ids of trashed sessions are not reused, so "session 7" never comes to
+        mean a different game. The file is written under a temporary name and
+        linked to its final name: the link fails if another process took that
+        id first, and nobody can ever see a half-written session file.
+        """
+        lines = [format_line(), encode({"set": {HEADER_TABLE: {HEADER_ID: header}}})[0]]
+        for n, event in enumerate(events, start=1):
+            lines.append(encode({"set": {EVENTS_TABLE: {str(n): event}}})[0])
+        data = b"".join(lines)
+        try:
+            self.sessions_dir.mkdir(parents=True, exist_ok=True)
+            return self._publish(data)
+        except OSError as exc:
+            raise StorageError(
+                "storage.cannot_create", folder=str(self.sessions_dir), reason=reason_of(exc)
+            ) from exc
+
+    def _publish(self, data: bytes) -> int:
+        sid = max([0, *self.ids(), *paths.ids_in(self.trash_dir, trash=True)]) + 1
+        temp = durable.write_temp(self.sessions_dir, data, suffix=".new")
+        try:
+            while True:
+                try:
+                    os.link(temp, self.path(sid))
+                    break
+                except FileExistsError:
+                    sid += 1
+                except OSError:  # a file system without hard links
+                    sid = self._publish_without_link(data, sid)
+                    break
+        finally:
+            os.unlink(temp)
+        durable.fsync_dir(self.sessions_dir)
+        return sid
+
+    def _publish_without_link(self, data: bytes, sid: int) -> int:
+        # O_EXCL still allocates the id race-free; a crash can leave a torn
+        # tail, which opening drops like any other torn write.
+        while True:
+            try:
+                fd = os.open(self.path(sid), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                break
+            except FileExistsError:
+                sid += 1
+        try:
+            durable.write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        return sid
+
+    # --- reading and writing ------------------------------------------------
+
+    def read(self, sid: int) -> StoredSession:
+        """No lock: appends only ever add whole lines after what is read here."""
+        db = self._open(sid, writer=False)
+        try:
+            return StoredSession(sid, _header_of(db), _events_of(db))
+        finally:
+            db.close()
+
+    def open_writer(self, sid: int) -> SessionWriter:
+        return SessionWriter(sid, self._open(sid, writer=True))
+
+    def _open(self, sid: int, *, writer: bool) -> JournalDB:
+        path = self.path(sid)
+        try:
+            return open_journal(path, writer=writer)
+        except FileNotFoundError as exc:
+            raise StorageError("storage.no_session", session=sid) from exc
+        except Locked as exc:
+            raise StorageError("storage.locked", session=sid) from exc
+        except OSError as exc:
+            raise StorageError(
+                "storage.cannot_read", path=str(path), reason=reason_of(exc)
+            ) from exc
+
+    # --- trash ---------------------------------------------------------------
+
+    def trash(self, sid: int) -> Path:
+        """Move the session out of sight, never destroying it; refused while it is being written."""
+        source = self.path(sid)
+        try:
+            fd = os.open(source, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        except FileNotFoundError as exc:
+            raise StorageError("storage.no_session", session=sid) from exc
+        except OSError as exc:
+            raise StorageError("storage.cannot_trash", session=sid, reason=reason_of(exc)) from exc
+        try:
+            if not locking.try_lock(fd):
+                raise StorageError("storage.locked", session=sid)
+            try:
+                return self._move_to_trash(sid, source)
+            except OSError as exc:
+                raise StorageError(
+                    "storage.cannot_trash", session=sid, reason=reason_of(exc)
+                ) from exc
+            finally:
+                locking.unlock(fd)
+        finally:
+            os.close(fd)
+
+    def _move_to_trash(self, sid: int, source: Path) -> Path:
+        self.trash_dir.mkdir(parents=True, exist_ok=True)
+        n = 1
+        while True:
+            target = self.trash_dir / (paths.session_name(sid) if n == 1 else f"{sid}-{n}.journal")
+            try:
+                os.link(source, target)  # fails rather than overwrite an older trashed copy
+            except FileExistsError:
+                n += 1
+                continue
+            except OSError:  # no hard links here
+                if target.exists():
+                    n += 1
+                    continue
+                os.rename(source, target)
+                break
+            os.unlink(source)
+            break
+        for side in self.sessions_dir.glob(source.name + ".torn*"):
+            os.replace(side, self.trash_dir / (target.name + side.name[len(source.name) :]))
+        durable.fsync_dir(self.trash_dir)
+        durable.fsync_dir(self.sessions_dir)
+        return target
+
+    # --- summaries -----------------------------------------------------------
+
+    def cached_summary(
+        self, sid: int, compute: Callable[[StoredSession], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """*compute* on the session, reused while the file is unchanged (by size and mtime)."""
+        try:
+            st = os.stat(self.path(sid))
+        except FileNotFoundError as exc:
+            raise StorageError("storage.no_session", session=sid) from exc
+        except OSError as exc:
+            raise StorageError(
+                "storage.cannot_read", path=str(self.path(sid)), reason=reason_of(exc)
+            ) from exc
+        index = self._index
+        index.refresh()
+        cached = index.lookup(sid, st.st_size, st.st_mtime_ns)
+        if cached is not None:
+            return cached
+        # Stat taken before reading: if an append lands in between, the entry
+        # looks stale next time and is recomputed, never the other way round.
+        summary = compute(self.read(sid))
+        index.store(sid, st.st_size, st.st_mtime_ns, summary, keep=set(self.ids()))
+        return summary
