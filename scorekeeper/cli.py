@@ -57,6 +57,9 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("transcript", "json"), default="transcript")
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
 
+    opener = commands.add_parser("open", help="open a stored session in the app")
+    opener.add_argument("session")
+
     show = commands.add_parser("show", help="print a stored session's standings")
     show.add_argument("session")
     show.add_argument("--json", action="store_true")
@@ -104,8 +107,10 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _open_app(args: argparse.Namespace) -> int:
-    # The app arrives with the recorder's screens; until then, say what there is.
-    _parser().print_help()
+    from scorekeeper.ui.app import ScorekeeperApp  # the only command that loads Textual
+
+    session = _session_id(args.session) if args.command == "open" else None
+    ScorekeeperApp(_store(args), session).run()
     return 0
 
 

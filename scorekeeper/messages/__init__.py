@@ -18,7 +18,7 @@ from importlib import import_module
 from typing import Final
 
 LANGUAGES: Final = ("en", "ja")
-_AREAS: Final = ("common", "cards", "rules", "transcript", "storage", "cli")
+_AREAS: Final = ("common", "cards", "rules", "transcript", "storage", "cli", "ui", "ui_forms")
 
 
 def _load() -> dict[str, tuple[str, str]]:

@@ -1,0 +1,152 @@
+"""Messages of the app's table, standings and dialog screens: key -> (English, Japanese)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "ui.key.quit": ("Quit", "終了"),
+    "ui.cannot_open": ("Cannot open the session", "セッションを開けません"),
+}
+
+MESSAGES.update(
+    {
+        "ui.yes": ("Yes", "はい"),
+        "ui.no": ("No", "いいえ"),
+        "ui.cancel": ("Cancel", "キャンセル"),
+        "ui.pick.placeholder": (
+            "seat number or name, then Enter (↑↓ to choose)",
+            "席番号か名前を入力してEnter(↑↓で選択)",
+        ),
+        "ui.pick.no_match": ("nobody here matches {text!r}", "「{text}」に当てはまる人はいません"),
+    }
+)
+
+MESSAGES.update(
+    {
+        "ui.stake.now": ("stake", "賭け点"),
+        "ui.stake.next": ("next round starts at", "次のラウンドの開始点"),
+        "ui.stake.cap": ("cap {cap}", "上限 {cap}"),
+        "ui.stake.no_cap": ("no cap (青天井)", "上限なし(青天井)"),
+        "ui.stake.round": ("round {round} · parent {parent}", "ラウンド{round} · 親 {parent}"),
+        "ui.stake.between": (
+            "next: round {round} · parent {parent}",
+            "次: ラウンド{round} · 親 {parent}",
+        ),
+        "ui.stake.finished": (
+            "session finished after round {round}",
+            "ラウンド{round}でセッション終了",
+        ),
+        "ui.players.seat": ("#", "席"),
+        "ui.players.name": ("player", "プレイヤー"),
+        "ui.players.score": ("score", "得点"),
+        "ui.players.round": ("this round", "このラウンド"),
+        "ui.players.parent_mark": ("親 parent", "親"),
+        "ui.players.parent_in": ("parent", "親"),
+        "ui.players.in": ("in", "勝負中"),
+        "ui.players.folded_at": ("folded at {stake}", "{stake}で降りた"),
+        "ui.players.sitting_out": ("not dealt in", "不参加"),
+        "ui.players.left": ("left the table", "離席"),
+        "ui.log.voided": ("(voided by #{seq})", "(#{seq}で取り消し)"),
+        "ui.log.empty": (
+            "No entries yet. Press n to start the first round.",
+            "まだ記録がありません。nで最初のラウンドを始めます。",
+        ),
+    }
+)
+
+MESSAGES.update(
+    {
+        "ui.key.fold": ("Fold", "降りる"),
+        "ui.key.raise_stake": ("Raise", "賭け点を上げる"),
+        "ui.key.showdown": ("Showdown", "勝負"),
+        "ui.key.showdown_cards": ("Cards", "カード入力"),
+        "ui.key.new_round": ("New round", "次のラウンド"),
+        "ui.key.undo": ("Undo", "取り消し"),
+        "ui.key.note": ("Note", "メモ"),
+        "ui.key.hand_over": ("Book", "記録役"),
+        "ui.key.join": ("Join", "参加"),
+        "ui.key.leave": ("Leave", "離席"),
+        "ui.key.end": ("End", "終了"),
+        "ui.key.standings": ("Standings", "順位"),
+        "ui.key.sessions": ("Sessions", "セッション一覧"),
+        "ui.key.back": ("Back", "戻る"),
+        "ui.help.fold": (
+            "A child folds and owes the current stake",
+            "子が降りて、今の賭け点を払う",
+        ),
+        "ui.help.raise_stake": ("The stake doubles", "賭け点が倍になる"),
+        "ui.help.showdown": ("Pick the winner of the showdown", "勝負の勝者を選ぶ"),
+        "ui.help.showdown_cards": (
+            "Enter the cards shown and let the rules find the winner",
+            "出たカードを入力して勝者を決める",
+        ),
+        "ui.help.new_round": ("Start the next round", "次のラウンドを始める"),
+        "ui.help.undo": (
+            "Void the latest entry (the log keeps it)",
+            "最新の記録を取り消す(履歴には残る)",
+        ),
+        "ui.help.note": ("Add a note to the log", "履歴にメモを残す"),
+        "ui.help.hand_over": ("Hand the record book to another player", "記録役を別の人に渡す"),
+        "ui.help.join": (
+            "A new player sits down (between rounds)",
+            "新しいプレイヤーが参加(ラウンドの合間)",
+        ),
+        "ui.help.leave": (
+            "A player leaves the rotation (between rounds)",
+            "プレイヤーが抜ける(ラウンドの合間)",
+        ),
+        "ui.help.end": (
+            "End the session: the standings become final",
+            "セッションを終了し、順位を確定",
+        ),
+        "ui.help.standings": ("Totals, ranks and rounds as parent", "合計・順位・親の回数"),
+        "ui.table.title": ("scorekeeper — session {session}", "scorekeeper — セッション{session}"),
+        "ui.table.result": (
+            "Round {round}: {what}. {paid}\nStandings: {standings}",
+            "ラウンド{round}: {what}。{paid}\n順位: {standings}",
+        ),
+        "ui.table.paid": ("{payers} paid {winners}", "{payers} → {winners}"),
+        "ui.table.not_now": ("that cannot be entered now", "今は記録できません"),
+        "ui.table.who_folds": ("Who folds at {stake}?", "{stake}で降りるのは誰?"),
+        "ui.table.who_won": ("Who won the showdown at {stake}?", "{stake}の勝負に勝ったのは誰?"),
+        "ui.table.enter_cards": (
+            "→ enter the cards shown instead (key c on the table)",
+            "→ 出たカードを入力する(テーブル画面ではcキー)",
+        ),
+        "ui.table.cards_title": (
+            "Showdown at {stake}: the cards shown",
+            "{stake}の勝負: 出たカード",
+        ),
+        "ui.table.undo_question": (
+            "Undo entry #{seq}: “{what}”?",
+            "記録#{seq}「{what}」を取り消しますか?",
+        ),
+        "ui.table.undo_yes": ("Undo it", "取り消す"),
+        "ui.table.note_title": ("Note for the log", "履歴に残すメモ"),
+        "ui.table.hand_to": ("{player} hands the record book to…", "{player}から記録役を渡す相手"),
+        "ui.table.who_leaves": ("Who leaves the table?", "抜けるのは誰?"),
+        "ui.table.join_title": ("Name of the new player", "新しいプレイヤーの名前"),
+        "ui.table.join_after": ("{player} sits after…", "{player}が座る席(この人の次)"),
+        "ui.table.join_last": ("the last seat", "最後の席"),
+        "ui.table.end_question": (
+            "End the session? The standings become final (undo can reopen it).",
+            "セッションを終了しますか?順位が確定します(取り消しで再開できます)。",
+        ),
+        "ui.cards.record": ("Record", "記録"),
+        "ui.cards.help": (
+            "Rank then suit: KS, 10H, 7D (S H D C or ♠ ♥ ♦ ♣). Enter moves to the next.",
+            "ランク・スートの順: KS、10H、7D(S H D C または ♠ ♥ ♦ ♣)。Enterで次へ。",
+        ),
+        "ui.cards.missing": ("no card typed for {players}", "{players}のカードが未入力です"),
+        "ui.standings.title": ("Standings", "順位"),
+        "ui.standings.final": (
+            "Final standings after {rounds} rounds ({entries} entries)",
+            "最終順位({rounds}ラウンド、記録{entries}件)",
+        ),
+        "ui.standings.after": (
+            "Standings after {rounds} rounds ({entries} entries)",
+            "{rounds}ラウンド終了時点の順位(記録{entries}件)",
+        ),
+        "ui.standings.rank": ("rank", "順位"),
+        "ui.standings.total": ("total", "合計"),
+        "ui.standings.as_parent": ("rounds as parent", "親の回数"),
+        "ui.standings.won": ("rounds won", "勝ったラウンド"),
+    }
+)

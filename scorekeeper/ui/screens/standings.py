@@ -1,0 +1,76 @@
+"""Standings: totals, rank and rounds as parent; final once the session has ended."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from scorekeeper.core.session import Session
+from scorekeeper.messages import t
+
+
+def ranked(session: Session) -> list[tuple[int, str, int]]:
+    """(rank, player, score), best first; equal scores share a rank."""
+    state = session.state
+    lowest_wins = state.game == "indian-lowest"
+    order = sorted(
+        state.names(), key=lambda n: state.scores[n] if lowest_wins else -state.scores[n]
+    )
+    rows: list[tuple[int, str, int]] = []
+    for position, name in enumerate(order, start=1):
+        score = state.scores[name]
+        rank = rows[-1][0] if rows and rows[-1][2] == score else position
+        rows.append((rank, name, score))
+    return rows
+
+
+class StandingsScreen(Screen[None]):
+    BINDINGS = [Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(classes="standings-screen")
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="standings-title")
+        yield DataTable[Text | str](id="standings-table", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        state = self.session.state
+        self.title = t("ui.standings.title")
+        self.sub_title = t(self.session.game.name_key)
+        key = "ui.standings.final" if state.finished else "ui.standings.after"
+        self.query_one("#standings-title", Static).update(
+            t(key, rounds=len(state.results), entries=len(self.session.events))
+        )
+        table = self.query_one("#standings-table", DataTable)
+        table.add_column(t("ui.standings.rank"), key="rank")
+        table.add_column(t("ui.players.name"), key="name")
+        table.add_column(t("ui.standings.total"), key="total")
+        table.add_column(t("ui.standings.as_parent"), key="parent")
+        table.add_column(t("ui.standings.won"), key="won")
+        wins: dict[str, int] = {}
+        for result in state.results:
+            winner = result.details.get("winner")
+            if isinstance(winner, str):
+                wins[winner] = wins.get(winner, 0) + 1
+        for rank, name, score in ranked(self.session):
+            total = Text(f"{score:+d}" if score else "0", justify="right")
+            if score < 0:
+                total.stylize("red")
+            table.add_row(
+                Text(str(rank), justify="right"),
+                name,
+                total,
+                Text(str(state.parent_rounds.get(name, 0)), justify="right"),
+                Text(str(wins.get(name, 0)), justify="right"),
+                key=name,
+            )
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,39 @@
+"""The latest entries, newest last: time, recorder, what happened; voided ones struck through."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from scorekeeper.core.session import Session
+from scorekeeper.messages import t
+from scorekeeper.wording import describe_text
+
+#: Enough lines to fill a tall terminal; rendering more would only cost time.
+SHOWN = 60
+
+
+class LogPanel(Static):
+    def show(self, session: Session) -> None:
+        voided = session.voided()
+        start = max(0, len(session.events) - SHOWN)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for index in range(start, len(session.events)):
+            event = session.events[index]
+            key, params = session.describe(index)
+            local = event.at.astimezone().strftime("%H:%M:%S")
+            line = Text()
+            line.append(f"{local} ", style="dim")
+            line.append(f"{event.recorder} ", style="italic dim")
+            what = describe_text(key, params)
+            if event.seq in voided:
+                line.append(what, style="strike dim")
+                line.append(" " + t("ui.log.voided", seq=voided[event.seq]), style="dim")
+            else:
+                line.append(what)
+            if index > start:
+                text.append("\n")
+            text.append_text(line)
+        if not session.events:
+            text = Text(t("ui.log.empty"), style="dim")
+        self.update(text)

@@ -1,0 +1,45 @@
+"""The stake in large digits, for everyone at the table to read from across it."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Digits, Label
+
+from scorekeeper.core.state import State
+from scorekeeper.messages import t
+
+
+class StakePanel(Vertical):
+    """Stake, cap, round and parent: what the official rules ask the parent to keep clear."""
+
+    def compose(self) -> ComposeResult:
+        yield Label("", id="stake-caption")
+        yield Digits("", id="stake-digits")
+        yield Label("", id="stake-cap")
+        yield Label("", id="stake-round")
+
+    def show(self, state: State) -> None:
+        stake = getattr(state.table, "stake", None) if state.in_round else None
+        base = state.options.get("base")
+        cap = state.options.get("cap")
+        if stake is not None:
+            caption = t("ui.stake.now")
+            digits = str(stake)
+        else:
+            caption = t("ui.stake.next")
+            digits = str(base)
+        cap_text = t("ui.stake.cap", cap=cap) if cap is not None else t("ui.stake.no_cap")
+        at_cap = stake is not None and stake == cap
+        if state.finished:
+            round_text = t("ui.stake.finished", round=state.round)
+        elif state.in_round:
+            round_text = t("ui.stake.round", round=state.round, parent=state.parent)
+        else:
+            round_text = t("ui.stake.between", round=state.round + 1, parent=state.parent)
+        self.query_one("#stake-caption", Label).update(caption)
+        self.query_one("#stake-digits", Digits).update(digits)
+        self.query_one("#stake-cap", Label).update(cap_text)
+        self.query_one("#stake-round", Label).update(round_text)
+        self.set_class(at_cap, "at-cap")
+        self.set_class(stake is None, "between-rounds")

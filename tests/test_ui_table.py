@@ -1,0 +1,200 @@
+"""The table screen by keys only: worked example O1, undo, refusals, resuming."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from scorekeeper.recording import load_session
+from scorekeeper.storage import StorageError
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.widgets.players import PlayerTable
+from tests.ui_support import fixed_clock, new_store
+
+O1_ROUNDS = [
+    {"A": -40, "B": -10, "C": -20, "D": 90, "E": -20},
+    {"A": -60, "B": 70, "C": -40, "D": 70, "E": -40},
+    {"A": 740, "B": -90, "C": -360, "D": -90, "E": -200},
+    {"A": 730, "B": -100, "C": -370, "D": -50, "E": -210},
+]
+
+# Worked example O1 as a recorder types it: seats are A=1 … E=5.
+O1_KEYS = [
+    ["n", "f", "2", "enter", "r", "f", "3", "enter", "s", "4", "enter"],
+    ["n", "s", "2", "enter"],
+    # raise ×4, D folds, then the cards in seat order of those still in: A B C E
+    [
+        *["n", "r", "r", "r", "r", "f", "4", "enter", "c"],
+        *["k", "c", "enter", "q", "d", "enter", "a", "s", "enter", "2", "h", "enter"],
+    ],
+    ["n", "f", "5", "enter", "f", "1", "enter", "f", "2", "enter", "f", "3", "enter"],
+]
+
+
+@pytest.fixture(autouse=True)
+def utc(monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def table(app: ScorekeeperApp) -> TableScreen:
+    screen = app.screen
+    assert isinstance(screen, TableScreen), type(screen)
+    return screen
+
+
+def shown_scores(app: ScorekeeperApp) -> dict[str, int]:
+    players = app.screen.query_one(PlayerTable)
+    scores = {}
+    for row_key in players.rows:
+        cell = players.get_cell(row_key, "score")
+        scores[str(row_key.value)] = int(str(cell).replace("+", ""))
+    return scores
+
+
+async def press_all(pilot, keys: list[str]) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+async def test_o1_by_keys_only(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for number, keys in enumerate(O1_KEYS):
+            await press_all(pilot, keys)
+            state = table(app).state
+            assert dict(state.scores) == O1_ROUNDS[number], f"after round {number + 1}"
+            assert shown_scores(app) == O1_ROUNDS[number]
+        assert table(app).state.parent == "E"
+        result = str(table(app).query_one("#result").render())
+        assert "Round 4" in result and "every child folded" in result
+    # every entry was stored: the session on disk folds to the same scores
+    assert dict(load_session(store, 1).state.scores) == O1_ROUNDS[-1]
+
+
+async def test_undo_by_keys_asks_and_restores_exactly(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["n", "f", "2", "enter"])
+        before = table(app).state
+        await press_all(pilot, ["r"])
+        assert table(app).state.table.stake == 20
+        await press_all(pilot, ["u"])
+        question = str(app.screen.query_one(".dialog-question").render())
+        assert "stake 10 → 20" in question  # names what it will void
+        await press_all(pilot, ["n"])  # no: nothing changes
+        assert table(app).state.table.stake == 20
+        await press_all(pilot, ["u", "y"])
+        assert table(app).state == before
+        log = str(table(app).query_one("#log").render())
+        assert "voided by #4" in log
+    session = load_session(store, 1)
+    assert [e.kind for e in session.events] == ["round", "fold", "raise", "undo"]
+    assert session.state == before
+
+
+async def test_raise_at_the_cap_explains_and_changes_nothing(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["n", "r", "r", "r", "r"])
+        screen = table(app)
+        assert screen.state.table.stake == 160
+        assert screen.check_action("raise_stake", ()) is False  # not offered in the footer
+        events_before, state_before = len(screen.recording.session.events), screen.state
+        await press_all(pilot, ["r"])
+        assert "the stake is at the cap (160)" in str(screen.query_one("#message").render())
+        assert len(screen.recording.session.events) == events_before
+        assert screen.state == state_before
+    assert len(load_session(store, 1).events) == events_before
+
+
+async def test_illegal_pick_is_explained_in_the_dialog(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["n", "f", "1", "enter"])  # seat 1 is the parent
+        error = str(app.screen.query_one("#pick-error").render())
+        assert "parent may never fold" in error
+        await press_all(pilot, ["escape"])
+        assert len(table(app).recording.session.events) == 1
+
+
+async def test_a_storage_failure_records_nothing(tmp_path, monkeypatch):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["n"])
+        screen = table(app)
+        writer = screen.recording._writer
+
+        def full_disk(event):
+            raise StorageError("storage.write_failed", path="1.journal", reason="disk full")
+
+        monkeypatch.setattr(writer, "append", full_disk)
+        await press_all(pilot, ["r"])
+        assert screen.state.table.stake == 10
+        assert len(screen.recording.session.events) == 1
+        message = str(screen.query_one("#message").render())
+        assert "disk full" in message
+        assert "stake 10 → 20" not in str(screen.query_one("#log").render())
+
+
+async def test_close_and_reopen_resumes_the_same_state(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, O1_KEYS[0] + ["n", "r", "f", "3", "enter"])
+        state = table(app).state
+        await press_all(pilot, ["escape"])
+        assert not isinstance(app.screen, TableScreen)
+    again = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert table(again).state == state
+        await press_all(pilot, ["s", "1", "enter"])  # and recording goes on
+        assert table(again).state.round == 2 and not table(again).state.in_round
+
+
+async def test_footer_offers_exactly_the_legal_actions(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = table(app)
+
+        def offered() -> set[str]:
+            return {a for a in ("fold", "raise_stake", "showdown", "showdown_cards",
+                                "new_round", "undo", "join", "leave", "end")
+                    if screen.check_action(a, ())}  # fmt: skip
+
+        assert offered() == {"new_round", "join", "leave", "end"}
+        await press_all(pilot, ["n"])
+        assert offered() == {"fold", "raise_stake", "showdown", "showdown_cards", "undo"}
+
+
+async def test_second_app_on_the_same_session_is_refused(tmp_path):
+    store = new_store(tmp_path)
+    first = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        second = ScorekeeperApp(store, None)
+        async with second.run_test(size=(80, 24)) as other:
+            await other.pause()
+            assert second.open_session(1) is False
+            assert not isinstance(second.screen, TableScreen)

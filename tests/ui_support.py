@@ -1,0 +1,30 @@
+"""Shared set-up for the app's Pilot and snapshot tests: a store, sessions, a fixed clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from scorekeeper.core.header import make_header
+from scorekeeper.recording import create_session
+from scorekeeper.storage import Store
+
+PLAYERS = ["A", "B", "C", "D", "E"]
+START = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
+
+
+def fixed_clock(start: datetime = START, step: int = 7) -> Callable[[], datetime]:
+    """Each call is *step* seconds after the one before: stable times for snapshots."""
+    ticks = iter(range(10**9))
+
+    def now() -> datetime:
+        return start + timedelta(seconds=step * next(ticks))
+
+    return now
+
+
+def new_store(tmp_path: Path, players: list[str] | None = None, **options: str) -> Store:
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-official", players or PLAYERS, options))
+    return store
