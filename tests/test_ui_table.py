@@ -198,3 +198,47 @@ async def test_second_app_on_the_same_session_is_refused(tmp_path):
             await other.pause()
             assert second.open_session(1) is False
             assert not isinstance(second.screen, TableScreen)
+
+
+async def test_note_recorder_join_leave_and_end_by_keys(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["m", *"dealer swap", "enter"])
+        await press_all(pilot, ["h", "3", "enter"])  # the book goes to C
+        await press_all(pilot, ["j", *"Fumi", "enter", "2", "enter"])  # Fumi sits after B
+        await press_all(pilot, ["l", "5", "enter"])  # D (now seat 5) leaves
+        state = table(app).state
+        assert state.recorder == "C"
+        assert state.names() == ("A", "B", "Fumi", "C", "D", "E")
+        assert state.seated() == ("A", "B", "Fumi", "C", "E")
+        await press_all(pilot, ["e", "y"])
+        assert table_state_finished(app)
+    session = load_session(store, 1)
+    kinds = [e.kind for e in session.events]
+    assert kinds == ["note", "recorder", "join", "leave", "end"]
+    assert session.events[0].data["text"] == "dealer swap"
+    assert session.events[2].recorder == "C"  # entered by the new recorder
+
+
+def table_state_finished(app: ScorekeeperApp) -> bool:
+    from scorekeeper.ui.screens.standings import StandingsScreen
+
+    screen = app.screen
+    assert isinstance(screen, StandingsScreen)
+    title = str(screen.query_one("#standings-title").render())
+    return screen.session.state.finished and "Final standings" in title
+
+
+async def test_command_palette_offers_the_legal_actions(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = {command.title for command in table(app).palette_commands()}
+        assert {"New round", "Join", "Leave", "End", "Standings"} <= titles
+        assert "Raise" not in titles
+        await press_all(pilot, ["ctrl+p", *"new round", "enter"])
+        await pilot.pause(0.3)
+        assert table(app).state.in_round
