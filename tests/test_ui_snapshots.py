@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from scorekeeper.ui.app import ScorekeeperApp
@@ -14,14 +12,7 @@ KEYS = ["n", "f", "2", "enter", "r", "f", "3", "enter", "s", "4", "enter"]
 KEYS += ["n", "r", "f", "3", "enter"]
 
 
-@pytest.fixture(autouse=True)
-def fixed_zone(monkeypatch):
-    monkeypatch.setenv("TZ", "UTC")
-    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+pytestmark = pytest.mark.usefixtures("utc_english")
 
 
 def app_for(tmp_path, players=None) -> ScorekeeperApp:

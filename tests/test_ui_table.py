@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from scorekeeper.recording import load_session
@@ -33,14 +31,7 @@ O1_KEYS = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def utc(monkeypatch):
-    monkeypatch.setenv("TZ", "UTC")
-    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+pytestmark = pytest.mark.usefixtures("utc_english")
 
 
 def table(app: ScorekeeperApp) -> TableScreen:

@@ -9,6 +9,7 @@ from pathlib import Path
 from scorekeeper.core.header import make_header
 from scorekeeper.recording import create_session
 from scorekeeper.storage import Store
+from scorekeeper.ui.app import ScorekeeperApp
 
 PLAYERS = ["A", "B", "C", "D", "E"]
 START = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
@@ -28,3 +29,16 @@ def new_store(tmp_path: Path, players: list[str] | None = None, **options: str) 
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-official", players or PLAYERS, options))
     return store
+
+
+def app_recording_opens(store: Store) -> tuple[ScorekeeperApp, list[int]]:
+    """An app whose ``open_session`` only notes the id, for tests of the screens before it."""
+    app = ScorekeeperApp(store)
+    opened: list[int] = []
+
+    def open_session(sid: int) -> bool:
+        opened.append(sid)
+        return True
+
+    app.open_session = open_session  # type: ignore[method-assign]
+    return app, opened

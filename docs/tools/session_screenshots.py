@@ -1,6 +1,6 @@
 """Redraw start-screen.svg and new-session.svg for docs/app-sessions.md from fixed data.
 
-Run: python docs/images/make_session_screenshots.py  (English, UTC, 80×24 terminal)
+Run: python docs/tools/session_screenshots.py  (English, UTC, 80×24 terminal)
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from scorekeeper.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1] / "images"
 
 
 def played(store: Store, players: list[str], lines: list[str], at: datetime) -> int:

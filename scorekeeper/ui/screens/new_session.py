@@ -1,0 +1,383 @@
+"""The new-session form: game, seats, house options, first parent and recorder.
+
+The form decides no rule itself: on Create it hands everything to
+``make_header`` and shows any refusal next to the field the error names.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import OptionValue
+from scorekeeper.core.game import Game, OptionSpec, all_games, get_game
+from scorekeeper.core.header import check_name, make_header
+from scorekeeper.messages import UserError, t
+from scorekeeper.recording import create_session
+
+if TYPE_CHECKING:
+    from scorekeeper.ui.app import ScorekeeperApp
+
+#: Fields of the header that are not options; an error naming any other field goes to the form.
+_FIXED_FIELDS = ("game", "players", "parent", "recorder")
+
+
+class SeatList(OptionList):
+    """The seats in clockwise order; its keys act on the highlighted seat."""
+
+    BINDINGS = [
+        Binding("delete,minus", "screen.remove_seat", t("ui.new.key.remove"), id="new-seat-remove"),
+        Binding(
+            "left_square_bracket,ctrl+up",
+            "screen.move_seat(-1)",
+            t("ui.new.key.up"),
+            id="new-seat-up",
+        ),
+        Binding(
+            "right_square_bracket,ctrl+down",
+            "screen.move_seat(1)",
+            t("ui.new.key.down"),
+            id="new-seat-down",
+        ),
+    ]
+
+
+def _line(text: str) -> Text:
+    # Text, not str: a name such as "[b]" must not be read as markup; one line, cut if long.
+    return Text(text, no_wrap=True, overflow="ellipsis")
+
+
+def _field(
+    label: str, control: Widget, help_text: str, error_id: str, field_id: str | None = None
+) -> Vertical:
+    """One field of the form: label and control, its explanation, and the line for its error."""
+    parts: list[Widget] = [
+        Horizontal(
+            Label(label, classes="new-label", markup=False),
+            Container(control, classes="new-control-box"),
+            classes="new-row",
+        )
+    ]
+    if help_text:
+        parts.append(Static(help_text, classes="new-help", markup=False))
+    parts.append(Static("", id=error_id, classes="field-error", markup=False))
+    return Vertical(*parts, classes="new-field", id=field_id)
+
+
+def option_control(spec: OptionSpec) -> Widget:
+    """The widget that fits the option: a switch, a list of its words, or a whole number."""
+    widget_id = f"opt-{spec.key}"
+    if spec.boolean:
+        return Switch(value=bool(spec.default), id=widget_id, animate=False)
+    if spec.choices:
+        return Select(
+            [(_line(word), word) for word in spec.choices],
+            value=spec.render(spec.default),
+            allow_blank=False,
+            id=widget_id,
+            compact=True,
+        )
+    return Input(value=spec.render(spec.default), type="integer", id=widget_id, compact=True)
+
+
+class NewSessionScreen(Screen[None]):
+    """Everything a session starts with; only a form the rules accept creates one."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "create", t("ui.new.key.create"), id="new-create", priority=True),
+        Binding("escape", "cancel", t("ui.new.key.cancel"), id="new-cancel"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="new-session")
+        self.games = all_games()
+        self.game: Game = self.games[0]
+        self.seats: list[str] = []
+
+    @property
+    def sk_app(self) -> ScorekeeperApp:
+        return cast("ScorekeeperApp", self.app)
+
+    # -- building the form ------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("ui.new.title"), id="new-title", markup=False)
+        with VerticalScroll(id="new-form", can_focus=False):
+            games = [
+                (_line(t("ui.new.game_choice", name=t(g.name_key), id=g.id)), g.id)
+                for g in self.games
+            ]
+            game = Select(games, value=self.game.id, allow_blank=False, id="new-game", compact=True)
+            yield _field(t("ui.new.game"), game, "", "error-game", "new-game-field")
+            yield self._players_field()
+            yield Static(t("ui.new.options"), classes="new-section", markup=False)
+            with Vertical(id="new-options"):
+                yield from self._option_fields()
+            parent = Select(
+                self._seat_choices(""), allow_blank=False, id="new-parent", compact=True
+            )
+            yield _field(t("ui.new.parent"), parent, t("ui.new.parent_help"), "error-parent")
+            recorder = Select(
+                self._seat_choices(""), allow_blank=False, id="new-recorder", compact=True
+            )
+            yield _field(
+                t("ui.new.recorder"), recorder, t("ui.new.recorder_help"), "error-recorder"
+            )
+            with Horizontal(id="new-buttons"):
+                yield Button(t("ui.new.create"), id="new-create-button", variant="primary")
+                yield Button(t("ui.new.cancel"), id="new-cancel-button")
+            yield Static("", id="error-form", classes="field-error", markup=False)
+        yield Footer()
+
+    def _players_field(self) -> Vertical:
+        buttons = [
+            Button(t("ui.new.remove"), id="seat-remove", compact=True),
+            Button(t("ui.new.up"), id="seat-up", compact=True),
+            Button(t("ui.new.down"), id="seat-down", compact=True),
+        ]
+        for button in buttons:
+            button.can_focus = False  # keys do the same on the list; keep Tab short
+        return Vertical(
+            Horizontal(
+                Label(t("ui.new.players"), classes="new-label", markup=False),
+                Vertical(
+                    Input(placeholder=t("ui.new.name_placeholder"), id="new-name", compact=True),
+                    SeatList(id="new-seats", markup=False, compact=True),
+                    Static("", id="new-count", markup=False),
+                    classes="new-seats-box",
+                ),
+                Vertical(*buttons, classes="new-seat-buttons"),
+                classes="new-row",
+            ),
+            Static("", id="error-players", classes="field-error", markup=False),
+            classes="new-field",
+        )
+
+    def _option_fields(self) -> list[Vertical]:
+        return [
+            _field(
+                spec.key,
+                option_control(spec),
+                t(
+                    "ui.new.help_default",
+                    help=t(spec.help_key),
+                    value=spec.render(spec.default),
+                ),
+                f"error-opt-{spec.key}",
+            )
+            for spec in self.game.options
+        ]
+
+    def on_mount(self) -> None:
+        self._refresh_seats()
+        self.query_one("#new-name", Input).focus()
+
+    @on(Select.Changed, "#new-game")
+    async def _game_changed(self, event: Select.Changed) -> None:
+        if not isinstance(event.value, str) or event.value == self.game.id:
+            return
+        self.game = get_game(event.value)
+        box = self.query_one("#new-options", Vertical)
+        await box.remove_children()
+        await box.mount_all(self._option_fields())
+        self._refresh_seats()
+
+    # -- seats --------------------------------------------------------------------
+
+    @property
+    def seat_list(self) -> SeatList:
+        return self.query_one("#new-seats", SeatList)
+
+    def _refresh_seats(self, highlight: int | None = None) -> None:
+        """Show the seats again, and offer them as first parent and recorder."""
+        seat_list = self.seat_list
+        seat_list.clear_options()
+        seat_list.add_options(
+            [t("ui.new.seat", seat=n, name=name) for n, name in enumerate(self.seats, start=1)]
+        )
+        if self.seats:
+            seat_list.highlighted = min(highlight or 0, len(self.seats) - 1)
+        self.query_one("#new-count", Static).update(
+            t(
+                "ui.new.player_count",
+                count=len(self.seats),
+                min=self.game.min_players,
+                max=self.game.max_players,
+            )
+        )
+        if self.seats:
+            first = t("ui.new.parent_first_seat", name=self.seats[0])
+        else:
+            first = t("ui.new.parent_no_seats")
+        self._offer_seats("#new-parent", first)
+        self._offer_seats("#new-recorder", t("ui.new.recorder_same"))
+
+    def _offer_seats(self, selector: str, default_label: str) -> None:
+        """Replace a Select's players, keeping the one chosen if they are still seated."""
+        select = self.query_one(selector, Select)
+        chosen = select.selection
+        select.set_options(self._seat_choices(default_label))
+        if self.seats:
+            # Setting the same value shows no new label: pass through a seat to redraw it.
+            select.value = self.seats[0]
+            select.value = chosen if chosen in self.seats else ""
+
+    def _seat_choices(self, default_label: str) -> list[tuple[Text, str]]:
+        return [(_line(default_label), ""), *((_line(name), name) for name in self.seats)]
+
+    @on(Input.Submitted, "#new-name")
+    def _name_entered(self, event: Input.Submitted) -> None:
+        if not event.value.strip():
+            self.focus_next()
+            return
+        self._add_seat(event.input)
+
+    def _add_seat(self, name_input: Input) -> bool:
+        """Seat the typed name, or say next to the list why not."""
+        self._set_error("players", "")
+        try:
+            name = check_name(name_input.value)
+            if any(name.casefold() == other.casefold() for other in self.seats):
+                raise RuleError("rules.name_twice", field="players", name=name)
+        except RuleError as error:
+            self._set_error("players", error.message())
+            return False
+        self.seats.append(name)
+        name_input.value = ""
+        self._refresh_seats(highlight=len(self.seats) - 1)
+        return True
+
+    def action_remove_seat(self) -> None:
+        index = self.seat_list.highlighted
+        if index is None or not 0 <= index < len(self.seats):
+            return
+        del self.seats[index]
+        self._refresh_seats(highlight=index)
+
+    def action_move_seat(self, step: int) -> None:
+        index = self.seat_list.highlighted
+        if index is None or not 0 <= index + step < len(self.seats):
+            return
+        seats = self.seats
+        seats[index], seats[index + step] = seats[index + step], seats[index]
+        self._refresh_seats(highlight=index + step)
+
+    @on(Button.Pressed, "#seat-remove")
+    def _remove_pressed(self) -> None:
+        self.action_remove_seat()
+
+    @on(Button.Pressed, "#seat-up")
+    def _up_pressed(self) -> None:
+        self.action_move_seat(-1)
+
+    @on(Button.Pressed, "#seat-down")
+    def _down_pressed(self) -> None:
+        self.action_move_seat(1)
+
+    # -- options ------------------------------------------------------------------
+
+    @on(Input.Submitted, "#new-options Input")
+    def _option_entered(self) -> None:
+        self.focus_next()
+
+    def chosen_options(self) -> dict[str, str | OptionValue]:
+        """Each option as the form holds it: typed text is parsed by the rules, not here."""
+        chosen: dict[str, str | OptionValue] = {}
+        for spec in self.game.options:
+            control = self.query_one(f"#opt-{spec.key}")
+            if isinstance(control, Switch):
+                chosen[spec.key] = control.value
+            elif isinstance(control, Select):
+                value = control.selection
+                if isinstance(value, str):
+                    chosen[spec.key] = value
+            elif isinstance(control, Input):
+                chosen[spec.key] = control.value
+        return chosen
+
+    # -- creating -------------------------------------------------------------------
+
+    def _error_id(self, field: str | None) -> str:
+        if field in _FIXED_FIELDS:
+            return f"error-{field}"
+        if any(spec.key == field for spec in self.game.options):
+            return f"error-opt-{field}"
+        return "error-form"
+
+    def _control_of(self, field: str | None) -> Widget:
+        controls = {
+            "game": "#new-game",
+            "players": "#new-name",
+            "parent": "#new-parent",
+            "recorder": "#new-recorder",
+        }
+        if field in controls:
+            return self.query_one(controls[field])
+        if any(spec.key == field for spec in self.game.options):
+            return self.query_one(f"#opt-{field}")
+        return self.query_one("#new-create-button")
+
+    def _set_error(self, field: str | None, message: str) -> None:
+        error = self.query_one(f"#{self._error_id(field)}", Static)
+        error.update(message)
+        error.set_class(bool(message), "-shown")
+
+    def _clear_errors(self) -> None:
+        for error in self.query(".field-error").results(Static):
+            error.update("")
+            error.remove_class("-shown")
+
+    def _refuse(self, field: str | None, message: str) -> None:
+        """Show the error next to its field and put the cursor there."""
+        self._set_error(field, message)
+        control = self._control_of(field)
+        control.focus()
+        error = self.query_one(f"#{self._error_id(field)}", Static)
+        self.call_after_refresh(error.scroll_visible, animate=False)
+
+    def action_create(self) -> None:
+        self._clear_errors()
+        name_input = self.query_one("#new-name", Input)
+        if name_input.value.strip() and not self._add_seat(name_input):
+            name_input.focus()  # a name typed but not yet seated counts, if it can be
+            return
+        parent = self.query_one("#new-parent", Select).selection
+        recorder = self.query_one("#new-recorder", Select).selection
+        try:
+            header = make_header(
+                self.game.id,
+                self.seats,
+                self.chosen_options(),
+                parent=parent if isinstance(parent, str) and parent else None,
+                recorder=recorder if isinstance(recorder, str) and recorder else None,
+            )
+        except RuleError as error:
+            self._refuse(error.field, error.message())
+            return
+        try:
+            sid = create_session(self.sk_app.store, header)
+        except UserError as error:
+            self._refuse(None, error.message())
+            return
+        self.app.pop_screen()
+        self.sk_app.open_session(sid)
+
+    @on(Button.Pressed, "#new-create-button")
+    def _create_pressed(self) -> None:
+        self.action_create()
+
+    def action_cancel(self) -> None:
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#new-cancel-button")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()

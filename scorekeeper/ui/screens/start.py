@@ -1,0 +1,243 @@
+"""The first screen: every saved session, to resume, delete, or start a new one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.game import get_game
+from scorekeeper.messages import UserError, t
+from scorekeeper.recording import Summary, list_sessions
+from scorekeeper.textwidth import width
+from scorekeeper.ui.screens.dialogs import ConfirmDialog
+
+if TYPE_CHECKING:
+    from scorekeeper.ui.app import ScorekeeperApp
+
+
+def game_name(game_id: str) -> str:
+    """A game's name in the reader's language; an id we do not know is shown as is."""
+    try:
+        return t(get_game(game_id).name_key)
+    except RuleError:
+        return game_id
+
+
+def names_text(players: tuple[str, ...], limit: int | None = None) -> str:
+    """Players joined for reading; with *limit*, the rest is cut to an ellipsis."""
+    sep = t("ui.start.name_sep")
+    if limit is None or len(players) <= limit:
+        return sep.join(players)
+    return t("ui.start.names_more", names=sep.join(players[:limit]))
+
+
+def local_time(iso: str | None) -> str:
+    """The time of the last entry in the recorder's own time zone."""
+    if not iso:
+        return ""
+    return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _cell(text: str, style: str = "") -> Text:
+    # Text, not str: a name such as "[b]" must not be read as markup.
+    return Text(text, style=style, no_wrap=True, overflow="ellipsis")
+
+
+class SessionTable(DataTable[Text]):
+    """The sessions, one per row; Enter resumes (shown in the footer, unlike DataTable's)."""
+
+    BINDINGS = [
+        Binding("enter", "select_cursor", t("ui.start.key.resume"), id="start-resume"),
+    ]
+
+
+class StartScreen(Screen[None]):
+    """Lists the stored sessions, newest first; re-read each time it comes back into view."""
+
+    BINDINGS = [
+        Binding("n", "new_session", t("ui.start.key.new"), id="start-new"),
+        Binding("d,delete", "delete_session", t("ui.start.key.delete"), id="start-delete"),
+        Binding("q", "app.quit", t("ui.start.key.quit"), id="start-quit"),
+    ]
+
+    # Columns whose width follows their content; game and players share the rest.
+    _FIXED = ("id", "rounds", "leader", "last", "finished")
+
+    def __init__(self) -> None:
+        super().__init__(id="start")
+        self.summaries: list[Summary] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("ui.start.title"), id="start-title", markup=False)
+        yield SessionTable(id="start-table", cursor_type="row", zebra_stripes=True)
+        yield Static(t("ui.start.empty"), id="start-empty", markup=False)
+        yield Static("", id="start-detail", markup=False)
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        # Another process (or the table screen just closed) may have changed any session.
+        self.refresh_list()
+
+    def on_resize(self) -> None:
+        self.refresh_list()
+
+    # -- the list ---------------------------------------------------------------
+
+    @property
+    def sk_app(self) -> ScorekeeperApp:
+        return cast("ScorekeeperApp", self.app)
+
+    @property
+    def table(self) -> SessionTable:
+        return self.query_one("#start-table", SessionTable)
+
+    def highlighted(self) -> Summary | None:
+        table = self.table
+        if not self.summaries or not 0 <= table.cursor_row < len(self.summaries):
+            return None
+        return self.summaries[table.cursor_row]
+
+    def refresh_list(self) -> None:
+        """Read the sessions again, keeping the cursor on the same session if it is still there."""
+        current = self.highlighted()
+        try:
+            self.summaries = list_sessions(self.sk_app.store)
+        except UserError as error:
+            self.summaries = []
+            self.notify(error.message(), title=t("ui.start.cannot_list"), severity="error")
+        table = self.table
+        table.clear(columns=True)
+        self._add_columns(table)
+        for summary in self.summaries:
+            table.add_row(*self._cells(summary), key=str(summary.id))
+        empty = not self.summaries
+        table.display = not empty
+        self.query_one("#start-empty").display = empty
+        if current is not None:
+            for row, summary in enumerate(self.summaries):
+                if summary.id == current.id:
+                    table.move_cursor(row=row, animate=False)
+        if not empty:
+            table.focus()
+        self._show_detail()
+
+    def _rows(self) -> list[dict[str, str]]:
+        return [self._texts(s) for s in self.summaries]
+
+    def _texts(self, s: Summary) -> dict[str, str]:
+        if s.error is not None:
+            players = t("ui.start.damaged", error=s.error)
+        else:
+            players = names_text(s.players)
+        return {
+            "id": str(s.id),
+            "game": game_name(s.game),
+            "players": players,
+            "rounds": str(s.rounds),
+            "leader": s.leader or "",
+            "last": local_time(s.last_at),
+            "finished": t("ui.start.finished_mark") if s.finished else "",
+        }
+
+    def _add_columns(self, table: SessionTable) -> None:
+        labels = {key: t(f"ui.start.col.{key}") for key in (*self._FIXED, "game", "players")}
+        rows = self._rows()
+        widths = {
+            key: max([width(labels[key]), *(width(row[key]) for row in rows)]) for key in labels
+        }
+        widths["leader"] = min(widths["leader"], 12)
+        # Every column has one cell of padding each side; keep two for the scrollbar.
+        total = (self.size.width or 80) - 2 - 2 * table.cell_padding * len(labels)
+        rest = max(16, total - sum(widths[key] for key in self._FIXED))
+        need_game, need_players = widths["game"], widths["players"]
+        if need_game + need_players <= rest:
+            game = need_game
+        else:  # both cut short: the game keeps at least two fifths, and what players spare
+            game = min(need_game, max(8, rest * 2 // 5, rest - need_players))
+        widths["game"] = game
+        widths["players"] = max(8, rest - game)
+        for key in ("id", "game", "players", "rounds", "leader", "last", "finished"):
+            table.add_column(labels[key], width=widths[key], key=key)
+
+    def _cells(self, s: Summary) -> list[Text]:
+        texts = self._texts(s)
+        style = "bold" if not s.finished else ""
+        cells = []
+        for key in ("id", "game", "players", "rounds", "leader", "last", "finished"):
+            damaged = s.error is not None and key == "players"
+            cell_style = self.app.theme_variables.get("error", "") if damaged else ""
+            cells.append(_cell(texts[key], cell_style or (style if key == "id" else "")))
+        cells[3].justify = "right"
+        cells[0].justify = "right"
+        return cells
+
+    @on(DataTable.RowHighlighted, "#start-table")
+    def _row_highlighted(self) -> None:
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        """The whole of the highlighted row, which the columns may have cut short."""
+        detail = self.query_one("#start-detail", Static)
+        summary = self.highlighted()
+        if summary is None:
+            detail.update("")
+        elif summary.error is not None:
+            detail.update(t("ui.start.detail_damaged", session=summary.id, error=summary.error))
+        else:
+            detail.update(
+                t(
+                    "ui.start.detail",
+                    session=summary.id,
+                    game=game_name(summary.game),
+                    players=names_text(summary.players),
+                )
+            )
+        detail.set_class(summary is not None and summary.error is not None, "-damaged")
+
+    # -- actions ----------------------------------------------------------------
+
+    @on(DataTable.RowSelected, "#start-table")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.row_key.value is not None:
+            self.sk_app.open_session(int(event.row_key.value))
+
+    def action_new_session(self) -> None:
+        from scorekeeper.ui.screens.new_session import NewSessionScreen
+
+        self.app.push_screen(NewSessionScreen())
+
+    def action_delete_session(self) -> None:
+        summary = self.highlighted()
+        if summary is None:
+            return
+        if summary.players:
+            question = t(
+                "ui.start.confirm_delete",
+                session=summary.id,
+                players=names_text(summary.players, limit=3),
+            )
+        else:
+            question = t("ui.start.confirm_delete_plain", session=summary.id)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._trash(summary.id)
+
+        self.app.push_screen(ConfirmDialog(question, t("ui.start.delete_yes")), answered)
+
+    def _trash(self, sid: int) -> None:
+        try:
+            self.sk_app.store.trash(sid)
+        except UserError as error:
+            self.notify(error.message(), title=t("ui.start.cannot_delete"), severity="error")
+            return
+        self.notify(t("ui.start.trashed", session=sid))
+        self.refresh_list()
