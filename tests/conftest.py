@@ -8,8 +8,18 @@ import pytest
 
 
 @pytest.fixture
-def utc_english(monkeypatch):
-    """Local time is UTC and messages are English, so screens and snapshots are stable."""
+def steady_screen(monkeypatch):
+    """UTC, English, and a text cursor that does not blink: screens and snapshots are stable.
+
+    A blinking cursor is drawn or not depending on when the screenshot falls,
+    which made a snapshot fail now and then.
+    """
+    from textual.widgets import Input
+
+    def keep_cursor_shown(self: Input) -> None:
+        self._cursor_visible = True
+
+    monkeypatch.setattr(Input, "_toggle_cursor", keep_cursor_shown)
     monkeypatch.setenv("TZ", "UTC")
     monkeypatch.setenv("SCOREKEEPER_LANG", "en")
     time.tzset()

@@ -7,7 +7,7 @@ from textual.widgets import Input, Select, Static, Switch
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.header import make_header
-from scorekeeper.messages import set_language, t
+from scorekeeper.messages import t
 from scorekeeper.recording import load_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.screens.new_session import NewSessionScreen
@@ -17,9 +17,7 @@ from tests.ui_support import app_recording_opens as make_app
 FIVE = ["佐藤", "ベン", "Carol", "Dai", "Emi"]
 
 
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("steady_screen")
 
 
 async def open_form(pilot) -> NewSessionScreen:

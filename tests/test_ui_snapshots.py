@@ -12,7 +12,7 @@ KEYS = ["n", "f", "2", "enter", "r", "f", "3", "enter", "s", "4", "enter"]
 KEYS += ["n", "r", "f", "3", "enter"]
 
 
-pytestmark = pytest.mark.usefixtures("utc_english")
+pytestmark = pytest.mark.usefixtures("steady_screen")
 
 
 def app_for(tmp_path, players=None) -> ScorekeeperApp:

@@ -23,7 +23,7 @@ T1 = datetime(2026, 5, 1, 20, 15, tzinfo=UTC)
 T2 = datetime(2026, 5, 2, 21, 40, tzinfo=UTC)
 
 
-pytestmark = pytest.mark.usefixtures("utc_english")
+pytestmark = pytest.mark.usefixtures("steady_screen")
 
 
 def played(store: Store, players: list[str], lines: list[str], at: datetime, **options) -> int:

@@ -31,7 +31,7 @@ O1_KEYS = [
 ]
 
 
-pytestmark = pytest.mark.usefixtures("utc_english")
+pytestmark = pytest.mark.usefixtures("steady_screen")
 
 
 def table(app: ScorekeeperApp) -> TableScreen:

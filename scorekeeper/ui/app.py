@@ -7,7 +7,6 @@ from datetime import datetime
 from pathlib import Path
 
 from textual.app import App, SystemCommand
-from textual.binding import Binding
 from textual.screen import Screen
 
 from scorekeeper.messages import UserError, t
@@ -22,9 +21,7 @@ class ScorekeeperApp(App[None]):
         "scorekeeper.tcss"
     )  # absolute: subclasses may live anywhere
     TITLE = "scorekeeper"
-    BINDINGS = [
-        Binding("ctrl+q", "quit", t("ui.key.quit"), id="quit", priority=True),
-    ]
+    # Textual's own ctrl+q quits; the screens show their own way out (q, esc).
 
     def __init__(
         self,
