@@ -9,6 +9,7 @@ from pathlib import Path
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
+from scorekeeper.core.standings import ranked
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.transcript import TranscriptError, decode, parse_transcript
 from scorekeeper.core.transcript import replay as play
@@ -18,7 +19,7 @@ from scorekeeper.messages import t
 from scorekeeper.recording import Recording, create_session, load_session
 from scorekeeper.recording import list_sessions as summaries
 from scorekeeper.storage import Store
-from scorekeeper.textwidth import ljust
+from scorekeeper.textwidth import ljust, width
 from scorekeeper.wording import describe_text
 
 
@@ -64,14 +65,9 @@ def standings_text(session: Session) -> str:
         status = t("cli.status_next", parent=state.parent)
     lines = [t("cli.standings_title", game=t(session.game.name_key), round=state.round,
                status=status)]  # fmt: skip
-    lowest_wins = state.game == "indian-lowest"
-    order = sorted(state.names(), key=lambda n: state.scores[n] * (1 if lowest_wins else -1))
-    name_width = max(len(n) for n in order) + 2
-    previous, rank = None, 0
-    for position, name in enumerate(order, start=1):
-        score = state.scores[name]
-        if score != previous:
-            rank, previous = position, score
+    names = [name for _, name, _ in ranked(state)]
+    name_width = max(width(n) for n in names) + 2
+    for rank, name, score in ranked(state):
         lines.append(t("cli.rank_line", rank=rank, name=ljust(name, name_width), score=score))
     return "\n".join(lines)
 

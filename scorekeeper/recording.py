@@ -15,6 +15,7 @@ from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.session import Session
+from scorekeeper.core.standings import leader
 from scorekeeper.messages import UserError
 from scorekeeper.storage import SessionWriter, Store, StoredSession
 
@@ -104,17 +105,12 @@ class Summary:
 
 def summarize(session: Session, sid: int) -> Summary:
     state = session.state
-    scores = state.scores
-    leader = None
-    if state.results and scores:
-        best = max(scores.values()) if state.game != "indian-lowest" else min(scores.values())
-        leader = next(name for name in state.names() if scores[name] == best)
     return Summary(
         id=sid,
         game=state.game,
         players=state.names(),
         rounds=len(state.results),
-        leader=leader,
+        leader=leader(state),
         last_at=session.events[-1].at.astimezone(UTC).isoformat() if session.events else None,
         finished=state.finished,
     )

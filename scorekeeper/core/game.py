@@ -85,6 +85,7 @@ class Game(ABC):
     options: ClassVar[tuple[OptionSpec, ...]]
     round_kinds: ClassVar[frozenset[str]]
     uses_chips: ClassVar[bool] = False
+    lower_is_better: ClassVar[bool] = False  # scores that count losses
 
     def option(self, key: str) -> OptionSpec:
         for spec in self.options:

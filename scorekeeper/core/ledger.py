@@ -202,9 +202,11 @@ class Ledger:
         index = len(seats) if after is None else [s.name for s in seats].index(after) + 1
         seats.insert(index, Seat(player))
         scores = dict(state.scores)
+        bought = state.bought
         if player not in scores:
             scores[player] = self.game.initial_score(player, state.options, {})
-        return replace(state, seats=tuple(seats), scores=frozen(scores))
+            bought += scores[player] if self.game.uses_chips else 0
+        return replace(state, seats=tuple(seats), scores=frozen(scores), bought=bought)
 
     # -- what may come next --------------------------------------------------
     def legal(self) -> list[LegalAction]:

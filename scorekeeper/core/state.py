@@ -57,7 +57,7 @@ class State:
     results: Chain[RoundResult] = field(default_factory=Chain)
     stake_history: Chain[StakeChange] = field(default_factory=Chain)
     parent_rounds: Mapping[str, int] = field(default_factory=frozen)
-    bought: int = 0  # chips added by rebuys (chip games)
+    bought: int = 0  # chips brought to the table after the start: rebuys, joiners' stacks
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:
@@ -96,8 +96,20 @@ class State:
         return tuple(n for n in ordered if n in wanted)
 
 
-def finish_round(state: State, deltas: Mapping[str, int], how: str, **details: Any) -> State:
-    """Close the round in progress: pay out, pass the deal left, stop at ``rounds``."""
+def finish_round(
+    state: State,
+    deltas: Mapping[str, int],
+    how: str,
+    *,
+    next_parent: str | None = None,
+    game_over: bool = False,
+    **details: Any,
+) -> State:
+    """Close the round in progress: pay out, pass the deal left, stop at ``rounds``.
+
+    Chip games name the next dealer themselves (players without chips are
+    skipped) and say when the game is over (one player holds every chip).
+    """
     scores = dict(state.scores)
     for name, delta in deltas.items():
         scores[name] = scores.get(name, 0) + delta
@@ -109,7 +121,7 @@ def finish_round(state: State, deltas: Mapping[str, int], how: str, **details: A
         scores=frozen(scores),
         in_round=False,
         table=None,
-        parent=state.left_of(state.parent),
+        parent=next_parent or state.left_of(state.parent),
         results=state.results.add(result),
-        finished=state.finished or (limit > 0 and state.round >= limit),
+        finished=state.finished or game_over or (limit > 0 and state.round >= limit),
     )

@@ -9,22 +9,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from scorekeeper.core.session import Session
+from scorekeeper.core.standings import ranked
 from scorekeeper.messages import t
-
-
-def ranked(session: Session) -> list[tuple[int, str, int]]:
-    """(rank, player, score), best first; equal scores share a rank."""
-    state = session.state
-    lowest_wins = state.game == "indian-lowest"
-    order = sorted(
-        state.names(), key=lambda n: state.scores[n] if lowest_wins else -state.scores[n]
-    )
-    rows: list[tuple[int, str, int]] = []
-    for position, name in enumerate(order, start=1):
-        score = state.scores[name]
-        rank = rows[-1][0] if rows and rows[-1][2] == score else position
-        rows.append((rank, name, score))
-    return rows
 
 
 class StandingsScreen(Screen[None]):
@@ -59,7 +45,7 @@ class StandingsScreen(Screen[None]):
             winner = result.details.get("winner")
             if isinstance(winner, str):
                 wins[winner] = wins.get(winner, 0) + 1
-        for rank, name, score in ranked(self.session):
+        for rank, name, score in ranked(state):
             total = Text(f"{score:+d}" if score else "0", justify="right")
             if score < 0:
                 total.stylize("red")

@@ -18,12 +18,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.standings import ranked
 from scorekeeper.core.state import State
 from scorekeeper.messages import UserError, t
 from scorekeeper.recording import Recording
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, PickPlayerDialog, TextDialog
-from scorekeeper.ui.screens.standings import StandingsScreen, ranked
+from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
 from scorekeeper.ui.widgets.stake import StakePanel
@@ -125,7 +126,7 @@ class TableScreen(Screen[None]):
         winners = ", ".join(f"{n} {d}" for n, d in result.deltas.items() if d > 0)
         paid = t("ui.table.paid", payers=payers, winners=winners) if payers else ""
         standings = " · ".join(
-            f"{rank} {name} {score:+d}" for rank, name, score in ranked(self.recording.session)
+            f"{rank} {name} {score:+d}" for rank, name, score in ranked(self.state)
         )
         return t("ui.table.result", round=result.round, what=what, paid=paid, standings=standings)
 
