@@ -155,9 +155,14 @@ def get_game(game_id: str) -> Game:
         ) from None
 
 
+#: The order games are offered in (the official rules first).
+GAME_ORDER = ("indian-official", "indian-chips", "indian-lowest", "pochen")
+
+
 def all_games() -> list[Game]:
     _load_games()
-    return list(_REGISTRY.values())
+    known = {game_id: i for i, game_id in enumerate(GAME_ORDER)}
+    return sorted(_REGISTRY.values(), key=lambda g: known.get(g.id, len(known)))
 
 
 def _load_games() -> None:

@@ -103,15 +103,19 @@ def finish_round(
     *,
     next_parent: str | None = None,
     game_over: bool = False,
+    credit: Mapping[str, int] | None = None,
     **details: Any,
 ) -> State:
     """Close the round in progress: pay out, pass the deal left, stop at ``rounds``.
 
     Chip games name the next dealer themselves (players without chips are
     skipped) and say when the game is over (one player holds every chip).
+    *deltas* are each player's net result of the round; chip games, whose
+    stakes already left the stacks, pass what goes back to the stacks as
+    *credit*.
     """
     scores = dict(state.scores)
-    for name, delta in deltas.items():
+    for name, delta in (deltas if credit is None else credit).items():
         scores[name] = scores.get(name, 0) + delta
     result = RoundResult(state.round, state.parent, frozen(deltas), how, frozen(details))
     limit = state.options.get("rounds") or 0

@@ -41,3 +41,50 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "子が全員降りた: 親の{winner}が受け取る",
     ),
 }
+
+MESSAGES.update(
+    {
+        "log.chips.check": ("{player} checks", "{player}がチェック"),
+        "log.chips.bet": (
+            "{player} bets {chips} (in for {total})",
+            "{player}が{chips}ベット(計{total})",
+        ),
+        "log.chips.bet_all_in": (
+            "{player} bets {chips}, all-in (in for {total})",
+            "{player}が{chips}ベット、オールイン(計{total})",
+        ),
+        "log.chips.call": (
+            "{player} calls {chips} (in for {total})",
+            "{player}が{chips}コール(計{total})",
+        ),
+        "log.chips.call_all_in": (
+            "{player} calls {chips}, all-in (in for {total})",
+            "{player}が{chips}コール、オールイン(計{total})",
+        ),
+        "log.chips.raise": ("{player} raises to {total}", "{player}が{total}にレイズ"),
+        "log.chips.raise_all_in": (
+            "{player} raises to {total}, all-in",
+            "{player}が{total}にレイズ、オールイン",
+        ),
+        "log.chips.fold": ("{player} folds", "{player}がフォールド"),
+        "log.chips.showdown": ("showdown for {pot}: {ranking}", "{pot}の勝負: {ranking}"),
+        "log.chips.showdown_cards": ("showdown for {pot}: {cards}", "{pot}の勝負: {cards}"),
+        "result.chips.showdown": ("{winner} won at the showdown", "勝負で{winner}の勝ち"),
+        "result.chips.uncontested": (
+            "everyone else folded: {winner} takes the pot of {pot}",
+            "他の全員が降りた: {winner}がポット{pot}を獲得",
+        ),
+    }
+)
+
+MESSAGES.update(
+    {
+        "log.lowest.redraw": ("{player} redraws", "{player}が引き直し"),
+        "log.lowest.reveal": (
+            "cards shown ({cards}): {losers} lose",
+            "カード公開({cards}): {losers}の負け",
+        ),
+        "log.lowest.lose": ("{losers} lose", "{losers}の負け"),
+        "result.lowest.lost": ("{losers} lost", "{losers}の負け"),
+    }
+)

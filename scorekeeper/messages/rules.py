@@ -227,3 +227,107 @@ MESSAGES.update(
         ),
     }
 )
+
+MESSAGES.update(
+    {
+        "rules.ranking_syntax": (
+            "write the ranking best first, like 'showdown C > B = D' (= for a tie)",
+            "順位は強い順に「showdown C > B = D」のように書いてください(=は同点)",
+        ),
+        "rules.ranking_twice": ("{player} is ranked twice", "{player}が2回並べられています"),
+        "rules.ranking_missing": (
+            "the ranking must name everyone still in; missing: {players}",
+            "順位には残っている全員が必要です。足りないのは: {players}",
+        ),
+        "rules.showdown_cards_syntax": (
+            "write the cards as 'showdown cards A=KS B=10H …'",
+            "カードは「showdown cards A=KS B=10H …」と書いてください",
+        ),
+        "rules.cards_missing": (
+            "the showdown needs the card of everyone still in; missing: {players}",
+            "勝負には残っている全員のカードが必要です。足りないのは: {players}",
+        ),
+        "rules.chips.betting_closed": (
+            "betting has closed: enter the showdown",
+            "賭けは締め切られています。勝負を記録してください",
+        ),
+        "rules.chips.not_your_turn": (
+            "it is {turn}'s turn, not {player}'s",
+            "今は{turn}の番です({player}の番ではありません)",
+        ),
+        "rules.chips.check_facing_bet": (
+            "{player} cannot check facing a bet: call {call}, raise or fold",
+            "{player}は賭けに対してチェックできません。コール({call})・レイズ・フォールドのどれかです",
+        ),
+        "rules.chips.second_bet": (
+            "there is already a bet: {player} can call {call}, raise or fold",
+            "すでにベットがあります。{player}はコール({call})・レイズ・フォールドのどれかです",
+        ),
+        "rules.chips.nothing_to_call": (
+            "there is no bet yet: {player} can check or bet, not {verb}",
+            "まだベットがありません。{player}はチェックかベットです({verb}はできません)",
+        ),
+        "rules.chips.raise_cap": (
+            "no more raises this round (the limit is {cap})",
+            "このラウンドはもうレイズできません(上限{cap}回)",
+        ),
+        "rules.chips.raise_short": (
+            "{player} has only {chips} chips: that is a call, all-in",
+            "{player}のチップは{chips}枚だけです。オールインのコールになります",
+        ),
+        "rules.chips.not_dealt_in": (
+            "{player} is not playing in round {round}",
+            "{player}はラウンド{round}に参加していません",
+        ),
+        "rules.chips.has_folded": ("{player} has folded", "{player}はもう降りています"),
+        "rules.chips.folded_in_showdown": (
+            "{player} has folded and is not in the showdown",
+            "{player}は降りているので勝負に参加していません",
+        ),
+        "rules.chips.showdown_early": (
+            "betting is still open: it is {turn}'s turn",
+            "まだ賭けが続いています。{turn}の番です",
+        ),
+        "option.chips.stack": ("chips each player starts with", "各プレイヤーの持ちチップ"),
+        "option.chips.ante": (
+            "参加料: paid by every player with chips when a round starts",
+            "参加料: ラウンド開始時にチップを持つ全員が払う",
+        ),
+        "option.chips.bet": ("size of a bet and of each raise", "ベットと各レイズの額"),
+        "option.chips.raises": (
+            "raises allowed per round after the opening bet",
+            "最初のベットの後に許されるレイズの回数",
+        ),
+        "option.joker": ("a joker is in the deck and beats everything", "ジョーカーを入れる(最強)"),
+        "option.chips.suits": (
+            "none: equal ranks tie and split; sanma: ♠>♥>♦>♣ breaks ties",
+            "none: 同じランクは引き分けで山分け、sanma: ♠>♥>♦>♣で決める",
+        ),
+    }
+)
+
+MESSAGES.update(
+    {
+        "rules.lowest.lose_needs_names": (
+            "name who lost, like 'lose B D'",
+            "負けた人を「lose B D」のように書いてください",
+        ),
+        "rules.lowest.no_redraw": (
+            "this session is played without redraws (option redraw false)",
+            "このセッションは引き直しなしです(オプションredrawがfalse)",
+        ),
+        "rules.lowest.redraw_twice": (
+            "{player} has already redrawn in round {round}",
+            "{player}はラウンド{round}ですでに引き直しています",
+        ),
+        "rules.lowest.loser_twice": ("{player} is named twice", "{player}が2回書かれています"),
+        "option.lowest.suits": (
+            "none: everyone tied for lowest loses; sanma: ♠>♥>♦>♣ breaks the tie",
+            "none: 最弱が同ランクなら全員負け、sanma: ♠>♥>♦>♣で決める",
+        ),
+        "option.lowest.redraw": (
+            "each player may redraw once per round",
+            "各プレイヤーはラウンドごとに1回引き直せる",
+        ),
+    }
+)

@@ -14,6 +14,7 @@ from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
+from scorekeeper.core.games.ranking import pairs_of
 from scorekeeper.core.state import StakeChange, State, finish_round
 
 
@@ -70,7 +71,7 @@ class IndianOfficial(Game):
             return {"player": args[0]}
         # showdown
         if len(args) >= 2 and args[0].lower() == "cards":
-            return {"cards": _pairs(args[1:])}
+            return {"cards": pairs_of(args[1:])}
         if len(args) != 1 or "=" in args[0]:
             raise RuleError("rules.official.showdown_syntax")
         return {"winner": args[0]}
@@ -238,16 +239,6 @@ def _table(state: State) -> OfficialRound:
 def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
     folded = table.folded()
     return tuple(p for p in table.players if p != state.parent and p not in folded)
-
-
-def _pairs(words: Sequence[str]) -> list[tuple[str, str]]:
-    pairs = []
-    for word in words:
-        name, sep, card = word.partition("=")
-        if not sep or not name or not card:
-            raise RuleError("rules.pair_syntax", word=word)
-        pairs.append((name, card))
-    return pairs
 
 
 register(IndianOfficial())

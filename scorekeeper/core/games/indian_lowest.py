@@ -1,0 +1,139 @@
+"""Indian Poker, lowest card loses (rules.md §3): a tally of losses, no chips.
+
+Each round ends with the cards shown (the lowest loses) or the losers named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Event
+from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
+from scorekeeper.core.games.ranking import check_cards, groups_from_cards, pairs_of
+from scorekeeper.core.state import State, finish_round
+
+
+@dataclass(frozen=True)
+class LowestRound:
+    players: tuple[str, ...]  # dealt in, seat order
+    redraws: frozenset[str] = frozenset()
+
+
+class IndianLowest(Game):
+    id = "indian-lowest"
+    name_key = "game.indian-lowest"
+    min_players = 2
+    max_players = 52
+    lower_is_better = True
+    round_kinds = frozenset({"redraw", "reveal", "lose"})
+    options = (
+        OptionSpec("joker", False, "option.joker", boolean=True),
+        OptionSpec(
+            "suits", "none", "option.lowest.suits", choices={"none": "none", "sanma": "sanma"}
+        ),
+        OptionSpec("redraw", True, "option.lowest.redraw", boolean=True),
+        OptionSpec("rounds", 0, "option.rounds", minimum=0),
+    )
+
+    def parse(self, kind: str, args: Sequence[str]) -> dict[str, Any]:
+        if kind == "redraw":
+            if len(args) != 1:
+                raise RuleError("rules.needs_one_player", verb=kind)
+            return {"player": args[0]}
+        if kind == "reveal":
+            return {"cards": pairs_of(args)}
+        if not args:
+            raise RuleError("rules.lowest.lose_needs_names")
+        return {"losers": list(args)}
+
+    def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
+        if kind == "redraw":
+            return [data["player"]]
+        if kind == "reveal":
+            return [f"{p}={c}" for p, c in data["cards"].items()]
+        return list(data["losers"])
+
+    def start_round(self, state: State) -> State:
+        return replace(state, table=LowestRound(players=state.seated()))
+
+    def legal(self, state: State) -> list[LegalAction]:
+        if not state.in_round or state.finished:
+            return []
+        table = _table(state)
+        actions = []
+        if state.options["redraw"] is True:
+            free = tuple(p for p in table.players if p not in table.redraws)
+            if free:
+                actions.append(LegalAction("redraw", free))
+        actions.append(LegalAction("reveal", table.players))
+        actions.append(LegalAction("lose", table.players))
+        return actions
+
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        table = _table(state)
+
+        def resolve(word: str) -> str:
+            player = state.find_player(word)
+            if player not in table.players:
+                raise RuleError("rules.not_in_round", player=player, round=state.round)
+            return player
+
+        if kind == "redraw":
+            if state.options["redraw"] is not True:
+                raise RuleError("rules.lowest.no_redraw")
+            player = resolve(str(data.get("player", "")))
+            if player in table.redraws:
+                raise RuleError("rules.lowest.redraw_twice", player=player, round=state.round)
+            return {"player": player}
+        if kind == "reveal":
+            joker = state.options["joker"] is True
+            return {"cards": check_cards(data.get("cards"), resolve, table.players, joker=joker)}
+        losers = data.get("losers")
+        if not isinstance(losers, list | tuple) or not losers:
+            raise RuleError("rules.lowest.lose_needs_names")
+        named: list[str] = []
+        for word in losers:
+            player = resolve(str(word))
+            if player in named:
+                raise RuleError("rules.lowest.loser_twice", player=player)
+            named.append(player)
+        return {"losers": named}
+
+    def _losers(self, state: State, data: Mapping[str, Any]) -> list[str]:
+        if "losers" in data:
+            return list(data["losers"])
+        suits = state.options["suits"]
+        assert isinstance(suits, str)
+        return groups_from_cards(data["cards"], suits, highest_first=False)[0]
+
+    def apply(self, state: State, event: Event) -> State:
+        table = _table(state)
+        if event.kind == "redraw":
+            return replace(
+                state, table=replace(table, redraws=table.redraws | {event.data["player"]})
+            )
+        losers = self._losers(state, event.data)
+        deltas = {p: (1 if p in losers else 0) for p in table.players}
+        return finish_round(state, deltas, "result.lowest.lost", losers=", ".join(losers))
+
+    def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
+        if event.kind == "redraw":
+            return "log.lowest.redraw", {"player": event.data["player"]}
+        losers = ", ".join(self._losers(before, event.data))
+        if event.kind == "reveal":
+            shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())
+            return "log.lowest.reveal", {"cards": shown, "losers": losers}
+        return "log.lowest.lose", {"losers": losers}
+
+
+def _table(state: State) -> LowestRound:
+    table = state.table
+    if not isinstance(table, LowestRound):
+        raise RuleError("rules.no_round")
+    return table
+
+
+register(IndianLowest())
