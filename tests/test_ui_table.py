@@ -228,8 +228,14 @@ async def test_command_palette_offers_the_legal_actions(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         titles = {command.title for command in table(app).palette_commands()}
-        assert {"New round", "Join", "Leave", "End", "Standings"} <= titles
-        assert "Raise" not in titles
-        await press_all(pilot, ["ctrl+p", *"new round", "enter"])
+        assert {
+            "Start the next round",
+            "A new player sits down (between rounds)",
+            "A player leaves the rotation (between rounds)",
+            "End the session: the standings become final",
+            "Totals, ranks and rounds as parent",
+        } <= titles
+        assert "The stake doubles" not in titles
+        await press_all(pilot, ["ctrl+p", *"start the next round", "enter"])
         await pilot.pause(0.3)
         assert table(app).state.in_round

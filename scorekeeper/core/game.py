@@ -104,6 +104,12 @@ class Game(ABC):
     ) -> int:
         return 0
 
+    def dealable(self, state: State) -> tuple[str, ...]:
+        """Who can be dealt into the next round (chip games: seated players with chips)."""
+        if self.uses_chips:
+            return tuple(p for p in state.seated() if state.scores[p] > 0)
+        return state.seated()
+
     def check_options(self, options: Mapping[str, OptionValue]) -> None:
         """Refuse combinations of options that cannot be played (after each is valid alone)."""
         return None
@@ -138,6 +144,7 @@ class Game(ABC):
 
 
 _REGISTRY: dict[str, Game] = {}
+_loaded = False  # every game module has been imported
 
 
 def register(game: Game) -> Game:
@@ -166,7 +173,11 @@ def all_games() -> list[Game]:
 
 
 def _load_games() -> None:
-    if not _REGISTRY:
+    # Not "if the registry is empty": importing one game module directly (the
+    # screens import their game's round type) registers that game alone.
+    global _loaded
+    if not _loaded:
         from scorekeeper.core.games import load_all
 
         load_all()
+        _loaded = True

@@ -115,7 +115,7 @@ class Ledger:
         if kind == "round":
             if state.in_round:
                 raise RuleError("rules.round_in_play", round=state.round)
-            if len(state.seated()) < game.min_players:
+            if len(game.dealable(state)) < game.min_players:
                 raise RuleError("rules.too_few_to_play", min=game.min_players)
             return {}
         if kind == "end":
@@ -188,7 +188,11 @@ class Ledger:
         if kind == "leave":
             player = data["player"]
             seats = tuple(Seat(s.name, s.seated and s.name != player) for s in state.seats)
-            parent = state.left_of(player) if state.parent == player else state.parent
+            if state.parent == player:
+                others = tuple(p for p in self.game.dealable(state) if p != player)
+                parent = state.left_of(player, others or None)
+            else:
+                parent = state.parent
             return replace(state, seats=seats, parent=parent)
         if kind == "rebuy":
             scores = dict(state.scores)
@@ -220,7 +224,7 @@ class Ledger:
         actions.append(LegalAction("recorder", others))
         if state.finished or state.in_round:
             return actions
-        if len(state.seated()) >= self.game.min_players:
+        if len(self.game.dealable(state)) >= self.game.min_players:
             actions.append(LegalAction("round"))
         if len(state.seated()) < self.game.max_players:
             actions.append(LegalAction("join", state.seated()))

@@ -41,6 +41,7 @@ def layer_pots(
     levels = sorted({c for c in committed.values() if c > 0})
     pots: list[Pot] = []
     returned: dict[str, int] = {}
+    carried: dict[str, int] = {}  # bottom layers nobody still in reaches: up to the next pot
     previous = 0
     for level in levels:
         contributors = [p for p in order if committed.get(p, 0) >= level]
@@ -53,14 +54,17 @@ def layer_pots(
         if len(contributors) == 1:
             only = contributors[0]
             returned[only] = returned.get(only, 0) + amount
+        elif not eligible and not pots:
+            for player in contributors:
+                carried[player] = carried.get(player, 0) + level - previous
         elif not eligible or (pots and pots[-1].eligible == eligible):
-            if pots:
-                pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
-            else:  # nobody can win even the bottom layer: it goes to the layer above
-                pots.append(Pot(amount, eligible))
+            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
         else:
-            pots.append(Pot(amount, eligible))
+            pots.append(Pot(amount + sum(carried.values()), eligible))
+            carried = {}
         previous = level
+    for player, chips in carried.items():  # nobody still in at all: chips go back
+        returned[player] = returned.get(player, 0) + chips
     return Layers(tuple(p for p in pots if p.amount > 0), returned)
 
 

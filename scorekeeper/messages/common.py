@@ -81,10 +81,10 @@ MESSAGES.update(
     {
         "log.lowest.redraw": ("{player} redraws", "{player}が引き直し"),
         "log.lowest.reveal": (
-            "cards shown ({cards}): {losers} lose",
+            "cards shown ({cards}): lost by {losers}",
             "カード公開({cards}): {losers}の負け",
         ),
-        "log.lowest.lose": ("{losers} lose", "{losers}の負け"),
+        "log.lowest.lose": ("round lost by {losers}", "{losers}の負け"),
         "result.lowest.lost": ("{losers} lost", "{losers}の負け"),
     }
 )

@@ -45,14 +45,14 @@ class ScorekeeperApp(App[None]):
 
     def open_session(self, sid: int) -> bool:
         """Open a stored session for recording on its table screen (takes its writer lock)."""
-        from scorekeeper.ui.screens.table import TableScreen
+        from scorekeeper.ui.screens.tables import table_screen_for
 
         try:
             recording = Recording(self.store, sid)
         except UserError as error:
             self.notify(error.message(), title=t("ui.cannot_open"), severity="error")
             return False
-        self.push_screen(TableScreen(recording))
+        self.push_screen(table_screen_for(recording))
         return True
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

@@ -109,7 +109,7 @@ class IndianChips(Game):
         ante = state.options["ante"]
         assert isinstance(ante, int)
         dealer = state.parent
-        players = tuple(p for p in state.seated() if state.scores[p] > 0)
+        players = self.dealable(state)
         scores = dict(state.scores)
         committed = {}
         for player in players:

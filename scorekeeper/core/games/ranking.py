@@ -13,22 +13,26 @@ _SEPARATORS = re.compile(r"\s*([>=])\s*")
 
 
 def parse_ranking_words(args: Sequence[str]) -> list[list[str]]:
-    """``["C", ">", "B", "=", "D"]`` (or ``["C>B=D"]``) -> ``[["C"], ["B", "D"]]``."""
-    text = " ".join(args).strip()
-    if not text:
+    """``["C", ">", "B", "=", "D"]`` (or ``["C>B=D"]``) -> ``[["C"], ["B", "D"]]``.
+
+    Each word is split on its own, so a quoted name with a space (``"Aki Sato"``)
+    stays one name; two names with no ``>`` or ``=`` between them are an error.
+    """
+    tokens = [part.strip() for word in args for part in _SEPARATORS.split(word)]
+    tokens = [token for token in tokens if token]
+    if len(tokens) % 2 == 0:
         raise RuleError("rules.ranking_syntax")
-    parts = _SEPARATORS.split(text)
     groups: list[list[str]] = [[]]
-    expect_name = True
-    for part in parts:
-        if expect_name:
-            name = part.strip()
-            if not name or " " in name:
+    for index, token in enumerate(tokens):
+        is_separator = token in (">", "=")
+        if index % 2 == 0:
+            if is_separator:
                 raise RuleError("rules.ranking_syntax")
-            groups[-1].append(name)
-        elif part == ">":
+            groups[-1].append(token)
+        elif not is_separator:
+            raise RuleError("rules.ranking_syntax")
+        elif token == ">":
             groups.append([])
-        expect_name = not expect_name
     return groups
 
 

@@ -1,4 +1,4 @@
-"""The table screen of indian-official: what the recorder has open during play.
+"""The table screen: what the recorder has open during play (one subclass per game).
 
 Every key asks the core whether its entry is legal now: the footer shows only
 the legal ones, and a key pressed out of turn explains why in plain words.
@@ -8,13 +8,15 @@ Every entry is on disk before the screen shows it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
 from scorekeeper.core.events import Entry, Event
@@ -27,49 +29,40 @@ from scorekeeper.ui.screens.dialogs import ConfirmDialog, PickPlayerDialog, Text
 from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
-from scorekeeper.ui.widgets.stake import StakePanel
 from scorekeeper.wording import describe_text
 
-#: action name -> the entry kind the core must allow for it
-ACTION_KINDS: Mapping[str, str] = {
-    "fold": "fold",
-    "raise_stake": "raise",
-    "showdown": "showdown",
-    "showdown_cards": "showdown",
-    "new_round": "round",
-    "undo": "undo",
-    "note": "note",
-    "hand_over": "recorder",
-    "join": "join",
-    "leave": "leave",
-    "end": "end",
-}
 
-_KEYS = {
-    "fold": "f",
-    "raise_stake": "r",
-    "showdown": "s",
-    "showdown_cards": "c",
-    "new_round": "n",
-    "undo": "u",
-    "note": "m",
-    "hand_over": "h",
-    "join": "j",
-    "leave": "l",
-    "end": "e",
-}
+@dataclass(frozen=True)
+class TableAction:
+    """A key on a table screen and the entry kind the core must allow for it."""
+
+    name: str  # runs action_<name>
+    key: str
+    kind: str
 
 
-def _bindings() -> list[BindingType]:
+COMMON_ACTIONS = (
+    TableAction("new_round", "n", "round"),
+    TableAction("undo", "u", "undo"),
+    TableAction("note", "m", "note"),
+    TableAction("hand_over", "h", "recorder"),
+    TableAction("join", "j", "join"),
+    TableAction("leave", "l", "leave"),
+    TableAction("rebuy", "y", "rebuy"),
+    TableAction("end", "e", "end"),
+)
+
+
+def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
+    actions = list(actions)
     shown: list[BindingType] = [
-        Binding(_KEYS[action], action, t(f"ui.key.{action}"), id=f"table-{action}")
-        for action in ACTION_KINDS
+        Binding(a.key, a.name, t(f"ui.key.{a.name}"), id=f"table-{a.name}") for a in actions
     ]
     # The same keys again, hidden: reached only when the entry is not legal
     # now (check_action refused the first), they say why instead of nothing.
     explain = [
-        Binding(_KEYS[action], f"explain('{action}')", show=False, id=f"table-why-{action}")
-        for action in ACTION_KINDS
+        Binding(a.key, f"explain('{a.name}')", show=False, id=f"table-why-{a.name}")
+        for a in actions
     ]
     extra = [
         Binding("t", "standings", t("ui.key.standings"), id="table-standings"),
@@ -79,22 +72,42 @@ def _bindings() -> list[BindingType]:
 
 
 class TableScreen(Screen[None]):
-    BINDINGS = _bindings()
+    """What every game's table screen shares: players, result, log, and the common entries.
+
+    A game's screen lists its own keys in GAME_ACTIONS and draws its own panel
+    (the stake, the pots, the tally) in ``game_panel``.
+    """
+
+    GAME_ACTIONS: ClassVar[tuple[TableAction, ...]] = ()
+    ACTIONS: ClassVar[dict[str, TableAction]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        actions = (*cls.GAME_ACTIONS, *COMMON_ACTIONS)
+        cls.ACTIONS = {a.name: a for a in actions}
+        cls.BINDINGS = _bindings(actions)  # before Textual merges the bindings
+        super().__init_subclass__(**kwargs)
 
     def __init__(self, recording: Recording) -> None:
         super().__init__(classes="table-screen")
         self.recording = recording
 
+    def game_panel(self) -> Widget:
+        raise NotImplementedError
+
+    def show_game(self) -> None:
+        """Update the game's own panel and the players' columns."""
+        raise NotImplementedError
+
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="table-top"):
-            yield StakePanel(id="stake")
+            yield self.game_panel()
             yield PlayerTable(id="players")
         yield Static("", id="result", classes="hidden")
         yield Static("", id="message", classes="hidden")
         yield LogPanel(id="log")
-        yield Footer(show_command_palette=False)
+        yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
         session = self.recording.session
@@ -108,8 +121,7 @@ class TableScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         session = self.recording.session
-        self.query_one(StakePanel).show(self.state)
-        self.query_one(PlayerTable).show(self.state)
+        self.show_game()
         self.query_one(LogPanel).show(session)
         result = self._result_text()
         self.query_one("#result", Static).update(result)
@@ -125,8 +137,10 @@ class TableScreen(Screen[None]):
         payers = ", ".join(f"{n} {-d}" for n, d in result.deltas.items() if d < 0)
         winners = ", ".join(f"{n} {d}" for n, d in result.deltas.items() if d > 0)
         paid = t("ui.table.paid", payers=payers, winners=winners) if payers else ""
+        game = self.recording.session.game
+        signed = "d" if game.uses_chips or game.lower_is_better else "+d"
         standings = " · ".join(
-            f"{rank} {name} {score:+d}" for rank, name, score in ranked(self.state)
+            f"{rank} {name} {score:{signed}}" for rank, name, score in ranked(self.state)
         )
         return t("ui.table.result", round=result.round, what=what, paid=paid, standings=standings)
 
@@ -144,19 +158,22 @@ class TableScreen(Screen[None]):
         return {action.kind: action.choices for action in self.recording.session.legal()}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        kind = ACTION_KINDS.get(action)
-        if kind is None:
+        known = self.ACTIONS.get(action)
+        if known is None:
             return True
         legal = self.legal_kinds()
-        if kind not in legal:
+        if known.kind not in legal:
             return False
-        return not (kind in ("fold", "leave", "recorder") and not legal[kind])
+        return not (known.kind in ("fold", "leave", "recorder") and not legal[known.kind])
+
+    def probe(self, kind: str) -> dict[str, Any]:
+        """Data for an entry tried only to hear why it is refused."""
+        return {"recorder": {"player": self.state.recorder}}.get(kind, {"player": ""})
 
     def action_explain(self, action: str) -> None:
-        kind = ACTION_KINDS[action]
-        probe = {"fold": {"player": ""}, "recorder": {"player": self.state.recorder}}
+        kind = self.ACTIONS[action].kind
         try:
-            self.recording.check(Entry(kind, probe.get(kind, {}), None))
+            self.recording.check(Entry(kind, self.probe(kind), None))
         except UserError as error:
             self.say(error.message(), error=True)
             return
@@ -193,7 +210,7 @@ class TableScreen(Screen[None]):
         numbers = {name: seat for seat, name in enumerate(self.state.names(), start=1)}
         return [(numbers[name], name) for name in names]
 
-    def _pick(self, kind: str, title: str, then: Callable[[str], None], **extra: Any) -> None:
+    def pick(self, kind: str, title: str, then: Callable[[str], None], **extra: Any) -> None:
         choices = self.legal_kinds().get(kind, ())
         dialog = PickPlayerDialog(
             title,
@@ -208,54 +225,31 @@ class TableScreen(Screen[None]):
     def action_new_round(self) -> None:
         self.record(Entry("round"))
 
-    def action_raise_stake(self) -> None:
-        self.record(Entry("raise"))
-
-    def action_fold(self) -> None:
-        title = t("ui.table.who_folds", stake=getattr(self.state.table, "stake", ""))
-        self._pick("fold", title, lambda name: self._record_player("fold", name))
-
-    def _record_player(self, kind: str, name: str) -> None:
+    def record_player(self, kind: str, name: str) -> None:
         self.record(Entry(kind, {"player": name}))
 
-    def action_showdown(self) -> None:
-        choices = self.legal_kinds().get("showdown", ())
-        stake = getattr(self.state.table, "stake", "")
-        dialog = PickPlayerDialog(
-            t("ui.table.who_won", stake=stake),
-            self._seats(choices),
-            check=lambda name: self.check_entry("showdown", {"winner": name}),
-            extra=[("cards", t("ui.table.enter_cards"))],
-            everyone=self._seats(self.state.names()),
-        )
-        self.app.push_screen(dialog, self._showdown_picked)
-
-    def _showdown_picked(self, choice: str | None) -> None:
-        if choice is None:
-            return
-        if choice == "\0cards":
-            self.action_showdown_cards()
-        else:
-            self.record(Entry("showdown", {"winner": choice}))
-
-    def action_showdown_cards(self) -> None:
-        state = self.state
-        contestants = self.legal_kinds().get("showdown", ())
-        ordered = [name for name in state.names() if name in contestants]
-        rows = [
-            (seat, name, t("word.parent") if name == state.parent else "")
+    def cards_rows(self, names: Iterable[str]) -> list[tuple[int, str, str]]:
+        """(seat, name, role) for the cards dialog, in seat order."""
+        wanted = set(names)
+        ordered = [name for name in self.state.names() if name in wanted]
+        parent = t("word.parent")
+        return [
+            (seat, name, parent if name == self.state.parent else "")
             for seat, name in self._seats(ordered)
         ]
 
+    def ask_cards(self, title: str, names: Iterable[str], data_key: str, kind: str) -> None:
+        """The cards dialog; the entry is checked by the core before it closes."""
+        rows = self.cards_rows(names)
+
         def check(cards: Mapping[str, str]) -> str | None:
-            return self.check_entry("showdown", {"cards": dict(cards)})
+            return self.check_entry(kind, {data_key: dict(cards)})
 
         def done(cards: dict[str, str] | None) -> None:
             if cards:
-                self.record(Entry("showdown", {"cards": cards}))
+                self.record(Entry(kind, {data_key: cards}))
 
-        stake = getattr(state.table, "stake", "")
-        self.app.push_screen(CardsDialog(t("ui.table.cards_title", stake=stake), rows, check), done)
+        self.app.push_screen(CardsDialog(title, rows, check), done)
 
     def action_undo(self) -> None:
         session = self.recording.session
@@ -282,10 +276,26 @@ class TableScreen(Screen[None]):
 
     def action_hand_over(self) -> None:
         title = t("ui.table.hand_to", player=self.state.recorder)
-        self._pick("recorder", title, lambda name: self._record_player("recorder", name))
+        self.pick("recorder", title, lambda name: self.record_player("recorder", name))
 
     def action_leave(self) -> None:
-        self._pick("leave", t("ui.table.who_leaves"), lambda n: self._record_player("leave", n))
+        self.pick("leave", t("ui.table.who_leaves"), lambda n: self.record_player("leave", n))
+
+    def action_rebuy(self) -> None:
+        def chips_for(name: str) -> None:
+            def check(text: str) -> str | None:
+                if not text.strip().isdigit():
+                    return t("ui.table.rebuy_number")
+                return self.check_entry("rebuy", {"player": name, "chips": int(text)})
+
+            dialog = TextDialog(t("ui.table.rebuy_chips", player=name), "50", check)
+            self.app.push_screen(dialog, lambda text: self._rebuy(name, text))
+
+        self.pick("rebuy", t("ui.table.who_rebuys"), chips_for)
+
+    def _rebuy(self, name: str, text: str | None) -> None:
+        if text and text.strip().isdigit():
+            self.record(Entry("rebuy", {"player": name, "chips": int(text)}))
 
     def action_join(self) -> None:
         def named(name: str | None) -> None:
@@ -332,10 +342,11 @@ class TableScreen(Screen[None]):
 
     # -- command palette ---------------------------------------------------------------
     def palette_commands(self) -> Iterable[SystemCommand]:
-        for action in ACTION_KINDS:
+        """The legal actions by name, for the command palette (ctrl+p)."""
+        keys = {name: action.key for name, action in self.ACTIONS.items()}
+        keys["standings"] = "t"
+        for action in [*self.ACTIONS, "standings"]:
             if self.check_action(action, ()):
+                label = t("ui.palette.key", keys=keys[action], label=t(f"ui.key.{action}"))
                 callback = partial(self.run_action, action)
-                yield SystemCommand(t(f"ui.key.{action}"), t(f"ui.help.{action}"), callback)
-        yield SystemCommand(
-            t("ui.key.standings"), t("ui.help.standings"), partial(self.run_action, "standings")
-        )
+                yield SystemCommand(t(f"ui.help.{action}"), label, callback)

@@ -1,6 +1,9 @@
-"""The players in seat order: score, and what each did this round."""
+"""The players in seat order, with the columns each game needs."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.widgets import DataTable
@@ -9,48 +12,61 @@ from scorekeeper.core.state import State
 from scorekeeper.messages import t
 
 
-def round_status(state: State, name: str) -> str:
-    """In words: parent, folded at N, in, out of this round, or left the table."""
-    seated = name in state.seated()
-    table = state.table
-    if not state.in_round or table is None:
-        return "" if seated else t("ui.players.left")
-    if name not in getattr(table, "players", ()):
-        return t("ui.players.sitting_out") if seated else t("ui.players.left")
-    folded = dict(getattr(table, "folds", ()))
-    if name in folded:
-        return t("ui.players.folded_at", stake=folded[name])
-    if name == state.parent:
-        return t("ui.players.parent_in")
-    return t("ui.players.in")
+@dataclass(frozen=True)
+class PlayerRow:
+    name: str
+    label: Text
+    score: Text
+    extra: tuple[Text, ...]
+
+
+def name_label(state: State, name: str, parent_mark: str) -> Text:
+    """The name, with the parent's (or dealer's) mark and ✎ for the recorder."""
+    label = Text(name, style="bold" if name == state.parent else "")
+    if name == state.parent and name in state.seated():
+        label.append(" ")
+        label.append(f" {parent_mark} ", style="bold reverse")
+    if name == state.recorder:
+        label.append(" ✎", style="italic")
+    if name not in state.seated():
+        label.stylize("dim")
+    return label
+
+
+def score_text(score: int, *, signed: bool = True, bad_if_negative: bool = True) -> Text:
+    shown = f"{score:+d}" if signed and score else str(score)
+    text = Text(shown, justify="right")
+    if bad_if_negative and score < 0:
+        text.stylize("red")
+    return text
 
 
 class PlayerTable(DataTable[Text | str]):
-    """Seat, name with 親 and ✎ marks, score, and this round's state."""
+    """Seat, name with 親 and ✎ marks, score, then the game's own columns."""
 
     def on_mount(self) -> None:
         self.cursor_type = "none"
         self.zebra_stripes = True
-        self.add_column(t("ui.players.seat"), key="seat")
-        self.add_column(t("ui.players.name"), key="name")
-        self.add_column(t("ui.players.score"), key="score")
-        self.add_column(t("ui.players.round"), key="round")
+        self._extra: tuple[str, ...] | None = None
+        self._score_label = t("ui.players.score")
 
-    def show(self, state: State) -> None:
-        self.clear()
-        seated = state.seated()
-        for number, name in enumerate(state.names(), start=1):
-            label = Text(name, style="bold" if name == state.parent else "")
-            if name == state.parent and name in seated:
-                label.append(" " + t("ui.players.parent_mark"), style="bold reverse")
-            if name == state.recorder:
-                label.append(" ✎", style="italic")
-            score = state.scores[name]
-            score_text = Text(f"{score:+d}" if score else "0", justify="right")
-            if score < 0:
-                score_text.stylize("red")
-            status = Text(round_status(state, name))
-            if name not in seated:
-                label.stylize("dim")
-                status.stylize("dim")
-            self.add_row(str(number), label, score_text, status, key=name)
+    def show(
+        self,
+        state: State,
+        rows: Sequence[PlayerRow],
+        extra_columns: tuple[str, ...],
+        score_label: str | None = None,
+    ) -> None:
+        label = score_label or t("ui.players.score")
+        if self._extra != extra_columns or self._score_label != label:
+            self.clear(columns=True)
+            self.add_column(t("ui.players.seat"), key="seat")
+            self.add_column(t("ui.players.name"), key="name")
+            self.add_column(label, key="score")
+            for index, column in enumerate(extra_columns):
+                self.add_column(column, key=f"extra{index}")
+            self._extra, self._score_label = extra_columns, label
+        else:
+            self.clear()
+        for seat, row in enumerate(rows, start=1):
+            self.add_row(str(seat), row.label, row.score, *row.extra, key=row.name)

@@ -1,0 +1,99 @@
+"""The table screen of indian-lowest: the tally of losses, redraws, reveal or pick the losers."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widget import Widget
+from textual.widgets import Digits, Label, Static
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry
+from scorekeeper.core.games.indian_lowest import LowestRound
+from scorekeeper.core.state import State
+from scorekeeper.messages import t
+from scorekeeper.ui.screens.dialogs import TextDialog
+from scorekeeper.ui.screens.table import TableAction, TableScreen
+from scorekeeper.ui.screens.table_chips import seat_names
+from scorekeeper.ui.widgets.players import PlayerRow, PlayerTable, name_label, score_text
+
+
+class TallyPanel(Vertical):
+    """The round, the dealer, and who has lost the most so far."""
+
+    def compose(self) -> ComposeResult:
+        yield Label(t("ui.lowest.round"), id="tally-caption")
+        yield Digits("0", id="tally-digits")
+        yield Static("", id="tally-info")
+
+    def show(self, state: State) -> None:
+        number = state.round if state.in_round else state.round + 1
+        self.query_one("#tally-digits", Digits).update(str(number))
+        worst = max(state.scores.values(), default=0)
+        most = [n for n in state.names() if state.scores[n] == worst and worst > 0]
+        key = "ui.lowest.in_round" if state.in_round else "ui.lowest.next"
+        lines = [t(key, dealer=state.parent)]
+        if most:
+            lines.append(t("ui.lowest.most", players=", ".join(most), losses=worst))
+        if state.finished:
+            lines = [t("ui.stake.finished", round=state.round)]
+        self.query_one("#tally-info", Static).update("\n".join(lines))
+
+
+class LowestTable(TableScreen):
+    GAME_ACTIONS = (
+        TableAction("redraw", "d", "redraw"),
+        TableAction("reveal", "v", "reveal"),
+        TableAction("lose", "x", "lose"),
+    )
+
+    def game_panel(self) -> Widget:
+        return TallyPanel(id="tally")
+
+    def show_game(self) -> None:
+        state = self.state
+        self.query_one(TallyPanel).show(state)
+        table = state.table if isinstance(state.table, LowestRound) and state.in_round else None
+        rows = []
+        for name in state.names():
+            redrew = table is not None and name in table.redraws
+            status = ""
+            if name not in state.seated():
+                status = t("ui.players.left")
+            elif table is not None and name not in table.players:
+                status = t("ui.players.sitting_out")
+            rows.append(
+                PlayerRow(
+                    name,
+                    name_label(state, name, t("ui.chips.dealer_mark")),
+                    score_text(state.scores[name], signed=False, bad_if_negative=False),
+                    (Text(t("ui.lowest.redrawn") if redrew else ""), Text(status)),
+                )
+            )
+        columns = (t("ui.lowest.redraw_column"), t("ui.players.round"))
+        self.query_one(PlayerTable).show(state, rows, columns, t("ui.lowest.losses"))
+
+    def action_redraw(self) -> None:
+        self.pick("redraw", t("ui.lowest.who_redraws"), lambda n: self.record_player("redraw", n))
+
+    def action_reveal(self) -> None:
+        players = self.legal_kinds().get("reveal", ())
+        self.ask_cards(t("ui.lowest.cards_title"), players, "cards", "reveal")
+
+    def action_lose(self) -> None:
+        def losers(text: str) -> list[str]:
+            return seat_names(self.state, text.replace(",", " "))
+
+        def check(text: str) -> str | None:
+            try:
+                return self.check_entry("lose", {"losers": losers(text)})
+            except RuleError as error:
+                return error.message()
+
+        def done(text: str | None) -> None:
+            if text:
+                self.record(Entry("lose", {"losers": losers(text)}))
+
+        dialog = TextDialog(t("ui.lowest.who_lost"), t("ui.lowest.losers_placeholder"), check)
+        self.app.push_screen(dialog, done)

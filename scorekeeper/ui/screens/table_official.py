@@ -1,0 +1,86 @@
+"""The table screen of indian-official: the stake in large digits, folds, raises, showdowns."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+from scorekeeper.core.events import Entry
+from scorekeeper.core.state import State
+from scorekeeper.messages import t
+from scorekeeper.ui.screens.dialogs import PickPlayerDialog
+from scorekeeper.ui.screens.table import TableAction, TableScreen
+from scorekeeper.ui.widgets.players import PlayerRow, PlayerTable, name_label, score_text
+from scorekeeper.ui.widgets.stake import StakePanel
+
+
+def official_status(state: State, name: str) -> str:
+    """In words: parent, folded at N, in, not dealt in, or left the table."""
+    seated = name in state.seated()
+    table = state.table
+    if not state.in_round or table is None:
+        return "" if seated else t("ui.players.left")
+    if name not in table.players:
+        return t("ui.players.sitting_out") if seated else t("ui.players.left")
+    folded = table.folded()
+    if name in folded:
+        return t("ui.players.folded_at", stake=folded[name])
+    return t("ui.players.parent_in") if name == state.parent else t("ui.players.in")
+
+
+class OfficialTable(TableScreen):
+    GAME_ACTIONS = (
+        TableAction("fold", "f", "fold"),
+        TableAction("raise_stake", "r", "raise"),
+        TableAction("showdown", "s", "showdown"),
+        TableAction("showdown_cards", "c", "showdown"),
+    )
+
+    def game_panel(self) -> Widget:
+        return StakePanel(id="stake")
+
+    def show_game(self) -> None:
+        state = self.state
+        self.query_one(StakePanel).show(state)
+        rows = [
+            PlayerRow(
+                name,
+                name_label(state, name, t("ui.players.parent_mark")),
+                score_text(state.scores[name]),
+                (Text(official_status(state, name)),),
+            )
+            for name in state.names()
+        ]
+        self.query_one(PlayerTable).show(state, rows, (t("ui.players.round"),))
+
+    def action_raise_stake(self) -> None:
+        self.record(Entry("raise"))
+
+    def action_fold(self) -> None:
+        title = t("ui.table.who_folds", stake=getattr(self.state.table, "stake", ""))
+        self.pick("fold", title, lambda name: self.record_player("fold", name))
+
+    def action_showdown(self) -> None:
+        choices = self.legal_kinds().get("showdown", ())
+        stake = getattr(self.state.table, "stake", "")
+        dialog = PickPlayerDialog(
+            t("ui.table.who_won", stake=stake),
+            self._seats(choices),
+            check=lambda name: self.check_entry("showdown", {"winner": name}),
+            extra=[("cards", t("ui.table.enter_cards"))],
+            everyone=self._seats(self.state.names()),
+        )
+        self.app.push_screen(dialog, self._showdown_picked)
+
+    def _showdown_picked(self, choice: str | None) -> None:
+        if choice is None:
+            return
+        if choice == "\0cards":
+            self.action_showdown_cards()
+        else:
+            self.record(Entry("showdown", {"winner": choice}))
+
+    def action_showdown_cards(self) -> None:
+        stake = getattr(self.state.table, "stake", "")
+        contestants = self.legal_kinds().get("showdown", ())
+        self.ask_cards(t("ui.table.cards_title", stake=stake), contestants, "cards", "showdown")
