@@ -18,7 +18,10 @@ sys.path.insert(0, str(ROOT))
 os.environ["TZ"] = "UTC"
 time.tzset()
 
+from scorekeeper.core.header import make_header  # noqa: E402
 from scorekeeper.messages import set_language  # noqa: E402
+from scorekeeper.recording import create_session  # noqa: E402
+from scorekeeper.storage import Store  # noqa: E402
 from scorekeeper.ui.app import ScorekeeperApp  # noqa: E402
 from tests.ui_support import fixed_clock, new_store  # noqa: E402
 
@@ -32,12 +35,37 @@ SHOTS = {
     "table-undo-question": [*ROUND_1, "n", "r", "u"],
     "standings": [*ROUND_1, "t"],
 }
+# C2 of the rules: A is short (5 chips), dealer D; the side pot appears.
+CHIP_SHOTS = {
+    "chips-betting": ["n", "b", "r", "c", "r"],
+    "chips-ranking-dialog": ["n", "b", "r", "c", "r", "c", "f", "s"],
+}
+LOWEST_SHOTS = {"lowest-table": ["n", "x", "2", "enter", "n", "d", "3", "enter"]}
 
 
-async def shoot(name: str, keys: list[str], lang: str) -> None:
+def official_store(folder: Path) -> Store:
+    return new_store(folder)
+
+
+def chips_store(folder: Path) -> Store:
+    store = Store(folder / "data")
+    header = make_header(
+        "indian-chips", ["A", "B", "C", "D"], {"stack": "20"}, stacks={"A": 5}, parent="D"
+    )
+    create_session(store, header)
+    return store
+
+
+def lowest_store(folder: Path) -> Store:
+    store = Store(folder / "data")
+    create_session(store, make_header("indian-lowest", ["A", "B", "C", "D"]))
+    return store
+
+
+async def shoot(name: str, keys: list[str], lang: str, make=official_store) -> None:
     set_language(lang)
     with tempfile.TemporaryDirectory() as folder:
-        app = ScorekeeperApp(new_store(Path(folder)), 1, clock=fixed_clock())
+        app = ScorekeeperApp(make(Path(folder)), 1, clock=fixed_clock())
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             for key in keys:
@@ -49,10 +77,14 @@ async def shoot(name: str, keys: list[str], lang: str) -> None:
 
 async def main() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
+    count = 0
     for lang in ("en", "ja"):
-        for name, keys in SHOTS.items():
-            await shoot(name, keys, lang)
-    print(f"saved {len(SHOTS) * 2} screenshots in {IMAGES}")
+        for shots, make in ((SHOTS, official_store), (CHIP_SHOTS, chips_store),
+                            (LOWEST_SHOTS, lowest_store)):  # fmt: skip
+            for name, keys in shots.items():
+                await shoot(name, keys, lang, make)
+                count += 1
+    print(f"saved {count} screenshots in {IMAGES}")
 
 
 if __name__ == "__main__":
