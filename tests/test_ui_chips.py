@@ -114,3 +114,33 @@ def test_lowest_snapshot(snap_compare, tmp_path):
     app = ScorekeeperApp(lowest_store(tmp_path), 1, clock=fixed_clock())
     keys = ["n", "x", "2", "enter", "n", "d", "3", "enter"]
     assert snap_compare(app, press=keys, terminal_size=(80, 24))
+
+
+async def test_new_chips_session_with_its_own_stacks(tmp_path):
+    from textual.widgets import Input, Select
+
+    from tests.ui_support import app_recording_opens
+
+    store = Store(tmp_path / "data")
+    app, opened = app_recording_opens(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press_all(pilot, ["n"])
+        form = app.screen
+        form.query_one("#new-game", Select).value = "indian-chips"
+        await pilot.pause()
+        form.query_one("#new-name", Input).focus()
+        for name in ("A", "B", "C"):
+            await press_all(pilot, [*name.lower(), "enter"])
+        form.query_one("#opt-stacks", Input).value = "a5"
+        await press_all(pilot, ["ctrl+s"])
+        assert "'a5' should be a player and chips joined by =" in str(
+            form.query_one("#error-stacks").render()
+        )
+        assert opened == []
+        form.query_one("#opt-stacks", Input).value = "a=5"
+        await press_all(pilot, ["ctrl+s"])
+        assert opened == [1]
+    session = load_session(store, 1)
+    assert session.header.game == "indian-chips"
+    assert dict(session.header.stacks) == {"a": 5}
+    assert dict(session.state.scores) == {"a": 5, "b": 100, "c": 100}

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp
 
 #: Fields of the header that are not options; an error naming any other field goes to the form.
-_FIXED_FIELDS = ("game", "players", "parent", "recorder")
+_FIXED_FIELDS = ("game", "players", "parent", "recorder", "stacks")
 
 
 class SeatList(OptionList):
@@ -163,6 +163,10 @@ class NewSessionScreen(Screen[None]):
         )
 
     def _option_fields(self) -> list[Vertical]:
+        stacks = []
+        if self.game.uses_chips:  # some players may start with other stacks
+            control = Input(placeholder="A=50 B=200", id="opt-stacks", compact=True)
+            stacks = [_field(t("ui.new.stacks"), control, t("ui.new.stacks_help"), "error-stacks")]
         return [
             _field(
                 spec.key,
@@ -175,7 +179,7 @@ class NewSessionScreen(Screen[None]):
                 f"error-opt-{spec.key}",
             )
             for spec in self.game.options
-        ]
+        ] + stacks
 
     def on_mount(self) -> None:
         self._refresh_seats()
@@ -304,6 +308,19 @@ class NewSessionScreen(Screen[None]):
                 chosen[spec.key] = control.value
         return chosen
 
+    def chosen_stacks(self) -> dict[str, int]:
+        """``A=50 B=200`` as typed in the stacks field (chip games), read by the rules' syntax."""
+        if not self.game.uses_chips:
+            return {}
+        text = self.query_one("#opt-stacks", Input).value
+        stacks: dict[str, int] = {}
+        for pair in text.replace(",", " ").split():
+            name, sep, chips = pair.partition("=")
+            if not sep or not chips.isdigit():
+                raise RuleError("transcript.stacks_syntax", field="stacks", word=pair)
+            stacks[name] = int(chips)
+        return stacks
+
     # -- creating -------------------------------------------------------------------
 
     def _error_id(self, field: str | None) -> str:
@@ -319,6 +336,7 @@ class NewSessionScreen(Screen[None]):
             "players": "#new-name",
             "parent": "#new-parent",
             "recorder": "#new-recorder",
+            "stacks": "#opt-stacks",
         }
         if field in controls:
             return self.query_one(controls[field])
@@ -359,6 +377,7 @@ class NewSessionScreen(Screen[None]):
                 self.chosen_options(),
                 parent=parent if isinstance(parent, str) and parent else None,
                 recorder=recorder if isinstance(recorder, str) and recorder else None,
+                stacks=self.chosen_stacks(),
             )
         except RuleError as error:
             self._refuse(error.field, error.message())
