@@ -7,6 +7,7 @@ temporary data folder, and saves SVGs into docs/images/.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 import os
 import sys
 import tempfile
@@ -62,7 +63,9 @@ def lowest_store(folder: Path) -> Store:
     return store
 
 
-async def shoot(name: str, keys: list[str], lang: str, make=official_store) -> None:
+async def shoot(
+    name: str, keys: list[str], lang: str, make: Callable[[Path], Store] = official_store
+) -> None:
     set_language(lang)
     with tempfile.TemporaryDirectory() as folder:
         app = ScorekeeperApp(make(Path(folder)), 1, clock=fixed_clock())
