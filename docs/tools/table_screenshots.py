@@ -7,11 +7,11 @@ temporary data folder, and saves SVGs into docs/images/.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
