@@ -104,6 +104,10 @@ class Game(ABC):
     ) -> int:
         return 0
 
+    def initial_board(self, options: Mapping[str, OptionValue]) -> Mapping[str, int] | None:
+        """Chips on the board before the first round (games with a board), else None."""
+        return None
+
     def dealable(self, state: State) -> tuple[str, ...]:
         """Who can be dealt into the next round (chip games: seated players with chips)."""
         if self.uses_chips:

@@ -40,6 +40,7 @@ def initial_state(header: Header) -> State:
         recorder=header.recorder,
         finished=False,
         table=None,
+        board=game.initial_board(header.options),
     )
 
 

@@ -58,6 +58,7 @@ class State:
     stake_history: Chain[StakeChange] = field(default_factory=Chain)
     parent_rounds: Mapping[str, int] = field(default_factory=frozen)
     bought: int = 0  # chips brought to the table after the start: rebuys, joiners' stacks
+    board: Mapping[str, int] | None = None  # chips left on the table between rounds (Pochen)
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:

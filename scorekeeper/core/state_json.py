@@ -12,7 +12,7 @@ def state_json(session: Session) -> dict[str, Any]:
     table = state.table
     stake = getattr(table, "stake", None) if state.in_round else None
     pot = getattr(table, "pot", 0) if state.in_round else 0
-    board = getattr(table, "board", None)
+    board = state.board if state.board is not None else getattr(table, "board", None)
     return {
         "game": state.game,
         "players": list(state.names()),

@@ -18,7 +18,18 @@ from importlib import import_module
 from typing import Final
 
 LANGUAGES: Final = ("en", "ja")
-_AREAS: Final = ("common", "cards", "rules", "transcript", "storage", "cli", "ui", "ui_forms")
+_AREAS: Final = (
+    "common",
+    "cards",
+    "rules",
+    "transcript",
+    "storage",
+    "cli",
+    "ui",
+    "ui_forms",
+    "export",
+    "pochen",
+)
 
 
 def _load() -> dict[str, tuple[str, str]]:

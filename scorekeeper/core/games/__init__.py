@@ -2,4 +2,9 @@
 
 
 def load_all() -> None:
-    from scorekeeper.core.games import indian_chips, indian_lowest, indian_official  # noqa: F401
+    from scorekeeper.core.games import (  # noqa: F401
+        indian_chips,
+        indian_lowest,
+        indian_official,
+        pochen,
+    )

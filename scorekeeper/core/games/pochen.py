@@ -1,0 +1,695 @@
+"""Pochen (rules.md §4): nine pools on a board, claims, the Poch betting, and the play-out.
+
+Stacks are the scores. The board (``State.board``) holds the nine pools and
+stays on the table between deals: what nobody wins carries over. What is bet
+in the Poch sits in the Poch pot (``PochenDeal.pot``) until the Poch is
+settled. Chips are never created or destroyed: stacks + board + Poch pot
+always equal the chips brought to the table.
+
+A deal goes through four stages, in order: the trump (``turned 8D`` or
+``trump diamonds``), the claims (``claim X POOL…``), the Poch (``pass``,
+``check``, ``bet X N``, ``call``, ``raise X N``, ``fold``, then ``show`` or
+``poch W``) and the play-out (``out X``), which ends the deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Event, OptionValue, frozen
+from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
+from scorekeeper.core.games.ranking import pairs_of, parse_ranking_words, ranking_words
+from scorekeeper.core.pots import Layers, award, layer_pots, split
+from scorekeeper.core.state import State, finish_round
+
+POOLS = ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "poch", "centre")
+#: The pool of each trump honour, and the card rank that claims it.
+HONOURS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10"}
+MARRIAGE = ("K", "Q")
+SEQUENCE = ("7", "8", "9")
+_POOL_ALIASES = {"center": "centre"}
+
+DECK_RANKS = {
+    32: ("A", "K", "Q", "J", "10", "9", "8", "7"),
+    52: ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"),
+}
+#: Rank order in the Poch: ace high.
+_RANK_VALUE = {rank: 14 - i for i, rank in enumerate(DECK_RANKS[52])}
+SUIT_WORDS = {
+    "s": "S", "spade": "S", "spades": "S", "♠": "S", "♤": "S",
+    "h": "H", "heart": "H", "hearts": "H", "♥": "H", "♡": "H",
+    "d": "D", "diamond": "D", "diamonds": "D", "♦": "D", "♢": "D",
+    "c": "C", "club": "C", "clubs": "C", "♣": "C", "♧": "C",
+}  # fmt: skip
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+BETTING = ("pass", "check", "bet", "call", "raise", "fold")
+AMOUNT_VERBS = ("bet", "raise")
+
+
+@dataclass(frozen=True)
+class PochenDeal:
+    """One deal in progress; the board itself is ``State.board``."""
+
+    dealer: str
+    players: tuple[str, ...]  # dealt in (could pay the whole ante), seat order
+    start: Mapping[str, int]  # each player's stack before the antes
+    turned: str | None = None  # the card turned up, when the trump came from it
+    trump: str | None = None  # S H D C once entered
+    claimed: Mapping[str, str] = field(default_factory=frozen)  # pool -> who claimed it
+    # -- the Poch --
+    started: bool = False  # a Poch entry has been made: claims are over
+    committed: Mapping[str, int] = field(default_factory=frozen)
+    folded: frozenset[str] = frozenset()
+    acted: frozenset[str] = frozenset()  # acted since the last bet or raise
+    high: int = 0  # the highest commitment
+    opened: bool = False  # someone has bet
+    after: str = ""  # the last to act in the Poch (the dealer before anyone has)
+    settled: bool = False  # the Poch pot has been paid out
+    winners: tuple[str, ...] = ()  # who took the poch pool
+
+    @property
+    def pot(self) -> int:
+        """Chips bet in the Poch and not yet paid out."""
+        return 0 if self.settled else sum(self.committed.values())
+
+    def live(self) -> tuple[str, ...]:
+        return tuple(p for p in self.players if p not in self.folded)
+
+    def contestants(self) -> tuple[str, ...]:
+        """Who is in the showdown: not folded, and bet something."""
+        return tuple(p for p in self.live() if self.committed[p] > 0)
+
+    def layers(self) -> Layers:
+        return layer_pots(self.committed, self.folded, self.players)
+
+    def turned_card(self) -> Card | None:
+        return parse_card(self.turned) if self.turned else None
+
+
+def whole_ante(options: Mapping[str, OptionValue]) -> int:
+    ante = options["ante"]
+    assert isinstance(ante, int)
+    return ante * len(POOLS)
+
+
+def to_act(state: State, table: PochenDeal) -> str | None:
+    """Whose turn it is in the Poch, or None once the betting has closed."""
+    if table.trump is None or table.settled:
+        return None
+    live = table.live()
+    if table.opened and len(live) <= 1:
+        return None
+    actors = [p for p in live if state.scores[p] > 0]
+    pending = [p for p in actors if table.committed[p] < table.high or p not in table.acted]
+    if not pending:
+        return None
+    if len(actors) == 1 and table.committed[actors[0]] >= table.high:
+        return None  # nobody left to bet against
+    return state.in_order_from_left_of(table.after or table.dealer, tuple(pending))[0]
+
+
+def poch_over(state: State, table: PochenDeal) -> bool:
+    """The Poch is settled: paid out, or closed with nobody betting."""
+    return table.settled or (not table.opened and to_act(state, table) is None)
+
+
+def set_strength(cards: Sequence[Card], trump: str | None) -> tuple[int, int, int]:
+    """More cards of a kind, then the higher rank, then the set holding the trump."""
+    holds_trump = any(card.suit == trump for card in cards)
+    return (len(cards), _RANK_VALUE[cards[0].rank], 1 if holds_trump else 0)
+
+
+class Pochen(Game):
+    id = "pochen"
+    name_key = "game.pochen"
+    min_players = 3
+    max_players = 6
+    uses_chips = True
+    round_kinds = frozenset({"turned", "trump", "claim", *BETTING, "show", "poch", "out"})
+    options = (
+        OptionSpec("stack", 100, "option.pochen.stack", minimum=1),
+        OptionSpec("ante", 1, "option.pochen.ante", minimum=1),
+        OptionSpec("deck", 32, "option.pochen.deck", choices={"32": 32, "52": 52}),
+        OptionSpec("card_payment", False, "option.pochen.card_payment", boolean=True),
+        OptionSpec(
+            "turned_honour",
+            "carry",
+            "option.pochen.turned_honour",
+            choices={"carry": "carry", "dealer": "dealer"},
+        ),
+        OptionSpec("rounds", 0, "option.rounds", minimum=0),
+    )
+
+    def initial_score(
+        self, player: str, options: Mapping[str, OptionValue], stacks: Mapping[str, int]
+    ) -> int:
+        default = options["stack"]
+        assert isinstance(default, int)
+        return stacks.get(player, default)
+
+    def initial_board(self, options: Mapping[str, OptionValue]) -> Mapping[str, int] | None:
+        return frozen(dict.fromkeys(POOLS, 0))
+
+    def dealable(self, state: State) -> tuple[str, ...]:
+        """Seated players who can pay the whole ante (one ante into each of the nine pools)."""
+        need = whole_ante(state.options)
+        return tuple(p for p in state.seated() if state.scores[p] >= need)
+
+    # -- words -------------------------------------------------------------
+    def parse(self, kind: str, args: Sequence[str]) -> dict[str, Any]:
+        if kind == "turned":
+            if len(args) != 1:
+                raise RuleError("rules.pochen.turned_syntax")
+            return {"card": args[0]}
+        if kind == "trump":
+            if len(args) != 1:
+                raise RuleError("rules.pochen.trump_syntax")
+            return {"suit": args[0]}
+        if kind == "claim":
+            if len(args) < 2:
+                raise RuleError("rules.pochen.claim_syntax")
+            return {"player": args[0], "pools": list(args[1:])}
+        if kind in AMOUNT_VERBS:
+            if len(args) != 2 or not args[1].isdigit():
+                raise RuleError("rules.pochen.amount_syntax", verb=kind)
+            return {"player": args[0], "amount": int(args[1])}
+        if kind in BETTING:
+            if len(args) != 1:
+                raise RuleError("rules.needs_one_player", verb=kind)
+            return {"player": args[0]}
+        if kind == "show":
+            if not args:
+                raise RuleError("rules.pochen.show_syntax")
+            return {"sets": [[name, cards.split(",")] for name, cards in pairs_of(args)]}
+        if kind == "poch":
+            return {"ranking": parse_ranking_words(args)}
+        # out
+        if not args:
+            raise RuleError("rules.needs_one_player", verb=kind)
+        paid = []
+        for name, cards in pairs_of(args[1:]):
+            if not cards.isdigit():
+                raise RuleError("rules.pochen.out_syntax", word=f"{name}={cards}")
+            paid.append([name, int(cards)])
+        return {"player": args[0], "paid": paid}
+
+    def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
+        if kind == "turned":
+            return [data["card"]]
+        if kind == "trump":
+            return [SUIT_NAMES[data["suit"]]]
+        if kind == "claim":
+            return [data["player"], *data["pools"]]
+        if kind in AMOUNT_VERBS:
+            return [data["player"], str(data["amount"])]
+        if kind in BETTING:
+            return [data["player"]]
+        if kind == "show":
+            return [f"{p}={','.join(cards)}" for p, cards in data["sets"].items()]
+        if kind == "poch":
+            return ranking_words(data["ranking"])
+        return [data["player"], *(f"{p}={n}" for p, n in data["paid"].items())]
+
+    # -- the deal ------------------------------------------------------------
+    def start_round(self, state: State) -> State:
+        ante = state.options["ante"]
+        assert isinstance(ante, int)
+        players = self.dealable(state)
+        dealer = state.parent
+        if dealer not in players:  # a dealer who cannot pay the ante passes the deal on
+            dealer = state.left_of(dealer, players)
+            counts = dict(state.parent_rounds)
+            counts[state.parent] -= 1
+            counts[dealer] = counts.get(dealer, 0) + 1
+            state = replace(state, parent=dealer, parent_rounds=frozen(counts))
+        scores = dict(state.scores)
+        for player in players:
+            scores[player] -= ante * len(POOLS)
+        board = _board(state)
+        for pool in POOLS:
+            board[pool] += ante * len(players)
+        table = PochenDeal(
+            dealer=dealer,
+            players=players,
+            start=frozen({p: state.scores[p] for p in players}),
+            committed=frozen(dict.fromkeys(players, 0)),
+            after=dealer,
+        )
+        return replace(state, scores=frozen(scores), board=frozen(board), table=table)
+
+    def legal(self, state: State) -> list[LegalAction]:
+        if not state.in_round or state.finished:
+            return []
+        table = _table(state)
+        if table.trump is None:
+            return [LegalAction("turned"), LegalAction("trump")]
+        actions = []
+        if not table.started and self._claimable(table):
+            actions.append(LegalAction("claim", table.players))
+        turn = to_act(state, table)
+        if turn is not None:
+            high, mine = table.high, table.committed[turn]
+            can_raise = state.scores[turn] > high - mine
+            if not table.opened:
+                actions += [LegalAction("pass", (turn,)), LegalAction("check", (turn,))]
+                actions.append(LegalAction("bet", (turn,)))
+            else:
+                actions.append(LegalAction("call", (turn,)))
+                if can_raise:
+                    actions.append(LegalAction("raise", (turn,)))
+                actions += [LegalAction("fold", (turn,)), LegalAction("pass", (turn,))]
+        elif poch_over(state, table):
+            actions.append(LegalAction("out", table.players))
+        else:
+            contestants = table.contestants()
+            actions += [LegalAction("show", contestants), LegalAction("poch", contestants)]
+        return actions
+
+    def _claimable(self, table: PochenDeal) -> bool:
+        for pool in POOLS:
+            try:
+                _check_pool(table, pool, None, dict(table.claimed))
+            except RuleError:
+                continue
+            return True
+        return False
+
+    # -- checking --------------------------------------------------------------
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        table = _table(state)
+        deck = state.options["deck"]
+        assert isinstance(deck, int)
+        if kind in ("turned", "trump"):
+            if table.trump is not None:
+                raise RuleError("rules.pochen.trump_twice", suit=SUIT_SYMBOLS[table.trump])
+            if kind == "turned":
+                return {"card": _deck_card(str(data.get("card", "")), deck).code()}
+            suit = SUIT_WORDS.get(str(data.get("suit", "")).strip().lower())
+            if suit is None:
+                raise RuleError("rules.pochen.unknown_suit", suit=data.get("suit", ""))
+            return {"suit": suit}
+        if table.trump is None:
+            raise RuleError("rules.pochen.trump_first", entry=kind)
+        if kind == "claim":
+            return self._check_claim(state, table, data)
+        if kind in BETTING:
+            return self._check_betting(state, table, kind, data)
+        if kind in ("show", "poch"):
+            return self._check_showdown(state, table, kind, data)
+        return self._check_out(state, table, data)
+
+    def _dealt_in(self, state: State, table: PochenDeal, word: Any) -> str:
+        player = state.find_player(str(word))
+        if player not in table.players:
+            raise RuleError("rules.pochen.not_dealt_in", player=player, round=state.round)
+        return player
+
+    def _check_claim(
+        self, state: State, table: PochenDeal, data: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        if table.started:
+            raise RuleError("rules.pochen.claims_over")
+        player = self._dealt_in(state, table, data.get("player", ""))
+        words = data.get("pools")
+        if not isinstance(words, list | tuple) or not words:
+            raise RuleError("rules.pochen.claim_syntax")
+        pools = []
+        for word in words:
+            pool = str(word).strip().lower()
+            pool = _POOL_ALIASES.get(pool, pool)
+            if pool not in POOLS:
+                raise RuleError("rules.pochen.unknown_pool", pool=word, pools=" ".join(POOLS))
+            pools.append(pool)
+        claimed = dict(table.claimed)
+        # marriage last: "claim C marriage king queen" is the same claim as "king queen marriage"
+        for pool in sorted(pools, key=lambda p: p == "marriage"):
+            _check_pool(table, pool, player, claimed)
+            claimed[pool] = player
+        return {"player": player, "pools": pools}
+
+    def _check_betting(
+        self, state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        if poch_over(state, table):
+            raise RuleError("rules.pochen.poch_over")
+        turn = to_act(state, table)
+        if turn is None:
+            raise RuleError("rules.pochen.betting_closed")
+        player = self._dealt_in(state, table, data.get("player", ""))
+        if player in table.folded:
+            raise RuleError("rules.pochen.has_folded", player=player)
+        if player != turn:
+            raise RuleError("rules.pochen.not_your_turn", player=player, turn=turn)
+        mine, chips = table.committed[player], state.scores[player]
+        if kind == "check" and table.opened:
+            raise RuleError("rules.pochen.check_facing_bet", player=player, high=table.high)
+        if kind in ("call", "raise", "fold") and not table.opened:
+            raise RuleError("rules.pochen.nothing_to_call", player=player, verb=kind)
+        if kind not in AMOUNT_VERBS:
+            return {"player": player}
+        amount = data.get("amount")
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise RuleError("rules.pochen.amount_syntax", verb=kind)
+        if amount <= table.high:
+            key = "rules.pochen.bet_not_above" if kind == "bet" else "rules.pochen.raise_not_above"
+            raise RuleError(key, player=player, amount=amount, high=table.high)
+        if kind == "bet" and table.opened:
+            raise RuleError("rules.pochen.second_bet", player=player, high=table.high)
+        if amount - mine > chips:
+            raise RuleError("rules.pochen.short", player=player, amount=amount, most=mine + chips)
+        return {"player": player, "amount": amount}
+
+    def _check_showdown(
+        self, state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        if poch_over(state, table):
+            raise RuleError("rules.pochen.poch_over")
+        turn = to_act(state, table)
+        if turn is not None:
+            raise RuleError("rules.pochen.showdown_early", turn=turn)
+        contestants = table.contestants()
+
+        def resolve(word: str) -> str:
+            player = state.find_player(word)
+            if player not in contestants:
+                raise RuleError("rules.pochen.not_in_poch", player=player)
+            return player
+
+        if kind == "poch":
+            groups = data.get("ranking")
+            if not isinstance(groups, list | tuple) or not groups:
+                raise RuleError("rules.ranking_syntax")
+            ranking: list[list[str]] = []
+            seen: set[str] = set()
+            for group in groups:
+                if not isinstance(group, list | tuple):
+                    raise RuleError("rules.ranking_syntax")
+                names = []
+                for word in group:
+                    player = resolve(str(word))
+                    if player in seen:
+                        raise RuleError("rules.ranking_twice", player=player)
+                    seen.add(player)
+                    names.append(player)
+                ranking.append(names)
+            _check_decided(state, table, ranking)
+            return {"ranking": ranking}
+        sets = _check_sets(data.get("sets"), resolve, state.options["deck"])
+        _check_decided(state, table, _ranking_of_sets(sets, table.trump))
+        return {"sets": sets}
+
+    def _check_out(
+        self, state: State, table: PochenDeal, data: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        if not poch_over(state, table):
+            turn = to_act(state, table)
+            if turn is not None:
+                raise RuleError("rules.pochen.poch_open", turn=turn)
+            raise RuleError("rules.pochen.poch_undecided")
+        player = self._dealt_in(state, table, data.get("player", ""))
+        given = data.get("paid") or []
+        if isinstance(given, Mapping):
+            given = list(given.items())
+        if not isinstance(given, list | tuple) or not all(
+            isinstance(pair, list | tuple) and len(pair) == 2 for pair in given
+        ):
+            raise RuleError("rules.pochen.out_syntax", word=str(given))
+        if state.options["card_payment"] is not True:
+            if given:
+                raise RuleError("rules.pochen.no_card_payment")
+            return {"player": player, "paid": {}}
+        paid: dict[str, int] = {}
+        for word, cards in given:
+            payer = self._dealt_in(state, table, word)
+            if payer == player:
+                raise RuleError("rules.pochen.pays_self", player=player)
+            if payer in paid:
+                raise RuleError("rules.pochen.paid_twice", player=payer)
+            if not isinstance(cards, int) or isinstance(cards, bool) or cards < 1:
+                raise RuleError("rules.pochen.cards_left", player=payer, value=cards)
+            paid[payer] = cards
+        missing = [p for p in table.players if p != player and p not in paid]
+        if missing:
+            raise RuleError(
+                "rules.pochen.payment_missing", player=player, players=", ".join(missing)
+            )
+        return {"player": player, "paid": paid}
+
+    # -- applying --------------------------------------------------------------
+    def apply(self, state: State, event: Event) -> State:
+        table = _table(state)
+        kind, data = event.kind, event.data
+        if kind == "turned":
+            card = parse_card(data["card"])
+            return replace(state, table=replace(table, turned=card.code(), trump=card.suit))
+        if kind == "trump":
+            return replace(state, table=replace(table, trump=data["suit"]))
+        if kind == "claim":
+            scores, board = dict(state.scores), _board(state)
+            claimed = dict(table.claimed)
+            for pool in data["pools"]:
+                scores[data["player"]] += board[pool]
+                board[pool] = 0
+                claimed[pool] = data["player"]
+            table = replace(table, claimed=frozen(claimed))
+            return replace(state, scores=frozen(scores), board=frozen(board), table=table)
+        if kind in BETTING:
+            return self._apply_betting(state, table, kind, data)
+        if kind == "show":
+            return self._settle(state, table, _ranking_of_sets(data["sets"], table.trump))
+        if kind == "poch":
+            return self._settle(state, table, data["ranking"])
+        return self._play_out(state, table, data["player"], data["paid"])
+
+    def _apply_betting(
+        self, state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]
+    ) -> State:
+        player = data["player"]
+        added = _added(state, table, kind, data)
+        scores = dict(state.scores)
+        committed = dict(table.committed)
+        scores[player] -= added
+        committed[player] += added
+        high = max(table.high, committed[player])
+        folds = kind == "fold" or (kind == "pass" and table.opened)
+        table = replace(
+            table,
+            started=True,
+            committed=frozen(committed),
+            high=high,
+            opened=table.opened or kind == "bet",
+            folded=table.folded | {player} if folds else table.folded,
+            acted=frozenset({player}) if high > table.high else table.acted | {player},
+            after=player,
+        )
+        state = replace(state, scores=frozen(scores), table=table)
+        if table.opened and to_act(state, table) is None and len(table.contestants()) <= 1:
+            return self._settle(state, table, [list(table.contestants())])
+        return state
+
+    def _settle(self, state: State, table: PochenDeal, ranking: Sequence[Sequence[str]]) -> State:
+        """Pay out the Poch pot; the poch pool goes with the main pot."""
+        order = state.in_order_from_left_of(table.dealer, table.players)
+        layers = table.layers()
+        won = award(layers, ranking, order)
+        if layers.pots:
+            main = layers.pots[0]
+            group = next(g for g in ranking if any(p in main.eligible for p in g))
+            winners = [p for p in order if p in group and p in main.eligible]
+        else:  # everyone else folded before matching anything
+            winners = [p for p in order if p in ranking[0]]
+        board = _board(state)
+        for player, chips in split(board["poch"], winners).items():
+            won[player] = won.get(player, 0) + chips
+        board["poch"] = 0
+        scores = {p: state.scores[p] + won.get(p, 0) for p in state.names()}
+        table = replace(table, settled=True, winners=tuple(winners))
+        return replace(state, scores=frozen(scores), board=frozen(board), table=table)
+
+    def _play_out(
+        self, state: State, table: PochenDeal, player: str, paid: Mapping[str, int]
+    ) -> State:
+        board = _board(state)
+        credit = dict.fromkeys(table.players, 0)
+        credit[player] += board["centre"]
+        board["centre"] = 0
+        for payer, cards in paid.items():
+            given = min(cards, state.scores[payer])
+            credit[payer] -= given
+            credit[player] += given
+        turned = table.turned_card()
+        honour = _turned_honour(table)
+        if honour is not None and state.options["turned_honour"] == "dealer":
+            credit[table.dealer] += board[honour]
+            board[honour] = 0
+        after = {p: state.scores[p] + credit.get(p, 0) for p in state.names()}
+        deltas = {p: after[p] - table.start[p] for p in table.players}
+        need = whole_ante(state.options)
+        can_pay = tuple(p for p in state.seated() if after[p] >= need)
+        next_dealer = state.left_of(table.dealer, can_pay) if can_pay else table.dealer
+        state = replace(state, board=frozen(board))
+        return finish_round(
+            state,
+            deltas,
+            "result.pochen.deal",
+            next_parent=next_dealer,
+            game_over=any(after[p] < need for p in table.players),
+            credit=credit,
+            out=player,
+            poch=", ".join(table.winners) or "-",
+            turned=turned.code() if turned else "-",
+        )
+
+    # -- the log -----------------------------------------------------------------
+    def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
+        table = _table(before)
+        kind, data = event.kind, event.data
+        if kind == "turned":
+            card = parse_card(data["card"])
+            assert card.suit is not None
+            return "log.pochen.turned", {"card": card.label(), "suit": SUIT_SYMBOLS[card.suit]}
+        if kind == "trump":
+            return "log.pochen.trump", {"suit": SUIT_SYMBOLS[data["suit"]]}
+        board = before.board or {}
+        if kind == "claim":
+            chips = sum(board.get(pool, 0) for pool in data["pools"])
+            pools = ", ".join(data["pools"])
+            return "log.pochen.claim", {"player": data["player"], "pools": pools, "chips": chips}
+        if kind in BETTING:
+            player = data["player"]
+            added = _added(before, table, kind, data)
+            if kind == "pass" and table.opened:
+                return "log.pochen.pass_folds", {"player": player}
+            all_in = kind in ("bet", "call", "raise") and added == before.scores[player] > 0
+            key = f"log.pochen.{kind}" + ("_all_in" if all_in else "")
+            return key, {"player": player, "chips": added, "total": table.committed[player] + added}
+        if kind == "show":
+            shown = ", ".join(f"{p} {' '.join(c)}" for p, c in data["sets"].items())
+            return "log.pochen.show", {"sets": shown, "pot": table.pot, "poch": board["poch"]}
+        if kind == "poch":
+            ranking = " ".join(ranking_words(data["ranking"]))
+            return "log.pochen.poch", {"ranking": ranking, "pot": table.pot, "poch": board["poch"]}
+        chips = board["centre"]
+        if data["paid"]:
+            paid = sum(min(n, before.scores[p]) for p, n in data["paid"].items())
+            return "log.pochen.out_paid", {"player": data["player"], "chips": chips, "paid": paid}
+        return "log.pochen.out", {"player": data["player"], "chips": chips}
+
+
+def _table(state: State) -> PochenDeal:
+    table = state.table
+    if not isinstance(table, PochenDeal):
+        raise RuleError("rules.no_round")
+    return table
+
+
+def _board(state: State) -> dict[str, int]:
+    board = dict.fromkeys(POOLS, 0)
+    board.update(state.board or {})
+    return board
+
+
+def _added(state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]) -> int:
+    """Chips a Poch entry puts in: amounts are totals; a call never goes past the stack."""
+    player = data["player"]
+    mine = table.committed[player]
+    if kind in AMOUNT_VERBS:
+        return int(data["amount"]) - mine
+    if kind == "call":
+        return min(table.high - mine, state.scores[player])
+    return 0
+
+
+def _deck_card(text: str, deck: int) -> Card:
+    card = parse_card(text)
+    if card.is_joker or card.rank not in DECK_RANKS[deck]:
+        raise RuleError("rules.pochen.not_in_deck", card=card.code(), deck=deck)
+    return card
+
+
+def _turned_honour(table: PochenDeal) -> str | None:
+    """The honour pool whose card is the turned card, if any."""
+    turned = table.turned_card()
+    for pool, rank in HONOURS.items():
+        if turned is not None and turned.rank == rank:
+            return pool
+    return None
+
+
+def _check_pool(
+    table: PochenDeal, pool: str, player: str | None, claimed: Mapping[str, str]
+) -> None:
+    """Refuse a claim of *pool* by *player* (None: by whoever could) with the reason."""
+    if pool in ("poch", "centre"):
+        raise RuleError("rules.pochen.not_claimable", pool=pool)
+    if pool in claimed:
+        raise RuleError("rules.pochen.already_claimed", pool=pool, player=claimed[pool])
+    turned = table.turned_card()
+    turned_rank = turned.rank if turned is not None else None
+    if pool in HONOURS and HONOURS[pool] == turned_rank:
+        raise RuleError("rules.pochen.turned_pool", pool=pool, card=table.turned)
+    if pool == "marriage":
+        if turned_rank in MARRIAGE:
+            raise RuleError("rules.pochen.marriage_broken", card=table.turned)
+        holders = {claimed.get("king"), claimed.get("queen")}
+        if len(holders) != 1 or None in holders or (player is not None and player not in holders):
+            raise RuleError("rules.pochen.marriage_needs", player=player or "-")
+    if pool == "sequence" and turned_rank in SEQUENCE:
+        raise RuleError("rules.pochen.sequence_broken", card=table.turned)
+
+
+def _check_sets(
+    given: Any, resolve: Callable[[str], str], deck: OptionValue
+) -> dict[str, list[str]]:
+    """Canonical ``{player: [codes]}``: 2-4 cards of one rank each, no card twice."""
+    assert isinstance(deck, int)
+    if isinstance(given, Mapping):
+        given = list(given.items())
+    if not isinstance(given, list | tuple) or not given:
+        raise RuleError("rules.pochen.show_syntax")
+    sets: dict[str, list[str]] = {}
+    holder: dict[Card, str] = {}
+    for pair in given:
+        if not isinstance(pair, list | tuple) or len(pair) != 2:
+            raise RuleError("rules.pochen.show_syntax")
+        word, texts = pair
+        if not isinstance(texts, list | tuple):
+            raise RuleError("rules.pochen.show_syntax")
+        player = resolve(str(word))
+        if player in sets:
+            raise RuleError("rules.pochen.shown_twice", player=player)
+        cards = [_deck_card(str(text), deck) for text in texts]
+        if not 2 <= len(cards) <= 4 or len({card.rank for card in cards}) != 1:
+            shown = " ".join(card.code() for card in cards)
+            raise RuleError("rules.pochen.bad_set", player=player, cards=shown)
+        for card in cards:
+            if card in holder:
+                raise RuleError("cards.twice", card=card.code(), first=holder[card], second=player)
+            holder[card] = player
+        sets[player] = [card.code() for card in cards]
+    return sets
+
+
+def _ranking_of_sets(sets: Mapping[str, Sequence[str]], trump: str | None) -> list[list[str]]:
+    """Shown players, best set first; whoever did not show cannot win."""
+    strength = {p: set_strength([parse_card(c) for c in cards], trump) for p, cards in sets.items()}
+    levels = sorted(set(strength.values()), reverse=True)
+    return [[p for p in sets if strength[p] == level] for level in levels]
+
+
+def _check_decided(state: State, table: PochenDeal, ranking: Sequence[Sequence[str]]) -> None:
+    """Every Poch pot needs someone named who can win it."""
+    named = {p for group in ranking for p in group}
+    for pot in table.layers().pots:
+        if not named & set(pot.eligible):
+            raise RuleError(
+                "rules.pochen.pot_undecided", chips=pot.amount, players=", ".join(pot.eligible)
+            )
+
+
+register(Pochen())

@@ -1,0 +1,241 @@
+"""Messages of Pochen (rules.md §4): errors, the log, results, option help.
+
+key -> (English, Japanese). Pool names (ace, king … centre) and verbs stay as
+the recorder types them, in both languages.
+"""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- syntax ---------------------------------------------------------------------
+    "rules.pochen.turned_syntax": (
+        "write the card turned up, like 'turned 8D'",
+        "めくったカードを「turned 8D」のように書いてください",
+    ),
+    "rules.pochen.trump_syntax": (
+        "write the trump suit, like 'trump diamonds' (or S H D C, ♠ ♥ ♦ ♣)",
+        "切り札のスートを「trump diamonds」のように書いてください(S H D C、♠ ♥ ♦ ♣も可)",
+    ),
+    "rules.pochen.unknown_suit": (
+        "{suit!r} is not a suit: spades, hearts, diamonds or clubs (S H D C, ♠ ♥ ♦ ♣)",
+        "「{suit}」はスートではありません: spades・hearts・diamonds・clubs(S H D C、♠ ♥ ♦ ♣)",
+    ),
+    "rules.pochen.claim_syntax": (
+        "write a claim as the player and the pools, like 'claim C king queen marriage'",
+        "申告はプレイヤーと場の名前を「claim C king queen marriage」のように書いてください",
+    ),
+    "rules.pochen.amount_syntax": (
+        "{verb} needs a player and the total they are in for, like '{verb} B 3'",
+        "{verb}にはプレイヤーと合計額を「{verb} B 3」のように書いてください",
+    ),
+    "rules.pochen.show_syntax": (
+        "write each set as the player and the cards, like 'show C=KD,KS D=9C,9D,9S'",
+        "役はプレイヤーとカードを「show C=KD,KS D=9C,9D,9S」のように書いてください",
+    ),
+    "rules.pochen.out_syntax": (
+        "{word!r} should be a player and the cards they have left, like A=3",
+        "「{word}」はプレイヤーと残りの枚数を「A=3」のように書いてください",
+    ),
+    # -- the stages ---------------------------------------------------------------
+    "rules.pochen.trump_first": (
+        "enter the trump first ('turned 8D' or 'trump diamonds'), then {entry}",
+        "先に切り札を記録してください(「turned 8D」か「trump diamonds」)。{entry}はその後です",
+    ),
+    "rules.pochen.trump_twice": (
+        "the trump of this deal is already {suit}",
+        "このディールの切り札はすでに{suit}です",
+    ),
+    "rules.pochen.not_in_deck": (
+        "{card} is not in the {deck}-card deck",
+        "{card}は{deck}枚のデッキにありません",
+    ),
+    "rules.pochen.not_dealt_in": (
+        "{player} is not dealt in to deal {round}",
+        "{player}はディール{round}に参加していません",
+    ),
+    # -- claims -----------------------------------------------------------------------
+    "rules.pochen.claims_over": (
+        "the Poch has begun, so the claims are over",
+        "ポッヘ(賭け)が始まったので、申告はもうできません",
+    ),
+    "rules.pochen.unknown_pool": (
+        "there is no pool called {pool!r}; the pools are: {pools}",
+        "「{pool}」という場はありません。場: {pools}",
+    ),
+    "rules.pochen.not_claimable": (
+        "the {pool} pool cannot be claimed: poch goes to the best set, centre to the first player out",
+        "{pool}の場は申告できません(pochは最強の役、centreは最初に上がった人のもの)",
+    ),
+    "rules.pochen.already_claimed": (
+        "{player} has already claimed the {pool} pool this deal",
+        "{pool}の場はこのディールですでに{player}が取っています",
+    ),
+    "rules.pochen.turned_pool": (
+        "the {pool} pool cannot be claimed: its card {card} is the turned card",
+        "{pool}の場は申告できません(そのカード{card}はめくられたカードです)",
+    ),
+    "rules.pochen.marriage_broken": (
+        "marriage cannot be claimed this deal: {card} is the turned card",
+        "このディールではmarriageを申告できません({card}がめくられたカードです)",
+    ),
+    "rules.pochen.marriage_needs": (
+        "marriage needs the same player to claim king and queen ({player} has not)",
+        "marriageには同じプレイヤーがkingとqueenを申告している必要があります({player}は申告していません)",
+    ),
+    "rules.pochen.sequence_broken": (
+        "sequence cannot be claimed this deal: {card} is the turned card",
+        "このディールではsequenceを申告できません({card}がめくられたカードです)",
+    ),
+    # -- the Poch ---------------------------------------------------------------------
+    "rules.pochen.poch_over": (
+        "the Poch is settled: enter who went out first ('out X')",
+        "ポッヘは決着しています。最初に上がった人を「out X」で記録してください",
+    ),
+    "rules.pochen.betting_closed": (
+        "the betting has closed: enter the sets ('show …') or the winner ('poch W')",
+        "賭けは締め切られています。役(「show …」)か勝者(「poch W」)を記録してください",
+    ),
+    "rules.pochen.has_folded": ("{player} has folded", "{player}はもう降りています"),
+    "rules.pochen.not_your_turn": (
+        "it is {turn}'s turn in the Poch, not {player}'s",
+        "ポッヘは今{turn}の番です({player}の番ではありません)",
+    ),
+    "rules.pochen.check_facing_bet": (
+        "{player} cannot check facing a bet of {high}: call, raise, fold or pass (= fold)",
+        "{player}は{high}の賭けに対してチェックできません。コール・レイズ・フォールド・パス(=フォールド)のどれかです",
+    ),
+    "rules.pochen.nothing_to_call": (
+        "there is no bet yet: {player} can pass or bet, not {verb}",
+        "まだ賭けがありません。{player}はパスかベットです({verb}はできません)",
+    ),
+    "rules.pochen.bet_not_above": (
+        "a bet must be above the highest so far ({high}), and {amount} is not",
+        "ベットはこれまでの最高額({high})より上でなければなりません({amount}は不可)",
+    ),
+    "rules.pochen.raise_not_above": (
+        "a raise must be above the highest so far ({high}), and {amount} is not",
+        "レイズはこれまでの最高額({high})より上でなければなりません({amount}は不可)",
+    ),
+    "rules.pochen.second_bet": (
+        "there is already a bet of {high}: {player} can call, raise or fold",
+        "すでに{high}の賭けがあります。{player}はコール・レイズ・フォールドのどれかです",
+    ),
+    "rules.pochen.short": (
+        "{player} cannot be in for {amount}: at most {most} (all-in)",
+        "{player}は{amount}まで賭けられません。最大{most}(オールイン)です",
+    ),
+    "rules.pochen.showdown_early": (
+        "the betting is still open: it is {turn}'s turn",
+        "まだ賭けが続いています。{turn}の番です",
+    ),
+    "rules.pochen.not_in_poch": (
+        "{player} is not in the Poch showdown (folded, or bet nothing)",
+        "{player}はポッヘの勝負に参加していません(降りたか、何も賭けていません)",
+    ),
+    "rules.pochen.shown_twice": (
+        "{player}'s set is given twice",
+        "{player}の役が2回書かれています",
+    ),
+    "rules.pochen.bad_set": (
+        "{player}'s set ({cards}) is not 2 to 4 cards of one rank",
+        "{player}の役({cards})は同じランクの2〜4枚ではありません",
+    ),
+    "rules.pochen.pot_undecided": (
+        "nobody named can win the pot of {chips} ({players} can): name one of them too",
+        "名前の挙がった人は{chips}のポットに勝てません({players}が対象です)。その中の誰かも書いてください",
+    ),
+    # -- the play-out -----------------------------------------------------------------
+    "rules.pochen.poch_open": (
+        "the Poch is not settled yet: it is {turn}'s turn",
+        "ポッヘがまだ決着していません。{turn}の番です",
+    ),
+    "rules.pochen.poch_undecided": (
+        "the Poch needs its winner first: enter the sets ('show …') or 'poch W'",
+        "先にポッヘの勝者が必要です。役(「show …」)か「poch W」を記録してください",
+    ),
+    "rules.pochen.no_card_payment": (
+        "card_payment is off: write only who went out, like 'out B'",
+        "card_paymentはオフです。上がった人だけを「out B」のように書いてください",
+    ),
+    "rules.pochen.pays_self": (
+        "{player} went out and pays nobody",
+        "{player}は上がった人なので支払いません",
+    ),
+    "rules.pochen.paid_twice": (
+        "{player}'s cards left are given twice",
+        "{player}の残り枚数が2回書かれています",
+    ),
+    "rules.pochen.cards_left": (
+        "{player} must have at least 1 card left, not {value!r}",
+        "{player}の残り枚数は1以上です({value!r}は使えません)",
+    ),
+    "rules.pochen.payment_missing": (
+        "with card_payment, write the cards left of everyone but {player}; missing: {players}",
+        "card_paymentでは{player}以外の全員の残り枚数を書いてください。足りないのは: {players}",
+    ),
+    # -- the log ---------------------------------------------------------------------
+    "log.pochen.turned": ("{card} turned up: trump {suit}", "{card}をめくった: 切り札は{suit}"),
+    "log.pochen.trump": ("trump {suit}", "切り札は{suit}"),
+    "log.pochen.claim": (
+        "{player} claims {pools} and takes {chips}",
+        "{player}が{pools}を申告して{chips}を獲得",
+    ),
+    "log.pochen.pass": ("{player} passes", "{player}がパス"),
+    "log.pochen.pass_folds": ("{player} passes (folds)", "{player}がパス(フォールド)"),
+    "log.pochen.check": ("{player} checks", "{player}がチェック"),
+    "log.pochen.bet": ("{player} bets {total}", "{player}が{total}をベット"),
+    "log.pochen.bet_all_in": (
+        "{player} bets {total}, all-in",
+        "{player}が{total}をベット、オールイン",
+    ),
+    "log.pochen.call": (
+        "{player} calls {chips} (in for {total})",
+        "{player}が{chips}コール(計{total})",
+    ),
+    "log.pochen.call_all_in": (
+        "{player} calls {chips}, all-in (in for {total})",
+        "{player}が{chips}コール、オールイン(計{total})",
+    ),
+    "log.pochen.raise": ("{player} raises to {total}", "{player}が{total}にレイズ"),
+    "log.pochen.raise_all_in": (
+        "{player} raises to {total}, all-in",
+        "{player}が{total}にレイズ、オールイン",
+    ),
+    "log.pochen.fold": ("{player} folds", "{player}がフォールド"),
+    "log.pochen.show": (
+        "sets shown ({sets}) for {pot} and the poch pool of {poch}",
+        "役の公開({sets}): ポット{pot}とpochの場{poch}",
+    ),
+    "log.pochen.poch": (
+        "Poch won by {ranking}: {pot} and the poch pool of {poch}",
+        "ポッヘの勝者{ranking}: ポット{pot}とpochの場{poch}",
+    ),
+    "log.pochen.out": (
+        "{player} goes out first and takes the centre ({chips})",
+        "{player}が最初に上がりcentre({chips})を獲得",
+    ),
+    "log.pochen.out_paid": (
+        "{player} goes out first, takes the centre ({chips}) and {paid} for cards left",
+        "{player}が最初に上がりcentre({chips})と残り札の支払い{paid}を獲得",
+    ),
+    "result.pochen.deal": (
+        "{out} went out first; Poch: {poch}",
+        "{out}が最初に上がり、ポッヘは{poch}",
+    ),
+    # -- options ---------------------------------------------------------------------
+    "option.pochen.stack": ("chips each player starts with", "各プレイヤーの持ちチップ"),
+    "option.pochen.ante": (
+        "chips each player puts in each of the nine pools every deal",
+        "毎ディール、各プレイヤーが9つの場それぞれに入れるチップ",
+    ),
+    "option.pochen.deck": (
+        "32 cards (A K Q J 10 9 8 7) or the full 52",
+        "32枚(A K Q J 10 9 8 7)か52枚すべて",
+    ),
+    "option.pochen.card_payment": (
+        "old rule: the others pay the first player out one chip per card left",
+        "古いルール: 他の人が最初に上がった人へ残り札1枚につき1チップ払う",
+    ),
+    "option.pochen.turned_honour": (
+        "the pool of a turned-up trump honour carries over, or goes to the dealer",
+        "めくられた切り札の絵札の場は持ち越し(carry)か親のもの(dealer)",
+    ),
+}
