@@ -54,8 +54,15 @@ def _parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="write a stored session out")
     export.add_argument("session")
-    export.add_argument("--format", choices=("transcript", "json"), default="transcript")
+    export.add_argument(
+        "--format", choices=("transcript", "json", "csv", "md", "html"), default="transcript"
+    )
     export.add_argument("-o", "--output", help="file to write (default: standard output)")
+    export.add_argument("--rate", help="settle at this much money per point or chip (10, 0.5)")
+
+    settle = commands.add_parser("settle", help="who pays whom, with the fewest transfers")
+    settle.add_argument("session")
+    settle.add_argument("--rate", help="this much money per point or chip (10, 0.5)")
 
     opener = commands.add_parser("open", help="open a stored session in the app")
     opener.add_argument("session")
@@ -100,7 +107,9 @@ def _run(args: argparse.Namespace) -> int:
             return commands.list_sessions(_store(args), as_json=args.json)
         case "export":
             sid = _session_id(args.session)
-            return commands.export(_store(args), sid, args.format, args.output)
+            return commands.export(_store(args), sid, args.format, args.output, args.rate)
+        case "settle":
+            return commands.settle(_store(args), _session_id(args.session), args.rate)
         case "show":
             return commands.show(_store(args), _session_id(args.session), as_json=args.json)
     return _open_app(args)

@@ -15,6 +15,8 @@ from scorekeeper.core.transcript import TranscriptError, decode, parse_transcrip
 from scorekeeper.core.transcript import replay as play
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.export.formats import export_text
+from scorekeeper.export.settlement import parse_rate
+from scorekeeper.export.settlement import settle as settle_session
 from scorekeeper.messages import t
 from scorekeeper.recording import Recording, create_session, load_session
 from scorekeeper.recording import list_sessions as summaries
@@ -124,17 +126,32 @@ def list_sessions(store: Store, *, as_json: bool) -> int:
     return 0
 
 
-def export(store: Store, sid: int, fmt: str, output: str | None) -> int:
+def export(
+    store: Store, sid: int, fmt: str, output: str | None, rate_text: str | None = None
+) -> int:
     from scorekeeper.cli import fail
 
+    rate = None if rate_text is None else parse_rate(rate_text)
     session = load_session(store, sid)
-    text = export_text(session, sid, fmt)
+    text = export_text(session, sid, fmt, rate=rate)
     if output is None:
         sys.stdout.write(text)
         return 0
     try:
-        Path(output).write_text(text, encoding="utf-8")
+        Path(output).write_text(text, encoding="utf-8", newline="")
     except OSError as error:
         fail(output, t("cli.cannot_write", reason=error.strerror or str(error)))
     print(t("cli.exported", session=sid, path=output), file=sys.stderr)
+    return 0
+
+
+def settle(store: Store, sid: int, rate_text: str | None) -> int:
+    """Print who pays whom at the end of the session, one transfer a line."""
+    rate = None if rate_text is None else parse_rate(rate_text)
+    settlement = settle_session(load_session(store, sid), rate)
+    heading = settlement.rate_text()
+    if heading and settlement.transfers:
+        print(heading)
+    for line in settlement.lines():
+        print(line)
     return 0

@@ -1,21 +1,34 @@
-"""Exports of a stored session. ``transcript`` reads back as the same session."""
+"""Exports of a stored session. ``transcript`` reads back as the same session.
+
+``json`` (header, every entry, final state, settlement), ``csv`` (one row per
+round, for a spreadsheet), ``md`` and ``html`` (to read or send): headings and
+words in the session's language, settlement at an optional rate.
+"""
 
 from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.transcript import write_transcript
+from scorekeeper.export.csvfile import export_csv
+from scorekeeper.export.htmlpage import export_html
+from scorekeeper.export.markdown import export_md
+from scorekeeper.export.settlement import settle
+from scorekeeper.messages import language
 
-FORMATS = ("transcript", "json")
+FORMATS = ("transcript", "json", "csv", "md", "html")
 
 
-def export_json(session: Session, sid: int) -> dict[str, Any]:
-    """Header, every entry (voided ones marked) and the final state."""
+def export_json(
+    session: Session, sid: int, rate: Decimal | None = None, lang: str | None = None
+) -> dict[str, Any]:
+    """Header, every entry (voided ones marked), the final state and the settlement."""
     voided = session.voided()
     events = []
     for event in session.events:
@@ -29,11 +42,30 @@ def export_json(session: Session, sid: int) -> dict[str, Any]:
         "header": header_to_doc(session.header),
         "events": events,
         "state": state_json(session),
+        "settlement": settle(session, rate).to_doc(lang or language()),
     }
 
 
-def export_text(session: Session, sid: int, fmt: str) -> str:
+def export_text(
+    session: Session,
+    sid: int,
+    fmt: str,
+    *,
+    rate: Decimal | None = None,
+    lang: str | None = None,
+) -> str:
+    """The session in format *fmt* (one of FORMATS) as text; csv starts with a BOM."""
+    lang = lang or language()
     if fmt == "json":
-        return json.dumps(export_json(session, sid), ensure_ascii=False, indent=2) + "\n"
+        doc = export_json(session, sid, rate, lang)
+        return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+    if fmt == "csv":
+        return export_csv(session, lang)
+    if fmt == "md":
+        return export_md(session, sid, settle(session, rate), lang)
+    if fmt == "html":
+        return export_html(session, sid, settle(session, rate), lang)
+    if fmt != "transcript":
+        raise ValueError(f"unknown export format {fmt!r}")
     stamp = datetime.now(UTC).replace(microsecond=0).isoformat()
     return write_transcript(session, comment=f"scorekeeper session {sid}, exported {stamp}")

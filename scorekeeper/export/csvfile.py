@@ -1,0 +1,52 @@
+"""The csv export: one row per round, opened by a spreadsheet as it is.
+
+UTF-8 with a byte-order mark, so a spreadsheet reads Japanese names right;
+any text cell that starts like a formula (``= + - @``, tab, carriage return)
+gets a leading ``'`` so it is shown as text and never run.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from scorekeeper.core.session import Session
+from scorekeeper.export import tables
+from scorekeeper.messages import t
+
+BOM = "\ufeff"
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(text: str) -> str:
+    """Text as a spreadsheet will show it, never as a formula."""
+    return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def export_csv(session: Session, lang: str) -> str:
+    game = session.game
+    names = tables.players(session)
+    heading = [
+        t("export.col.round", lang),
+        tables.parent_heading(game, lang),
+        tables.stake_heading(game, lang),
+        t("export.col.result", lang),
+    ]
+    for name in names:
+        heading.append(t("export.col.change", lang, player=name))
+        heading.append(t("export.col.total", lang, player=name))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([cell(text) for text in heading])
+    for row in tables.round_rows(session):
+        line: list[str | int] = [
+            row.round,
+            cell(row.parent),
+            "" if row.stake is None else row.stake,
+            cell(tables.result_text(row, lang)),
+        ]
+        for name in names:
+            line.append(row.changes.get(name, ""))
+            line.append(row.totals.get(name, ""))
+        writer.writerow(line)
+    return BOM + out.getvalue()

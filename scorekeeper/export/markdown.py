@@ -1,0 +1,109 @@
+"""The md export: title, standings, round table and settlement, as Markdown.
+
+Names and other recorded text are escaped: Markdown punctuation gets a
+backslash, ``<``, ``>`` and ``&`` become entities, so a name never turns into
+a link, a table column or HTML.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.core.session import Session
+from scorekeeper.export import tables
+from scorekeeper.export.settlement import Settlement, Transfer
+from scorekeeper.messages import t
+
+_SPECIALS = frozenset("\\`*_{}[]()#+-.!|~$")
+_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+
+
+def md_escape(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in _ENTITIES:
+            out.append(_ENTITIES[ch])
+        elif ch in _SPECIALS:
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _table(heading: list[str], align: str, rows: list[list[str]]) -> list[str]:
+    """A pipe table; *align* has one letter per column, ``l`` or ``r``."""
+    rule = ["---:" if a == "r" else "---" for a in align]
+    return ["| " + " | ".join(cells) + " |" for cells in [heading, rule, *rows]]
+
+
+def export_md(session: Session, sid: int, settlement: Settlement, lang: str) -> str:
+    game = session.game
+    lines = [f"# {tables.title(session, sid, lang)}", ""]
+    lines += [tables.summary(session, lang), ""]
+
+    lines += [f"## {t('export.standings', lang)}", ""]
+    heading = [t("export.col.rank", lang), t("export.col.player", lang)]
+    heading.append(tables.score_heading(game, lang))
+    chips = game.uses_chips
+    if chips:
+        heading.append(t("export.col.net", lang))
+    rows = []
+    for rank, name, score in tables.standings(session):
+        cells = [str(rank), md_escape(name), str(score)]
+        if chips:
+            cells.append(tables.signed(settlement.balances.get(name, 0)))
+        rows.append(cells)
+    lines += [*_table(heading, "rlr" + ("r" if chips else ""), rows), ""]
+
+    lines += [f"## {t('export.rounds', lang)}", ""]
+    round_rows = tables.round_rows(session)
+    if not round_rows:
+        lines += [t("export.no_rounds", lang), ""]
+    else:
+        names = tables.players(session)
+        show_stake = any(row.stake is not None for row in round_rows)
+        heading = [t("export.col.round", lang), tables.parent_heading(game, lang)]
+        align = "rl"
+        if show_stake:
+            heading.append(tables.stake_heading(game, lang))
+            align += "r"
+        heading.append(t("export.col.result", lang))
+        heading += [md_escape(name) for name in names]
+        align += "l" + "r" * len(names)
+        rows = []
+        for row in round_rows:
+            cells = [str(row.round), md_escape(row.parent)]
+            if show_stake:
+                cells.append("" if row.stake is None else str(row.stake))
+            cells.append(tables.result_text(row, lang, md_escape))
+            for name in names:
+                cells.append(_change_and_total(row, name))
+            rows.append(cells)
+        lines += [*_table(heading, align, rows), ""]
+
+    lines += [f"## {t('export.settlement', lang)}", ""]
+    rate = settlement.rate_text(lang)
+    if rate:
+        lines += [rate, ""]
+    if settlement.reason is not None or not settlement.transfers:
+        lines += settlement.lines(lang)
+    else:
+        lines += [f"- {_transfer_text(settlement, x, lang)}" for x in settlement.transfers]
+    return "\n".join(lines) + "\n"
+
+
+def _change_and_total(row: tables.RoundRow, name: str) -> str:
+    if name not in row.totals:
+        return ""
+    total = str(row.totals[name])
+    if name not in row.changes:
+        return f"({total})"
+    return f"{tables.signed(row.changes[name])} ({total})"
+
+
+def _transfer_text(settlement: Settlement, transfer: Transfer, lang: str) -> str:
+    return t(
+        "export.pays",
+        lang,
+        payer=md_escape(transfer.payer),
+        payee=md_escape(transfer.payee),
+        amount=settlement.money(transfer),
+    )

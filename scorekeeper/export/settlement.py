@@ -1,0 +1,216 @@
+"""Settlement: at the end of a session, who pays whom, with the fewest transfers.
+
+Each player's *balance* is what the session left them with: the net score in
+a points game (they sum to zero), or in a chip game the final stack less
+every chip the player brought to the table (starting stack, rebuys, the stack
+of a player who joined later). Counting losses (indian-lowest) has nothing to
+settle.
+
+Fewest transfers: the balances are split into as many groups that sum to zero
+as possible; a group of k players settles in k − 1 transfers and cannot do
+better when it holds no smaller zero-sum group, so the total n − groups is
+the minimum. Finding the split is exact (a search over subsets) for up to
+``EXACT_LIMIT`` players with a balance; above that the largest debtor pays
+the largest creditor until everybody is square (never more than n − 1
+transfers). Every choice breaks ties by seat order, so the result is the same
+each time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from scorekeeper.core.session import Session
+from scorekeeper.messages import UserError, t
+
+#: Up to this many players with a balance, the fewest transfers are found exactly.
+EXACT_LIMIT = 12
+
+_RATE = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,2})?")
+
+
+def parse_rate(text: str) -> Decimal:
+    """A rate per point or chip as typed (``10``, ``0.5``); at most 2 decimals, above zero."""
+    word = text.strip()
+    if not _RATE.fullmatch(word) or Decimal(word) <= 0:
+        raise UserError("export.bad_rate", text=text)
+    return Decimal(word)
+
+
+def format_amount(amount: int | Decimal) -> str:
+    """A whole number as it is; anything else with exactly 2 decimals (``60.50``)."""
+    value = Decimal(amount)
+    if value == value.to_integral_value():
+        return str(int(value))
+    return f"{value.quantize(Decimal('0.01')):f}"
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: str
+    payee: str
+    amount: int  # in points or chips
+
+
+@dataclass(frozen=True)
+class Settlement:
+    unit: str  # "point" or "chip"
+    balances: Mapping[str, int]  # seat order; positive: is owed
+    transfers: tuple[Transfer, ...]
+    rate: Decimal | None = None
+    #: Why there is no settlement (a catalog key and its parameters), else None.
+    reason: tuple[str, Mapping[str, Any]] | None = None
+
+    def money(self, transfer: Transfer) -> str:
+        """The amount to hand over, at the rate if there is one."""
+        if self.rate is None:
+            return format_amount(transfer.amount)
+        return format_amount(transfer.amount * self.rate)
+
+    def rate_text(self, lang: str | None = None) -> str | None:
+        if self.rate is None:
+            return None
+        key = "export.rate_chip" if self.unit == "chip" else "export.rate_point"
+        return t(key, lang, rate=f"{self.rate.normalize():f}")
+
+    def lines(self, lang: str | None = None) -> list[str]:
+        """What to say: one line per transfer, or why nothing is to be paid."""
+        if self.reason is not None:
+            key, params = self.reason
+            return [t(key, lang, **params)]
+        if not self.transfers:
+            return [t("export.all_square", lang)]
+        return [
+            t("export.pays", lang, payer=x.payer, payee=x.payee, amount=self.money(x))
+            for x in self.transfers
+        ]
+
+    def to_doc(self, lang: str | None = None) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "rate": None if self.rate is None else f"{self.rate.normalize():f}",
+            "balances": dict(self.balances),
+            "transfers": [
+                {
+                    "from": x.payer,
+                    "to": x.payee,
+                    "amount": x.amount,
+                    "money": None if self.rate is None else self.money(x),
+                }
+                for x in self.transfers
+            ],
+            "note": None if self.reason is None else self.lines(lang)[0],
+        }
+
+
+# -- balances of a session ----------------------------------------------------------
+def brought(session: Session) -> dict[str, int]:
+    """Chips each player brought: starting stack, joiners' stacks, rebuys (entries in force)."""
+    header, game = session.header, session.game
+    chips = {p: game.initial_score(p, header.options, header.stacks) for p in header.players}
+    voided = session.voided()
+    for event in session.events:
+        if event.seq in voided:
+            continue
+        player = event.data.get("player")
+        if event.kind == "join" and isinstance(player, str) and player not in chips:
+            chips[player] = game.initial_score(player, header.options, {})
+        elif event.kind == "rebuy" and isinstance(player, str):
+            chips[player] = chips.get(player, 0) + int(event.data["chips"])
+    return chips
+
+
+def settle(session: Session, rate: Decimal | None = None) -> Settlement:
+    state, game = session.state, session.game
+    order = state.names()
+    unit = "chip" if game.uses_chips else "point"
+    if game.lower_is_better:
+        balances = {p: 0 for p in order}
+        return Settlement(unit, balances, (), rate, ("export.no_settlement_losses", {}))
+    if game.uses_chips:
+        start = brought(session)
+        balances = {p: state.scores[p] - start.get(p, 0) for p in order}
+    else:
+        balances = {p: state.scores[p] for p in order}
+    if state.in_round:
+        reason = ("export.settle_in_round", {"round": state.round})
+        return Settlement(unit, balances, (), rate, reason)
+    missing = -sum(balances.values())
+    if missing:
+        reason = ("export.chips_on_table", {"chips": missing})
+        return Settlement(unit, balances, (), rate, reason)
+    return Settlement(unit, balances, tuple(fewest_transfers(balances)), rate, None)
+
+
+# -- the search -----------------------------------------------------------------------
+def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
+    """Transfers that square every balance (summing to zero), as few as possible.
+
+    Exact for up to EXACT_LIMIT non-zero balances, greedy above. Listed by the
+    payer's then the payee's place in *balances*.
+    """
+    if sum(balances.values()) != 0:
+        raise ValueError("balances must sum to zero")
+    place = {name: i for i, name in enumerate(balances)}
+    owed = [(name, amount) for name, amount in balances.items() if amount]
+    if len(owed) > EXACT_LIMIT:
+        transfers = greedy_transfers(owed)
+    else:
+        transfers = [x for group in zero_sum_groups(owed) for x in greedy_transfers(group)]
+    return sorted(transfers, key=lambda x: (place[x.payer], place[x.payee]))
+
+
+def zero_sum_groups(owed: Sequence[tuple[str, int]]) -> list[list[tuple[str, int]]]:
+    """*owed* split into the largest number of groups that each sum to zero.
+
+    ``best[mask]`` is the most zero-sum groups the players in *mask* can be
+    split into when removed one at a time, counting each point where what is
+    left sums to zero; any split into zero-sum groups is such an order, so the
+    maximum over orders is the maximum over splits.
+    """
+    count = len(owed)
+    if count == 0:
+        return []
+    full = (1 << count) - 1
+    sums = [0] * (full + 1)
+    best = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = mask & -mask
+        sums[mask] = sums[mask ^ low] + owed[low.bit_length() - 1][1]
+        most = max(best[mask ^ (1 << i)] for i in range(count) if mask >> i & 1)
+        best[mask] = most + (1 if sums[mask] == 0 else 0)
+    groups: list[list[tuple[str, int]]] = []
+    current: list[tuple[str, int]] = []
+    mask = full
+    while mask:
+        target = best[mask] - (1 if sums[mask] == 0 else 0)
+        i = next(i for i in range(count) if mask >> i & 1 and best[mask ^ (1 << i)] == target)
+        current.append(owed[i])
+        mask ^= 1 << i
+        if sums[mask] == 0:
+            groups.append(current)
+            current = []
+    return groups
+
+
+def greedy_transfers(owed: Sequence[tuple[str, int]]) -> list[Transfer]:
+    """The largest debtor pays the largest creditor until all are square (ties: first listed).
+
+    Every transfer squares at least one of the two, and the last squares both,
+    so n players with a balance need at most n − 1 transfers.
+    """
+    left = {name: amount for name, amount in owed if amount}
+    transfers = []
+    while left:
+        debtor = min(left, key=lambda name: left[name])  # most negative, first on ties
+        creditor = max(left, key=lambda name: left[name])
+        amount = min(-left[debtor], left[creditor])
+        transfers.append(Transfer(debtor, creditor, amount))
+        left[debtor] += amount
+        left[creditor] -= amount
+        left = {name: rest for name, rest in left.items() if rest}
+    return transfers

@@ -1,0 +1,126 @@
+"""What the csv, md and html exports show, gathered once: rounds, totals, headings.
+
+Each format only lays these out and escapes them its own way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.core.game import Game
+from scorekeeper.core.session import Session
+from scorekeeper.core.standings import ranked
+from scorekeeper.core.state import RoundResult, State
+from scorekeeper.messages import t
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    round: int
+    parent: str
+    stake: int | None  # the stake at the end (points) or the pot (chips), else None
+    how: str
+    details: Mapping[str, Any]
+    changes: Mapping[str, int]  # players dealt in: their result of the round
+    totals: Mapping[str, int]  # every player known then: score after the round
+
+
+def round_rows(session: Session) -> list[RoundRow]:
+    """One row per finished round in force, with each player's score right after it."""
+    results = session.state.results.to_list()
+    after: dict[int, dict[str, int]] = {}
+    for state in [*_states(session), session.state]:
+        if state.results:
+            after.setdefault(id(state.results[-1]), dict(state.scores))
+    return [_row(result, after[id(result)]) for result in results]
+
+
+def _states(session: Session) -> list[State]:
+    return [session.state_before(i) for i in range(len(session.events))]
+
+
+def _row(result: RoundResult, totals: Mapping[str, int]) -> RoundRow:
+    details = result.details
+    stake = details.get("stake", details.get("pot"))
+    return RoundRow(
+        round=result.round,
+        parent=result.parent,
+        stake=stake if isinstance(stake, int) and not isinstance(stake, bool) else None,
+        how=result.how,
+        details=details,
+        changes=dict(result.deltas),
+        totals=dict(totals),
+    )
+
+
+def initial_scores(session: Session) -> dict[str, int]:
+    """Scores before the first entry (chip games: the starting stacks)."""
+    first = session.state_before(0) if session.events else session.state
+    return dict(first.scores)
+
+
+def result_text(row: RoundRow, lang: str, escape: Callable[[str], str] = str) -> str:
+    """The result of a round in words; names (and other text) passed through *escape*."""
+    params = {k: escape(v) if isinstance(v, str) else v for k, v in row.details.items()}
+    return t(row.how, lang, **params)
+
+
+def players(session: Session) -> tuple[str, ...]:
+    return session.state.names()
+
+
+def standings(session: Session) -> list[tuple[int, str, int]]:
+    return ranked(session.state)
+
+
+def score_heading(game: Game, lang: str) -> str:
+    if game.lower_is_better:
+        return t("export.col.losses", lang)
+    return t("export.col.chips" if game.uses_chips else "export.col.points", lang)
+
+
+def parent_heading(game: Game, lang: str) -> str:
+    return t("export.col.dealer" if game.uses_chips else "export.col.parent", lang)
+
+
+def stake_heading(game: Game, lang: str) -> str:
+    return t("export.col.pot" if game.uses_chips else "export.col.stake", lang)
+
+
+def has_stakes(game: Game) -> bool:
+    """A points game played for a stake (indian-official), as opposed to chips or losses."""
+    return not game.uses_chips and not game.lower_is_better
+
+
+def local_time(at: datetime) -> str:
+    return at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def title(session: Session, sid: int, lang: str) -> str:
+    return t("export.title", lang, game=t(session.game.name_key, lang), session=sid)
+
+
+def summary(session: Session, lang: str) -> str:
+    """How many rounds, from the first entry to the last, and whether it is over."""
+    if not session.events:
+        return t("export.no_entries", lang)
+    state = session.state
+    text = t(
+        "export.summary",
+        lang,
+        rounds=len(state.results),
+        first=local_time(session.events[0].at),
+        last=local_time(session.events[-1].at),
+    )
+    if state.finished:
+        return f"{text} · {t('export.status_finished', lang)}"
+    if state.in_round:
+        return f"{text} · {t('export.status_in_round', lang, round=state.round)}"
+    return text
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)

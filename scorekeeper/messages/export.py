@@ -1,0 +1,60 @@
+"""Messages of the exports (csv, md, html, json) and of settlement: key -> (English, Japanese)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "export.title": ("{game} — session {session}", "{game} — セッション{session}"),
+    "export.summary": (
+        "rounds played: {rounds}, {first} to {last}",
+        "{rounds}ラウンド、{first}〜{last}",
+    ),
+    "export.no_entries": ("no entries yet", "記録はまだありません"),
+    "export.status_finished": ("finished", "終了"),
+    "export.status_in_round": ("round {round} still in play", "ラウンド{round}進行中"),
+    "export.standings": ("Standings", "順位"),
+    "export.rounds": ("Rounds", "ラウンド"),
+    "export.no_rounds": ("No round has been played yet.", "まだラウンドは行われていません。"),
+    "export.stake_timeline": ("Stake timeline", "賭け点の推移"),
+    "export.no_stake_changes": (
+        "The stake was never raised.",
+        "賭け点は一度も上がりませんでした。",
+    ),
+    "export.chart": ("Score over rounds", "ラウンドごとの得点"),
+    "export.settlement": ("Settlement", "精算"),
+    "export.col.rank": ("rank", "順位"),
+    "export.col.player": ("player", "プレイヤー"),
+    "export.col.points": ("points", "点数"),
+    "export.col.chips": ("chips", "チップ"),
+    "export.col.losses": ("losses", "負け数"),
+    "export.col.net": ("net", "収支"),
+    "export.col.round": ("round", "ラウンド"),
+    "export.col.parent": ("parent", "親"),
+    "export.col.dealer": ("dealer", "ディーラー"),
+    "export.col.stake": ("stake", "賭け点"),
+    "export.col.pot": ("pot", "ポット"),
+    "export.col.result": ("result", "結果"),
+    "export.col.change": ("{player} change", "{player} 増減"),
+    "export.col.total": ("{player} total", "{player} 累計"),
+    "export.col.time": ("time", "時刻"),
+    "export.col.from": ("from", "変更前"),
+    "export.col.to": ("to", "変更後"),
+    # -- settlement ----------------------------------------------------------------
+    "export.pays": ("{payer} pays {payee} {amount}", "{payer}が{payee}に{amount}を支払う"),
+    "export.rate_point": ("at {rate} per point", "1点あたり{rate}"),
+    "export.rate_chip": ("at {rate} per chip", "チップ1枚あたり{rate}"),
+    "export.all_square": ("Nobody owes anybody anything.", "精算の必要はありません。"),
+    "export.no_settlement_losses": (
+        "This game counts losses only: there is nothing to settle.",
+        "このゲームは負け数を数えるだけなので、精算はありません。",
+    ),
+    "export.settle_in_round": (
+        "Round {round} is still in play: settle once it is over.",
+        "ラウンド{round}が進行中です。終わってから精算してください。",
+    ),
+    "export.chips_on_table": (
+        "{chips} chips are still on the table: settle once they have been won.",
+        "まだ{chips}枚のチップが場に残っています。獲得されてから精算してください。",
+    ),
+    "export.bad_rate": (
+        "{text!r} is not a rate: give a positive number with at most 2 decimals, like 10 or 0.5",
+        "「{text}」はレートではありません。10や0.5のように、小数点以下2桁までの正の数を指定してください",
+    ),
+}
