@@ -132,7 +132,12 @@ def test_p1_every_number():
     result = state.results[-1]
     assert result.how == "result.pochen.deal"
     assert dict(result.deltas) == {"A": -9, "B": -1, "C": 0, "D": -2}
-    assert dict(result.details) == {"out": "B", "poch": "D", "turned": "8D"}
+    assert dict(result.details) == {
+        "out": "B",
+        "poch": "D",
+        "turned": "8D",
+        "kept": "jack ten sequence",
+    }
     # the next deal, dealer B
     enter(session, "round")
     assert session.state.table.dealer == "B"

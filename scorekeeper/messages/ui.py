@@ -103,6 +103,7 @@ MESSAGES.update(
             "ラウンド{round}: {what}。{paid}\n順位: {standings}",
         ),
         "ui.table.paid": ("{payers} paid {winners}", "{payers} → {winners}"),
+        "ui.table.changes": ("Changes: {changes}", "増減: {changes}"),
         "ui.table.not_now": ("that cannot be entered now", "今は記録できません"),
         "ui.table.who_folds": ("Who folds at {stake}?", "{stake}で降りるのは誰?"),
         "ui.table.who_won": ("Who won the showdown at {stake}?", "{stake}の勝負に勝ったのは誰?"),
@@ -250,4 +251,115 @@ MESSAGES.update(
             "名前か席番号(例: B D)",
         ),
     }
+)
+
+MESSAGES.update(
+    {
+        "ui.pochen.pool.ace": ("Ace", "エース"),
+        "ui.pochen.pool.king": ("King", "キング"),
+        "ui.pochen.pool.queen": ("Queen", "クイーン"),
+        "ui.pochen.pool.jack": ("Jack", "ジャック"),
+        "ui.pochen.pool.ten": ("Ten", "10"),
+        "ui.pochen.pool.marriage": ("Marriage", "マリッジ"),
+        "ui.pochen.pool.sequence": ("Sequence", "シークエンス"),
+        "ui.pochen.pool.poch": ("Poch", "ポッヘン"),
+        "ui.pochen.pool.centre": ("Centre", "センター"),
+        "ui.pochen.claimed_by": ("→ {player}", "→ {player}"),
+        "ui.pochen.carried": ("carried ×{deals}", "持ち越し{deals}回"),
+    }
+)
+
+MESSAGES.update(
+    {
+        "ui.pochen.next": ("next: deal {round}, dealer {dealer}", "次: 第{round}回、親 {dealer}"),
+        "ui.pochen.stage": ("trump {trump} · {stage}", "切り札 {trump} · {stage}"),
+        "ui.pochen.stage.trump": ("turn up the trump (p or g)", "切り札を決める(pかg)"),
+        "ui.pochen.stage.claims": ("claims (a), then the Poch", "役の請求(a)、その後ポッヘン"),
+        "ui.pochen.stage.poch": ("the Poch", "ポッヘン(賭け)"),
+        "ui.pochen.stage.showdown": (
+            "the Poch showdown (s show, w winner)",
+            "ポッヘンの勝負(s 公開、w 勝者)",
+        ),
+        "ui.pochen.stage.playout": (
+            "play-out: who goes out first (x)",
+            "場札出し: 最初に上がる人(x)",
+        ),
+        "ui.pochen.stage.between": ("between deals", "配りの合間"),
+        "ui.pochen.pot": ("Poch pot {chips}: {players}", "ポッヘンの賭け {chips}: {players}"),
+        "ui.pochen.turn": (
+            "▶ {player} to act: {call} to call (highest {high})",
+            "▶ {player}の番: コール{call}(最高{high})",
+        ),
+        "ui.pochen.claims_hint": (
+            "claims with a; the first Poch entry ends them",
+            "aで請求。最初のポッヘンの記録で請求は終わり",
+        ),
+        "ui.pochen.bet_column": ("Poch", "賭け"),
+        "ui.pochen.turned_title": (
+            "The card turned up (it sets the trump)",
+            "めくったカード(切り札になる)",
+        ),
+        "ui.pochen.trump_title": (
+            "The trump suit: spades, hearts, diamonds, clubs (or S H D C)",
+            "切り札のスート: spades・hearts・diamonds・clubs(S H D C)",
+        ),
+        "ui.pochen.who_claims": ("Who claims?", "請求するのは誰?"),
+        "ui.pochen.claim_title": ("Pools {player} claims", "{player}が請求する場"),
+        "ui.pochen.claim_placeholder": (
+            "ace king queen jack ten marriage sequence",
+            "ace king queen jack ten marriage sequence",
+        ),
+        "ui.pochen.amount_placeholder": (
+            "the total the player is in for",
+            "そのプレイヤーの賭けの合計",
+        ),
+        "ui.pochen.bet_title": ("{player} bets: in for how many?", "{player}のベット: 合計いくつ?"),
+        "ui.pochen.raise_title": (
+            "{player} raises: in for how many?",
+            "{player}のレイズ: 合計いくつ?",
+        ),
+        "ui.pochen.show_title": ("The sets shown", "公開された組"),
+        "ui.pochen.show_placeholder": ("C=KD,KS D=9C,9D,9S", "C=KD,KS D=9C,9D,9S"),
+        "ui.pochen.poch_title": (
+            "Who won the Poch? (best first, = for a tie)",
+            "ポッヘンの勝者は?(強い順、=は同点)",
+        ),
+        "ui.pochen.who_out": ("Who went out first?", "最初に上がったのは誰?"),
+        "ui.pochen.cards_left_title": (
+            "{player} went out: cards left in each other hand",
+            "{player}が上がり: 他の人の残り枚数",
+        ),
+        "ui.pochen.cards_left_placeholder": ("A=3 C=2 D=1", "A=3 C=2 D=1"),
+        "ui.key.turned": ("Turned", "めくり札"),
+        "ui.key.trump": ("Trump", "切り札"),
+        "ui.key.claim": ("Claim", "請求"),
+        "ui.key.pass_poch": ("Pass", "パス"),
+        "ui.key.check_poch": ("Check", "チェック"),
+        "ui.key.bet_poch": ("Bet", "ベット"),
+        "ui.key.call_poch": ("Call", "コール"),
+        "ui.key.raise_poch": ("Raise", "レイズ"),
+        "ui.key.fold_poch": ("Fold", "フォールド"),
+        "ui.key.show": ("Show", "公開"),
+        "ui.key.poch_winner": ("Winner", "勝者"),
+        "ui.key.out": ("Out", "上がり"),
+        "ui.help.turned": ("The card turned up sets the trump", "めくったカードで切り札を決める"),
+        "ui.help.trump": ("Name the trump suit", "切り札のスートを入力"),
+        "ui.help.claim": ("A player claims pools with trump honours", "切り札の役で場を請求"),
+        "ui.help.pass_poch": ("The player to act passes", "手番の人がパス"),
+        "ui.help.check_poch": ("The player to act checks", "手番の人がチェック"),
+        "ui.help.bet_poch": ("The player to act bets (a total)", "手番の人がベット(合計額)"),
+        "ui.help.call_poch": ("The player to act calls", "手番の人がコール"),
+        "ui.help.raise_poch": ("The player to act raises (a total)", "手番の人がレイズ(合計額)"),
+        "ui.help.fold_poch": ("The player to act folds", "手番の人がフォールド"),
+        "ui.help.show": ("Enter the sets shown; the best wins", "公開された組を入力(最強が勝ち)"),
+        "ui.help.poch_winner": ("Name the winner of the Poch", "ポッヘンの勝者を入力"),
+        "ui.help.out": (
+            "The first player out takes the centre",
+            "最初に上がった人がセンターを取る",
+        ),
+    }
+)
+
+MESSAGES.update(
+    {"ui.pick.not_now": ("{player} cannot be picked for this now", "今は{player}を選べません")}
 )

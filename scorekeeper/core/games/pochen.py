@@ -91,6 +91,22 @@ class PochenDeal:
         return parse_card(self.turned) if self.turned else None
 
 
+def carried_deals(state: State) -> dict[str, int]:
+    """For each pool, how many deals in a row it has been carried over (left unwon)."""
+    counts = dict.fromkeys(POOLS, 0)
+    still = set(POOLS)
+    for result in reversed(state.results.to_list()):
+        kept = set(str(result.details.get("kept", "")).split())
+        for pool in list(still):
+            if pool in kept:
+                counts[pool] += 1
+            else:
+                still.discard(pool)
+        if not still:
+            break
+    return counts
+
+
 def whole_ante(options: Mapping[str, OptionValue]) -> int:
     ante = options["ante"]
     assert isinstance(ante, int)
@@ -543,6 +559,7 @@ class Pochen(Game):
             out=player,
             poch=", ".join(table.winners) or "-",
             turned=turned.code() if turned else "-",
+            kept=" ".join(pool for pool in POOLS if board[pool] > 0),  # carried to the next deal
         )
 
     # -- the log -----------------------------------------------------------------

@@ -136,7 +136,11 @@ class TableScreen(Screen[None]):
         what = t(result.how, **result.details)
         payers = ", ".join(f"{n} {-d}" for n, d in result.deltas.items() if d < 0)
         winners = ", ".join(f"{n} {d}" for n, d in result.deltas.items() if d > 0)
-        paid = t("ui.table.paid", payers=payers, winners=winners) if payers else ""
+        if payers and winners:
+            paid = t("ui.table.paid", payers=payers, winners=winners)
+        else:  # nobody or everybody gained: chips went to or came from the board
+            changes = ", ".join(f"{n} {d:+d}" for n, d in result.deltas.items() if d)
+            paid = t("ui.table.changes", changes=changes) if changes else ""
         game = self.recording.session.game
         signed = "d" if game.uses_chips or game.lower_is_better else "+d"
         standings = " · ".join(
@@ -210,12 +214,28 @@ class TableScreen(Screen[None]):
         numbers = {name: seat for seat, name in enumerate(self.state.names(), start=1)}
         return [(numbers[name], name) for name in names]
 
-    def pick(self, kind: str, title: str, then: Callable[[str], None], **extra: Any) -> None:
+    def pick(
+        self,
+        kind: str,
+        title: str,
+        then: Callable[[str], None],
+        *,
+        complete: bool = True,
+        **extra: Any,
+    ) -> None:
+        """Pick a player for *kind*; when the entry needs more than the player
+        (*complete* false), only players the core offers can be picked here."""
         choices = self.legal_kinds().get(kind, ())
+
+        def check(name: str) -> str | None:
+            if complete:
+                return self.check_entry(kind, {"player": name})
+            return None if name in choices else t("ui.pick.not_now", player=name)
+
         dialog = PickPlayerDialog(
             title,
             self._seats(choices),
-            check=lambda name: self.check_entry(kind, {"player": name}),
+            check=check,
             everyone=self._seats(self.state.names()),
             **extra,
         )
@@ -291,7 +311,7 @@ class TableScreen(Screen[None]):
             dialog = TextDialog(t("ui.table.rebuy_chips", player=name), "50", check)
             self.app.push_screen(dialog, lambda text: self._rebuy(name, text))
 
-        self.pick("rebuy", t("ui.table.who_rebuys"), chips_for)
+        self.pick("rebuy", t("ui.table.who_rebuys"), chips_for, complete=False)
 
     def _rebuy(self, name: str, text: str | None) -> None:
         if text and text.strip().isdigit():

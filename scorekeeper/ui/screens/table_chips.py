@@ -10,7 +10,7 @@ from textual.widget import Widget
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
 from scorekeeper.core.games.indian_chips import ChipsRound
-from scorekeeper.core.games.ranking import parse_ranking_words
+from scorekeeper.core.games.ranking import pairs_of, parse_ranking_words
 from scorekeeper.core.state import State
 from scorekeeper.core.words import split_line
 from scorekeeper.messages import t
@@ -50,6 +50,17 @@ def seat_names(state: State, text: str) -> list[str]:
         else:
             words.append(word)
     return words
+
+
+def seat_pairs(state: State, text: str) -> list[tuple[str, str]]:
+    """``2=KD,KS D=9C`` -> ``[("B", "KD,KS"), ("D", "9C")]``: seat numbers become names."""
+    names = state.names()
+    pairs = []
+    for name, value in pairs_of(split_line(text)):
+        if name.isdigit() and 1 <= int(name) <= len(names):
+            name = names[int(name) - 1]
+        pairs.append((name, value))
+    return pairs
 
 
 class ChipsTable(TableScreen):

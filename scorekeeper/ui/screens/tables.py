@@ -7,11 +7,13 @@ from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.screens.table_chips import ChipsTable
 from scorekeeper.ui.screens.table_lowest import LowestTable
 from scorekeeper.ui.screens.table_official import OfficialTable
+from scorekeeper.ui.screens.table_pochen import PochenTable
 
 SCREENS: dict[str, type[TableScreen]] = {
     "indian-official": OfficialTable,
     "indian-chips": ChipsTable,
     "indian-lowest": LowestTable,
+    "pochen": PochenTable,
 }
 
 

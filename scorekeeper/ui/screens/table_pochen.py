@@ -1,0 +1,245 @@
+"""The board screen of Pochen: nine pools, the trump, the stage, the Poch pot, stacks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widget import Widget
+from textual.widgets import Static
+
+from scorekeeper.core.cards import SUIT_SYMBOLS
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry
+from scorekeeper.core.games.pochen import PochenDeal, carried_deals, poch_over, to_act
+from scorekeeper.core.games.ranking import parse_ranking_words
+from scorekeeper.core.state import State
+from scorekeeper.core.words import split_line
+from scorekeeper.messages import t
+from scorekeeper.ui.screens.dialogs import TextDialog
+from scorekeeper.ui.screens.table import TableAction, TableScreen
+from scorekeeper.ui.screens.table_chips import seat_names, seat_pairs
+from scorekeeper.ui.widgets.board import Board
+from scorekeeper.ui.widgets.players import PlayerRow, PlayerTable, name_label, score_text
+
+BETTING = ("pass", "check", "bet", "call", "raise", "fold")
+
+
+def stage(state: State) -> str:
+    """trump / claims / poch / showdown / play-out, or between deals."""
+    table = state.table if state.in_round else None
+    if not isinstance(table, PochenDeal):
+        return "between"
+    if table.trump is None:
+        return "trump"
+    if poch_over(state, table):
+        return "playout"
+    if to_act(state, table) is None:
+        return "showdown"
+    return "poch" if table.started else "claims"
+
+
+class PochenPanel(Vertical):
+    """The board, then one line for the trump and the stage, one for the Poch."""
+
+    def compose(self) -> ComposeResult:
+        yield Board(id="board")
+        yield Static("", id="pochen-stage")
+        yield Static("", id="pochen-poch")
+
+    def show(self, state: State) -> None:
+        table = state.table if isinstance(state.table, PochenDeal) and state.in_round else None
+        claimed = dict(table.claimed) if table else {}
+        self.query_one(Board).show(state.board or {}, carried_deals(state), claimed)
+        now = stage(state)
+        trump = SUIT_SYMBOLS[table.trump] if table and table.trump else "—"
+        if state.finished:
+            line = t("ui.stake.finished", round=state.round)
+        elif now == "between":
+            line = t("ui.pochen.next", round=state.round + 1, dealer=state.parent)
+        else:
+            line = t("ui.pochen.stage", stage=t(f"ui.pochen.stage.{now}"), trump=trump)
+        self.query_one("#pochen-stage", Static).update(line)
+        poch = ""
+        if table and table.started and not table.settled:
+            turn = to_act(state, table)
+            who = " ".join(table.contestants() or table.live())
+            poch = t("ui.pochen.pot", chips=table.pot, players=who)
+            if turn:
+                owed = min(table.high - table.committed[turn], state.scores[turn])
+                poch += "\n" + t("ui.pochen.turn", player=turn, call=owed, high=table.high)
+        elif table and not table.started and now == "claims":
+            poch = t("ui.pochen.claims_hint")
+        self.query_one("#pochen-poch", Static).update(poch)
+
+
+class PochenTable(TableScreen):
+    GAME_ACTIONS = (
+        TableAction("turned", "p", "turned"),
+        TableAction("trump", "g", "trump"),
+        TableAction("claim", "a", "claim"),
+        TableAction("pass_poch", "o", "pass"),
+        TableAction("check_poch", "k", "check"),
+        TableAction("bet_poch", "b", "bet"),
+        TableAction("call_poch", "c", "call"),
+        TableAction("raise_poch", "r", "raise"),
+        TableAction("fold_poch", "f", "fold"),
+        TableAction("show", "s", "show"),
+        TableAction("poch_winner", "w", "poch"),
+        TableAction("out", "x", "out"),
+    )
+
+    def game_panel(self) -> Widget:
+        return PochenPanel(id="pochen")
+
+    def show_game(self) -> None:
+        state = self.state
+        self.query_one(PochenPanel).show(state)
+        table = state.table if isinstance(state.table, PochenDeal) and state.in_round else None
+        rows = []
+        for name in state.names():
+            bet = table.committed.get(name, 0) if table and not table.settled else 0
+            rows.append(
+                PlayerRow(
+                    name,
+                    name_label(state, name, t("ui.chips.dealer_mark")),
+                    score_text(state.scores[name], signed=False),
+                    (Text(str(bet) if bet else "", justify="right"), self._status(state, name)),
+                )
+            )
+        columns = (t("ui.pochen.bet_column"), t("ui.players.round"))
+        self.query_one(PlayerTable).show(state, rows, columns, t("ui.chips.stack"))
+
+    def _status(self, state: State, name: str) -> Text:
+        table = state.table if isinstance(state.table, PochenDeal) and state.in_round else None
+        if name not in state.seated():
+            return Text(t("ui.players.left"), style="dim")
+        if table is None:
+            return Text("")
+        if name not in table.players:
+            return Text(t("ui.players.sitting_out"), style="dim")
+        if name == to_act(state, table):
+            return Text("▶ " + t("ui.chips.to_act"), style="bold reverse")
+        if name in table.folded:
+            return Text(t("ui.chips.folded"), style="dim")
+        return Text("")
+
+    # -- whose turn ----------------------------------------------------------------
+    def _turn(self) -> str:
+        table = self.state.table
+        if isinstance(table, PochenDeal):
+            return to_act(self.state, table) or ""
+        return ""
+
+    def probe(self, kind: str) -> dict[str, Any]:
+        if kind in BETTING:
+            return {"player": self._turn(), "amount": 0}
+        probes: dict[str, dict[str, Any]] = {
+            "turned": {"card": ""},
+            "trump": {"suit": ""},
+            "claim": {"player": "", "pools": []},
+            "show": {"sets": []},
+            "poch": {"ranking": []},
+            "out": {"player": ""},
+        }
+        return probes.get(kind) or super().probe(kind)
+
+    # -- the trump -----------------------------------------------------------------
+    def action_turned(self) -> None:
+        self._ask("turned", t("ui.pochen.turned_title"), "8D", lambda text: {"card": text.strip()})
+
+    def action_trump(self) -> None:
+        self._ask("trump", t("ui.pochen.trump_title"), "D", lambda text: {"suit": text.strip()})
+
+    def _ask(self, kind: str, title: str, placeholder: str, data: Any) -> None:
+        """A one-line entry, checked by the core before the dialog closes."""
+
+        def check(text: str) -> str | None:
+            try:
+                return self.check_entry(kind, data(text))
+            except RuleError as error:
+                return error.message()
+
+        def done(text: str | None) -> None:
+            if text:
+                self.record(Entry(kind, data(text)))
+
+        self.app.push_screen(TextDialog(title, placeholder, check), done)
+
+    # -- claims ----------------------------------------------------------------------
+    def action_claim(self) -> None:
+        def pools_for(player: str) -> None:
+            self._ask(
+                "claim",
+                t("ui.pochen.claim_title", player=player),
+                t("ui.pochen.claim_placeholder"),
+                lambda text: {"player": player, "pools": split_line(text.replace(",", " "))},
+            )
+
+        self.pick("claim", t("ui.pochen.who_claims"), pools_for, complete=False)
+
+    # -- the Poch --------------------------------------------------------------------
+    def _bet(self, kind: str) -> None:
+        self.record(Entry(kind, {"player": self._turn()}))
+
+    def action_pass_poch(self) -> None:
+        self._bet("pass")
+
+    def action_check_poch(self) -> None:
+        self._bet("check")
+
+    def action_call_poch(self) -> None:
+        self._bet("call")
+
+    def action_fold_poch(self) -> None:
+        self._bet("fold")
+
+    def _amount(self, kind: str) -> None:
+        player = self._turn()
+
+        def data(text: str) -> dict[str, Any]:
+            if not text.strip().isdigit():
+                raise RuleError("rules.pochen.amount_syntax", verb=kind)
+            return {"player": player, "amount": int(text.strip())}
+
+        title = t(f"ui.pochen.{kind}_title", player=player)
+        self._ask(kind, title, t("ui.pochen.amount_placeholder"), data)
+
+    def action_bet_poch(self) -> None:
+        self._amount("bet")
+
+    def action_raise_poch(self) -> None:
+        self._amount("raise")
+
+    def action_show(self) -> None:
+        def data(text: str) -> dict[str, Any]:
+            pairs = seat_pairs(self.state, text)
+            return {"sets": [[name, cards.split(",")] for name, cards in pairs]}
+
+        self._ask("show", t("ui.pochen.show_title"), t("ui.pochen.show_placeholder"), data)
+
+    def action_poch_winner(self) -> None:
+        def data(text: str) -> dict[str, Any]:
+            return {"ranking": parse_ranking_words(seat_names(self.state, text))}
+
+        self._ask("poch", t("ui.pochen.poch_title"), t("ui.chips.ranking_placeholder"), data)
+
+    # -- the play-out ------------------------------------------------------------------
+    def action_out(self) -> None:
+        def chosen(player: str) -> None:
+            if self.state.options.get("card_payment") is not True:
+                self.record_player("out", player)
+                return
+
+            def data(text: str) -> dict[str, Any]:
+                paid = [[name, int(n)] if n.isdigit() else [name, n]
+                        for name, n in seat_pairs(self.state, text)]  # fmt: skip
+                return {"player": player, "paid": paid}
+
+            title = t("ui.pochen.cards_left_title", player=player)
+            self._ask("out", title, t("ui.pochen.cards_left_placeholder"), data)
+
+        paying = self.state.options.get("card_payment") is True
+        self.pick("out", t("ui.pochen.who_out"), chosen, complete=not paying)

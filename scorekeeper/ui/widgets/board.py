@@ -1,0 +1,53 @@
+"""Pochen's board: nine pools, eight around the centre, with their chips and carry-overs."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from textual.app import ComposeResult
+from textual.containers import Grid
+from textual.widgets import Static
+
+from scorekeeper.messages import t
+
+#: The board as it lies on the table, row by row; the centre pool in the middle.
+LAYOUT = (
+    ("ace", "king", "queen"),
+    ("jack", "centre", "ten"),
+    ("marriage", "sequence", "poch"),
+)
+
+
+class PoolCell(Static):
+    def show(self, pool: str, chips: int, carried: int, claimed_by: str | None) -> None:
+        lines = [f"[b]{t(f'ui.pochen.pool.{pool}')}[/b]", f"[b]{chips}[/b]"]
+        if claimed_by:
+            lines.append(t("ui.pochen.claimed_by", player=claimed_by))
+        elif carried:
+            lines.append(t("ui.pochen.carried", deals=carried))
+        self.update("\n".join(lines))
+        self.set_class(chips == 0, "empty")
+        self.set_class(bool(claimed_by), "claimed")
+
+
+class Board(Grid):
+    def compose(self) -> ComposeResult:
+        for row in LAYOUT:
+            for pool in row:
+                yield PoolCell("", id=f"pool-{pool}", classes="pool")
+
+    def show(
+        self,
+        board: Mapping[str, int],
+        carried: Mapping[str, int] | None = None,
+        claimed: Mapping[str, str] | None = None,
+    ) -> None:
+        for row in LAYOUT:
+            for pool in row:
+                cell = self.query_one(f"#pool-{pool}", PoolCell)
+                cell.show(
+                    pool,
+                    board.get(pool, 0),
+                    (carried or {}).get(pool, 0),
+                    (claimed or {}).get(pool),
+                )
