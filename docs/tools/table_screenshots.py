@@ -42,6 +42,13 @@ CHIP_SHOTS = {
     "chips-ranking-dialog": ["n", "b", "r", "c", "r", "c", "f", "s"],
 }
 LOWEST_SHOTS = {"lowest-table": ["n", "x", "2", "enter", "n", "d", "3", "enter"]}
+# P1 of the rules: claims, then the Poch under way.
+P1_CLAIMS = ["n", "p", *"8d", "enter", "a", "2", "enter", *"ace", "enter"]
+P1_CLAIMS += ["a", "3", "enter", *"king queen marriage", "enter"]
+POCHEN_SHOTS = {
+    "pochen-claims": P1_CLAIMS,
+    "pochen-poch": [*P1_CLAIMS, "o", "b", "3", "enter", "c"],
+}
 
 
 def official_store(folder: Path) -> Store:
@@ -54,6 +61,12 @@ def chips_store(folder: Path) -> Store:
         "indian-chips", ["A", "B", "C", "D"], {"stack": "20"}, stacks={"A": 5}, parent="D"
     )
     create_session(store, header)
+    return store
+
+
+def pochen_store(folder: Path) -> Store:
+    store = Store(folder / "data")
+    create_session(store, make_header("pochen", ["A", "B", "C", "D"], {"stack": "50"}))
     return store
 
 
@@ -78,12 +91,19 @@ async def shoot(
             app.save_screenshot(f"{name}{suffix}.svg", path=str(IMAGES))
 
 
+GAMES = (
+    (SHOTS, official_store),
+    (CHIP_SHOTS, chips_store),
+    (LOWEST_SHOTS, lowest_store),
+    (POCHEN_SHOTS, pochen_store),
+)
+
+
 async def main() -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
     count = 0
     for lang in ("en", "ja"):
-        for shots, make in ((SHOTS, official_store), (CHIP_SHOTS, chips_store),
-                            (LOWEST_SHOTS, lowest_store)):  # fmt: skip
+        for shots, make in GAMES:
             for name, keys in shots.items():
                 await shoot(name, keys, lang, make)
                 count += 1
