@@ -11,7 +11,12 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import ranked
 from scorekeeper.core.state_json import state_json
-from scorekeeper.core.transcript import TranscriptError, decode, parse_transcript
+from scorekeeper.core.transcript import (
+    MAX_TRANSCRIPT_BYTES,
+    TranscriptError,
+    decode,
+    parse_transcript,
+)
 from scorekeeper.core.transcript import replay as play
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.export.formats import export_text
@@ -29,6 +34,8 @@ def _read_transcript(path: str) -> Session:
     from scorekeeper.cli import fail
 
     try:
+        if Path(path).stat().st_size > MAX_TRANSCRIPT_BYTES:  # refused before it is read
+            fail(f"{path}:1", t("transcript.too_big", limit=MAX_TRANSCRIPT_BYTES))
         raw = Path(path).read_bytes()
     except OSError as error:
         fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))

@@ -42,11 +42,23 @@ def make_header(
     values already parsed; each error names the field it belongs to.
     """
     game = get_game(game_id)
+    given = list(players)
+    if len(given) > game.max_players:  # before any per-name work: a pasted list can be huge
+        raise RuleError(
+            "rules.player_count",
+            field="players",
+            count=len(given),
+            game=game.id,
+            min=game.min_players,
+            max=game.max_players,
+        )
     seats: list[str] = []
-    for raw in players:
+    seen: set[str] = set()
+    for raw in given:
         name = check_name(raw)
-        if any(name.casefold() == other.casefold() for other in seats):
+        if name.casefold() in seen:
             raise RuleError("rules.name_twice", field="players", name=name)
+        seen.add(name.casefold())
         seats.append(name)
     if not game.min_players <= len(seats) <= game.max_players:
         raise RuleError(

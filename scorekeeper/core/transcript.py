@@ -19,7 +19,8 @@ from scorekeeper.core.words import entry_line, parse_entry, quote, split_line
 from scorekeeper.messages import UserError
 
 HEADER_WORDS = frozenset({"game", "players", "option", "stacks", "parent", "recorder"})
-MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024
+#: Far above any real session (100,000 entries are about 5 MB), far below trouble.
+MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024
 
 
 class TranscriptError(Exception):
