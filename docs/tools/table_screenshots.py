@@ -1,13 +1,16 @@
 """Make the table-screen screenshots of the docs: python docs/tools/table_screenshots.py
 
-Plays the start of worked example O1 by keys with a fixed clock in a
-temporary data folder, and saves SVGs into docs/images/.
+Plays the worked examples by keys with a fixed clock in a temporary data
+folder, and saves SVGs into docs/images/ (NAME.svg in English, NAME.ja.svg in
+Japanese). Each language runs in its own process, so that key labels, which
+are read when the screens are first imported, are in that language too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -79,7 +82,6 @@ def lowest_store(folder: Path) -> Store:
 async def shoot(
     name: str, keys: list[str], lang: str, make: Callable[[Path], Store] = official_store
 ) -> None:
-    set_language(lang)
     with tempfile.TemporaryDirectory() as folder:
         app = ScorekeeperApp(make(Path(folder)), 1, clock=fixed_clock())
         async with app.run_test(size=(80, 24)) as pilot:
@@ -99,16 +101,26 @@ GAMES = (
 )
 
 
-async def main() -> None:
+async def shoot_all(lang: str) -> int:
+    set_language(lang)
     IMAGES.mkdir(parents=True, exist_ok=True)
     count = 0
+    for shots, make in GAMES:
+        for name, keys in shots.items():
+            await shoot(name, keys, lang, make)
+            count += 1
+    return count
+
+
+def main() -> None:
+    if len(sys.argv) > 1:  # one language, in this process
+        count = asyncio.run(shoot_all(sys.argv[1]))
+        print(f"saved {count} screenshots ({sys.argv[1]}) in {IMAGES}")
+        return
     for lang in ("en", "ja"):
-        for shots, make in GAMES:
-            for name, keys in shots.items():
-                await shoot(name, keys, lang, make)
-                count += 1
-    print(f"saved {count} screenshots in {IMAGES}")
+        env = dict(os.environ, SCOREKEEPER_LANG=lang)
+        subprocess.run([sys.executable, __file__, lang], check=True, env=env)
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    main()
