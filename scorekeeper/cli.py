@@ -70,6 +70,30 @@ def _parser() -> argparse.ArgumentParser:
     show = commands.add_parser("show", help="print a stored session's standings")
     show.add_argument("session")
     show.add_argument("--json", action="store_true")
+
+    line = commands.add_parser("timeline", help="every entry with its time; the table at a time")
+    line.add_argument("session", help="a stored session's number, or a transcript file")
+    line.add_argument("--stake", action="store_true", help="only stake changes and folds")
+    line.add_argument("--round", type=int, metavar="N", help="only round N")
+    line.add_argument("--player", metavar="NAME", help="only entries about this player")
+    line.add_argument("--at", metavar="TIME", help="the state right after the entry at TIME "
+                      "(HH:MM[:SS] on the session's day, or ISO with offset), as JSON")  # fmt: skip
+    line.add_argument("--json", action="store_true", help="print the entries as JSON")
+
+    fix = commands.add_parser("correct", help="replace the entries of a finished round")
+    fix.add_argument("session")
+    fix.add_argument("round", type=int, metavar="ROUND")
+    fix.add_argument("--reason", required=True, help="why the round is corrected (in the log)")
+    fix.add_argument("entries", nargs="+", metavar="ENTRY", help="the round's entries, as words")
+
+    check = commands.add_parser("verify", help="check that no stored entry was edited")
+    check.add_argument("session")
+
+    history = commands.add_parser("stats", help="per player over the stored sessions")
+    history.add_argument("--game", metavar="ID", help="only this game (indian-official, …)")
+    history.add_argument("--from", dest="first", metavar="DATE", help="sessions from DATE on")
+    history.add_argument("--to", dest="last", metavar="DATE", help="sessions up to DATE")
+    history.add_argument("--json", action="store_true", help="a JSON list, one per player")
     return parser
 
 
@@ -112,6 +136,24 @@ def _run(args: argparse.Namespace) -> int:
             return commands.settle(_store(args), _session_id(args.session), args.rate)
         case "show":
             return commands.show(_store(args), _session_id(args.session), as_json=args.json)
+        case "timeline":
+            from scorekeeper import commands_timeline as tl
+
+            session = tl.load(lambda: _store(args), args.session)
+            return tl.run(session, stake=args.stake, round=args.round, player=args.player,
+                          at=args.at, as_json=args.json)  # fmt: skip
+        case "correct" | "verify":
+            from scorekeeper import commands_integrity as integrity
+
+            sid = _session_id(args.session)
+            if args.command == "verify":
+                return integrity.verify(_store(args), sid)
+            return integrity.correct(_store(args), sid, args.round, args.reason, args.entries)
+        case "stats":
+            from scorekeeper import commands_stats
+
+            return commands_stats.stats(_store(args), game=args.game, first=args.first,
+                                        last=args.last, as_json=args.json)  # fmt: skip
     return _open_app(args)
 
 

@@ -12,12 +12,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
+from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import leader
 from scorekeeper.messages import UserError
 from scorekeeper.storage import SessionWriter, Store, StoredSession
+from scorekeeper.storage.hashchain import last_hash, seal_all, sealed
 
 
 class DamagedSession(UserError):
@@ -40,7 +42,9 @@ def load_session(store: Store, sid: int) -> Session:
 
 
 def create_session(store: Store, header: Header, events: list[Event] | None = None) -> int:
-    return store.create(header_to_doc(header), [event_to_doc(e) for e in events or []])
+    """A new stored session, its entries chained from the header (storage/hashchain.py)."""
+    head, docs = seal_all(header_to_doc(header), [event_to_doc(e) for e in events or []])
+    return store.create(head, docs)
 
 
 class Recording:
@@ -56,6 +60,7 @@ class Recording:
         except BaseException:
             self._writer.close()
             raise
+        self._chain = last_hash(self._writer.header, self._writer.events)
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self.session.check(entry, now)
@@ -63,9 +68,17 @@ class Recording:
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         """Record one entry: on disk (fsynced) before it counts; nothing changes on any error."""
         event = self.session.check(entry, now)
-        self._writer.append(event_to_doc(event))
+        doc = sealed(self._chain, event_to_doc(event))
+        self._writer.append(doc)
+        self._chain = doc["chain"]
         self.session.commit(event)
         return event
+
+    def correct(
+        self, round_number: int, reason: str, entries: list[Entry], now: datetime | None = None
+    ) -> Event:
+        """Replace the entries of finished round *round_number* (one ``correct`` event)."""
+        return self.record(correction_entry(round_number, reason, entries), now)
 
     def close(self) -> None:
         self._writer.close()

@@ -16,8 +16,11 @@ from scorekeeper.core.errors import RuleError
 
 OptionValue = int | str | bool | None
 
-#: Entries every game knows; ``join``/``leave``/``rebuy`` only between rounds.
-COMMON_KINDS = frozenset({"round", "undo", "note", "recorder", "join", "leave", "rebuy", "end"})
+#: Entries every game knows; ``join``/``leave``/``rebuy`` only between rounds;
+#: ``correct`` replaces a finished round's entries (core/corrections.py).
+COMMON_KINDS = frozenset(
+    {"round", "undo", "note", "recorder", "join", "leave", "rebuy", "end", "correct"}
+)
 
 
 def frozen(mapping: Mapping[str, Any] | None = None) -> Mapping[str, Any]:

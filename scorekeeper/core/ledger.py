@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from scorekeeper.core.corrections import check_correction, corrected_state
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import COMMON_KINDS, Entry, Event, Header, frozen, require_aware
 from scorekeeper.core.game import Game, LegalAction, get_game
@@ -51,6 +52,7 @@ class Frame:
     seq: int
     state: State
     below: Frame | None
+    event: Event | None = None  # the entry (None at the bottom), for corrections to replay
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,8 @@ class Ledger:
             if self.top.below is None:
                 raise RuleError("rules.nothing_to_undo")
             return {"voids": self.top.seq}
+        if kind == "correct":  # allowed after the end too: disputes come at the end
+            return check_correction(self, data)
         if kind == "note":
             text = " ".join(str(data.get("text", "")).split())
             if not text:
@@ -165,7 +169,7 @@ class Ledger:
                 raise RuleError("rules.undo_mismatch", seq=event.seq)
             top = below
         else:
-            top = Frame(event.seq, self._apply(event), self.top)
+            top = Frame(event.seq, self._apply(event), self.top, event)
         return replace(self, top=top, next_seq=event.seq + 1, last_at=event.at)
 
     def _apply(self, event: Event) -> State:
@@ -173,6 +177,8 @@ class Ledger:
         kind = event.kind
         if kind == "note":
             return state
+        if kind == "correct":
+            return corrected_state(self, event)
         if kind == "recorder":
             return replace(state, recorder=data["player"])
         if kind == "end":

@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from scorekeeper.core.corrections import round_entries
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.game import Game, LegalAction
 from scorekeeper.core.ledger import FoldError, Ledger
 from scorekeeper.core.state import State
+from scorekeeper.core.words import replacement_text
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,7 @@ class LogLine:
     key: str
     params: dict[str, Any]
     voided_by: int | None
+    superseded_by: int | None = None  # the seq of the correction that replaced it
 
 
 class Session:
@@ -76,6 +79,19 @@ class Session:
         """Voided seq -> the seq of the undo that voided it."""
         return {e.data["voids"]: e.seq for e in self.events if e.kind == "undo"}
 
+    def superseded(self) -> dict[int, int]:
+        """Seq of an entry replaced by a correction in force -> the seq of that correction."""
+        voided = self.voided()
+        found: dict[int, int] = {}
+        for event in self.events:
+            if event.kind == "correct" and event.seq not in voided:
+                found.update(dict.fromkeys(event.data.get("supersedes", ()), event.seq))
+        return found
+
+    def round_entries(self, number: int) -> list[Event]:
+        """The round entries of round *number* in force now: what ``correct`` would replace."""
+        return round_entries(self.ledger, number)
+
     def state_before(self, index: int) -> State:
         return self._before[index]
 
@@ -102,14 +118,21 @@ class Session:
                 return "log.rebuy", {"player": data["player"], "chips": data["chips"]}
             case "end":
                 return "log.end", {}
+            case "correct":
+                texts = [replacement_text(self.game, e["kind"], e["data"]) for e in data["entries"]]
+                return "log.correct", {
+                    "round": data["round"], "reason": data["reason"], "entries": "; ".join(texts)
+                }  # fmt: skip
         return self.game.describe(before, event)
 
     def log(self) -> list[LogLine]:
         voided = self.voided()
+        superseded = self.superseded()
         lines = []
         for index, event in enumerate(self.events):
             key, params = self.describe(index)
-            lines.append(LogLine(event, key, params, voided.get(event.seq)))
+            line = LogLine(event, key, params, voided.get(event.seq), superseded.get(event.seq))
+            lines.append(line)
         return lines
 
     def _index_of(self, seq: int) -> int:

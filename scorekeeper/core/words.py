@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -79,9 +79,47 @@ def _parse_data(game: Game, verb: str, args: list[str]) -> dict[str, Any]:
         if len(args) != 2 or not args[1].isdigit():
             raise RuleError("transcript.rebuy_syntax")
         return {"player": args[0], "chips": int(args[1])}
+    if verb == "correct":
+        return parse_correction(game, args)
     if verb in game.round_kinds:
         return game.parse(verb, args)
     raise RuleError("rules.unknown_entry", entry=verb, game=game.id)
+
+
+def parse_correction(game: Game, args: Sequence[str]) -> dict[str, Any]:
+    """``correct ROUND REASON ENTRY…``: each replacement ENTRY is one (quoted) word."""
+    if len(args) < 3:
+        raise RuleError("transcript.correct_syntax")
+    number, reason, texts = args[0], args[1], args[2:]
+    if not number.isdigit():
+        raise RuleError("transcript.correct_syntax")
+    return {
+        "round": int(number),
+        "reason": reason,
+        "entries": [parse_replacement(game, split_line(text)) for text in texts],
+    }
+
+
+def parse_replacement(game: Game, words: Sequence[str]) -> dict[str, Any]:
+    """One replacement entry of a corrected round: a round verb of the game, no time."""
+    if not words:
+        raise RuleError("transcript.correct_syntax")
+    if words[0].startswith("@"):
+        raise RuleError("rules.correct_timed", entry=" ".join(words))
+    verb, args = words[0].lower(), list(words[1:])
+    if verb not in game.round_kinds:
+        raise RuleError("rules.correct_kind", entry=" ".join(words), game=game.id)
+    return {"kind": verb, "data": game.parse(verb, args)}
+
+
+def replacement_text(game: Game, kind: str, data: Mapping[str, Any]) -> str:
+    """One replacement entry as the single word ``parse_replacement`` reads back."""
+    return " ".join(map(quote, [kind, *game.words(kind, data)]))
+
+
+def correction_words(game: Game, data: Mapping[str, Any]) -> list[str]:
+    texts = [replacement_text(game, e["kind"], e["data"]) for e in data["entries"]]
+    return [str(data["round"]), data["reason"], *texts]
 
 
 def entry_words(game: Game, event: Event) -> list[str]:
@@ -99,6 +137,8 @@ def entry_words(game: Game, event: Event) -> list[str]:
         return [kind, data["player"], *(["after", after] if after else [])]
     if kind == "rebuy":
         return [kind, data["player"], str(data["chips"])]
+    if kind == "correct":
+        return [kind, *correction_words(game, data)]
     return [kind, *game.words(kind, data)]
 
 

@@ -29,6 +29,9 @@ _AREAS: Final = (
     "ui_forms",
     "export",
     "pochen",
+    "integrity",
+    "timeline",
+    "stats",
 )
 
 

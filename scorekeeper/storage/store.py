@@ -86,6 +86,7 @@ class Store:
         self.sessions_dir = self.root / paths.SESSIONS_DIR
         self.trash_dir = self.root / paths.TRASH_DIR
         self._index = SummaryIndex(self.root / paths.INDEX_FILE)
+        self._kind_indexes: dict[str, SummaryIndex] = {}  # other caches, see cached_summary
 
     def ids(self) -> list[int]:
         try:
@@ -232,9 +233,13 @@ class Store:
     # --- summaries -----------------------------------------------------------
 
     def cached_summary(
-        self, sid: int, compute: Callable[[StoredSession], dict[str, Any]]
+        self, sid: int, compute: Callable[[StoredSession], dict[str, Any]], *, kind: str = ""
     ) -> dict[str, Any]:
-        """*compute* on the session, reused while the file is unchanged (by size and mtime)."""
+        """*compute* on the session, reused while the file is unchanged (by size and mtime).
+
+        A *kind* keeps summaries of another shape (statistics) in their own
+        cache file, ``index-<kind>.json``, beside the session list's.
+        """
         try:
             st = os.stat(self.path(sid))
         except FileNotFoundError as exc:
@@ -244,6 +249,10 @@ class Store:
                 "storage.cannot_read", path=str(self.path(sid)), reason=reason_of(exc)
             ) from exc
         index = self._index
+        if kind:
+            index = self._kind_indexes.setdefault(
+                kind, SummaryIndex(self.root / f"index-{kind}.json")
+            )
         index.refresh()
         cached = index.lookup(sid, st.st_size, st.st_mtime_ns)
         if cached is not None:
@@ -253,3 +262,35 @@ class Store:
         summary = compute(self.read(sid))
         index.store(sid, st.st_size, st.st_mtime_ns, summary, keep=set(self.ids()))
         return summary
+
+    def cached_summaries(
+        self, compute: Callable[[StoredSession], dict[str, Any]], *, kind: str
+    ) -> dict[int, dict[str, Any] | StorageError]:
+        """:meth:`cached_summary` of every session, the cache written once at the end.
+
+        A session that cannot be read (trashed meanwhile, unreadable) maps to
+        its error instead of a summary.
+        """
+        index = self._kind_indexes.setdefault(kind, SummaryIndex(self.root / f"index-{kind}.json"))
+        index.refresh()
+        found: dict[int, dict[str, Any] | StorageError] = {}
+        fresh: dict[int, tuple[int, int, dict[str, Any]]] = {}
+        ids = self.ids()
+        for sid in ids:
+            try:
+                st = os.stat(self.path(sid))
+                cached = index.lookup(sid, st.st_size, st.st_mtime_ns)
+                if cached is None:
+                    cached = compute(self.read(sid))
+                    fresh[sid] = (st.st_size, st.st_mtime_ns, cached)
+                found[sid] = cached
+            except FileNotFoundError:
+                found[sid] = StorageError("storage.no_session", session=sid)
+            except StorageError as error:
+                found[sid] = error
+            except OSError as exc:
+                path = str(self.path(sid))
+                found[sid] = StorageError("storage.cannot_read", path=path, reason=reason_of(exc))
+        if fresh:
+            index.store_many(fresh, keep=set(ids))
+        return found

@@ -64,8 +64,13 @@ class SummaryIndex:
         self, sid: int, size: int, mtime_ns: int, summary: dict[str, Any], keep: set[int]
     ) -> None:
         """Record *summary*, dropping entries of sessions not in *keep*; failures are ignored."""
+        self.store_many({sid: (size, mtime_ns, summary)}, keep)
+
+    def store_many(self, fresh: dict[int, tuple[int, int, dict[str, Any]]], keep: set[int]) -> None:
+        """Record several (size, mtime_ns, summary) at once: one write of the file."""
         entries = {key: value for key, value in self._entries.items() if _as_id(key) in keep}
-        entries[str(sid)] = {"size": size, "mtime_ns": mtime_ns, "summary": summary}
+        for sid, (size, mtime_ns, summary) in fresh.items():
+            entries[str(sid)] = {"size": size, "mtime_ns": mtime_ns, "summary": summary}
         # A summary that is not JSON is a programming error: let it show.
         data = json.dumps(
             {"version": _VERSION, "sessions": entries}, ensure_ascii=False, allow_nan=False

@@ -10,7 +10,9 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import ranked
+from scorekeeper.export.settlement import settle
 from scorekeeper.messages import t
+from scorekeeper.ui.widgets.chart import ScoreChart
 
 
 class StandingsScreen(Screen[None]):
@@ -24,6 +26,8 @@ class StandingsScreen(Screen[None]):
         yield Header()
         yield Static("", id="standings-title")
         yield DataTable[Text | str](id="standings-table", cursor_type="row", zebra_stripes=True)
+        yield ScoreChart(self.session, id="standings-chart")
+        yield Static("", id="standings-settlement")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -57,6 +61,15 @@ class StandingsScreen(Screen[None]):
                 Text(str(wins.get(name, 0)), justify="right"),
                 key=name,
             )
+        self.show_settlement()
+
+    def show_settlement(self) -> None:
+        """At the end of the session: who pays whom, with the fewest transfers."""
+        box = self.query_one("#standings-settlement", Static)
+        box.display = self.session.state.finished
+        if self.session.state.finished:
+            lines = settle(self.session).lines()
+            box.update("\n".join([t("timeline.settlement"), *(f"  {x}" for x in lines)]))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -65,6 +65,7 @@ class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "new_session", t("ui.start.key.new"), id="start-new"),
         Binding("d,delete", "delete_session", t("ui.start.key.delete"), id="start-delete"),
+        Binding("s", "stats", t("stats.key.open"), id="start-stats"),
         Binding("q", "app.quit", t("ui.start.key.quit"), id="start-quit"),
     ]
 
@@ -213,6 +214,11 @@ class StartScreen(Screen[None]):
         from scorekeeper.ui.screens.new_session import NewSessionScreen
 
         self.app.push_screen(NewSessionScreen())
+
+    def action_stats(self) -> None:
+        from scorekeeper.ui.screens.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen())
 
     def action_delete_session(self) -> None:
         summary = self.highlighted()

@@ -26,7 +26,9 @@ from scorekeeper.messages import UserError, t
 from scorekeeper.recording import Recording
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, PickPlayerDialog, TextDialog
+from scorekeeper.ui.screens.export_dialog import ExportDialog
 from scorekeeper.ui.screens.standings import StandingsScreen
+from scorekeeper.ui.screens.timeline import TimelineScreen
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
 from scorekeeper.wording import describe_text
@@ -66,6 +68,8 @@ def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
     ]
     extra = [
         Binding("t", "standings", t("ui.key.standings"), id="table-standings"),
+        Binding("i", "timeline", t("timeline.key.open"), id="table-timeline"),
+        Binding("ctrl+e", "export", t("timeline.key.export"), show=False, id="table-export"),
         Binding("escape", "close", t("ui.key.sessions"), id="table-close"),
     ]
     return shown + explain + extra
@@ -353,6 +357,16 @@ class TableScreen(Screen[None]):
     def action_standings(self) -> None:
         self.app.push_screen(StandingsScreen(self.recording.session))
 
+    def action_timeline(self) -> None:
+        self.app.push_screen(TimelineScreen(self.recording.session, self.recording.id))
+
+    def action_export(self) -> None:
+        def written(path: str | None) -> None:
+            if path:
+                self.say(t("timeline.export.written", session=self.recording.id, path=path))
+
+        self.app.push_screen(ExportDialog(self.recording.session, self.recording.id), written)
+
     def action_close(self) -> None:
         self.recording.close()
         self.dismiss(None)
@@ -370,3 +384,6 @@ class TableScreen(Screen[None]):
                 label = t("ui.palette.key", keys=keys[action], label=t(f"ui.key.{action}"))
                 callback = partial(self.run_action, action)
                 yield SystemCommand(t(f"ui.help.{action}"), label, callback)
+        for action, key, name in (("timeline", "i", "open"), ("export", "ctrl+e", "export")):
+            label = t("ui.palette.key", keys=key, label=t(f"timeline.key.{name}"))
+            yield SystemCommand(t(f"timeline.help.{name}"), label, partial(self.run_action, action))

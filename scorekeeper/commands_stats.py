@@ -1,0 +1,106 @@
+"""``scorekeeper stats``: per player, over the stored sessions, one table per game."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from scorekeeper.core.game import Game, get_game
+from scorekeeper.core.stats import PlayerStats, Totals
+from scorekeeper.history import day_range, gather
+from scorekeeper.messages import t
+from scorekeeper.storage import Store
+from scorekeeper.textwidth import ljust, rjust, width
+
+#: The numeric columns, in order: (field, catalog key for points, for chip games).
+COLUMNS = (
+    ("sessions", "stats.col.sessions", "stats.col.sessions"),
+    ("rounds", "stats.col.rounds", "stats.col.rounds"),
+    ("won", "stats.col.won", "stats.col.won"),
+    ("folds", "stats.col.folds", "stats.col.folds"),
+    ("parent_rounds", "stats.col.parent_rounds", "stats.col.dealer_rounds"),
+    ("parent_net", "stats.col.parent_net", "stats.col.dealer_net"),
+    ("net", "stats.col.net_points", "stats.col.net_chips"),
+)
+SIGNED = frozenset({"parent_net", "net"})
+
+
+def parse_day(text: str | None, where: str) -> date | None:
+    from scorekeeper.cli import fail
+
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        fail(where, t("stats.bad_date", text=text))
+
+
+def headings(game: Game) -> list[tuple[str, str]]:
+    """(field, heading) of every numeric column for *game*."""
+    cols = []
+    for field, points_key, chips_key in COLUMNS:
+        key = chips_key if game.uses_chips else points_key
+        if field == "net" and game.lower_is_better:
+            key = "stats.col.net_losses"
+        cols.append((field, t(key)))
+    return cols
+
+
+def cell(stats: PlayerStats, field: str, game: Game) -> str:
+    value: int = getattr(stats, field)
+    if field in SIGNED and not game.lower_is_better and value > 0:
+        return f"+{value}"
+    return str(value)
+
+
+def table_text(totals: Totals) -> str:
+    blocks = []
+    for game_id in totals.games():
+        game = get_game(game_id)
+        rows = [p for p in totals.players if p.game == game_id]
+        cols = headings(game)
+        name_width = max(width(t("stats.col.player")), *(width(p.player) for p in rows))
+        widths = {
+            field: max(width(head), *(width(cell(p, field, game)) for p in rows))
+            for field, head in cols
+        }
+        heading = t("stats.heading", game=t(game.name_key), sessions=totals.sessions[game_id])
+        lines = [heading]
+        head = [ljust(t("stats.col.player"), name_width)]
+        head += [rjust(text, widths[field]) for field, text in cols]
+        lines.append("  ".join(head).rstrip())
+        for p in rows:
+            line = [ljust(p.player, name_width)]
+            line += [rjust(cell(p, field, game), widths[field]) for field, _ in cols]
+            lines.append("  ".join(line).rstrip())
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def stats(
+    store: Store,
+    *,
+    game: str | None = None,
+    first: str | None = None,
+    last: str | None = None,
+    as_json: bool = False,
+) -> int:
+    from scorekeeper.cli import fail
+
+    if game is not None:
+        game = get_game(game).id  # refuses an unknown game, naming the known ones
+    start, end = parse_day(first, "--from"), parse_day(last, "--to")
+    if start and end and end < start:
+        fail("--to", t("stats.dates_backwards", first=start.isoformat(), last=end.isoformat()))
+    since, until = day_range(start, end)
+    totals = gather(store, game=game, since=since, until=until)
+    if as_json:
+        print(json.dumps([p.to_doc() for p in totals.players], ensure_ascii=False, indent=2))
+    elif totals.players:
+        print(table_text(totals))
+    else:
+        print(t("stats.none"))
+    if totals.unreadable and not as_json:
+        print(t("stats.unreadable", count=totals.unreadable))
+    return 0

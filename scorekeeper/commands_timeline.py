@@ -1,0 +1,151 @@
+"""``scorekeeper timeline``: every entry with its time, filtered; or the table at a time."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.core.codec import event_to_doc
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.session import Session
+from scorekeeper.core.state_json import state_json
+from scorekeeper.core.timeline import (
+    TimelineEntry,
+    folded,
+    index_at,
+    parse_time,
+    select,
+    session_until,
+    timeline,
+)
+from scorekeeper.messages import t
+from scorekeeper.recording import load_session
+from scorekeeper.storage import Store
+from scorekeeper.wording import describe_text
+
+
+def load(store_for: Any, source: str) -> Session:
+    """A stored session by number, or a transcript file by path."""
+    from scorekeeper.cli import fail
+    from scorekeeper.commands import _read_transcript
+
+    if source.isdigit():
+        store: Store = store_for()
+        return load_session(store, int(source))
+    if Path(source).exists():
+        return _read_transcript(source)
+    fail(source, t("cli.bad_session_id", text=source))
+
+
+def entry_words(entry: TimelineEntry, lang: str | None = None) -> str:
+    return describe_text(entry.key, dict(entry.params), lang)
+
+
+def entry_doc(entry: TimelineEntry, lang: str | None = None) -> dict[str, Any]:
+    """One entry as a JSON object (the ``--json`` output)."""
+    event = event_to_doc(entry.event)
+    doc: dict[str, Any] = {
+        "seq": entry.seq,
+        "at": event["at"],
+        "time": entry.local_time(),
+        "recorder": entry.event.recorder,
+        "round": entry.round,
+        "kind": entry.kind,
+        "data": event["data"],
+        "words": entry_words(entry, lang),
+        "voided_by": entry.voided_by,
+    }
+    if entry.is_stake_change:
+        doc["from"], doc["to"] = entry.stake_from, entry.stake_to
+    if entry.is_fold:
+        doc["player"], doc["stake"] = entry.fold_player, entry.fold_stake
+        if entry.committed is not None:
+            doc["committed"] = entry.committed
+    if entry.undoes is not None:
+        doc["voids"] = entry.undoes
+    return doc
+
+
+def stake_note(entry: TimelineEntry, lang: str | None = None) -> str:
+    """``20 → 40`` for a stake change, ``at 20`` for a fold, else empty."""
+    if entry.stake_from is not None and entry.stake_to is not None:
+        return t("timeline.stake_from_to", lang, old=entry.stake_from, new=entry.stake_to)
+    if entry.fold_stake is not None:
+        return t("timeline.fold_at", lang, stake=entry.fold_stake)
+    return ""
+
+
+def _numbers(text: str) -> set[int]:
+    return {int(n) for n in re.findall(r"\d+", text)}
+
+
+def entry_line(entry: TimelineEntry, lang: str | None = None) -> str:
+    """One entry as a line of text: number, local time, recorder, round, words.
+
+    A stake change or a fold whose words do not already say the stake gets it
+    in brackets (``[5 → 9] B raises to 9``, ``[at 9] C folds``).
+    """
+    what = entry_words(entry, lang)
+    stakes = {n for n in (entry.stake_from, entry.stake_to, entry.fold_stake) if n is not None}
+    if stakes and not stakes <= _numbers(what):
+        what = f"[{stake_note(entry, lang)}] {what}"
+    if entry.voided_by is not None:
+        what += " " + t("timeline.voided", lang, seq=entry.voided_by)
+    return t(
+        "timeline.line",
+        lang,
+        seq=entry.seq,
+        time=entry.local_time(),
+        recorder=entry.event.recorder,
+        round=entry.round,
+        what=what,
+    )
+
+
+def check_round(session: Session, number: int | None) -> None:
+    if number is None:
+        return
+    last = session.state.round
+    if last == 0:
+        raise RuleError("timeline.no_rounds")
+    if not 1 <= number <= last:
+        raise RuleError("timeline.bad_round", last=last)
+
+
+def run(
+    session: Session,
+    *,
+    stake: bool = False,
+    round: int | None = None,
+    player: str | None = None,
+    at: str | None = None,
+    as_json: bool = False,
+) -> int:
+    if at is not None:
+        index = index_at(session, parse_time(at, session))
+        entry = timeline(session)[index]
+        then = session_until(session, index)
+        doc = state_json(then)
+        doc["folded"] = folded(then.state)
+        doc["after"] = {
+            "seq": entry.seq,
+            "at": entry.event.at.isoformat(),
+            "time": entry.local_time(),
+            "words": entry_words(entry),
+            "voided_by": entry.voided_by,
+        }
+        print(json.dumps(doc, ensure_ascii=False))
+        return 0
+    check_round(session, round)
+    name = session.state.find_player(player) if player is not None else None
+    entries = select(timeline(session), stake=stake, round=round, player=name)
+    if as_json:
+        print(json.dumps([entry_doc(e) for e in entries], ensure_ascii=False))
+        return 0
+    if not entries:
+        print(t("timeline.none"))
+    for entry in entries:
+        print(entry_line(entry))
+    return 0

@@ -1,0 +1,208 @@
+"""Correcting a finished round after later rounds were played (docs/disputes.md).
+
+A correction is one appended ``correct`` event, never an edit: its data
+carries the round number, the reason, the replacement entries of that round
+(kind and data each) and, once checked, the seqs of the entries it supersedes.
+
+The entries in force form a sequence (the ledger's stack, bottom to top).
+A correction replaces the round entries of round N in that sequence with its
+replacement entries, and the fold replays everything from there through the
+same rules, so every later round is recomputed. The correction is one frame
+on the ledger's stack, above the frames it corrects, so ``undo`` of it
+returns exactly to the earlier state.
+
+Refused: the round in play (use ``undo`` or simply enter the right entries),
+a round that has not been played, replacement entries that break a rule or
+do not finish the round, a correction that changes nothing, and a correction
+after which a later entry would break a rule (that entry is named).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry, Event, frozen
+from scorekeeper.core.state import State
+from scorekeeper.core.words import entry_words, quote, replacement_text
+
+if TYPE_CHECKING:
+    from scorekeeper.core.ledger import Ledger
+
+MAX_REASON_LENGTH = 2000
+
+
+def correction_entry(
+    round_number: int, reason: str, entries: Sequence[Entry], at: datetime | None = None
+) -> Entry:
+    """The ``correct`` entry replacing round *round_number* with *entries* (for the app)."""
+    replacement = [{"kind": e.kind, "data": dict(e.data)} for e in entries]
+    data = {"round": round_number, "reason": reason, "entries": replacement}
+    return Entry("correct", frozen(data), at)
+
+
+@dataclass(frozen=True)
+class _Item:
+    """One entry of the sequence in force, and the state after it if still known."""
+
+    event: Event
+    after: State | None
+
+
+def in_force(ledger: Ledger) -> tuple[State, list[_Item]]:
+    """The starting state and every entry in force, corrections spliced in."""
+    frames = []
+    frame = ledger.top
+    while frame.below is not None:
+        frames.append(frame)
+        frame = frame.below
+    root = frame.state
+    items: list[_Item] = []
+    for above in reversed(frames):
+        event = above.event
+        assert event is not None
+        if event.kind == "correct":
+            items, _, _ = _splice(ledger, items, event, event.data["entries"])
+        else:
+            items.append(_Item(event, above.state))
+    return root, items
+
+
+def round_entries(ledger: Ledger, number: int) -> list[Event]:
+    """The round entries of round *number* now in force (what a correction replaces)."""
+    _, items = in_force(ledger)
+    start, end = _bounds(ledger, items, number)
+    kinds = ledger.game.round_kinds
+    return [item.event for item in items[start:end] if item.event.kind in kinds]
+
+
+def _bounds(ledger: Ledger, items: list[_Item], number: int) -> tuple[int, int]:
+    """Indexes after the ``round`` entry starting round *number*, and of the next one."""
+    starts = [i for i, item in enumerate(items) if item.event.kind == "round"]
+    if not 1 <= number <= len(starts):
+        raise RuleError("rules.correct_no_such_round", round=number, rounds=len(starts))
+    start = starts[number - 1] + 1
+    end = starts[number] if number < len(starts) else len(items)
+    return start, end
+
+
+def _splice(
+    ledger: Ledger, items: list[_Item], event: Event, entries: Sequence[Mapping[str, Any]]
+) -> tuple[list[_Item], int, list[int]]:
+    """*items* with round N's entries replaced; where the replacement starts; what it replaced."""
+    start, end = _bounds(ledger, items, event.data["round"])
+    kinds = ledger.game.round_kinds
+    removed = [i for i in range(start, end) if items[i].event.kind in kinds]
+    gone = set(removed)
+    at = removed[0] if removed else start
+    new = [
+        _Item(Event(event.seq, event.at, event.recorder, e["kind"], frozen(e["data"])), None)
+        for e in entries
+    ]
+    kept = [item for i, item in enumerate(items[at:], start=at) if i not in gone]
+    stale = [_Item(item.event, None) for item in kept]
+    replaced = sorted({items[i].event.seq for i in removed})
+    return [*items[:at], *new, *stale], at, replaced
+
+
+def check_correction(ledger: Ledger, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical data of a ``correct`` entry, or a RuleError; nothing changes."""
+    number, reason, entries = _read(data)
+    state = ledger.state
+    if state.in_round and number == state.round:
+        raise RuleError("rules.correct_in_play", round=number)
+    at = ledger.last_at or datetime.now().astimezone()
+    probe = Event(ledger.next_seq, at, state.recorder, "correct", frozen({"round": number}))
+    canonical, replaced, _ = _replay(ledger, probe, entries)
+    result = {"round": number, "reason": reason, "entries": canonical, "supersedes": replaced}
+    return result
+
+
+def corrected_state(ledger: Ledger, event: Event) -> State:
+    """The state after a checked ``correct`` event: every later round recomputed."""
+    return _replay(ledger, event, event.data["entries"])[2]
+
+
+def _read(data: Mapping[str, Any]) -> tuple[int, str, list[dict[str, Any]]]:
+    number, entries = data.get("round"), data.get("entries")
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise RuleError("transcript.correct_syntax")
+    reason = " ".join(str(data.get("reason", "")).split())
+    if not reason:
+        raise RuleError("rules.correct_no_reason")
+    if len(reason) > MAX_REASON_LENGTH:
+        raise RuleError("rules.correct_reason_long", limit=MAX_REASON_LENGTH)
+    if not isinstance(entries, list | tuple) or not entries:
+        raise RuleError("rules.correct_no_entries", round=number)
+    read = []
+    for entry in entries:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("data"), Mapping):
+            raise RuleError("transcript.correct_syntax")
+        read.append({"kind": str(entry.get("kind", "")), "data": dict(entry["data"])})
+    return number, reason, read
+
+
+def _replay(
+    ledger: Ledger, event: Event, entries: Sequence[Mapping[str, Any]]
+) -> tuple[list[dict[str, Any]], list[int], State]:
+    """Replay the sequence in force with round N replaced; the canonical entries, the
+    seqs replaced and the final state, or the RuleError of the first entry refused."""
+    from scorekeeper.core.ledger import Frame
+
+    game, number = ledger.game, event.data["round"]
+    for entry in entries:
+        if entry["kind"] not in game.round_kinds:
+            raise RuleError("rules.correct_kind", entry=entry["kind"], game=game.id)
+    root, items = in_force(ledger)
+    before = [item.event for item in items[slice(*_bounds(ledger, items, number))]]
+    items, at, replaced = _splice(ledger, items, event, entries)
+    first = next((i for i in range(at - 1, -1, -1) if items[i].after is not None), -1)
+    state = root if first < 0 else items[first].after
+    assert state is not None
+    canonical: list[dict[str, Any]] = []
+    replay = replace(ledger, top=Frame(0, state, None))
+    for index in range(first + 1, len(items)):
+        item = items[index]
+        position = index - at  # 0..len(entries)-1 for the replacement entries
+        if 0 <= position < len(entries) and not replay.state.in_round:
+            text = replacement_text(game, item.event.kind, item.event.data)
+            raise RuleError(
+                "rules.correct_after_end", n=position + 1, entry=text, round=number
+            ) from None
+        try:
+            data = replay._normalize(item.event.kind, item.event.data)
+        except RuleError as error:
+            if 0 <= position < len(entries):
+                text = replacement_text(game, item.event.kind, item.event.data)
+                raise RuleError(
+                    "rules.correct_entry_refused",
+                    n=position + 1,
+                    entry=text,
+                    reason=error.message(),
+                ) from None
+            words = " ".join(map(quote, entry_words(game, item.event)))
+            raise RuleError(
+                "rules.correct_breaks", seq=item.event.seq, entry=words, reason=error.message()
+            ) from None
+        applied = replace(item.event, data=frozen(data))
+        if 0 <= position < len(entries):
+            canonical.append({"kind": applied.kind, "data": _plain(data)})
+        replay = replace(replay, top=Frame(applied.seq, replay._apply(applied), None, applied))
+        if position == len(entries) - 1 and replay.state.in_round:
+            raise RuleError("rules.correct_unfinished", round=number)
+    unchanged = [(e.kind, _plain(e.data)) for e in before if e.kind in game.round_kinds]
+    if unchanged == [(e["kind"], e["data"]) for e in canonical]:
+        raise RuleError("rules.correct_same", round=number)
+    return canonical, replaced, replay.state
+
+
+def _plain(value: Any) -> Any:
+    """Entry data as it reads back from JSON (lists, dicts), so stored events compare equal."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value

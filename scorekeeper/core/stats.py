@@ -1,0 +1,221 @@
+"""History across sessions: per player, what they played, won, folded and netted.
+
+Two steps, so that a stored session is folded once and not again until it
+changes: :func:`session_stats` turns one session into a small JSON-able
+document (cached next to the session list), and :func:`combine` adds such
+documents up per game and player, over all sessions or a time range.
+
+Only entries in force count: a voided entry (and a round it finished) is not
+in the final state, so it is in no number here.
+
+What counts, per game:
+
+- rounds: finished rounds the player was dealt into;
+- won: ``indian-official`` the showdown or all-folded winner; ``indian-chips``
+  each pot winner; ``indian-lowest`` every round the player did not lose;
+  ``pochen`` the Poch winner or the player who went out (once a deal);
+- folds: ``fold`` entries (and, in Pochen, a ``pass`` that answers a bet);
+- as parent: rounds dealt as parent (dealer), and the sum of the player's
+  results in those rounds;
+- net: the sum of the player's round results: points (``indian-official``),
+  chips won less chips brought (chip games), losses (``indian-lowest``).
+  Numbers of different games are never added together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Any
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.game import GAME_ORDER, get_game
+from scorekeeper.core.session import Session
+from scorekeeper.core.state import RoundResult
+
+#: Bump when the shape or the meaning of a session document changes: old
+#: cached documents are then computed again.
+STATS_VERSION = 1
+
+#: The numbers kept per player of one session, in this order.
+FIELDS = ("rounds", "won", "folds", "parent_rounds", "parent_net", "net")
+
+
+@dataclass
+class PlayerStats:
+    """One player's numbers in one game, added up over sessions."""
+
+    game: str
+    player: str
+    sessions: int = 0
+    rounds: int = 0
+    won: int = 0
+    folds: int = 0
+    parent_rounds: int = 0
+    parent_net: int = 0
+    net: int = 0
+
+    def to_doc(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The table of a query, and how many sessions went into it (or could not be read)."""
+
+    players: list[PlayerStats]
+    sessions: dict[str, int]  # game -> sessions counted
+    unreadable: int = 0
+
+    def games(self) -> list[str]:
+        """Games in the table, in the order games are offered."""
+        return sorted({p.game for p in self.players}, key=game_rank)
+
+
+def game_rank(game_id: str) -> tuple[int, str]:
+    return (GAME_ORDER.index(game_id) if game_id in GAME_ORDER else len(GAME_ORDER), game_id)
+
+
+# -- one session ------------------------------------------------------------------
+
+
+def _names(text: object) -> list[str]:
+    """Players listed in a result detail ("A, B"); names never hold a comma."""
+    if not isinstance(text, str) or text in ("", "-"):
+        return []
+    return text.split(", ")
+
+
+def round_winners(game_id: str, result: RoundResult) -> set[str]:
+    """Who won *result*, in the sense of the ``won`` column."""
+    details = result.details
+    if game_id == "indian-lowest":
+        lost = set(_names(details.get("losers")))
+        return {p for p in result.deltas if p not in lost}
+    if game_id == "pochen":
+        return set(_names(details.get("poch"))) | set(_names(details.get("out")))
+    return set(_names(details.get("winner")))  # official: one winner; chips: every pot winner
+
+
+def _in_force(session: Session) -> set[int]:
+    """Seqs of the entries still in force (not voided by an undo)."""
+    seqs = set()
+    frame = session.ledger.top
+    while frame.below is not None:
+        seqs.add(frame.seq)
+        frame = frame.below
+    return seqs
+
+
+def _folds(session: Session) -> dict[str, int]:
+    counts: dict[str, int] = {}
+
+    def count(player: object) -> None:
+        counts[str(player)] = counts.get(str(player), 0) + 1
+
+    in_force = _in_force(session)
+    # Entries a correction replaced are still in force but no longer count;
+    # the correction's own replacement entries count instead.
+    superseded: Mapping[int, int] = getattr(session, "superseded", dict)()
+    for index, event in enumerate(session.events):
+        if event.seq not in in_force or event.seq in superseded:
+            continue
+        if event.kind == "correct":
+            for entry in event.data.get("entries", ()):
+                if entry.get("kind") == "fold":
+                    count(entry["data"]["player"])
+            continue
+        folded = event.kind == "fold"
+        if event.kind == "pass" and session.game.id == "pochen":
+            table = session.state_before(index).table
+            folded = bool(getattr(table, "opened", False))  # a pass after a bet folds
+        if folded:
+            count(event.data["player"])
+    return counts
+
+
+def session_stats(session: Session) -> dict[str, Any]:
+    """One session's numbers per player, as a document that JSON keeps exactly."""
+    state = session.state
+    game_id = state.game
+    players: dict[str, dict[str, int]] = {}
+
+    def row(name: str) -> dict[str, int]:
+        return players.setdefault(name, dict.fromkeys(FIELDS, 0))
+
+    for result in state.results:
+        winners = round_winners(game_id, result)
+        for name, delta in result.deltas.items():
+            numbers = row(name)
+            numbers["rounds"] += 1
+            numbers["net"] += delta
+            numbers["won"] += 1 if name in winners else 0
+        parent = row(result.parent)
+        parent["parent_rounds"] += 1
+        parent["parent_net"] += result.deltas.get(result.parent, 0)
+    for name, count in _folds(session).items():
+        row(name)["folds"] += count
+    started = session.events[0].at.isoformat() if session.events else None
+    return {"version": STATS_VERSION, "game": game_id, "started": started, "players": players}
+
+
+# -- many sessions -------------------------------------------------------------------
+
+
+def _in_range(doc: Mapping[str, Any], since: datetime | None, until: datetime | None) -> bool:
+    if since is None and until is None:
+        return True
+    started = doc.get("started")
+    if not isinstance(started, str):
+        return False  # no entry at all: no time to place it by
+    at = datetime.fromisoformat(started)
+    return (since is None or at >= since) and (until is None or at < until)
+
+
+def combine(
+    docs: Iterable[Mapping[str, Any]],
+    *,
+    game: str | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+) -> Totals:
+    """Add up session documents per game and player.
+
+    A session counts when its first entry falls in ``[since, until)`` (aware
+    datetimes; either may be None). A player counts a session in which they
+    were dealt into at least one finished round. Documents with an ``error``
+    are counted as unreadable and otherwise left out.
+    """
+    table: dict[tuple[str, str], PlayerStats] = {}
+    sessions: dict[str, int] = {}
+    unreadable = 0
+    for doc in docs:
+        if doc.get("error") is not None or doc.get("version") != STATS_VERSION:
+            unreadable += 1
+            continue
+        game_id = str(doc["game"])
+        if (game is not None and game_id != game) or not _in_range(doc, since, until):
+            continue
+        played = False
+        for name, numbers in doc["players"].items():
+            stats = table.setdefault((game_id, name), PlayerStats(game_id, name))
+            if numbers["rounds"] > 0:
+                stats.sessions += 1
+                played = True
+            for key in FIELDS:
+                setattr(stats, key, getattr(stats, key) + numbers[key])
+        if played:
+            sessions[game_id] = sessions.get(game_id, 0) + 1
+    rows = [stats for stats in table.values() if stats.rounds or stats.folds]
+    rows.sort(key=_order)
+    return Totals(rows, sessions, unreadable)
+
+
+def _order(stats: PlayerStats) -> tuple[tuple[int, str], int, str]:
+    """By game, then the best net first (fewest losses where losses count), then by name."""
+    try:
+        lower = get_game(stats.game).lower_is_better
+    except RuleError:  # a game this version does not know
+        lower = False
+    return (game_rank(stats.game), stats.net if lower else -stats.net, stats.player)

@@ -1,0 +1,245 @@
+"""The timeline of a session, for settling disputes: every entry with its round,
+the stake changes and folds in numbers, filters, and the table at any moment.
+
+Shared by ``scorekeeper timeline`` and the app's timeline screen. A *stake
+change* is an entry that moved the stake of the round in play: a raise of
+the official game, a bet or raise of a chip game (the highest commitment),
+a Poch bet. A *fold* carries the stake it was paid at (the stake before it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, tzinfo
+from typing import Any
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Event
+from scorekeeper.core.session import Session
+from scorekeeper.core.state import State
+
+#: The filters by name, as the CLI and the screen offer them.
+FILTERS = ("all", "stake", "round", "player")
+
+_CLOCK = re.compile(r"([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?")
+
+
+@dataclass(frozen=True)
+class TimelineEntry:
+    """One entry of the session as the timeline shows it."""
+
+    index: int  # in session.events
+    event: Event
+    round: int  # the round it belongs to (0: before the first); between rounds: the last one
+    key: str  # what it did, as a catalog key and parameters (see Session.describe)
+    params: Mapping[str, Any]
+    voided_by: int | None  # the seq of the undo that voided it
+    stake_from: int | None = None  # a stake change: from → to
+    stake_to: int | None = None
+    fold_player: str | None = None  # a fold: who, and the stake then
+    fold_stake: int | None = None
+    committed: int | None = None  # a fold in a chip game: the chips already in
+    players: frozenset[str] = frozenset()  # named by it, or whose score it changed
+    undoes: int | None = None  # an undo: the seq it voids
+
+    @property
+    def seq(self) -> int:
+        return self.event.seq
+
+    @property
+    def at(self) -> datetime:
+        return self.event.at
+
+    @property
+    def kind(self) -> str:
+        return self.event.kind
+
+    @property
+    def is_stake_change(self) -> bool:
+        return self.stake_to is not None
+
+    @property
+    def is_fold(self) -> bool:
+        return self.fold_player is not None
+
+    def local_time(self, zone: tzinfo | None = None) -> str:
+        return self.event.at.astimezone(zone).strftime("%H:%M:%S")
+
+
+def stake_level(state: State) -> int | None:
+    """The stake of the round in play: the official stake, else the highest commitment."""
+    table = state.table if state.in_round else None
+    if table is None:
+        return None
+    for name in ("stake", "high"):
+        value = getattr(table, name, None)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def folded(state: State) -> dict[str, int]:
+    """Who has folded in the round in play, with the stake they folded at (chip games:
+    the chips they had put in)."""
+    table = state.table if state.in_round else None
+    if table is None:
+        return {}
+    folds = getattr(table, "folds", None)  # indian-official: (child, stake) in order
+    if isinstance(folds, tuple):
+        return {str(name): int(stake) for name, stake in folds}
+    names = getattr(table, "folded", None)
+    committed = getattr(table, "committed", None)
+    if isinstance(names, frozenset | set) and isinstance(committed, Mapping):
+        return {n: int(committed.get(n, 0)) for n in state.names() if n in names}
+    return {}
+
+
+def state_after(session: Session, index: int) -> State:
+    """The state right after ``session.events[index]``."""
+    if index + 1 < len(session.events):
+        return session.state_before(index + 1)
+    return session.state
+
+
+def session_until(session: Session, index: int) -> Session:
+    """The session as it stood right after ``events[index]`` (a replay of that prefix)."""
+    return Session(session.header, session.events[: index + 1])
+
+
+def timeline(session: Session) -> list[TimelineEntry]:
+    """Every entry of *session*, oldest first."""
+    voided = session.voided()
+    entries: list[TimelineEntry] = []
+    by_seq: dict[int, TimelineEntry] = {}
+    for index, event in enumerate(session.events):
+        before, after = session.state_before(index), state_after(session, index)
+        key, params = session.describe(index)
+        number = after.round if event.kind == "round" else before.round
+        names = set(before.names()) | set(after.names())
+        concerned = _named(event.data, names) | _named(params, names)
+        concerned |= {n for n in names if before.scores.get(n) != after.scores.get(n)}
+        entry = TimelineEntry(
+            index, event, number, key, params, voided.get(event.seq), players=frozenset(concerned)
+        )
+        if event.kind == "undo":
+            target = by_seq[event.data["voids"]]
+            entry = replace(
+                entry, undoes=target.seq, round=target.round, players=entry.players | target.players
+            )
+        elif event.kind != "round" and before.in_round:
+            old, new = stake_level(before), stake_level(after)
+            if _is_fold(event, key):
+                player = str(event.data["player"])
+                committed = getattr(before.table, "committed", None)
+                chips = committed.get(player) if isinstance(committed, Mapping) else None
+                entry = replace(entry, fold_player=player, fold_stake=old, committed=chips)
+            elif old is not None and new is not None and new != old and after.in_round:
+                entry = replace(entry, stake_from=old, stake_to=new)
+        entries.append(entry)
+        by_seq[entry.seq] = entry
+    return entries
+
+
+def _is_fold(event: Event, key: str) -> bool:
+    return event.kind == "fold" or key.endswith(".pass_folds")
+
+
+def _named(value: Any, names: set[str]) -> set[str]:
+    """Player names found as whole values (or mapping keys) anywhere in *value*."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        if value in names:
+            found.add(value)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            found |= _named(key, names) | _named(item, names)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            found |= _named(item, names)
+    return found
+
+
+# -- filters ----------------------------------------------------------------------
+def is_stake_related(entry: TimelineEntry, by_seq: Mapping[int, TimelineEntry]) -> bool:
+    """A stake change, a fold, or the undo of one."""
+    if entry.is_stake_change or entry.is_fold:
+        return True
+    target = by_seq.get(entry.undoes) if entry.undoes is not None else None
+    return target is not None and (target.is_stake_change or target.is_fold)
+
+
+def select(
+    entries: Sequence[TimelineEntry],
+    *,
+    stake: bool = False,
+    round: int | None = None,
+    player: str | None = None,
+) -> list[TimelineEntry]:
+    """The entries every given filter keeps: stake changes and folds, one round, one player."""
+    by_seq = {e.seq: e for e in entries}
+    kept: Iterable[TimelineEntry] = entries
+    if stake:
+        kept = [e for e in kept if is_stake_related(e, by_seq)]
+    if round is not None:
+        kept = [e for e in kept if e.round == round]
+    if player is not None:
+        kept = [e for e in kept if player in e.players]
+    return list(kept)
+
+
+# -- times --------------------------------------------------------------------------
+def parse_time(text: str, session: Session, zone: tzinfo | None = None) -> datetime:
+    """A time as typed: ISO with an offset, or HH:MM[:SS] on the day of the session's entries.
+
+    A clock time is local (*zone*, default the computer's). When the entries
+    run past midnight, it is the first such moment at or after the first entry.
+    """
+    word = text.strip()
+    clock = _CLOCK.fullmatch(word)
+    if clock:
+        hour, minute, second = (int(part or 0) for part in clock.groups())
+        if hour > 23 or minute > 59 or second > 59:
+            raise RuleError("timeline.bad_time", text=text)
+        return _on_session_day(time(hour, minute, second), session, zone)
+    try:
+        at = datetime.fromisoformat(word)
+    except ValueError:
+        raise RuleError("timeline.bad_time", text=text) from None
+    if at.tzinfo is None or at.utcoffset() is None:
+        raise RuleError("timeline.time_needs_offset", text=text)
+    return at
+
+
+def _on_session_day(clock: time, session: Session, zone: tzinfo | None) -> datetime:
+    if not session.events:
+        raise RuleError("timeline.no_entries")
+    first = session.events[0].at
+    days: list[date] = sorted({e.at.astimezone(zone).date() for e in session.events})
+    candidates = [_local(day, clock, zone) for day in days]
+    later = [c for c in candidates if c >= first]
+    return later[0] if later else candidates[0]
+
+
+def _local(day: date, clock: time, zone: tzinfo | None) -> datetime:
+    if zone is not None:
+        return datetime.combine(day, clock, zone)
+    return datetime.combine(day, clock).astimezone()  # naive: the computer's local time
+
+
+def index_at(session: Session, at: datetime) -> int:
+    """The index of the last entry made at or before *at*; refused before the first entry."""
+    events = session.events
+    if not events:
+        raise RuleError("timeline.no_entries")
+    if at < events[0].at:
+        first = events[0].at.astimezone().isoformat()
+        raise RuleError("timeline.before_first", time=at.astimezone().isoformat(), first=first)
+    found = 0
+    for index, event in enumerate(events):
+        if event.at <= at:
+            found = index
+        else:
+            break
+    return found

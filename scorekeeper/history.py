@@ -1,0 +1,54 @@
+"""Statistics over the stored sessions: the store's side of :mod:`scorekeeper.core.stats`.
+
+Each session's numbers are computed once and kept in ``index-stats.json``
+(see :meth:`Store.cached_summaries`) until its file changes, so a second
+``scorekeeper stats`` over a thousand sessions reads one cache file and
+folds nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from scorekeeper.core.stats import STATS_VERSION, Totals, combine, session_stats
+from scorekeeper.messages import UserError
+from scorekeeper.recording import fold_stored
+from scorekeeper.storage import Store, StoredSession
+
+CACHE_KIND = f"stats{STATS_VERSION}"
+
+
+def _compute(stored: StoredSession) -> dict[str, Any]:
+    try:
+        return session_stats(fold_stored(stored))
+    except UserError as error:  # damaged: counted as unreadable, and not folded again
+        return {"version": STATS_VERSION, "error": error.message("en")}
+
+
+def session_docs(store: Store) -> list[dict[str, Any]]:
+    """Every stored session's statistics document, from the cache where it is fresh."""
+    docs = []
+    for found in store.cached_summaries(_compute, kind=CACHE_KIND).values():
+        if isinstance(found, UserError):  # trashed or unreadable since it was listed
+            docs.append({"version": STATS_VERSION, "error": found.message("en")})
+        else:
+            docs.append(found)
+    return docs
+
+
+def gather(
+    store: Store,
+    *,
+    game: str | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+) -> Totals:
+    return combine(session_docs(store), game=game, since=since, until=until)
+
+
+def day_range(first: date | None, last: date | None) -> tuple[datetime | None, datetime | None]:
+    """From the start of *first* to the end of *last*, both days in local time."""
+    since = datetime.combine(first, time()).astimezone() if first else None
+    until = datetime.combine(last + timedelta(days=1), time()).astimezone() if last else None
+    return since, until

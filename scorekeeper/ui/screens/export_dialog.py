@@ -1,0 +1,117 @@
+"""Export from the app: pick a format and a file; the session is written by the exports
+module (the same text as ``scorekeeper export``), and the dialog says where, or why not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from scorekeeper.core.session import Session
+from scorekeeper.export.formats import FORMATS, export_text
+from scorekeeper.messages import t
+
+EXTENSIONS = {"transcript": "txt", "json": "json", "csv": "csv", "md": "md", "html": "html"}
+
+
+def default_path(sid: int, fmt: str) -> str:
+    return f"~/scorekeeper-session-{sid}.{EXTENSIONS[fmt]}"
+
+
+def write_export(session: Session, sid: int, fmt: str, typed: str) -> tuple[Path, str | None]:
+    """Write the export; the path written (home expanded) and None, or the error in words."""
+    path = Path(typed.strip()).expanduser()
+    try:
+        text = export_text(session, sid, fmt)
+        path.write_text(text, encoding="utf-8", newline="")
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return path, t("timeline.export.failed", path=path, reason=reason)
+    return path, None
+
+
+class ExportDialog(ModalScreen[str | None]):
+    """Format (list) and file (line); Enter in the file line or Write writes it.
+
+    Returns the path written; a refusal (a missing folder, no permission, an
+    existing file not yet confirmed) is said in the dialog, which stays open.
+    """
+
+    BINDINGS = [Binding("escape", "cancel", t("ui.cancel"), id="export-cancel")]
+
+    def __init__(self, session: Session, sid: int) -> None:
+        super().__init__(classes="dialog")
+        self.session = session
+        self.sid = sid
+        self.fmt = "transcript"
+        self._confirmed: str | None = None  # an existing file the recorder agreed to replace
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box", id="export-box"):
+            yield Label(t("timeline.export.title", session=self.sid), classes="dialog-title")
+            yield Label(t("timeline.export.format"), classes="export-label")
+            options = [Option(t(f"timeline.export.format.{f}"), id=f) for f in FORMATS]
+            yield OptionList(*options, id="export-formats", compact=True)
+            yield Label(t("timeline.export.path"), classes="export-label")
+            yield Input(default_path(self.sid, self.fmt), id="export-path", compact=True)
+            yield Static("", id="export-error", classes="dialog-error")
+            with Horizontal(classes="dialog-buttons"):
+                write = t("timeline.export.write")
+                yield Button(write, id="export-write", variant="primary", compact=True)
+                yield Button(t("ui.cancel"), id="export-cancel", compact=True)
+
+    def on_mount(self) -> None:
+        formats = self.query_one("#export-formats", OptionList)
+        formats.highlighted = 0
+        formats.focus()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    @on(OptionList.OptionHighlighted, "#export-formats")
+    def _format(self, event: OptionList.OptionHighlighted) -> None:
+        fmt = event.option.id or "transcript"
+        path_input = self.query_one("#export-path", Input)
+        old = EXTENSIONS[self.fmt]
+        if path_input.value.endswith(f".{old}"):
+            path_input.value = path_input.value[: -len(old)] + EXTENSIONS[fmt]
+        self.fmt = fmt
+        self.query_one("#export-error", Static).update("")
+
+    @on(OptionList.OptionSelected, "#export-formats")
+    def _format_chosen(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#export-path", Input).focus()
+
+    @on(Input.Submitted, "#export-path")
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.write()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "export-write":
+            self.write()
+        else:
+            self.dismiss(None)
+
+    def write(self) -> None:
+        error = self.query_one("#export-error", Static)
+        typed = self.query_one("#export-path", Input).value
+        if not typed.strip():
+            error.update(t("timeline.export.no_path"))
+            return
+        target = Path(typed.strip()).expanduser()
+        if target.is_file() and self._confirmed != str(target):
+            self._confirmed = str(target)
+            error.update(t("timeline.export.exists", path=target))
+            return
+        path, problem = write_export(self.session, self.sid, self.fmt, typed)
+        if problem:
+            error.update(problem)
+            return
+        self.dismiss(str(path))

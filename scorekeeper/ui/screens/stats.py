@@ -1,0 +1,198 @@
+"""Statistics over every stored session: one game at a time, optionally between two dates."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Label, Select, Static
+
+from scorekeeper.commands_stats import cell, headings
+from scorekeeper.core.game import get_game
+from scorekeeper.core.stats import Totals, combine, game_rank
+from scorekeeper.history import day_range, session_docs
+from scorekeeper.messages import UserError, t
+from scorekeeper.textwidth import width
+from scorekeeper.ui.screens.start import game_name
+
+if TYPE_CHECKING:
+    from scorekeeper.ui.app import ScorekeeperApp
+
+
+def parse_day(text: str) -> date | None:
+    """A typed date, None when empty; ValueError when it is not a date."""
+    text = text.strip()
+    return date.fromisoformat(text) if text else None
+
+
+class StatsScreen(Screen[None]):
+    """Per player: sessions, rounds, wins, folds, rounds and net as parent, net total."""
+
+    BINDINGS = [
+        Binding("escape", "close", t("stats.key.back"), id="stats-close"),
+        Binding("g", "next_game", t("stats.key.next_game"), id="stats-next-game"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="stats")
+        self.docs: list[dict[str, Any]] = []
+        self.totals = Totals([], {})
+
+    @property
+    def sk_app(self) -> ScorekeeperApp:
+        return cast("ScorekeeperApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("stats.title"), id="stats-title", markup=False)
+        with Horizontal(id="stats-filters"):
+            yield Label(t("stats.game"), classes="stats-label")
+            yield Select[str]([], id="stats-game", allow_blank=True, compact=True,
+                              prompt="-")  # fmt: skip
+            yield Label(t("stats.from"), classes="stats-label")
+            yield Input(placeholder=t("stats.date_hint"), id="stats-from", compact=True)
+            yield Label(t("stats.to"), classes="stats-label")
+            yield Input(placeholder=t("stats.date_hint"), id="stats-to", compact=True)
+        yield Static("", id="stats-summary", markup=False)
+        yield DataTable[Text](id="stats-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="stats-empty", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    # -- reading ------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Read the sessions again (from the cache where unchanged) and redraw."""
+        try:
+            self.docs = session_docs(self.sk_app.store)
+        except UserError as error:
+            self.docs = []
+            self.notify(error.message(), severity="error")
+        games = sorted(combine(self.docs).sessions, key=game_rank)
+        select = self.query_one("#stats-game", Select)
+        current = select.value if isinstance(select.value, str) else None
+        with self.prevent(Select.Changed):
+            select.set_options((game_name(g), g) for g in games)
+            if games:
+                select.value = current if current in games else self._latest_game(games)
+        self.show()
+
+    def _latest_game(self, games: list[str]) -> str:
+        """The game of the session started last: most likely the one asked about."""
+        dated = [
+            (str(doc.get("started") or ""), str(doc["game"]))
+            for doc in self.docs
+            if doc.get("error") is None and doc.get("game") in games
+        ]
+        return max(dated)[1] if dated else games[0]
+
+    def _dates(self) -> tuple[date | None, date | None] | None:
+        """The typed range; None (and the field marked) while a date does not parse."""
+        days = []
+        for ident in ("#stats-from", "#stats-to"):
+            field = self.query_one(ident, Input)
+            try:
+                days.append(parse_day(field.value))
+                field.remove_class("-invalid")
+            except ValueError:
+                field.add_class("-invalid")
+                days.append(None)
+                return None
+        return days[0], days[1]
+
+    # -- showing ------------------------------------------------------------------------
+
+    def show(self) -> None:
+        select = self.query_one("#stats-game", Select)
+        game_id = select.value if isinstance(select.value, str) else None
+        table = self.query_one("#stats-table", DataTable)
+        empty = self.query_one("#stats-empty", Static)
+        summary = self.query_one("#stats-summary", Static)
+        dates = self._dates()
+        if dates is None:
+            return  # a date half typed: keep the table as it was, the field marked
+        table.clear(columns=True)
+        if game_id is None:
+            self.totals = Totals([], {})
+            summary.update("")
+            empty.update(t("stats.no_games"))
+        else:
+            since, until = day_range(*dates)
+            self.totals = combine(self.docs, game=game_id, since=since, until=until)
+            self._fill(table, game_id)
+            summary.update(self._summary_text(game_id, *dates))
+            empty.update(t("stats.empty"))
+        has_rows = bool(self.totals.players)
+        table.display = has_rows
+        empty.display = not has_rows
+
+    def _summary_text(self, game_id: str, first: date | None, last: date | None) -> str:
+        game = get_game(game_id)
+        if first is None and last is None:
+            dates = t("stats.all_dates")
+        else:
+            dates = t(
+                "stats.dates",
+                first=first.isoformat() if first else t("stats.open_end"),
+                last=last.isoformat() if last else t("stats.open_end"),
+            )
+        if game.lower_is_better:
+            net = t("stats.net.losses")
+        else:
+            net = t("stats.net.chips" if game.uses_chips else "stats.net.points")
+        sessions = self.totals.sessions.get(game_id, 0)
+        return t("stats.summary", sessions=sessions, dates=dates, net=net)
+
+    def _fill(self, table: DataTable[Text], game_id: str) -> None:
+        game = get_game(game_id)
+        cols = headings(game)
+        rows = self.totals.players
+        names = [width(t("stats.col.player")), *(width(p.player) for p in rows)]
+        table.add_column(t("stats.col.player"), key="player", width=min(max(names), 16))
+        for field, heading in cols:
+            values = [width(heading), *(width(cell(p, field, game)) for p in rows)]
+            # A set width: numbers line up at the right under their heading.
+            table.add_column(heading, key=field, width=max(values))
+        for stats in rows:
+            cells = [Text(stats.player, no_wrap=True, overflow="ellipsis")]
+            for field, _ in cols:
+                value = cell(stats, field, game)
+                style = "red" if field == "net" and value.startswith("-") else ""
+                cells.append(Text(value, justify="right", style=style))
+            table.add_row(*cells, key=stats.player)
+
+    # -- input ----------------------------------------------------------------------------
+
+    @on(Select.Changed, "#stats-game")
+    def _game_changed(self) -> None:
+        self.show()
+
+    @on(Input.Changed, "#stats-from, #stats-to")
+    def _dates_changed(self) -> None:
+        self.show()
+
+    @on(Input.Submitted, "#stats-from, #stats-to")
+    def _dates_submitted(self) -> None:
+        self.query_one("#stats-table", DataTable).focus()
+
+    def action_next_game(self) -> None:
+        select = self.query_one("#stats-game", Select)
+        games = sorted(combine(self.docs).sessions, key=game_rank)
+        if not games:
+            return
+        current = select.value if isinstance(select.value, str) else None
+        index = games.index(current) + 1 if current in games else 0
+        select.value = games[index % len(games)]
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,205 @@
+"""The timeline: every entry with its local time, recorder and round, filtered by a key.
+
+For a dispute ("when did the stake go up to 40, and had Ben folded by then?")
+``s`` leaves only the stake changes and the folds, each with its stake, so
+the answer is on one screen. Enter on an entry (or ``g`` and a time) shows
+the table as it was right after it, read-only.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.session import Session
+from scorekeeper.core.timeline import TimelineEntry, index_at, parse_time, select, timeline
+from scorekeeper.messages import t
+from scorekeeper.ui.screens.dialogs import PickPlayerDialog, TextDialog
+from scorekeeper.wording import describe_text
+
+
+def stake_cell(entry: TimelineEntry) -> Text:
+    """``20 → 40`` for a stake change, ``at 20`` for a fold."""
+    if entry.stake_from is not None and entry.stake_to is not None:
+        word = t("timeline.stake_from_to", old=entry.stake_from, new=entry.stake_to)
+        return Text(word, style="bold")
+    if entry.fold_stake is not None:
+        return Text(t("timeline.fold_at", stake=entry.fold_stake))
+    return Text("")
+
+
+def what_cell(entry: TimelineEntry) -> Text:
+    what = describe_text(entry.key, dict(entry.params))
+    if entry.voided_by is None:
+        return Text(what)
+    text = Text(what, style="strike dim")
+    text.append(" " + t("timeline.voided", seq=entry.voided_by), style="dim")
+    return text
+
+
+class TimelineScreen(Screen[None]):
+    """Every entry of a session, newest at the bottom, filtered by key; read-only."""
+
+    BINDINGS = [
+        Binding("a", "filter_all", t("timeline.key.all"), id="timeline-all"),
+        Binding("s", "filter_stake", t("timeline.key.stake"), id="timeline-stake"),
+        Binding("r", "filter_round", t("timeline.key.round"), id="timeline-round"),
+        Binding("p", "filter_player", t("timeline.key.player"), id="timeline-player"),
+        Binding("g", "at_time", t("timeline.key.at"), id="timeline-at"),
+        Binding("enter", "then", t("timeline.key.then"), id="timeline-then"),
+        Binding("escape,i,q", "close", t("ui.key.back"), id="timeline-close"),
+    ]
+
+    def __init__(self, session: Session, sid: int) -> None:
+        super().__init__(classes="timeline-screen")
+        self.session = session
+        self.sid = sid
+        self.entries = timeline(session)
+        self.shown: list[TimelineEntry] = []
+        self.stake = False
+        self.round: int | None = None
+        self.player: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="timeline-filter")
+        yield DataTable[Text | str](id="timeline-table", cursor_type="row", zebra_stripes=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.title = t("timeline.title", session=self.sid)
+        self.sub_title = t(self.session.game.name_key)
+        table = self.query_one("#timeline-table", DataTable)
+        table.add_column("#", key="seq")
+        table.add_column(t("timeline.col.time"), key="time")
+        table.add_column(t("timeline.col.by"), key="by")
+        table.add_column(t("timeline.col.round"), key="round")
+        table.add_column(t("timeline.col.stake"), key="stake")
+        table.add_column(t("timeline.col.what"), key="what")
+        self.show()
+        table.focus()
+
+    # -- the list --------------------------------------------------------------------
+    def show(self) -> None:
+        self.shown = select(self.entries, stake=self.stake, round=self.round, player=self.player)
+        table = self.query_one("#timeline-table", DataTable)
+        table.clear()
+        for entry in self.shown:
+            table.add_row(
+                Text(str(entry.seq), justify="right", style="dim"),
+                entry.local_time(),
+                entry.event.recorder,
+                Text(str(entry.round), justify="right"),
+                stake_cell(entry),
+                what_cell(entry),
+                key=str(entry.seq),
+            )
+        if self.shown:
+            table.move_cursor(row=len(self.shown) - 1)
+        self.query_one("#timeline-filter", Static).update(self._filter_text())
+
+    def _filter_text(self) -> str:
+        parts = []
+        if self.stake:
+            parts.append(t("timeline.filter.stake"))
+        if self.round is not None:
+            parts.append(t("timeline.filter.round", round=self.round))
+        if self.player is not None:
+            parts.append(t("timeline.filter.player", player=self.player))
+        what = ", ".join(parts) or t("timeline.filter.all")
+        line = t("timeline.showing", filter=what, count=len(self.shown), total=len(self.entries))
+        if not self.shown:
+            return f"{line}\n{t('timeline.none')}"
+        return f"{line}\n{t('timeline.hint')}"
+
+    def highlighted(self) -> TimelineEntry | None:
+        table = self.query_one("#timeline-table", DataTable)
+        if not self.shown or table.cursor_row < 0 or table.cursor_row >= len(self.shown):
+            return None
+        return self.shown[table.cursor_row]
+
+    # -- filters ---------------------------------------------------------------------
+    def action_filter_all(self) -> None:
+        self.stake, self.round, self.player = False, None, None
+        self.show()
+
+    def action_filter_stake(self) -> None:
+        self.stake = not self.stake
+        self.show()
+
+    def action_filter_round(self) -> None:
+        last = self.session.state.round
+        if last == 0:
+            self.notify(t("timeline.no_rounds"), severity="warning")
+            return
+
+        current = self.highlighted()
+        hint = str(current.round) if current and current.round else str(last)
+
+        def check(text: str) -> str | None:
+            word = text.strip() or hint  # Enter alone takes the round shown
+            if word.isdigit() and 1 <= int(word) <= last:
+                return None
+            return t("timeline.bad_round", last=last)
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                self.round = int(text.strip() or hint)
+                self.show()
+
+        self.app.push_screen(TextDialog(t("timeline.round_title", last=last), hint, check), done)
+
+    def action_filter_player(self) -> None:
+        names = self.session.state.names()
+        seats = list(enumerate(names, start=1))
+
+        def done(name: str | None) -> None:
+            if name:
+                self.player = name
+                self.show()
+
+        self.app.push_screen(PickPlayerDialog(t("timeline.player_title"), seats), done)
+
+    # -- the table then ----------------------------------------------------------------
+    def action_at_time(self) -> None:
+        current = self.highlighted()
+        hint = current.local_time() if current else ""
+
+        def index_for(text: str) -> int:  # Enter alone takes the time shown
+            return index_at(self.session, parse_time(text.strip() or hint, self.session))
+
+        def check(text: str) -> str | None:
+            try:
+                index_for(text)
+            except RuleError as error:
+                return error.message()
+            return None
+
+        def done(text: str | None) -> None:
+            if text is not None:
+                self.show_then(index_for(text))
+
+        self.app.push_screen(TextDialog(t("timeline.at_title"), hint, check), done)
+
+    def action_then(self) -> None:
+        entry = self.highlighted()
+        if entry is not None:
+            self.show_then(entry.index)
+
+    @on(DataTable.RowSelected, "#timeline-table")
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_then()
+
+    def show_then(self, index: int) -> None:
+        from scorekeeper.ui.screens.table_then import then_screen
+
+        self.app.push_screen(then_screen(self.session, self.sid, index))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

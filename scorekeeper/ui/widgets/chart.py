@@ -1,0 +1,113 @@
+"""The score chart: each player's running score over the rounds of one session.
+
+One line per player: the name, a sparkline drawn on a scale shared by every
+player (so a higher bar is a higher score whoever it belongs to), and the
+score after the last finished round. With more rounds than columns, each
+column shows the score at the end of the rounds it stands for.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
+
+from scorekeeper.core.session import Session
+from scorekeeper.export.tables import initial_scores, round_rows
+from scorekeeper.messages import t
+from scorekeeper.textwidth import ljust, rjust, width
+
+BARS = "▁▂▃▄▅▆▇█"
+#: Line colours, one per seat in turn; names keep the default colour.
+PALETTE = ("cyan", "magenta", "green", "yellow", "bright_blue", "red", "bright_cyan")
+NAME_LIMIT = 14
+
+
+def running_scores(session: Session) -> dict[str, list[int]]:
+    """Each player's score before the first round and after each finished round.
+
+    A player who joined later starts at their first known score.
+    """
+    start = initial_scores(session)
+    rows = round_rows(session)
+    series: dict[str, list[int]] = {}
+    for name in session.state.names():
+        known = [row.totals[name] for row in rows if name in row.totals]
+        first = start.get(name, known[0] if known else session.state.scores[name])
+        values, last = [first], first
+        for row in rows:
+            last = row.totals.get(name, last)
+            values.append(last)
+        series[name] = values
+    return series
+
+
+def sample(values: list[int], columns: int) -> list[int]:
+    """At most *columns* values, evenly spread, always keeping the first and the last."""
+    if columns <= 0:
+        return []
+    if len(values) <= columns:
+        return values
+    if columns == 1:
+        return values[-1:]
+    step = (len(values) - 1) / (columns - 1)
+    return [values[round(i * step)] for i in range(columns)]
+
+
+def spark(values: list[int], low: int, high: int) -> str:
+    if high == low:
+        return BARS[0] * len(values)
+    top = len(BARS) - 1
+    return "".join(BARS[round((v - low) * top / (high - low))] for v in values)
+
+
+class ScoreChart(Widget):
+    """Sparklines of the running scores; re-read with :meth:`update_session`."""
+
+    DEFAULT_CSS = """
+    ScoreChart { height: auto; }
+    """
+
+    def __init__(self, session: Session, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.series: dict[str, list[int]] = running_scores(session)
+
+    def update_session(self, session: Session) -> None:
+        self.series = running_scores(session)
+        self.refresh(layout=True)
+
+    def rounds(self) -> int:
+        return max((len(v) - 1 for v in self.series.values()), default=0)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 1 + (len(self.series) if self.rounds() else 0)
+
+    def render(self) -> Text:
+        if not self.rounds():
+            return Text(t("stats.chart.empty"), style="dim", no_wrap=True)
+        values = [v for series in self.series.values() for v in series]
+        low, high = min(values), max(values)
+        text = Text(t("stats.chart.title", low=low, high=high), style="bold", no_wrap=True)
+        names = {name: _short(name) for name in self.series}
+        name_width = max(width(n) for n in names.values())
+        lasts = {name: str(series[-1]) for name, series in self.series.items()}
+        last_width = max(width(v) for v in lasts.values())
+        columns = max(1, (self.size.width or 80) - name_width - last_width - 2)
+        for i, (name, series) in enumerate(self.series.items()):
+            text.append("\n")
+            text.append(ljust(names[name], name_width) + " ")
+            line = spark(sample(series, columns), low, high)
+            text.append(line, style=PALETTE[i % len(PALETTE)])
+            text.append(" " * (columns - len(line)) + " " + rjust(lasts[name], last_width))
+        return text
+
+
+def _short(name: str) -> str:
+    if width(name) <= NAME_LIMIT:
+        return name
+    cut = ""
+    for ch in name:
+        if width(cut + ch) > NAME_LIMIT - 1:
+            break
+        cut += ch
+    return cut + "…"

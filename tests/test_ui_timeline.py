@@ -1,0 +1,153 @@
+"""The timeline screen, the table as it was, export from the app, settlement in the standings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.core.transcript import read_session
+from scorekeeper.recording import create_session, load_session
+from scorekeeper.storage import Store
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.export_dialog import ExportDialog
+from scorekeeper.ui.screens.standings import StandingsScreen
+from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.screens.table_then import ReadOnlyTable
+from scorekeeper.ui.screens.timeline import TimelineScreen
+from tests.test_timeline import DISPUTE
+from tests.test_ui_table import press_all, shown_scores
+from tests.ui_support import fixed_clock
+
+pytestmark = pytest.mark.usefixtures("steady_screen")
+
+NOW = {"Aki": -80, "Ben": -40, "Chihiro": -20, "Dai": 140}
+
+
+def dispute_store(tmp_path: Path, text: str = DISPUTE) -> Store:
+    store = Store(tmp_path / "data")
+    session = read_session(text)
+    create_session(store, session.header, session.events)
+    return store
+
+
+def app_for(tmp_path: Path, text: str = DISPUTE) -> ScorekeeperApp:
+    return ScorekeeperApp(dispute_store(tmp_path, text), 1, clock=fixed_clock())
+
+
+def timeline_screen(app: ScorekeeperApp) -> TimelineScreen:
+    assert isinstance(app.screen, TimelineScreen), type(app.screen)
+    return app.screen
+
+
+async def test_timeline_by_key_filters_to_stake_changes_and_folds(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await press_all(pilot, ["i"])
+        screen = timeline_screen(app)
+        assert len(screen.shown) == 10
+        await press_all(pilot, ["s"])
+        assert [e.seq for e in screen.shown] == [2, 3, 4, 7, 8, 10]
+        table = screen.query_one("#timeline-table")
+        assert table.row_count == 6
+        row = [str(cell) for cell in table.get_row("4")]
+        assert row[1:] == ["12:03:40", "Aki", "1", "at 40", "Ben folded at 40"]
+        row = [str(cell) for cell in table.get_row("3")]
+        assert row[4:] == ["20 → 40", "stake 20 → 40"]
+        await press_all(pilot, ["a", "r", "2", "enter"])
+        assert [e.seq for e in screen.shown] == [6, 7, 8, 9, 10]
+        await press_all(pilot, ["a", "p", "2", "enter"])
+        assert [e.seq for e in screen.shown] == [4, 5, 6]
+        await press_all(pilot, ["escape"])
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_enter_shows_the_table_then_and_nothing_can_be_recorded(tmp_path):
+    store = dispute_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert shown_scores(app) == NOW
+        await press_all(pilot, ["i", "s", "up", "up", "up", "enter"])  # Ben's fold, #4
+        then = app.screen
+        assert isinstance(then, ReadOnlyTable)
+        assert shown_scores(app) == {"Aki": 0, "Ben": 0, "Chihiro": 0, "Dai": 0}  # not now
+        assert then.state.table.stake == 40
+        assert then.state.table.folded() == {"Chihiro": 20, "Ben": 40}
+        assert "right after #4" in str(then.query_one("#message").render())
+        assert "session 1 as it was at 12:03:40" in then.title
+        for name in then.ACTIONS:
+            assert then.check_action(name, ()) is False, name
+        assert then.check_action("timeline", ()) is False
+        assert then.check_action("export", ()) is False
+        assert [c.title for c in then.palette_commands()] == ["Totals, ranks and rounds as parent"]
+        await press_all(pilot, ["f", "r", "s", "c", "n", "u", "m", "h", "e", "i", "ctrl+e"])
+        assert app.screen is then  # no dialog opened
+        assert "nothing can be recorded here" in str(then.query_one("#message").render())
+        await press_all(pilot, ["escape", "escape"])
+        assert isinstance(app.screen, TableScreen) and shown_scores(app) == NOW
+        await press_all(pilot, ["i", "g", *"12:06:40", "enter"])
+        assert isinstance(app.screen, ReadOnlyTable)
+        assert app.screen.state.table.stake == 40  # the raise, before it was undone
+        assert "later voided by #8" in str(app.screen.query_one("#message").render())
+    assert len(load_session(store, 1).events) == 10  # nothing was recorded
+
+
+async def test_a_time_before_the_first_entry_is_explained_in_the_dialog(tmp_path):
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["i", "g", *"11:00", "enter"])
+        assert "before the first entry" in str(app.screen.query_one("#text-error").render())
+        await press_all(pilot, ["escape"])
+        assert isinstance(app.screen, TimelineScreen)
+
+
+async def test_export_writes_a_transcript_that_replays(tmp_path, capsys):
+    target = tmp_path / "out" / "game.txt"
+    target.parent.mkdir()
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["ctrl+e"])
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        path = dialog.query_one("#export-path")
+        assert path.value == "~/scorekeeper-session-1.txt"
+        await press_all(pilot, ["down", "up", "enter"])  # transcript, then the file
+        path.value = str(target)
+        await press_all(pilot, ["enter"])
+        assert isinstance(app.screen, TableScreen)
+        message = str(app.screen.query_one("#message").render())
+        assert f"Session 1 written to {target}" in message
+        await press_all(pilot, ["ctrl+e"])
+        app.screen.query_one("#export-path").value = str(tmp_path / "no such folder" / "x.txt")
+        await press_all(pilot, ["tab", "enter"])
+        error = str(app.screen.query_one("#export-error").render())
+        assert "Could not write" in error and "No such file or directory" in error
+        assert isinstance(app.screen, ExportDialog)  # stays open to fix the path
+    code = main(["replay", str(target), "--json"])
+    out, _ = capsys.readouterr()
+    assert code == 0 and '"Dai": 140' in out
+
+
+async def test_final_standings_show_the_settlement(tmp_path):
+    text = DISPUTE + "showdown Ben\nend\n"  # Ben, the parent, wins round 2
+    app = app_for(tmp_path, text)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["t"])
+        assert isinstance(app.screen, StandingsScreen)
+        settlement = str(app.screen.query_one("#standings-settlement").render())
+        assert "Settlement: who pays whom" in settlement
+        for line in ("Aki pays Ben 20", "Aki pays Dai 100", "Chihiro pays Ben 40"):
+            assert line in settlement
+        await press_all(pilot, ["escape", "i"])  # the timeline of a finished session
+        assert timeline_screen(app).shown[-1].kind == "end"
+
+
+def test_timeline_snapshot_80x24(snap_compare, tmp_path):
+    assert snap_compare(app_for(tmp_path), press=["i", "s"], terminal_size=(80, 24))

@@ -1,0 +1,170 @@
+"""Tamper evidence: each stored entry chained to the one before; ``scorekeeper verify``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zlib
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.core.codec import event_to_doc, header_to_doc
+from scorekeeper.core.transcript import read_session
+from scorekeeper.core.words import parse_entry, split_line
+from scorekeeper.recording import Recording, load_session
+from scorekeeper.storage import Store
+from scorekeeper.storage.hashchain import KEY, verify
+
+ROOT = Path(__file__).resolve().parent.parent
+O1 = ROOT / "examples" / "o1.txt"
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
+    return tmp_path / "data"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def imported(capsys) -> int:
+    code, out, _ = run(capsys, "import", str(O1))
+    assert code == 0
+    return int(out)
+
+
+def copy_session(home: Path, sid: int) -> int:
+    """A copy of the session's journal under the next free number."""
+    sessions = home / "sessions"
+    new = max(int(p.stem) for p in sessions.glob("*.journal")) + 1
+    shutil.copyfile(sessions / f"{sid}.journal", sessions / f"{new}.journal")
+    return new
+
+
+def edit_line(path: Path, change) -> None:
+    """Change one stored document inside its line and fix the line's checksum, as a
+    careful hand edit would: only the chain can tell."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    for index, line in enumerate(lines):
+        record = json.loads(line[9:])
+        if change(record):
+            payload = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode()
+            lines[index] = b"%08x " % zlib.crc32(payload) + payload + b"\n"
+            break
+    else:
+        raise AssertionError("nothing edited")
+    path.write_bytes(b"".join(lines))
+
+
+def event_doc(record, seq: int):
+    for doc in record.get("set", {}).get("events", {}).values():
+        if doc and doc.get("seq") == seq:
+            return doc
+    return None
+
+
+def test_an_untouched_session_verifies_ok(home, capsys):
+    sid = imported(capsys)
+    code, out, err = run(capsys, "verify", str(sid))
+    assert code == 0 and err == ""
+    assert out.startswith(f"session {sid}: OK, 19 entries match their chain (last hash ")
+    # entries recorded later are chained too
+    assert run(capsys, "record", str(sid), "round", "showdown E")[0] == 0
+    code, out, _ = run(capsys, "verify", str(sid))
+    assert code == 0 and "OK, 21 entries" in out
+
+
+def test_verify_names_the_entry_edited_in_a_copied_file(home, capsys):
+    sid = imported(capsys)
+    copy = copy_session(home, sid)
+
+    def change_winner(record):  # entry 5: showdown D becomes showdown A
+        doc = event_doc(record, 5)
+        if doc is None:
+            return False
+        doc["data"]["winner"] = "A"
+        return True
+
+    edit_line(home / "sessions" / f"{copy}.journal", change_winner)
+    load_session(Store(home), copy)  # the rules still accept it: only the chain tells
+    code, out, err = run(capsys, "verify", str(copy))
+    assert code == 2 and out == ""
+    assert err == (
+        f"{copy}: entry 5 does not match its chain: the file was edited after it was written\n"
+    )
+    assert run(capsys, "verify", str(sid))[0] == 0  # the original is untouched
+
+
+def test_an_edited_name_in_the_header_or_a_removed_line_is_caught(home, capsys):
+    sid = imported(capsys)
+    header_copy, cut_copy = copy_session(home, sid), copy_session(home, sid)
+
+    def rename(record):
+        doc = record.get("set", {}).get("session", {}).get("1")
+        if doc is None:
+            return False
+        doc["recorder"] = "B"
+        return True
+
+    edit_line(home / "sessions" / f"{header_copy}.journal", rename)
+    code, _, err = run(capsys, "verify", str(header_copy))
+    assert code == 2 and "the session header does not match its chain" in err
+
+    path = home / "sessions" / f"{cut_copy}.journal"
+    lines = path.read_bytes().splitlines(keepends=True)
+    del lines[5]  # line 1 is the format, 2 the header: this is entry 4
+    path.write_bytes(b"".join(lines))
+    code, _, err = run(capsys, "verify", str(cut_copy))
+    assert code == 2 and err.startswith(f"{cut_copy}: entry 4 does not match its chain")
+
+
+def test_a_session_written_before_the_chain_reads_and_verifies_as_no_chain(home, capsys):
+    session = read_session(O1.read_text(encoding="utf-8"))
+    store = Store(home)
+    sid = store.create(header_to_doc(session.header), [event_to_doc(e) for e in session.events])
+    assert load_session(store, sid).state == session.state
+    code, out, err = run(capsys, "verify", str(sid))
+    assert code == 1 and err == ""
+    assert (
+        out == f"session {sid}: no chain, nothing to verify (written before entries were chained)\n"
+    )
+    # entries appended now are chained on from the old ones
+    with Recording(store, sid) as rec:
+        rec.record(parse_entry(rec.session.game, split_line("round")))
+        rec.record(parse_entry(rec.session.game, split_line("showdown E")))
+    code, out, _ = run(capsys, "verify", str(sid))
+    assert code == 0
+    assert "OK, 2 entries match" in out and "the first 19 were written before" in out
+    stored = store.read(sid)
+    assert verify(stored.header, stored.events).unchained == 19
+    # an unchained entry after chained ones is an edit
+    doc = dict(stored.events[-1])
+    del doc[KEY]
+    assert verify(stored.header, [*stored.events[:-1], doc]).missing
+
+
+def test_transcripts_carry_no_hashes_and_an_import_gets_a_fresh_chain(home, capsys, tmp_path):
+    sid = imported(capsys)
+    code, text, _ = run(capsys, "export", str(sid))
+    assert code == 0 and KEY not in text and "sha" not in text
+    again = tmp_path / "again.txt"
+    again.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "import", str(again))
+    second = int(out)
+    assert run(capsys, "verify", str(second))[0] == 0
+    first, copy = Store(home).read(sid), Store(home).read(second)
+    assert [e[KEY] for e in first.events] == [e[KEY] for e in copy.events]  # same entries
+
+
+def test_verify_of_a_missing_session_is_one_line(home, capsys):
+    code, out, err = run(capsys, "verify", "42")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    code, _, err = run(capsys, "verify", "x")
+    assert code == 2 and len(err.splitlines()) == 1
