@@ -363,3 +363,28 @@ MESSAGES.update(
 MESSAGES.update(
     {"ui.pick.not_now": ("{player} cannot be picked for this now", "今は{player}を選べません")}
 )
+
+MESSAGES.update(
+    {
+        "ui.key.correct": ("Correct", "訂正"),
+        "ui.help.correct": (
+            "Correct a past round (the later rounds are recomputed)",
+            "過去のラウンドを訂正(後のラウンドは再計算)",
+        ),
+        "ui.correct.nothing_yet": ("no round has finished yet", "まだ終わったラウンドがありません"),
+        "ui.correct.which_round": (
+            "Correct which round? (1–{rounds})",
+            "どのラウンドを訂正しますか?(1〜{rounds})",
+        ),
+        "ui.correct.which_round_error": (
+            "type the number of a finished round, 1 to {rounds}",
+            "終わったラウンドの番号(1〜{rounds})を入力してください",
+        ),
+        "ui.correct.entries": (
+            "Round {round} as it should have been (entries separated by ;)",
+            "ラウンド{round}の正しい記録(;で区切る)",
+        ),
+        "ui.correct.reason": ("Why is round {round} corrected?", "ラウンド{round}を訂正する理由"),
+        "ui.correct.reason_needed": ("a correction needs a reason", "訂正には理由が必要です"),
+    }
+)

@@ -162,16 +162,18 @@ class TextDialog(ModalScreen[str | None]):
         title: str,
         placeholder: str = "",
         check: Callable[[str], str | None] | None = None,
+        value: str = "",
     ) -> None:
         super().__init__(classes="dialog")
         self.title_text = title
         self.placeholder = placeholder
         self.check = check
+        self.value = value  # prefilled, to be edited
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title")
-            yield Input(placeholder=self.placeholder, id="text-input")
+            yield Input(self.value, placeholder=self.placeholder, id="text-input")
             yield Static("", id="text-error", classes="dialog-error")
 
     def on_mount(self) -> None:

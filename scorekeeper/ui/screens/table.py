@@ -19,9 +19,11 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
+from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.standings import ranked
 from scorekeeper.core.state import State
+from scorekeeper.core.words import entry_words, parse_entry, split_line
 from scorekeeper.messages import UserError, t
 from scorekeeper.recording import Recording
 from scorekeeper.ui.screens.cards import CardsDialog
@@ -70,6 +72,7 @@ def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
         Binding("t", "standings", t("ui.key.standings"), id="table-standings"),
         Binding("i", "timeline", t("timeline.key.open"), id="table-timeline"),
         Binding("ctrl+e", "export", t("timeline.key.export"), show=False, id="table-export"),
+        Binding("ctrl+r", "correct_round", t("ui.key.correct"), id="table-correct", show=False),
         Binding("escape", "close", t("ui.key.sessions"), id="table-close"),
     ]
     return shown + explain + extra
@@ -374,6 +377,73 @@ class TableScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.recording.close()
 
+    # -- correcting a past round ----------------------------------------------------
+    def action_correct_round(self) -> None:
+        """Ask which finished round, its entries as they should have been, and why."""
+        finished = len(self.state.results)
+
+        def round_number(text: str) -> int | None:
+            word = text.strip()
+            return int(word) if word.isdigit() and 1 <= int(word) <= finished else None
+
+        def check_round(text: str) -> str | None:
+            if round_number(text) is None:
+                return t("ui.correct.which_round_error", rounds=finished)
+            return None
+
+        def chosen(text: str | None) -> None:
+            number = round_number(text or "")
+            if number is not None:
+                self._ask_corrected_entries(number)
+
+        if not finished:
+            self.say(t("ui.correct.nothing_yet"), error=True)
+            return
+        dialog = TextDialog(t("ui.correct.which_round", rounds=finished), "1", check_round)
+        self.app.push_screen(dialog, chosen)
+
+    def _replacement(self, text: str) -> list[Entry]:
+        game = self.recording.session.game
+        return [parse_entry(game, split_line(part)) for part in text.split(";") if part.strip()]
+
+    def _ask_corrected_entries(self, number: int) -> None:
+        session = self.recording.session
+        now = "; ".join(
+            " ".join(entry_words(session.game, event)) for event in session.round_entries(number)
+        )
+
+        def check(text: str) -> str | None:
+            try:
+                entries = self._replacement(text)
+                self.recording.check(correction_entry(number, "-", entries))
+            except UserError as error:
+                return error.message()
+            return None
+
+        def done(text: str | None) -> None:
+            if text:
+                self._ask_reason(number, self._replacement(text))
+
+        title = t("ui.correct.entries", round=number)
+        self.app.push_screen(TextDialog(title, now, check, value=now), done)
+
+    def _ask_reason(self, number: int, entries: list[Entry]) -> None:
+        def check(text: str) -> str | None:
+            if not text.strip():
+                return t("ui.correct.reason_needed")
+            try:
+                self.recording.check(correction_entry(number, text, entries))
+            except UserError as error:
+                return error.message()
+            return None
+
+        def done(text: str | None) -> None:
+            if text and text.strip():
+                self.record(correction_entry(number, text, entries))
+
+        dialog = TextDialog(t("ui.correct.reason", round=number), "", check)
+        self.app.push_screen(dialog, done)
+
     # -- command palette ---------------------------------------------------------------
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The legal actions by name, for the command palette (ctrl+p)."""
@@ -387,3 +457,7 @@ class TableScreen(Screen[None]):
         for action, key, name in (("timeline", "i", "open"), ("export", "ctrl+e", "export")):
             label = t("ui.palette.key", keys=key, label=t(f"timeline.key.{name}"))
             yield SystemCommand(t(f"timeline.help.{name}"), label, partial(self.run_action, action))
+        if self.state.results:
+            label = t("ui.palette.key", keys="ctrl+r", label=t("ui.key.correct"))
+            callback = partial(self.run_action, "correct_round")
+            yield SystemCommand(t("ui.help.correct"), label, callback)
