@@ -64,6 +64,14 @@ def _parser() -> argparse.ArgumentParser:
     settle.add_argument("session")
     settle.add_argument("--rate", help="this much money per point or chip (10, 0.5)")
 
+    display = commands.add_parser(
+        "display", help="a read-only display of a session for the whole table"
+    )
+    display.add_argument("session")
+    display.add_argument("--serve", action="store_true", help="serve it to browsers")
+    display.add_argument("--host", default="127.0.0.1", help="address to serve on")
+    display.add_argument("--port", type=int, default=8000)
+
     opener = commands.add_parser("open", help="open a stored session in the app")
     opener.add_argument("session")
 
@@ -134,6 +142,8 @@ def _run(args: argparse.Namespace) -> int:
             return commands.export(_store(args), sid, args.format, args.output, args.rate)
         case "settle":
             return commands.settle(_store(args), _session_id(args.session), args.rate)
+        case "display":
+            return _display(args)
         case "show":
             return commands.show(_store(args), _session_id(args.session), as_json=args.json)
         case "timeline":
@@ -162,6 +172,20 @@ def _open_app(args: argparse.Namespace) -> int:
 
     session = _session_id(args.session) if args.command == "open" else None
     ScorekeeperApp(_store(args), session).run()
+    return 0
+
+
+def _display(args: argparse.Namespace) -> int:
+    sid = _session_id(args.session)
+    store = _store(args)
+    store.read(sid)  # a missing or unreadable session is refused here, in one line
+    if args.serve:
+        from scorekeeper.serve import serve_display
+
+        return serve_display(args, sid)
+    from scorekeeper.ui.display import DisplayApp
+
+    DisplayApp(store, sid).run()
     return 0
 
 

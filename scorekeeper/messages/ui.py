@@ -388,3 +388,34 @@ MESSAGES.update(
         "ui.correct.reason_needed": ("a correction needs a reason", "訂正には理由が必要です"),
     }
 )
+
+MESSAGES.update(
+    {
+        "display.title": (
+            "scorekeeper — session {session} (display)",
+            "scorekeeper — セッション{session}(表示用)",
+        ),
+        "display.read_only": (
+            "this is the table display: it shows the session and records nothing",
+            "これは表示用の画面です。記録はできません",
+        ),
+        "display.stake": (
+            "stake · parent {parent} · cap {cap}",
+            "賭け点 · 親 {parent} · 上限 {cap}",
+        ),
+        "display.round": ("round · dealer {parent}", "ラウンド · 親 {parent}"),
+        "display.pot": ("pot · dealer {parent}", "ポット · 親 {parent}"),
+        "display.serving": (
+            "serving the display of session {session} at http://{host}:{port} (Ctrl+C stops)",
+            "セッション{session}の表示を http://{host}:{port} で配信中(Ctrl+Cで停止)",
+        ),
+        "display.serving_local": (
+            "only this machine can open it; use --host 0.0.0.0 to let phones on your network in",
+            "このマシンからだけ開けます。同じネットワークのスマートフォンから見るには --host 0.0.0.0",
+        ),
+        "display.no_serve": (
+            "the browser display needs the textual-serve package (pip install textual-serve)",
+            "ブラウザ表示には textual-serve が必要です(pip install textual-serve)",
+        ),
+    }
+)

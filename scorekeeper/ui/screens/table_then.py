@@ -52,7 +52,7 @@ class ReadOnlyTable(TableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _ALLOWED:
             return True
-        if action in self.ACTIONS or action in ("timeline", "export"):
+        if action in self.ACTIONS or action in ("timeline", "export", "correct_round"):
             return False
         return super().check_action(action, parameters)
 

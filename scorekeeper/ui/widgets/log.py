@@ -14,9 +14,19 @@ SHOWN = 60
 
 
 class LogPanel(Static):
+    """Newest last, and always the newest: only as many entries as there are lines."""
+
+    _session: Session | None = None
+
+    def on_resize(self) -> None:
+        if self._session is not None:
+            self.show(self._session)
+
     def show(self, session: Session) -> None:
+        self._session = session
         voided = session.voided()
-        start = max(0, len(session.events) - SHOWN)
+        room = self.content_region.height or SHOWN
+        start = max(0, len(session.events) - min(room, SHOWN))
         text = Text(no_wrap=True, overflow="ellipsis")
         for index in range(start, len(session.events)):
             event = session.events[index]

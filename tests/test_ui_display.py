@@ -1,0 +1,101 @@
+"""The table display: follows what another process records, and can never change it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.recording import load_session
+from scorekeeper.ui.display import DisplayApp
+from scorekeeper.ui.widgets.big_number import BigNumber
+from tests.ui_support import new_store
+
+pytestmark = pytest.mark.usefixtures("steady_screen")
+
+
+def record_elsewhere(home: Path, *entries: str) -> None:
+    env = dict(os.environ, SCOREKEEPER_HOME=str(home))
+    command = [sys.executable, "-m", "scorekeeper", "record", "1", *entries]
+    subprocess.run(command, check=True, env=env, capture_output=True)
+
+
+async def test_display_follows_another_process(tmp_path):
+    store = new_store(tmp_path)
+    app = DisplayApp(store, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        big = app.screen.query_one(BigNumber)
+        assert big.value == "10"  # the base stake of the next round
+        record_elsewhere(store.root, "round", "raise", "raise")
+        started = time.monotonic()
+        while big.value != "40" and time.monotonic() - started < 3:
+            await asyncio.sleep(0.05)
+        assert big.value == "40"
+        assert time.monotonic() - started < 1.5  # within a second or so of the recording
+        assert app.screen.state.round == 1
+
+
+async def test_display_offers_nothing_that_records(tmp_path):
+    store = new_store(tmp_path)
+    path = store.path(1)
+    before = path.read_bytes()
+    app = DisplayApp(store, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for action in screen.ACTIONS:
+            assert screen.check_action(action, ()) is False
+        for key in "nfrscumhjlye":
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.press("ctrl+r")
+        assert "records nothing" in str(screen.query_one("#message").render())
+    assert path.read_bytes() == before
+    assert load_session(store, 1).events == []
+
+
+def test_display_of_a_missing_session_is_refused(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "none"))
+    code = main(["display", "4"])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "no session 4" in err
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_served_page_uses_no_outside_assets(tmp_path):
+    store = new_store(tmp_path)
+    port = free_port()
+    env = dict(os.environ, SCOREKEEPER_HOME=str(store.root), SCOREKEEPER_LANG="en")
+    command = [sys.executable, "-m", "scorekeeper", "display", "1", "--serve", "--port", str(port)]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        said = server.stdout.readline() + server.stdout.readline()
+        assert f"http://127.0.0.1:{port}" in said and "only this machine" in said
+        page = ""
+        for _ in range(50):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
+                    page = reply.read().decode("utf-8")
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert "textual-terminal" in page
+        assert "googleapis" not in page and "https://" not in page
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
