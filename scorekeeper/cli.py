@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -109,6 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.lang:
         set_language(args.lang)
+    elif not os.environ.get("SCOREKEEPER_LANG"):
+        _language_from_settings(args)
     try:
         return _run(args)
     except CommandError as error:
@@ -167,11 +170,27 @@ def _run(args: argparse.Namespace) -> int:
     return _open_app(args)
 
 
+def _language_from_settings(args: argparse.Namespace) -> None:
+    """The language chosen in the app last time, when neither --lang nor SCOREKEEPER_LANG say."""
+    from scorekeeper import settings
+    from scorekeeper.storage import data_root
+
+    chosen = settings.load(data_root(args.data_dir)).get("lang")
+    if chosen in ("en", "ja"):
+        set_language(chosen)
+
+
 def _open_app(args: argparse.Namespace) -> int:
     from scorekeeper.ui.app import ScorekeeperApp  # the only command that loads Textual
 
     session = _session_id(args.session) if args.command == "open" else None
-    ScorekeeperApp(_store(args), session).run()
+    store = _store(args)
+    relaunch = ScorekeeperApp(store, session).run()
+    if relaunch is not None:  # the language was switched: start again, in it, where we were
+        words = [sys.executable, "-m", "scorekeeper", "--data-dir", str(store.root)]
+        words += ["--lang", relaunch.lang]
+        words += ["open", str(relaunch.session)] if relaunch.session is not None else []
+        os.execv(sys.executable, words)
     return 0
 
 

@@ -99,3 +99,41 @@ def test_served_page_uses_no_outside_assets(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+async def test_switching_language_keeps_the_session_and_the_choice(tmp_path):
+    from scorekeeper import settings
+    from scorekeeper.ui.app import Relaunch, ScorekeeperApp
+
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")  # a round in play: it is on disk already
+        await pilot.pause()
+        await pilot.press("f2")
+        await pilot.pause()
+    assert app.return_value == Relaunch("ja", 1)
+    assert settings.load(store.root) == {"lang": "ja"}
+    assert load_session(store, 1).state.in_round  # nothing lost across the restart
+
+
+def test_the_restarted_app_speaks_japanese(tmp_path):
+    """A fresh process reads the saved choice: keys, titles and messages in Japanese."""
+    from scorekeeper import settings
+
+    store = new_store(tmp_path)
+    settings.save(store.root, lang="ja")
+    probe = (
+        "import sys\n"
+        "from scorekeeper.cli import _language_from_settings, _parser\n"
+        f"_language_from_settings(_parser().parse_args(['--data-dir', {str(store.root)!r}]))\n"
+        "from scorekeeper.ui.screens.table_official import OfficialTable\n"
+        "labels = {b.action: b.description for b in OfficialTable.BINDINGS if b.show}\n"
+        "print(labels['fold'], labels['raise_stake'])\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("SCOREKEEPER_LANG", "LANG", "LC_ALL")}
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True
+    )
+    assert result.stdout.split() == ["降りる", "賭け点を上げる"]

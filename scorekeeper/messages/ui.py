@@ -419,3 +419,17 @@ MESSAGES.update(
         ),
     }
 )
+
+MESSAGES.update(
+    {
+        "ui.key.language": ("日本語 / English", "English / 日本語"),
+        "ui.language.title": (
+            "日本語に切り替え (Switch to Japanese)",
+            "Switch to English (英語に切り替え)",
+        ),
+        "ui.language.help": (
+            "F2 · the app restarts in the other language, on the same session",
+            "F2 · 同じセッションのまま、もう一方の言語で開き直します",
+        ),
+    }
+)

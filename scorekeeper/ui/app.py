@@ -3,25 +3,39 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.screen import Screen
 
-from scorekeeper.messages import UserError, t
+from scorekeeper import settings
+from scorekeeper.messages import UserError, language, t
 from scorekeeper.recording import Recording
 from scorekeeper.storage import Store
 
 Clock = Callable[[], datetime | None]
 
 
-class ScorekeeperApp(App[None]):
+@dataclass(frozen=True)
+class Relaunch:
+    """Asked of the CLI when the app closes: start again in *lang*, on session *session*."""
+
+    lang: str
+    session: int | None
+
+
+class ScorekeeperApp(App[Relaunch | None]):
     CSS_PATH = Path(__file__).with_name(
         "scorekeeper.tcss"
     )  # absolute: subclasses may live anywhere
     TITLE = "scorekeeper"
     # Textual's own ctrl+q quits; the screens show their own way out (q, esc).
+    BINDINGS = [
+        Binding("f2", "switch_language", t("ui.key.language"), id="language", show=False),
+    ]
 
     def __init__(
         self,
@@ -55,8 +69,24 @@ class ScorekeeperApp(App[None]):
         self.push_screen(table_screen_for(recording))
         return True
 
+    def action_switch_language(self) -> None:
+        """Switch between Japanese and English: every label is re-read, so the app restarts.
+
+        Nothing is lost: every entry is already on disk, and the same session
+        opens again. The choice is kept as a setting for the next start.
+        """
+        new = "en" if language() == "ja" else "ja"
+        settings.save(self.store.root, lang=new)
+        screen = self.screen
+        recording = getattr(screen, "recording", None)
+        session = getattr(recording, "id", None) if recording is not None else None
+        self.exit(Relaunch(new, session if isinstance(session, int) else None))
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            t("ui.language.title"), t("ui.language.help"), self.action_switch_language
+        )
         commands = getattr(screen, "palette_commands", None)
         if callable(commands):
             yield from commands()
