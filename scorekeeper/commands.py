@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from scorekeeper.core.errors import RuleError
+from scorekeeper.core.json_import import looks_like_json, read_json_export
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import ranked
 from scorekeeper.core.state_json import state_json
@@ -40,7 +41,10 @@ def _read_transcript(path: str) -> Session:
     except OSError as error:
         fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
     try:
-        return play(parse_transcript(decode(raw)))
+        text = decode(raw)
+        if looks_like_json(text):  # a JSON export reads back as well as a transcript
+            return read_json_export(text)
+        return play(parse_transcript(text))
     except TranscriptError as error:
         fail(f"{path}:{error.line}", error.message())
 

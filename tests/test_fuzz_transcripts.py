@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -100,3 +101,87 @@ def test_a_50_mb_file_is_refused_before_it_is_read(capsys, tmp_path, monkeypatch
     code, out, err = run(capsys, path)
     assert code == 2 and out == ""
     assert err.startswith(f"{path}:1: the file is larger than a transcript can be")
+
+
+# -- the JSON importer -------------------------------------------------------------
+
+
+@pytest.fixture
+def o1_export(tmp_path, monkeypatch, capsys) -> dict:
+    import json
+
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    root = Path(__file__).resolve().parent.parent
+    assert main(["import", str(root / "examples" / "o1.txt")]) == 0
+    assert main(["export", "1", "--format", "json"]) == 0
+    out, _ = capsys.readouterr()
+    return json.loads(out[out.index("{") :])
+
+
+def test_a_json_export_imports_back_to_the_same_session(capsys, tmp_path, o1_export):
+    import json
+
+    path = tmp_path / "o1.json"
+    path.write_text(json.dumps(o1_export), encoding="utf-8")
+    assert main(["import", str(path)]) == 0
+    assert capsys.readouterr().out.strip() == "2"
+    main(["show", "1", "--json"])
+    first = capsys.readouterr().out
+    main(["show", "2", "--json"])
+    assert json.loads(capsys.readouterr().out) == json.loads(first)
+
+
+def _break(doc: dict, how: str) -> object:
+    import copy
+
+    doc = copy.deepcopy(doc)
+    if how == "wrong types":
+        doc["events"][3]["seq"] = "four"
+    elif how == "events not a list":
+        doc["events"] = {"1": "round"}
+    elif how == "edited winner":
+        last = doc["events"][-1]
+        last["data"]["player"] = "A"  # the parent: the rules refuse it
+    elif how == "huge number":
+        doc["header"]["options"]["base"] = 10**400
+    elif how == "100000 players":
+        doc["header"]["players"] = [f"P{i}" for i in range(100_000)]
+    elif how == "not an export":
+        doc = {"format": "something else"}
+    elif how == "deep":
+        doc["extra"] = [[[[[[[[[[[[[[[[["deep"]]]]]]]]]]]]]]]]]
+    elif how == "version":
+        doc["version"] = 99
+    return doc
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["wrong types", "events not a list", "edited winner", "huge number", "100000 players",
+     "not an export", "deep", "version"],
+)  # fmt: skip
+def test_hostile_json_exports_are_refused_in_one_line(capsys, tmp_path, o1_export, how):
+    import json
+
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(_break(o1_export, how)), encoding="utf-8")
+    start = time.perf_counter()
+    code = main(["import", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"{path}:")
+    assert time.perf_counter() - start < 5
+    main(["list", "--json"])
+    assert len(json.loads(capsys.readouterr().out)) == 1  # nothing was imported
+
+
+@pytest.mark.parametrize(
+    "raw", [b'{"format": "scorekeeper-export", "version": 1, \x00}', b"{\xff\xfe}", b"{" * 100_000]
+)
+def test_broken_json_bytes_are_refused(capsys, tmp_path, monkeypatch, raw):
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    path = tmp_path / "bytes.json"
+    path.write_bytes(raw)
+    code = main(["import", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and err.count("\n") == 1

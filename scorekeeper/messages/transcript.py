@@ -56,3 +56,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ファイルが大きすぎます(上限{limit}バイト)",
     ),
 }
+
+MESSAGES.update(
+    {
+        "transcript.json_unreadable": (
+            "this is not readable JSON",
+            "JSONとして読めません",
+        ),
+        "transcript.json_not_export": (
+            "this JSON is not a scorekeeper export (from 'scorekeeper export --format json')",
+            "このJSONは scorekeeper の書き出し(export --format json)ではありません",
+        ),
+        "transcript.json_version": (
+            "this export has version {version}; this scorekeeper reads version 1",
+            "この書き出しはバージョン{version}です。読めるのはバージョン1です",
+        ),
+        "transcript.json_deep": (
+            "this JSON nests deeper than an export can ({limit} levels)",
+            "このJSONは入れ子が深すぎます(書き出しは{limit}段まで)",
+        ),
+        "transcript.json_entry": (
+            "entry {seq} breaks the rules: {reason}",
+            "記録{seq}がルールに反しています: {reason}",
+        ),
+    }
+)
