@@ -136,4 +136,4 @@ def test_the_restarted_app_speaks_japanese(tmp_path):
     result = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True
     )
-    assert result.stdout.split() == ["降りる", "賭け点を上げる"]
+    assert result.stdout.split() == ["降りる", "上げる"]

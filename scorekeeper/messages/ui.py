@@ -54,9 +54,9 @@ MESSAGES.update(
 MESSAGES.update(
     {
         "ui.key.fold": ("Fold", "降りる"),
-        "ui.key.raise_stake": ("Raise", "賭け点を上げる"),
+        "ui.key.raise_stake": ("Raise", "上げる"),
         "ui.key.showdown": ("Showdown", "勝負"),
-        "ui.key.showdown_cards": ("Cards", "カード入力"),
+        "ui.key.showdown_cards": ("Cards", "カード"),
         "ui.key.new_round": ("Round", "ラウンド"),
         "ui.key.undo": ("Undo", "取消"),
         "ui.key.note": ("Note", "メモ"),
