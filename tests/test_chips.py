@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -18,9 +18,9 @@ from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.transcript import read_session, write_transcript
-from scorekeeper.core.words import parse_entry, split_line
+from scorekeeper.core.words import parse_entry
+from tests.rules_support import T0, choices, enter, kinds, refused, stacks
 
-T0 = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
 FOUR = ["A", "B", "C", "D"]
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -40,39 +40,6 @@ def c1() -> Session:
 
 def c2() -> Session:
     return new_session(parent="D", stacks={"A": 5}, stack=20)
-
-
-def enter(session: Session, *lines: str) -> None:
-    for line in lines:
-        session.record(parse_entry(session.game, split_line(line)), T0)
-
-
-def refused(session: Session, line: str, key: str) -> RuleError:
-    """*line* is refused with *key*, and neither the state nor the log changes."""
-    state, events, legal = session.state, list(session.events), session.legal()
-    with pytest.raises(RuleError) as info:
-        enter(session, line)
-    assert info.value.key == key, info.value.message("en")
-    assert session.state == state
-    assert session.state is state
-    assert session.events == events
-    assert session.legal() == legal
-    assert info.value.message("en")
-    assert info.value.message("ja")
-    return info.value
-
-
-def stacks(session: Session) -> dict[str, int]:
-    return dict(session.state.scores)
-
-
-def kinds(session: Session) -> list[str]:
-    return [action.kind for action in session.legal()]
-
-
-def choices(session: Session, kind: str) -> tuple[str, ...]:
-    (action,) = [a for a in session.legal() if a.kind == kind]
-    return action.choices
 
 
 def turn(session: Session) -> str | None:

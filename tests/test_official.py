@@ -10,9 +10,8 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
-from scorekeeper.core.words import parse_entry, split_line
+from tests.rules_support import T0, choices, enter, kinds, refused
 
-T0 = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
 FIVE = ["A", "B", "C", "D", "E"]
 
 
@@ -20,38 +19,8 @@ def new_session(players=FIVE, parent=None, **options) -> Session:
     return Session(make_header("indian-official", players, options or None, parent=parent))
 
 
-def enter(session: Session, *lines: str) -> None:
-    for line in lines:
-        session.record(parse_entry(session.game, split_line(line)), T0)
-
-
-def refused(session: Session, line: str, key: str) -> RuleError:
-    """*line* is refused with *key*, and neither the state nor the log changes."""
-    state, events, legal = session.state, list(session.events), session.legal()
-    with pytest.raises(RuleError) as info:
-        enter(session, line)
-    assert info.value.key == key, info.value.message("en")
-    assert session.state == state
-    assert session.state is state
-    assert session.events == events
-    assert session.legal() == legal
-    # the message renders in both languages with the parameters it carries
-    assert info.value.message("en")
-    assert info.value.message("ja")
-    return info.value
-
-
 def scores(session: Session) -> list[int]:
     return [session.state.scores[name] for name in session.state.names()]
-
-
-def kinds(session: Session) -> list[str]:
-    return [action.kind for action in session.legal()]
-
-
-def choices(session: Session, kind: str) -> tuple[str, ...]:
-    (action,) = [a for a in session.legal() if a.kind == kind]
-    return action.choices
 
 
 # -- worked example O1 -----------------------------------------------------------
