@@ -56,26 +56,31 @@ def timed(action: object) -> float:
     return time.perf_counter() - start
 
 
+def measure(sessions: int, folder: Path | None = None) -> tuple[float, float, float]:
+    """(cold, warm, one changed) seconds for the statistics over *sessions* stored sessions."""
+    with tempfile.TemporaryDirectory(dir=folder) as tmp:
+        store = Store(Path(tmp))
+        begin = time.perf_counter()
+        base = datetime(2026, 1, 1, 19, tzinfo=UTC)
+        for i in range(sessions):
+            session = sample_session(base + timedelta(days=i % 365))
+            store.create(header_to_doc(session.header), map(event_to_doc, session.events))
+        made = time.perf_counter() - begin
+        print(f"{sessions} sessions of {len(session.events)} entries created in {made:.1f} s")
+        cold = timed(lambda: gather(store))
+        warm = timed(lambda: gather(store))
+        with Recording(store, store.ids()[0]) as rec:
+            rec.record(parse_entry(rec.session.game, split_line("note late")))
+        changed = timed(lambda: gather(store))
+    return cold, warm, changed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=1000)
     parser.add_argument("--dir", type=Path, default=None, help="folder on the disk to measure")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
-        store = Store(Path(tmp))
-        begin = time.perf_counter()
-        base = datetime(2026, 1, 1, 19, tzinfo=UTC)
-        for i in range(args.sessions):
-            session = sample_session(base + timedelta(days=i % 365))
-            store.create(header_to_doc(session.header), map(event_to_doc, session.events))
-        made = time.perf_counter() - begin
-        print(f"{args.sessions} sessions of {len(session.events)} entries created in {made:.1f} s")
-        totals: list[object] = []
-        cold = timed(lambda: totals.append(gather(store)))
-        warm = timed(lambda: gather(store))
-        with Recording(store, store.ids()[0]) as rec:
-            rec.record(parse_entry(rec.session.game, split_line("note late")))
-        changed = timed(lambda: gather(store))
+    cold, warm, changed = measure(args.sessions, args.dir)
     print(f"stats, cold (every session folded):  {cold:7.2f} s")
     print(f"stats, warm (all from the cache):    {warm:7.2f} s")
     print(f"stats, one session changed:          {changed:7.2f} s")
