@@ -102,7 +102,12 @@ class Game(ABC):
     def initial_score(
         self, player: str, options: Mapping[str, OptionValue], stacks: Mapping[str, int]
     ) -> int:
-        return 0
+        """Points games start at 0; chip games at the player's stack, else the ``stack`` option."""
+        if not self.uses_chips:
+            return 0
+        default = options["stack"]
+        assert isinstance(default, int)
+        return stacks.get(player, default)
 
     def initial_board(self, options: Mapping[str, OptionValue]) -> Mapping[str, int] | None:
         """Chips on the board before the first round (games with a board), else None."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Event, OptionValue, frozen
+from scorekeeper.core.events import Event, frozen
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
 from scorekeeper.core.games.ranking import (
     check_cards,
@@ -79,13 +79,6 @@ class IndianChips(Game):
         ),
         OptionSpec("rounds", 0, "option.rounds", minimum=0),
     )
-
-    def initial_score(
-        self, player: str, options: Mapping[str, OptionValue], stacks: Mapping[str, int]
-    ) -> int:
-        default = options["stack"]
-        assert isinstance(default, int)
-        return stacks.get(player, default)
 
     # -- words -------------------------------------------------------------
     def parse(self, kind: str, args: Sequence[str]) -> dict[str, Any]:

@@ -161,13 +161,6 @@ class Pochen(Game):
         OptionSpec("rounds", 0, "option.rounds", minimum=0),
     )
 
-    def initial_score(
-        self, player: str, options: Mapping[str, OptionValue], stacks: Mapping[str, int]
-    ) -> int:
-        default = options["stack"]
-        assert isinstance(default, int)
-        return stacks.get(player, default)
-
     def initial_board(self, options: Mapping[str, OptionValue]) -> Mapping[str, int] | None:
         return frozen(dict.fromkeys(POOLS, 0))
 
