@@ -35,79 +35,107 @@ class CommandError(Exception):
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scorekeeper", description=t("cli.description"))
-    parser.add_argument("--data-dir", help="folder for stored sessions (default: user data dir)")
-    parser.add_argument("--lang", choices=("en", "ja"), help="language of messages")
+    parser.add_argument("--data-dir", help=t("cli.help.folder_for_stored_sessions_default_user"))
+    parser.add_argument("--lang", choices=("en", "ja"), help=t("cli.help.language_of_messages"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    replay = commands.add_parser("replay", help="read a transcript and print the standings")
+    replay = commands.add_parser(
+        "replay", help=t("cli.help.read_a_transcript_and_print_the_standing")
+    )
     replay.add_argument("file")
-    replay.add_argument("--json", action="store_true", help="print the state as JSON")
+    replay.add_argument("--json", action="store_true", help=t("cli.help.print_the_state_as_json"))
 
-    imp = commands.add_parser("import", help="store a transcript as a new session")
+    imp = commands.add_parser("import", help=t("cli.help.store_a_transcript_as_a_new_session"))
     imp.add_argument("file")
 
-    record = commands.add_parser("record", help="append entries to a stored session")
+    record = commands.add_parser("record", help=t("cli.help.append_entries_to_a_stored_session"))
     record.add_argument("session")
     record.add_argument("entries", nargs="+", metavar="ENTRY")
 
-    listing = commands.add_parser("list", help="list stored sessions")
+    listing = commands.add_parser("list", help=t("cli.help.list_stored_sessions"))
     listing.add_argument("--json", action="store_true")
 
-    export = commands.add_parser("export", help="write a stored session out")
+    export = commands.add_parser("export", help=t("cli.help.write_a_stored_session_out"))
     export.add_argument("session")
     export.add_argument(
         "--format", choices=("transcript", "json", "csv", "md", "html"), default="transcript"
     )
-    export.add_argument("-o", "--output", help="file to write (default: standard output)")
-    export.add_argument("--rate", help="settle at this much money per point or chip (10, 0.5)")
+    export.add_argument("-o", "--output", help=t("cli.help.file_to_write_default_standard_output"))
+    export.add_argument("--rate", help=t("cli.help.settle_at_this_much_money_per_point_or_c"))
 
-    settle = commands.add_parser("settle", help="who pays whom, with the fewest transfers")
+    settle = commands.add_parser(
+        "settle", help=t("cli.help.who_pays_whom_with_the_fewest_transfers")
+    )
     settle.add_argument("session")
-    settle.add_argument("--rate", help="this much money per point or chip (10, 0.5)")
+    settle.add_argument("--rate", help=t("cli.help.this_much_money_per_point_or_chip_10_0_5"))
 
     display = commands.add_parser(
-        "display", help="a read-only display of a session for the whole table"
+        "display", help=t("cli.help.a_read_only_display_of_a_session_for_the")
     )
     display.add_argument("session")
-    display.add_argument("--serve", action="store_true", help="serve it to browsers")
-    display.add_argument("--host", default="127.0.0.1", help="address to serve on")
+    display.add_argument("--serve", action="store_true", help=t("cli.help.serve_it_to_browsers"))
+    display.add_argument("--host", default="127.0.0.1", help=t("cli.help.address_to_serve_on"))
     display.add_argument("--port", type=int, default=8000)
 
-    opener = commands.add_parser("open", help="open a stored session in the app")
+    opener = commands.add_parser("open", help=t("cli.help.open_a_stored_session_in_the_app"))
     opener.add_argument("session")
 
-    show = commands.add_parser("show", help="print a stored session's standings")
+    show = commands.add_parser("show", help=t("cli.help.print_a_stored_session_s_standings"))
     show.add_argument("session")
     show.add_argument("--json", action="store_true")
 
-    line = commands.add_parser("timeline", help="every entry with its time; the table at a time")
-    line.add_argument("session", help="a stored session's number, or a transcript file")
-    line.add_argument("--stake", action="store_true", help="only stake changes and folds")
-    line.add_argument("--round", type=int, metavar="N", help="only round N")
-    line.add_argument("--player", metavar="NAME", help="only entries about this player")
-    line.add_argument("--at", metavar="TIME", help="the state right after the entry at TIME "
-                      "(HH:MM[:SS] on the session's day, or ISO with offset), as JSON")  # fmt: skip
-    line.add_argument("--json", action="store_true", help="print the entries as JSON")
+    line = commands.add_parser(
+        "timeline", help=t("cli.help.every_entry_with_its_time_the_table_at_a")
+    )
+    line.add_argument("session", help=t("cli.help.a_stored_session_s_number_or_a_transcrip"))
+    line.add_argument(
+        "--stake", action="store_true", help=t("cli.help.only_stake_changes_and_folds")
+    )
+    line.add_argument("--round", type=int, metavar="N", help=t("cli.help.only_round_n"))
+    line.add_argument("--player", metavar="NAME", help=t("cli.help.only_entries_about_this_player"))
+    line.add_argument("--at", metavar="TIME", help=t("cli.help.at"))  # fmt: skip
+    line.add_argument("--json", action="store_true", help=t("cli.help.print_the_entries_as_json"))
 
-    fix = commands.add_parser("correct", help="replace the entries of a finished round")
+    fix = commands.add_parser("correct", help=t("cli.help.replace_the_entries_of_a_finished_round"))
     fix.add_argument("session")
     fix.add_argument("round", type=int, metavar="ROUND")
-    fix.add_argument("--reason", required=True, help="why the round is corrected (in the log)")
-    fix.add_argument("entries", nargs="+", metavar="ENTRY", help="the round's entries, as words")
+    fix.add_argument(
+        "--reason", required=True, help=t("cli.help.why_the_round_is_corrected_in_the_log")
+    )
+    fix.add_argument(
+        "entries", nargs="+", metavar="ENTRY", help=t("cli.help.the_round_s_entries_as_words")
+    )
 
-    check = commands.add_parser("verify", help="check that no stored entry was edited")
+    check = commands.add_parser("verify", help=t("cli.help.check_that_no_stored_entry_was_edited"))
     check.add_argument("session")
 
-    history = commands.add_parser("stats", help="per player over the stored sessions")
-    history.add_argument("--game", metavar="ID", help="only this game (indian-official, …)")
-    history.add_argument("--from", dest="first", metavar="DATE", help="sessions from DATE on")
-    history.add_argument("--to", dest="last", metavar="DATE", help="sessions up to DATE")
-    history.add_argument("--json", action="store_true", help="a JSON list, one per player")
+    history = commands.add_parser("stats", help=t("cli.help.per_player_over_the_stored_sessions"))
+    history.add_argument("--game", metavar="ID", help=t("cli.help.only_this_game_indian_official"))
+    history.add_argument(
+        "--from", dest="first", metavar="DATE", help=t("cli.help.sessions_from_date_on")
+    )
+    history.add_argument(
+        "--to", dest="last", metavar="DATE", help=t("cli.help.sessions_up_to_date")
+    )
+    history.add_argument(
+        "--json", action="store_true", help=t("cli.help.a_json_list_one_per_player")
+    )
     return parser
 
 
+def _early_language(argv: Sequence[str]) -> None:
+    """--lang before the parser is built, so that the help itself is in that language."""
+    for index, word in enumerate(argv):
+        if word == "--lang" and index + 1 < len(argv) and argv[index + 1] in ("en", "ja"):
+            set_language(argv[index + 1])
+        elif word in ("--lang=en", "--lang=ja"):
+            set_language(word.split("=", 1)[1])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    _early_language(words)
+    args = _parser().parse_args(words)
     if args.lang:
         set_language(args.lang)
     elif not os.environ.get("SCOREKEEPER_LANG"):

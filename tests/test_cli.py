@@ -213,3 +213,12 @@ def test_console_entry_point_runs_as_a_module(home):
     )
     assert result.returncode == 0
     assert json.loads(result.stdout)["scores"] == O1_SCORES
+
+
+def test_help_in_japanese(capsys, home):
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", "ja", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert "記録ファイルを読み、順位を表示" in out  # replay
+    assert "テーブル全員向けの表示用画面" in out  # display
