@@ -236,9 +236,32 @@ async def test_command_palette_offers_the_legal_actions(tmp_path):
             "Totals, ranks and rounds as parent",
         } <= titles
         assert "The stake doubles" not in titles
-        await press_all(pilot, ["ctrl+p", *"start the next round", "enter"])
-        await pilot.pause(0.3)
+        await press_all(pilot, ["ctrl+p", *"start the next round"])
+        await until(pilot, lambda: palette_offers(app, "Start the next round"))
+        await press_all(pilot, ["enter"])
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert table(app).state.in_round
+
+
+async def until(pilot, done, seconds: float = 5.0) -> None:
+    """Pause until *done()* holds (the palette searches in the background)."""
+    for _ in range(int(seconds * 20)):
+        if done():
+            return
+        await pilot.pause(0.05)
+    assert done()
+
+
+def palette_offers(app: ScorekeeperApp, title: str) -> bool:
+    """The command palette is open with *title* as its highlighted (first) command."""
+    from textual.command import CommandList
+
+    lists = app.screen.query(CommandList)
+    if not lists:
+        return False
+    found = lists.first()
+    index = found.highlighted
+    return index is not None and title in str(found.get_option_at_index(index).prompt)
 
 
 async def test_correct_a_past_round_by_keys(tmp_path):
