@@ -40,7 +40,7 @@ async def test_display_follows_another_process(tmp_path):
         while big.value != "40" and time.monotonic() - started < 3:
             await asyncio.sleep(0.05)
         assert big.value == "40"
-        assert time.monotonic() - started < 1.5  # within a second or so of the recording
+        assert time.monotonic() - started < 2.0  # it looks twice a second; slack for a busy CI
         assert app.screen.state.round == 1
 
 
