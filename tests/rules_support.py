@@ -8,6 +8,8 @@ import pytest
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
+from scorekeeper.core.state_json import state_json
+from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.core.words import parse_entry, split_line
 
 T0 = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
@@ -45,3 +47,12 @@ def kinds(session: Session) -> list[str]:
 def choices(session: Session, kind: str) -> tuple[str, ...]:
     (action,) = [a for a in session.legal() if a.kind == kind]
     return action.choices
+
+
+def assert_transcript_round_trip(session: Session) -> None:
+    """Written out and read back, the session is the same, and writes the same text again."""
+    text = write_transcript(session)
+    again = read_session(text)
+    assert state_json(again) == state_json(session)
+    assert again.state == session.state
+    assert write_transcript(again) == text

@@ -19,7 +19,15 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.core.words import parse_entry
-from tests.rules_support import T0, choices, enter, kinds, refused, stacks
+from tests.rules_support import (
+    T0,
+    assert_transcript_round_trip,
+    choices,
+    enter,
+    kinds,
+    refused,
+    stacks,
+)
 
 FOUR = ["A", "B", "C", "D"]
 ROOT = Path(__file__).resolve().parent.parent
@@ -829,10 +837,6 @@ def test_random_sessions_conserve_chips_and_undo_exactly(data, header, steps):
 @given(st.data(), chip_headers(), st.integers(0, 50))
 def test_random_sessions_round_trip_through_a_transcript(data, header, steps):
     session = Driver(data, header).play(steps)
-    text = write_transcript(session)
-    again = read_session(text)
-    assert state_json(again) == state_json(session)
-    assert again.state == session.state
-    assert write_transcript(again) == text
+    assert_transcript_round_trip(session)
     refolded = Session(session.header, list(session.events))
     assert refolded.state == session.state
