@@ -16,6 +16,11 @@ from tests.ui_support import new_store
 
 pytestmark = pytest.mark.skipif(missing_tools() is not None, reason=str(missing_tools()))
 
+#: The log line "stake 10 → 20" as OCR reads it (a 0 may come out as 8 or O, the arrow as + or ~).
+RAISE_LINE = r"stake [1l][0O8o]\W{1,4}2[0O8o]\b"
+ROUND_LINE = r"round [1l] begins"
+STAKE_CAPTION = r"stake\W+parent A\W+cap 1\w\w"  # "stake · parent A · cap 160"
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -45,13 +50,14 @@ async def test_the_served_display_follows_a_raise(tmp_path):
         server.stdout.readline()  # "serving …": the port is bound
         async with Browser(free_port()) as browser:
             await browser.open(f"http://127.0.0.1:{port}/")
-            shown = await read_until(browser, tmp_path / "before.png", r"stake.*parent")
-            assert re.search(r"stake.*parent A.*cap 160", shown), shown
-            assert not re.search(r"stake 10\D{1,4}20", shown)
+            shown = await read_until(browser, tmp_path / "before.png", STAKE_CAPTION)
+            assert re.search(STAKE_CAPTION, shown), shown  # the stake's caption under the digits
+            assert not re.search(ROUND_LINE, shown) and not re.search(RAISE_LINE, shown)
             record = [sys.executable, "-m", "scorekeeper", "record", "1", "round", "raise"]
             subprocess.run(record, env=env, check=True, capture_output=True)
-            shown = await read_until(browser, tmp_path / "after.png", r"stake 10\D{1,4}20")
-            assert re.search(r"stake 10\D{1,4}20", shown), shown  # the raise, in the page
+            shown = await read_until(browser, tmp_path / "after.png", RAISE_LINE)
+            assert re.search(ROUND_LINE, shown), shown
+            assert re.search(RAISE_LINE, shown), shown  # the raise, in the page
     finally:
         server.terminate()
         server.wait(timeout=10)
