@@ -14,7 +14,7 @@ from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
-from scorekeeper.core.games.ranking import pairs_of
+from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.state import StakeChange, State, finish_round
 
 
@@ -135,26 +135,22 @@ class IndianOfficial(Game):
             if winner in table.folded():
                 raise RuleError("rules.official.folded_wins", player=winner)
             return {"winner": winner}
-        named: dict[str, str] = {}
-        pairs = data.get("cards")
-        if isinstance(pairs, Mapping):
-            pairs = list(pairs.items())
-        if not isinstance(pairs, list | tuple) or not all(
-            isinstance(pair, list | tuple) and len(pair) == 2 for pair in pairs
-        ):  # only a stored event not written by us can get here
-            raise RuleError("rules.official.showdown_syntax")
-        for word, card in pairs:
+
+        def showing(word: str) -> str:
             player = self._in_round(state, table, word)
             if player in table.folded():
                 raise RuleError("rules.official.folded_shows", player=player)
-            if player in named:
-                raise RuleError("rules.card_for_player_twice", player=player)
-            named[player] = str(card)
-        missing = [p for p in contesting if p not in named]
-        if missing:
-            raise RuleError("rules.official.cards_missing", players=", ".join(missing))
-        shown = parse_shown(named, joker_allowed=False)
-        return {"cards": {p: c.code() for p, c in shown.items()}}
+            return player
+
+        cards = check_cards(
+            data.get("cards"),
+            showing,
+            contesting,
+            joker=False,
+            syntax_key="rules.official.showdown_syntax",  # only a stored event can get here
+            missing_key="rules.official.cards_missing",
+        )
+        return {"cards": cards}
 
     def _in_round(self, state: State, table: OfficialRound, word: object) -> str:
         player = state.find_player(str(word))

@@ -73,15 +73,25 @@ def check_ranking(
 
 
 def check_cards(
-    pairs: Any, resolve: Callable[[str], str], contestants: Sequence[str], *, joker: bool
+    pairs: Any,
+    resolve: Callable[[str], str],
+    contestants: Sequence[str],
+    *,
+    joker: bool,
+    syntax_key: str = "rules.showdown_cards_syntax",
+    missing_key: str = "rules.cards_missing",
 ) -> dict[str, str]:
-    """Canonical ``{player: code}`` for every contestant; unreadable or repeated cards refused."""
+    """Canonical ``{player: code}`` for every contestant; unreadable or repeated cards refused.
+
+    *resolve* turns a typed name into a player of the showdown (or refuses it);
+    a game may name its own keys for the wrong shape and for missing cards.
+    """
     if isinstance(pairs, Mapping):
         pairs = list(pairs.items())
     if not isinstance(pairs, list | tuple) or not all(
         isinstance(pair, list | tuple) and len(pair) == 2 for pair in pairs
     ):
-        raise RuleError("rules.showdown_cards_syntax")
+        raise RuleError(syntax_key)
     named: dict[str, str] = {}
     for word, card in pairs:
         player = resolve(str(word))
@@ -90,7 +100,7 @@ def check_cards(
         named[player] = str(card)
     missing = [p for p in contestants if p not in named]
     if missing:
-        raise RuleError("rules.cards_missing", players=", ".join(missing))
+        raise RuleError(missing_key, players=", ".join(missing))
     shown = parse_shown(named, joker_allowed=joker)
     return {p: c.code() for p, c in shown.items()}
 
