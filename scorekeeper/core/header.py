@@ -43,8 +43,9 @@ def make_header(
     """
     game = get_game(game_id)
     given = list(players)
-    if len(given) > game.max_players:  # before any per-name work: a pasted list can be huge
-        raise RuleError(
+
+    def wrong_count() -> RuleError:
+        return RuleError(
             "rules.player_count",
             field="players",
             count=len(given),
@@ -52,6 +53,9 @@ def make_header(
             min=game.min_players,
             max=game.max_players,
         )
+
+    if len(given) > game.max_players:  # before any per-name work: a pasted list can be huge
+        raise wrong_count()
     seats: list[str] = []
     seen: set[str] = set()
     for raw in given:
@@ -60,15 +64,8 @@ def make_header(
             raise RuleError("rules.name_twice", field="players", name=name)
         seen.add(name.casefold())
         seats.append(name)
-    if not game.min_players <= len(seats) <= game.max_players:
-        raise RuleError(
-            "rules.player_count",
-            field="players",
-            count=len(seats),
-            game=game.id,
-            min=game.min_players,
-            max=game.max_players,
-        )
+    if len(seats) < game.min_players:  # every name is seated or refused: len(seats) == len(given)
+        raise wrong_count()
     chosen: dict[str, OptionValue] = {spec.key: spec.default for spec in game.options}
     for key, value in (options or {}).items():
         spec = game.option(key)
