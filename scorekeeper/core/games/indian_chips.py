@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from scorekeeper.core.betting import next_to_act
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, frozen
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
@@ -123,15 +124,7 @@ class IndianChips(Game):
         live = table.live()
         if len(live) <= 1:
             return None
-        actors = [p for p in live if state.scores[p] > 0]
-        pending = [p for p in actors if table.committed[p] < table.high or p not in table.acted]
-        if not pending:
-            return None
-        if len(actors) == 1 and table.committed[actors[0]] >= table.high:
-            return None  # nobody left to bet against
-        for player in state.in_order_from_left_of(after, tuple(pending)):
-            return player
-        return None
+        return next_to_act(state, live, table.committed, table.high, table.acted, after)
 
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:

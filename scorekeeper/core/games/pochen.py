@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from scorekeeper.core.betting import next_to_act
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen
@@ -120,13 +121,8 @@ def to_act(state: State, table: PochenDeal) -> str | None:
     live = table.live()
     if table.opened and len(live) <= 1:
         return None
-    actors = [p for p in live if state.scores[p] > 0]
-    pending = [p for p in actors if table.committed[p] < table.high or p not in table.acted]
-    if not pending:
-        return None
-    if len(actors) == 1 and table.committed[actors[0]] >= table.high:
-        return None  # nobody left to bet against
-    return state.in_order_from_left_of(table.after or table.dealer, tuple(pending))[0]
+    after = table.after or table.dealer
+    return next_to_act(state, live, table.committed, table.high, table.acted, after)
 
 
 def poch_over(state: State, table: PochenDeal) -> bool:
