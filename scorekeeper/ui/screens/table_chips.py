@@ -40,27 +40,20 @@ def chips_status(state: State, name: str) -> Text:
     return Text(t(f"ui.chips.did.{last}") if last else "")
 
 
+def by_seat(state: State, word: str) -> str:
+    """A seat number typed for a player becomes that player's name; anything else stays."""
+    names = state.names()
+    return names[int(word) - 1] if word.isdigit() and 1 <= int(word) <= len(names) else word
+
+
 def seat_names(state: State, text: str) -> list[str]:
     """Words of a typed ranking with seat numbers replaced by names."""
-    names = state.names()
-    words = []
-    for word in split_line(text.replace(">", " > ").replace("=", " = ")):
-        if word.isdigit() and 1 <= int(word) <= len(names):
-            words.append(names[int(word) - 1])
-        else:
-            words.append(word)
-    return words
+    return [by_seat(state, w) for w in split_line(text.replace(">", " > ").replace("=", " = "))]
 
 
 def seat_pairs(state: State, text: str) -> list[tuple[str, str]]:
     """``2=KD,KS D=9C`` -> ``[("B", "KD,KS"), ("D", "9C")]``: seat numbers become names."""
-    names = state.names()
-    pairs = []
-    for name, value in pairs_of(split_line(text)):
-        if name.isdigit() and 1 <= int(name) <= len(names):
-            name = names[int(name) - 1]
-        pairs.append((name, value))
-    return pairs
+    return [(by_seat(state, name), value) for name, value in pairs_of(split_line(text))]
 
 
 class ChipsTable(TableScreen):
