@@ -35,3 +35,11 @@ def _reset_language():
 
     yield
     messages._lang = None
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A fresh data folder for the command line, and English messages."""
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
+    return tmp_path / "data"

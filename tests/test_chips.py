@@ -546,13 +546,6 @@ def test_a_joiner_brings_the_stack_option_and_it_counts_as_bought():
 # -- transcripts and the command ------------------------------------------------------
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    return tmp_path / "data"
-
-
 def replay_json(capsys, path: Path) -> dict:
     code = main(["replay", str(path), "--json"])
     out, err = capsys.readouterr()

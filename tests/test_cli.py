@@ -11,23 +11,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
+from tests.cli_support import run
 
 ROOT = Path(__file__).resolve().parent.parent
 O1 = ROOT / "examples" / "o1.txt"
 O1_SCORES = {"A": 730, "B": -100, "C": -370, "D": -50, "E": -210}
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    return tmp_path / "data"
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def write(tmp_path: Path, text: str, name: str = "game.txt") -> Path:

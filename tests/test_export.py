@@ -24,7 +24,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cli import main
 from scorekeeper.core.session import Session
 from scorekeeper.core.transcript import parse_transcript, replay
 from scorekeeper.export.csvfile import cell
@@ -41,6 +40,7 @@ from scorekeeper.export.settlement import (
     settle,
 )
 from scorekeeper.messages import UserError
+from tests.cli_support import run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -91,19 +91,6 @@ def utc(monkeypatch):
     yield
     monkeypatch.undo()
     time.tzset()
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    return tmp_path / "data"
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # -- golden files -----------------------------------------------------------------------

@@ -637,13 +637,6 @@ def test_default_options_and_player_count():
 # -- transcripts and the command ------------------------------------------------------
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    return tmp_path / "data"
-
-
 def test_replay_p1_transcript(capsys, home):
     code = main(["replay", str(EXAMPLES / "p1.txt"), "--json"])
     out, err = capsys.readouterr()

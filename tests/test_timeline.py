@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli import main
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.timeline import (
@@ -22,6 +21,7 @@ from scorekeeper.core.timeline import (
     timeline,
 )
 from scorekeeper.core.transcript import read_session
+from tests.cli_support import run
 
 TOKYO = timezone(timedelta(hours=9))
 
@@ -63,19 +63,6 @@ def tokyo(monkeypatch):
     yield
     monkeypatch.undo()
     time.tzset()
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    return tmp_path / "data"
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def imported(tmp_path: Path, capsys, text: str = DISPUTE) -> str:

@@ -7,31 +7,16 @@ import shutil
 import zlib
 from pathlib import Path
 
-import pytest
-
-from scorekeeper.cli import main
 from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.recording import Recording, load_session
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY, verify
+from tests.cli_support import run
 
 ROOT = Path(__file__).resolve().parent.parent
 O1 = ROOT / "examples" / "o1.txt"
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("SCOREKEEPER_LANG", "en")
-    return tmp_path / "data"
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def imported(capsys) -> int:
