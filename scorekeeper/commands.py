@@ -10,7 +10,7 @@ from pathlib import Path
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.json_import import looks_like_json, read_json_export
 from scorekeeper.core.session import Session
-from scorekeeper.core.standings import ranked
+from scorekeeper.core.standings import standings
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.transcript import (
     MAX_TRANSCRIPT_BYTES,
@@ -68,20 +68,31 @@ def _print_state(session: Session, as_json: bool) -> None:
 
 
 def standings_text(session: Session) -> str:
-    state = session.state
+    """The standings, best net result first; chip games show the chips and the net."""
+    state, game = session.state, session.game
     if state.finished:
         status = t("cli.status_finished")
     elif state.in_round:
-        status = t("cli.status_in_round", stake=getattr(state.table, "stake", "-"),
-                   parent=state.parent)  # fmt: skip
+        headline = game.headline(state)
+        if headline.kind == "stake":
+            status = t("cli.status_in_round", stake=headline.value, parent=state.parent)
+        elif headline.kind == "pot":
+            status = t("cli.status_in_round_pot", pot=headline.value, parent=state.parent)
+        else:
+            status = t("cli.status_in_round_plain", parent=state.parent)
     else:
         status = t("cli.status_next", parent=state.parent)
-    lines = [t("cli.standings_title", game=t(session.game.name_key), round=state.round,
+    lines = [t("cli.standings_title", game=t(game.name_key), round=state.round,
                status=status)]  # fmt: skip
-    names = [name for _, name, _ in ranked(state)]
-    name_width = max(width(n) for n in names) + 2
-    for rank, name, score in ranked(state):
-        lines.append(t("cli.rank_line", rank=rank, name=ljust(name, name_width), score=score))
+    rows = standings(state)
+    name_width = max(width(row.player) for row in rows) + 2
+    for row in rows:
+        name = ljust(row.player, name_width)
+        if game.uses_chips:
+            net = f"{row.net:+d}" if row.net else "0"
+            lines.append(t("cli.rank_line_net", rank=row.rank, name=name, score=row.score, net=net))
+        else:
+            lines.append(t("cli.rank_line", rank=row.rank, name=name, score=row.score))
     return "\n".join(lines)
 
 

@@ -49,7 +49,7 @@ def headings(game: Game) -> list[tuple[str, str]]:
 
 def cell(stats: PlayerStats, field: str, game: Game) -> str:
     value: int = getattr(stats, field)
-    if field in SIGNED and not game.lower_is_better and value > 0:
+    if field in SIGNED and value > 0:
         return f"+{value}"
     return str(value)
 

@@ -13,7 +13,6 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.timeline import (
     TimelineEntry,
-    folded,
     index_at,
     parse_time,
     select,
@@ -46,7 +45,9 @@ def entry_words(entry: TimelineEntry, lang: str | None = None) -> str:
 def entry_doc(entry: TimelineEntry, lang: str | None = None) -> dict[str, Any]:
     """One entry as a JSON object (the ``--json`` output)."""
     event = event_to_doc(entry.event)
+    words = entry_words(entry, lang)
     doc: dict[str, Any] = {
+        "n": entry.seq,
         "seq": entry.seq,
         "at": event["at"],
         "time": entry.local_time(),
@@ -54,9 +55,13 @@ def entry_doc(entry: TimelineEntry, lang: str | None = None) -> dict[str, Any]:
         "round": entry.round,
         "kind": entry.kind,
         "data": event["data"],
-        "words": entry_words(entry, lang),
+        "text": words,
+        "words": words,
         "voided_by": entry.voided_by,
+        "superseded_by": entry.superseded_by,
     }
+    if entry.corrects is not None:
+        doc["corrects"] = entry.corrects
     if entry.is_stake_change:
         doc["from"], doc["to"] = entry.stake_from, entry.stake_to
     if entry.is_fold:
@@ -91,8 +96,7 @@ def entry_line(entry: TimelineEntry, lang: str | None = None) -> str:
     stakes = {n for n in (entry.stake_from, entry.stake_to, entry.fold_stake) if n is not None}
     if stakes and not stakes <= _numbers(what):
         what = f"[{stake_note(entry, lang)}] {what}"
-    if entry.voided_by is not None:
-        what += " " + t("timeline.voided", lang, seq=entry.voided_by)
+    what += marks(entry, lang)
     return t(
         "timeline.line",
         lang,
@@ -102,6 +106,16 @@ def entry_line(entry: TimelineEntry, lang: str | None = None) -> str:
         round=entry.round,
         what=what,
     )
+
+
+def marks(entry: TimelineEntry, lang: str | None = None) -> str:
+    """`` (voided by #N)`` / `` (replaced by correction #N)``, or nothing for an entry in force."""
+    text = ""
+    if entry.voided_by is not None:
+        text += " " + t("timeline.voided", lang, seq=entry.voided_by)
+    if entry.superseded_by is not None:
+        text += " " + t("timeline.superseded", lang, seq=entry.superseded_by)
+    return text
 
 
 def check_round(session: Session, number: int | None) -> None:
@@ -128,13 +142,15 @@ def run(
         entry = timeline(session)[index]
         then = session_until(session, index)
         doc = state_json(then)
-        doc["folded"] = folded(then.state)
         doc["after"] = {
+            "n": entry.seq,
             "seq": entry.seq,
             "at": entry.event.at.isoformat(),
             "time": entry.local_time(),
+            "text": entry_words(entry),
             "words": entry_words(entry),
             "voided_by": entry.voided_by,
+            "superseded_by": entry.superseded_by,
         }
         print(json.dumps(doc, ensure_ascii=False))
         return 0

@@ -107,12 +107,13 @@ def test_p1_every_number():
     result = state.results[-1]
     assert result.how == "result.pochen.deal"
     assert dict(result.deltas) == {"A": -9, "B": -1, "C": 0, "D": -2}
-    assert dict(result.details) == {
-        "out": "B",
-        "poch": "D",
-        "turned": "8D",
-        "kept": "jack ten sequence",
-    }
+    assert dict(result.details) == {"out": "B", "poch": "D", "turned": "8D"}
+    # the result in numbers: B went out, D won the Poch; antes 9 each, C and D bet 3
+    assert result.winners == ("B", "D")
+    assert dict(result.paid) == {"A": 9, "B": 9, "C": 12, "D": 12}
+    assert dict(result.received) == {"A": 0, "B": 8, "C": 12, "D": 10}
+    assert dict(result.board or {}) == pools(jack=4, ten=4, sequence=4)
+    assert dict(result.scores) == {"A": 41, "B": 49, "C": 50, "D": 48}
     # the next deal, dealer B
     enter(session, "round")
     assert session.state.table.dealer == "B"

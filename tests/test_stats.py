@@ -126,10 +126,10 @@ def test_totals_per_game_and_player(store):
         "C": numbers(1, 3, 1, 0, 1, -20, -30),
         "佐藤": numbers(1, 2, 0, 1, 0, 0, -30),
     }
-    # Lowest: won = rounds not lost; net = losses.
+    # Lowest: won = rounds not lost; net = minus the losses.
     assert by_player(totals.players, "indian-lowest") == {
-        "A": numbers(1, 2, 1, 0, 1, 0, 1),
-        "B": numbers(1, 2, 1, 0, 1, 0, 1),
+        "A": numbers(1, 2, 1, 0, 1, 0, -1),
+        "B": numbers(1, 2, 1, 0, 1, 0, -1),
         "C": numbers(1, 2, 2, 0, 0, 0, 0),
     }
     # Chips: won = took a pot; net = chips won less chips brought.

@@ -118,8 +118,9 @@ def test_state_after_each_entry_is_the_replay_of_its_prefix():
 
 def test_folded_at_a_time():
     session = read_session(DISPUTE)
-    assert folded(state_after(session, 3)) == {"Chihiro": 20, "Ben": 40}
-    assert folded(state_after(session, 4)) == {}  # the round is over
+    game = session.game
+    assert folded(game, state_after(session, 3)) == {"Chihiro": 20, "Ben": 40}
+    assert folded(game, state_after(session, 4)) == {}  # the round is over
 
 
 def test_times_read_as_iso_or_clock_on_the_session_day():
@@ -202,7 +203,7 @@ def test_state_at_a_time_is_the_replayed_prefix(tmp_path, capsys, home, tokyo):
     code, out, err = run(capsys, "timeline", sid, "--at", "21:03:50")
     assert code == 0 and err == ""
     doc = json.loads(out)
-    after, then = doc.pop("after"), doc.pop("folded")
+    after, then = doc.pop("after"), doc["folded"]
     assert after["seq"] == 4 and after["words"] == "Ben folded at 40"
     assert then == {"Chihiro": 20, "Ben": 40}
     prefix = read_session("\n".join(DISPUTE.splitlines()[:7]))

@@ -108,7 +108,7 @@ async def test_standings_show_one_chart_line_per_player(tmp_path):
         assert isinstance(app.screen, StandingsScreen)
         chart = app.screen.query_one(ScoreChart)
         lines = chart.render().plain.splitlines()
-        assert lines[0] == "Score over rounds (-60 to 70)"
+        assert lines[0] == "Net result over rounds (-60 to 70)"
         assert [(line.split()[0], line.split()[-1]) for line in lines[1:]] == [
             ("A", "-30"),
             ("B", "60"),

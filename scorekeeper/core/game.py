@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
-from scorekeeper.core.state import State
+from scorekeeper.core.read_model import Headline, RoundView
+from scorekeeper.core.state import RoundResult, State
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -150,6 +151,39 @@ class Game(ABC):
     @abstractmethod
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
         """A catalog key and parameters saying in words what the entry did."""
+
+    # -- the read side: what every view asks (core/read_model.py) -----------------
+    @abstractmethod
+    def headline(self, state: State) -> Headline:
+        """The number the table watches now: the stake, the pot, or the round."""
+
+    @abstractmethod
+    def round_view(self, state: State) -> RoundView | None:
+        """The round in play (who is in, who folded, to call, pots); None between rounds."""
+
+    def net(self, state: State) -> dict[str, int]:
+        """Each player's result so far, the one number every ranking orders by.
+
+        Points as they stand; chips in front of the player less every chip they
+        brought; a tally of losses counts against the player.
+        """
+        sign = -1 if self.lower_is_better else 1
+        brought = state.brought
+        return {p: sign * (state.scores[p] - brought.get(p, 0)) for p in state.names()}
+
+    def result_net(self, result: RoundResult) -> dict[str, int]:
+        """What one finished round added to each dealt-in player's net result.
+
+        Between rounds, a player's net is the sum of these over the rounds in
+        force: chips brought (stacks, rebuys) are not results.
+        """
+        sign = -1 if self.lower_is_better else 1
+        return {p: sign * delta for p, delta in result.deltas.items()}
+
+    def folds(self, before: State, event: Event) -> str | None:
+        """The player a round entry takes out of the round by folding, else None."""
+        player = event.data.get("player") if event.kind == "fold" else None
+        return player if isinstance(player, str) else None
 
 
 _REGISTRY: dict[str, Game] = {}

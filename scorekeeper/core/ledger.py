@@ -42,6 +42,7 @@ def initial_state(header: Header) -> State:
         finished=False,
         table=None,
         board=game.initial_board(header.options),
+        brought=frozen(scores),
     )
 
 
@@ -202,9 +203,16 @@ class Ledger:
                 parent = state.parent
             return replace(state, seats=seats, parent=parent)
         if kind == "rebuy":
-            scores = dict(state.scores)
-            scores[data["player"]] += data["chips"]
-            return replace(state, scores=frozen(scores), bought=state.bought + data["chips"])
+            player, chips = data["player"], data["chips"]
+            scores, brought = dict(state.scores), dict(state.brought)
+            scores[player] += chips
+            brought[player] = brought.get(player, 0) + chips
+            return replace(
+                state,
+                scores=frozen(scores),
+                bought=state.bought + chips,
+                brought=frozen(brought),
+            )
         return self.game.apply(state, event)
 
     def _apply_join(self, player: str, after: str | None) -> State:
@@ -212,12 +220,18 @@ class Ledger:
         seats = [s for s in state.seats if s.name != player]
         index = len(seats) if after is None else [s.name for s in seats].index(after) + 1
         seats.insert(index, Seat(player))
-        scores = dict(state.scores)
+        scores, brought = dict(state.scores), dict(state.brought)
         bought = state.bought
-        if player not in scores:
-            scores[player] = self.game.initial_score(player, state.options, {})
-            bought += scores[player] if self.game.uses_chips else 0
-        return replace(state, seats=tuple(seats), scores=frozen(scores), bought=bought)
+        if player not in scores:  # a player who left and comes back keeps their standing
+            scores[player] = brought[player] = self.game.initial_score(player, state.options, {})
+            bought += scores[player]
+        return replace(
+            state,
+            seats=tuple(seats),
+            scores=frozen(scores),
+            bought=bought,
+            brought=frozen(brought),
+        )
 
     # -- what may come next --------------------------------------------------
     def legal(self) -> list[LegalAction]:

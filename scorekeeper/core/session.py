@@ -38,6 +38,8 @@ class Session:
         self.ledger = Ledger.start(header)
         self.events: list[Event] = []
         self._before: list[State] = []  # the state each event was entered in
+        self._voided: dict[int, int] = {}  # kept as undos are committed
+        self._corrections: list[Event] = []  # every ``correct`` event, in order
         for event in events:
             try:
                 checked = self.ledger.check(Entry(event.kind, event.data, event.at))
@@ -67,6 +69,10 @@ class Session:
         self._before.append(self.ledger.state)
         self.events.append(event)
         self.ledger = ledger
+        if event.kind == "undo":
+            self._voided[event.data["voids"]] = event.seq
+        elif event.kind == "correct":
+            self._corrections.append(event)
 
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         """Check and commit in one step, for callers with no store (replay, tests)."""
@@ -77,14 +83,13 @@ class Session:
     # -- reading the log -------------------------------------------------------
     def voided(self) -> dict[int, int]:
         """Voided seq -> the seq of the undo that voided it."""
-        return {e.data["voids"]: e.seq for e in self.events if e.kind == "undo"}
+        return dict(self._voided)
 
     def superseded(self) -> dict[int, int]:
         """Seq of an entry replaced by a correction in force -> the seq of that correction."""
-        voided = self.voided()
         found: dict[int, int] = {}
-        for event in self.events:
-            if event.kind == "correct" and event.seq not in voided:
+        for event in self._corrections:
+            if event.seq not in self._voided:
                 found.update(dict.fromkeys(event.data.get("supersedes", ()), event.seq))
         return found
 

@@ -1,23 +1,54 @@
-"""Who is ahead: ranks from scores, the right way round for each game."""
+"""Who is ahead: every ranking orders by the game's net result (core/read_model.py)."""
 
 from __future__ import annotations
 
-from scorekeeper.core.game import get_game
+from dataclasses import dataclass
+
+from scorekeeper.core.game import Game, get_game
+from scorekeeper.core.read_model import ranking
 from scorekeeper.core.state import State
 
 
+@dataclass(frozen=True)
+class Standing:
+    """One player's line of the standings."""
+
+    rank: int
+    player: str
+    score: int  # points, chips in front of the player, or losses, as the game counts
+    net: int  # the result so far: what the ranking orders by
+
+
+def standings(state: State) -> list[Standing]:
+    """Best net first; equal nets share a rank (1, 2, 2, 4); ties in seat order."""
+    net = get_game(state.game).net(state)
+    return [
+        Standing(rank, name, state.scores[name], net[name])
+        for rank, name in ranking(net, state.names())
+    ]
+
+
 def ranked(state: State) -> list[tuple[int, str, int]]:
-    """(rank, player, score), best first; equal scores share a rank (1, 2, 2, 4)."""
-    sign = 1 if get_game(state.game).lower_is_better else -1
-    order = sorted(state.names(), key=lambda name: sign * state.scores[name])
-    rows: list[tuple[int, str, int]] = []
-    for position, name in enumerate(order, start=1):
-        score = state.scores[name]
-        rank = rows[-1][0] if rows and rows[-1][2] == score else position
-        rows.append((rank, name, score))
-    return rows
+    """(rank, player, score), ordered by net (see :func:`standings`)."""
+    return [(s.rank, s.player, s.score) for s in standings(state)]
 
 
 def leader(state: State) -> str | None:
     """The first-ranked player once a round has been played, else None."""
-    return ranked(state)[0][1] if state.results and state.scores else None
+    return standings(state)[0].player if state.results and state.scores else None
+
+
+def net_history(game: Game, state: State) -> dict[str, list[int]]:
+    """Each player's net result before the first round and after each finished round.
+
+    Built from the round results in force (corrections applied): a player
+    counts 0 until the first round they were dealt into.
+    """
+    running = dict.fromkeys(state.names(), 0)
+    series = {name: [0] for name in running}
+    for result in state.results:
+        for name, change in game.result_net(result).items():
+            running[name] = running.get(name, 0) + change
+        for name in series:
+            series[name].append(running[name])
+    return series

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.errors import RuleError
@@ -24,13 +24,24 @@ class Seat:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """The outcome of one finished round, in numbers and in words."""
+    """The outcome of one finished round, in numbers (for every view) and in words.
+
+    Views read the numbers; ``how`` and ``details`` only say it in words and
+    are never parsed back.
+    """
 
     round: int
     parent: str
-    deltas: Mapping[str, int]  # who won or paid how much this round
+    deltas: Mapping[str, int]  # each dealt-in player's result of the round
     how: str  # message key describing the result
-    details: Mapping[str, Any]  # parameters of that message
+    details: Mapping[str, Any]  # parameters of that message, for the words only
+    winners: tuple[str, ...] = ()  # who won it (each winner of a split pot), seat order
+    folded: tuple[str, ...] = ()  # who folded in it, in the order they folded
+    paid: Mapping[str, int] = field(default_factory=frozen)  # what each put in or paid
+    received: Mapping[str, int] = field(default_factory=frozen)  # what each took
+    stake: int | None = None  # the stake at the end (points) or the pot played for (chips)
+    scores: Mapping[str, int] = field(default_factory=frozen)  # everyone's score after it
+    board: Mapping[str, int] | None = None  # the board left after it (Pochen)
 
 
 @dataclass(frozen=True)
@@ -40,6 +51,15 @@ class StakeChange:
     new: int
     at: datetime
     seq: int
+
+
+class RoundTable(Protocol):
+    """What every game's round-in-progress state declares; views ask the game for the rest."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Everyone dealt into the round, in seat order."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -53,11 +73,13 @@ class State:
     parent: str  # of the round in progress, else of the next one
     recorder: str
     finished: bool
-    table: Any  # the game's own state of the round in progress, else None
+    table: RoundTable | None  # the game's own state of the round in progress
     results: Chain[RoundResult] = field(default_factory=Chain)
     stake_history: Chain[StakeChange] = field(default_factory=Chain)
     parent_rounds: Mapping[str, int] = field(default_factory=frozen)
     bought: int = 0  # chips brought to the table after the start: rebuys, joiners' stacks
+    #: What each player brought to the table: starting chips, a joiner's stack, rebuys.
+    brought: Mapping[str, int] = field(default_factory=frozen)
     board: Mapping[str, int] | None = None  # chips left on the table between rounds (Pochen)
 
     # -- seats -------------------------------------------------------------
@@ -105,6 +127,11 @@ def finish_round(
     next_parent: str | None = None,
     game_over: bool = False,
     credit: Mapping[str, int] | None = None,
+    winners: tuple[str, ...] = (),
+    folded: tuple[str, ...] = (),
+    paid: Mapping[str, int] | None = None,
+    received: Mapping[str, int] | None = None,
+    at_stake: int | None = None,
     **details: Any,
 ) -> State:
     """Close the round in progress: pay out, pass the deal left, stop at ``rounds``.
@@ -113,12 +140,26 @@ def finish_round(
     skipped) and say when the game is over (one player holds every chip).
     *deltas* are each player's net result of the round; chip games, whose
     stakes already left the stacks, pass what goes back to the stacks as
-    *credit*.
+    *credit*. *winners*, *folded*, *paid*, *received* and *at_stake* are the result in
+    numbers, for every view; *details* are the parameters of its words.
     """
     scores = dict(state.scores)
     for name, delta in (deltas if credit is None else credit).items():
         scores[name] = scores.get(name, 0) + delta
-    result = RoundResult(state.round, state.parent, frozen(deltas), how, frozen(details))
+    result = RoundResult(
+        state.round,
+        state.parent,
+        frozen(deltas),
+        how,
+        frozen(details),
+        winners=winners,
+        folded=folded,
+        paid=frozen(paid),
+        received=frozen(received),
+        stake=at_stake,
+        scores=frozen(scores),
+        board=state.board,
+    )
     limit = state.options.get("rounds") or 0
     assert isinstance(limit, int)
     return replace(

@@ -5,21 +5,24 @@ changes: :func:`session_stats` turns one session into a small JSON-able
 document (cached next to the session list), and :func:`combine` adds such
 documents up per game and player, over all sessions or a time range.
 
-Only entries in force count: a voided entry (and a round it finished) is not
-in the final state, so it is in no number here.
+Everything here is read from the round results in force (``State.results``,
+see core/read_model.py): a voided entry, a round it finished, and the
+entries a correction replaced are in no number here; the corrected round is.
 
-What counts, per game:
+What counts, per game (each game says who won, in ``RoundResult.winners``):
 
 - rounds: finished rounds the player was dealt into;
 - won: ``indian-official`` the showdown or all-folded winner; ``indian-chips``
-  each pot winner; ``indian-lowest`` every round the player did not lose;
-  ``pochen`` the Poch winner or the player who went out (once a deal);
-- folds: ``fold`` entries (and, in Pochen, a ``pass`` that answers a bet);
+  every player who won a pot, at a showdown (each winner of a split pot) or
+  because everyone else folded; ``indian-lowest`` every round the player did
+  not lose; ``pochen`` the Poch winner or the player who went out;
+- folds: folds in finished rounds (in Pochen, a ``pass`` that answers a bet);
 - as parent: rounds dealt as parent (dealer), and the sum of the player's
-  results in those rounds;
-- net: the sum of the player's round results: points (``indian-official``),
-  chips won less chips brought (chip games), losses (``indian-lowest``).
-  Numbers of different games are never added together.
+  net results in those rounds;
+- net: the sum of the player's net results of the rounds (``Game.result_net``):
+  points (``indian-official``), chips won less chips put in (chip games),
+  minus the losses (``indian-lowest``). Numbers of different games are never
+  added together.
 """
 
 from __future__ import annotations
@@ -29,14 +32,13 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
-from scorekeeper.core.errors import RuleError
-from scorekeeper.core.game import GAME_ORDER, get_game
+from scorekeeper.core.game import GAME_ORDER
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult
 
 #: Bump when the shape or the meaning of a session document changes: old
 #: cached documents are then computed again.
-STATS_VERSION = 1
+STATS_VERSION = 2
 
 #: The numbers kept per player of one session, in this order.
 FIELDS = ("rounds", "won", "folds", "parent_rounds", "parent_net", "net")
@@ -80,59 +82,9 @@ def game_rank(game_id: str) -> tuple[int, str]:
 # -- one session ------------------------------------------------------------------
 
 
-def _names(text: object) -> list[str]:
-    """Players listed in a result detail ("A, B"); names never hold a comma."""
-    if not isinstance(text, str) or text in ("", "-"):
-        return []
-    return text.split(", ")
-
-
-def round_winners(game_id: str, result: RoundResult) -> set[str]:
-    """Who won *result*, in the sense of the ``won`` column."""
-    details = result.details
-    if game_id == "indian-lowest":
-        lost = set(_names(details.get("losers")))
-        return {p for p in result.deltas if p not in lost}
-    if game_id == "pochen":
-        return set(_names(details.get("poch"))) | set(_names(details.get("out")))
-    return set(_names(details.get("winner")))  # official: one winner; chips: every pot winner
-
-
-def _in_force(session: Session) -> set[int]:
-    """Seqs of the entries still in force (not voided by an undo)."""
-    seqs = set()
-    frame = session.ledger.top
-    while frame.below is not None:
-        seqs.add(frame.seq)
-        frame = frame.below
-    return seqs
-
-
-def _folds(session: Session) -> dict[str, int]:
-    counts: dict[str, int] = {}
-
-    def count(player: object) -> None:
-        counts[str(player)] = counts.get(str(player), 0) + 1
-
-    in_force = _in_force(session)
-    # Entries a correction replaced are still in force but no longer count;
-    # the correction's own replacement entries count instead.
-    superseded: Mapping[int, int] = getattr(session, "superseded", dict)()
-    for index, event in enumerate(session.events):
-        if event.seq not in in_force or event.seq in superseded:
-            continue
-        if event.kind == "correct":
-            for entry in event.data.get("entries", ()):
-                if entry.get("kind") == "fold":
-                    count(entry["data"]["player"])
-            continue
-        folded = event.kind == "fold"
-        if event.kind == "pass" and session.game.id == "pochen":
-            table = session.state_before(index).table
-            folded = bool(getattr(table, "opened", False))  # a pass after a bet folds
-        if folded:
-            count(event.data["player"])
-    return counts
+def round_winners(result: RoundResult) -> set[str]:
+    """Who won *result*, in the sense of the ``won`` column (the game says, in numbers)."""
+    return set(result.winners)
 
 
 def session_stats(session: Session) -> dict[str, Any]:
@@ -144,18 +96,20 @@ def session_stats(session: Session) -> dict[str, Any]:
     def row(name: str) -> dict[str, int]:
         return players.setdefault(name, dict.fromkeys(FIELDS, 0))
 
+    game = session.game
     for result in state.results:
-        winners = round_winners(game_id, result)
-        for name, delta in result.deltas.items():
+        winners = round_winners(result)
+        net = game.result_net(result)
+        for name, change in net.items():
             numbers = row(name)
             numbers["rounds"] += 1
-            numbers["net"] += delta
+            numbers["net"] += change
             numbers["won"] += 1 if name in winners else 0
+        for name in result.folded:
+            row(name)["folds"] += 1
         parent = row(result.parent)
         parent["parent_rounds"] += 1
-        parent["parent_net"] += result.deltas.get(result.parent, 0)
-    for name, count in _folds(session).items():
-        row(name)["folds"] += count
+        parent["parent_net"] += net.get(result.parent, 0)
     started = session.events[0].at.isoformat() if session.events else None
     return {"version": STATS_VERSION, "game": game_id, "started": started, "players": players}
 
@@ -213,9 +167,5 @@ def combine(
 
 
 def _order(stats: PlayerStats) -> tuple[tuple[int, str], int, str]:
-    """By game, then the best net first (fewest losses where losses count), then by name."""
-    try:
-        lower = get_game(stats.game).lower_is_better
-    except RuleError:  # a game this version does not know
-        lower = False
-    return (game_rank(stats.game), stats.net if lower else -stats.net, stats.player)
+    """By game, then the best net result first, then by name."""
+    return (game_rank(stats.game), -stats.net, stats.player)

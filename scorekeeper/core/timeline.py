@@ -2,9 +2,12 @@
 the stake changes and folds in numbers, filters, and the table at any moment.
 
 Shared by ``scorekeeper timeline`` and the app's timeline screen. A *stake
-change* is an entry that moved the stake of the round in play: a raise of
-the official game, a bet or raise of a chip game (the highest commitment),
-a Poch bet. A *fold* carries the stake it was paid at (the stake before it).
+change* is an entry that moved the stake of the round in play as the game's
+read side reports it (``RoundView.stake``): a raise of the official game, a
+bet or raise of a chip game (the highest commitment), a Poch bet. A *fold*
+is what the game says folds (``Game.folds``) and carries the stake it was
+paid at (the stake before it). An entry that an ``undo`` voided or that a
+correction replaced is marked with the number of that entry.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event
+from scorekeeper.core.game import Game
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 
@@ -36,6 +40,7 @@ class TimelineEntry:
     key: str  # what it did, as a catalog key and parameters (see Session.describe)
     params: Mapping[str, Any]
     voided_by: int | None  # the seq of the undo that voided it
+    superseded_by: int | None = None  # the seq of the correction (in force) that replaced it
     stake_from: int | None = None  # a stake change: from → to
     stake_to: int | None = None
     fold_player: str | None = None  # a fold: who, and the stake then
@@ -43,6 +48,12 @@ class TimelineEntry:
     committed: int | None = None  # a fold in a chip game: the chips already in
     players: frozenset[str] = frozenset()  # named by it, or whose score it changed
     undoes: int | None = None  # an undo: the seq it voids
+    corrects: int | None = None  # a correction: the round it replaces
+
+    @property
+    def in_force(self) -> bool:
+        """Neither voided by an undo nor replaced by a correction."""
+        return self.voided_by is None and self.superseded_by is None
 
     @property
     def seq(self) -> int:
@@ -68,32 +79,17 @@ class TimelineEntry:
         return self.event.at.astimezone(zone).strftime("%H:%M:%S")
 
 
-def stake_level(state: State) -> int | None:
-    """The stake of the round in play: the official stake, else the highest commitment."""
-    table = state.table if state.in_round else None
-    if table is None:
-        return None
-    for name in ("stake", "high"):
-        value = getattr(table, name, None)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None
+def stake_level(game: Game, state: State) -> int | None:
+    """The stake of the round in play (the highest commitment in a betting round)."""
+    view = game.round_view(state)
+    return view.stake if view is not None else None
 
 
-def folded(state: State) -> dict[str, int]:
+def folded(game: Game, state: State) -> dict[str, int]:
     """Who has folded in the round in play, with the stake they folded at (chip games:
     the chips they had put in)."""
-    table = state.table if state.in_round else None
-    if table is None:
-        return {}
-    folds = getattr(table, "folds", None)  # indian-official: (child, stake) in order
-    if isinstance(folds, tuple):
-        return {str(name): int(stake) for name, stake in folds}
-    names = getattr(table, "folded", None)
-    committed = getattr(table, "committed", None)
-    if isinstance(names, frozenset | set) and isinstance(committed, Mapping):
-        return {n: int(committed.get(n, 0)) for n in state.names() if n in names}
-    return {}
+    view = game.round_view(state)
+    return dict(view.folded) if view is not None else {}
 
 
 def state_after(session: Session, index: int) -> State:
@@ -110,7 +106,8 @@ def session_until(session: Session, index: int) -> Session:
 
 def timeline(session: Session) -> list[TimelineEntry]:
     """Every entry of *session*, oldest first."""
-    voided = session.voided()
+    game = session.game
+    voided, superseded = session.voided(), session.superseded()
     entries: list[TimelineEntry] = []
     by_seq: dict[int, TimelineEntry] = {}
     for index, event in enumerate(session.events):
@@ -121,29 +118,34 @@ def timeline(session: Session) -> list[TimelineEntry]:
         concerned = _named(event.data, names) | _named(params, names)
         concerned |= {n for n in names if before.scores.get(n) != after.scores.get(n)}
         entry = TimelineEntry(
-            index, event, number, key, params, voided.get(event.seq), players=frozenset(concerned)
+            index,
+            event,
+            number,
+            key,
+            params,
+            voided.get(event.seq),
+            superseded.get(event.seq),
+            players=frozenset(concerned),
         )
         if event.kind == "undo":
             target = by_seq[event.data["voids"]]
             entry = replace(
                 entry, undoes=target.seq, round=target.round, players=entry.players | target.players
             )
+        elif event.kind == "correct":
+            entry = replace(entry, corrects=event.data["round"], round=event.data["round"])
         elif event.kind != "round" and before.in_round:
-            old, new = stake_level(before), stake_level(after)
-            if _is_fold(event, key):
-                player = str(event.data["player"])
-                committed = getattr(before.table, "committed", None)
-                chips = committed.get(player) if isinstance(committed, Mapping) else None
+            old, new = stake_level(game, before), stake_level(game, after)
+            player = game.folds(before, event)
+            if player is not None:
+                view = game.round_view(before)
+                chips = view.committed.get(player) if view is not None else None
                 entry = replace(entry, fold_player=player, fold_stake=old, committed=chips)
             elif old is not None and new is not None and new != old and after.in_round:
                 entry = replace(entry, stake_from=old, stake_to=new)
         entries.append(entry)
         by_seq[entry.seq] = entry
     return entries
-
-
-def _is_fold(event: Event, key: str) -> bool:
-    return event.kind == "fold" or key.endswith(".pass_folds")
 
 
 def _named(value: Any, names: set[str]) -> set[str]:
@@ -163,8 +165,8 @@ def _named(value: Any, names: set[str]) -> set[str]:
 
 # -- filters ----------------------------------------------------------------------
 def is_stake_related(entry: TimelineEntry, by_seq: Mapping[int, TimelineEntry]) -> bool:
-    """A stake change, a fold, or the undo of one."""
-    if entry.is_stake_change or entry.is_fold:
+    """A stake change, a fold, the undo of one, or a correction (it may replace either)."""
+    if entry.is_stake_change or entry.is_fold or entry.corrects is not None:
         return True
     target = by_seq.get(entry.undoes) if entry.undoes is not None else None
     return target is not None and (target.is_stake_change or target.is_fold)

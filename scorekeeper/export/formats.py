@@ -28,12 +28,13 @@ FORMATS = ("transcript", "json", "csv", "md", "html")
 def export_json(
     session: Session, sid: int, rate: Decimal | None = None, lang: str | None = None
 ) -> dict[str, Any]:
-    """Header, every entry (voided ones marked), the final state and the settlement."""
-    voided = session.voided()
+    """Header, every entry (voided and replaced ones marked), the final state and the settlement."""
+    voided, superseded = session.voided(), session.superseded()
     events = []
     for event in session.events:
         doc = event_to_doc(event)
         doc["voided_by"] = voided.get(event.seq)
+        doc["superseded_by"] = superseded.get(event.seq)
         events.append(doc)
     return {
         "format": "scorekeeper-export",

@@ -93,10 +93,10 @@ def export_html(session: Session, sid: int, settlement: Settlement, lang: str) -
         heading.append(t("export.col.net", lang))
         numeric.append(True)
     rows: list[list[object]] = []
-    for rank, name, score in tables.standings(session):
-        cells: list[object] = [rank, name, score]
+    for line in tables.standings(session):
+        cells: list[object] = [line.rank, line.player, line.score]
         if game.uses_chips:
-            cells.append(tables.signed(settlement.balances.get(name, 0)))
+            cells.append(tables.signed(line.net))
         rows.append(cells)
     out += _table("standings", heading, numeric, rows)
 
@@ -164,16 +164,21 @@ def export_html(session: Session, sid: int, settlement: Settlement, lang: str) -
 
 
 def chart_svg(session: Session, round_rows: list[tables.RoundRow], label: str) -> list[str]:
-    """Each player's score after every round (round 0: before the first) as lines."""
+    """Each player's net result after every round (round 0: before the first) as lines.
+
+    A player who joined later starts at the round before the first one they were known in.
+    """
     names = tables.players(session)
-    start = tables.initial_scores(session)
+    known = set(tables.initial_players(session))
     series: dict[str, list[tuple[int, int]]] = {name: [] for name in names}
     for name in names:
-        if name in start:
-            series[name].append((0, start[name]))
-    for row in round_rows:
-        for name, total in row.totals.items():
-            series.setdefault(name, []).append((row.round, total))
+        if name in known:
+            series[name].append((0, 0))
+    for previous, row in enumerate(round_rows):
+        for name, net in row.net.items():
+            if not series[name]:
+                series[name].append((round_rows[previous - 1].round if previous else 0, 0))
+            series[name].append((row.round, net))
     values = [v for points in series.values() for _, v in points] or [0]
     low, high = min(*values, 0), max(*values, 0)
     if low == high:

@@ -46,10 +46,10 @@ def export_md(session: Session, sid: int, settlement: Settlement, lang: str) -> 
     if chips:
         heading.append(t("export.col.net", lang))
     rows = []
-    for rank, name, score in tables.standings(session):
-        cells = [str(rank), md_escape(name), str(score)]
+    for line in tables.standings(session):
+        cells = [str(line.rank), md_escape(line.player), str(line.score)]
         if chips:
-            cells.append(tables.signed(settlement.balances.get(name, 0)))
+            cells.append(tables.signed(line.net))
         rows.append(cells)
     lines += [*_table(heading, "rlr" + ("r" if chips else ""), rows), ""]
 

@@ -1,10 +1,10 @@
 """Settlement: at the end of a session, who pays whom, with the fewest transfers.
 
-Each player's *balance* is what the session left them with: the net score in
-a points game (they sum to zero), or in a chip game the final stack less
-every chip the player brought to the table (starting stack, rebuys, the stack
-of a player who joined later). Counting losses (indian-lowest) has nothing to
-settle.
+Each player's *balance* is their net result as the game reports it
+(``Game.net``): the points in a points game (they sum to zero), or in a chip
+game the final stack less every chip the player brought to the table
+(starting stack, rebuys, the stack of a player who joined later). Counting
+losses (indian-lowest) has nothing to settle.
 
 Fewest transfers: the balances are split into as many groups that sum to zero
 as possible; a group of k players settles in k − 1 transfers and cannot do
@@ -108,34 +108,16 @@ class Settlement:
 
 
 # -- balances of a session ----------------------------------------------------------
-def brought(session: Session) -> dict[str, int]:
-    """Chips each player brought: starting stack, joiners' stacks, rebuys (entries in force)."""
-    header, game = session.header, session.game
-    chips = {p: game.initial_score(p, header.options, header.stacks) for p in header.players}
-    voided = session.voided()
-    for event in session.events:
-        if event.seq in voided:
-            continue
-        player = event.data.get("player")
-        if event.kind == "join" and isinstance(player, str) and player not in chips:
-            chips[player] = game.initial_score(player, header.options, {})
-        elif event.kind == "rebuy" and isinstance(player, str):
-            chips[player] = chips.get(player, 0) + int(event.data["chips"])
-    return chips
-
-
 def settle(session: Session, rate: Decimal | None = None) -> Settlement:
+    """Who pays whom: the balances are the game's net results (core/read_model.py)."""
     state, game = session.state, session.game
     order = state.names()
     unit = "chip" if game.uses_chips else "point"
     if game.lower_is_better:
-        balances = {p: 0 for p in order}
+        balances = dict.fromkeys(order, 0)
         return Settlement(unit, balances, (), rate, ("export.no_settlement_losses", {}))
-    if game.uses_chips:
-        start = brought(session)
-        balances = {p: state.scores[p] - start.get(p, 0) for p in order}
-    else:
-        balances = {p: state.scores[p] for p in order}
+    net = game.net(state)
+    balances = {p: net[p] for p in order}
     if state.in_round:
         reason = ("export.settle_in_round", {"round": state.round})
         return Settlement(unit, balances, (), rate, reason)

@@ -12,8 +12,8 @@ from typing import Any
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.session import Session
-from scorekeeper.core.standings import ranked
-from scorekeeper.core.state import RoundResult, State
+from scorekeeper.core.standings import Standing, net_history
+from scorekeeper.core.standings import standings as standings_of
 from scorekeeper.messages import t
 
 
@@ -26,40 +26,31 @@ class RoundRow:
     details: Mapping[str, Any]
     changes: Mapping[str, int]  # players dealt in: their result of the round
     totals: Mapping[str, int]  # every player known then: score after the round
+    net: Mapping[str, int]  # every player known then: net result after the round
 
 
 def round_rows(session: Session) -> list[RoundRow]:
-    """One row per finished round in force, with each player's score right after it."""
-    results = session.state.results.to_list()
-    after: dict[int, dict[str, int]] = {}
-    for state in [*_states(session), session.state]:
-        if state.results:
-            after.setdefault(id(state.results[-1]), dict(state.scores))
-    return [_row(result, after[id(result)]) for result in results]
+    """One row per finished round in force (corrections applied), from the results alone."""
+    state = session.state
+    history = net_history(session.game, state)
+    return [
+        RoundRow(
+            round=result.round,
+            parent=result.parent,
+            stake=result.stake,
+            how=result.how,
+            details=result.details,
+            changes=dict(result.deltas),
+            totals=dict(result.scores),
+            net={name: history[name][index + 1] for name in result.scores if name in history},
+        )
+        for index, result in enumerate(state.results)
+    ]
 
 
-def _states(session: Session) -> list[State]:
-    return [session.state_before(i) for i in range(len(session.events))]
-
-
-def _row(result: RoundResult, totals: Mapping[str, int]) -> RoundRow:
-    details = result.details
-    stake = details.get("stake", details.get("pot"))
-    return RoundRow(
-        round=result.round,
-        parent=result.parent,
-        stake=stake if isinstance(stake, int) and not isinstance(stake, bool) else None,
-        how=result.how,
-        details=details,
-        changes=dict(result.deltas),
-        totals=dict(totals),
-    )
-
-
-def initial_scores(session: Session) -> dict[str, int]:
-    """Scores before the first entry (chip games: the starting stacks)."""
-    first = session.state_before(0) if session.events else session.state
-    return dict(first.scores)
+def initial_players(session: Session) -> tuple[str, ...]:
+    """The players seated when the session began (others joined later)."""
+    return session.header.players
 
 
 def result_text(row: RoundRow, lang: str, escape: Callable[[str], str] = str) -> str:
@@ -72,8 +63,8 @@ def players(session: Session) -> tuple[str, ...]:
     return session.state.names()
 
 
-def standings(session: Session) -> list[tuple[int, str, int]]:
-    return ranked(session.state)
+def standings(session: Session) -> list[Standing]:
+    return standings_of(session.state)
 
 
 def score_heading(game: Game, lang: str) -> str:

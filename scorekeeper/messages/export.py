@@ -17,7 +17,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The stake was never raised.",
         "賭け点は一度も上がりませんでした。",
     ),
-    "export.chart": ("Score over rounds", "ラウンドごとの得点"),
+    "export.chart": ("Net result over rounds", "ラウンドごとの収支"),
     "export.settlement": ("Settlement", "精算"),
     "export.col.rank": ("rank", "順位"),
     "export.col.player": ("player", "プレイヤー"),

@@ -13,7 +13,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "stats.col.dealer_net": ("dealer net", "ディーラー収支"),
     "stats.col.net_points": ("net points", "点数収支"),
     "stats.col.net_chips": ("net chips", "チップ収支"),
-    "stats.col.net_losses": ("losses", "負け数"),
+    "stats.col.net_losses": ("net (−losses)", "収支(−負け数)"),
     "stats.heading": ("{game} — sessions: {sessions}", "{game} — セッション数: {sessions}"),
     "stats.none": (
         "No finished round in the stored sessions (for this game and dates).",
@@ -49,7 +49,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "stats.open_end": ("…", "…"),
     "stats.net.points": ("points won or lost", "獲得・失点の合計"),
     "stats.net.chips": ("chips won less chips brought", "獲得チップ − 持ち込んだチップ"),
-    "stats.net.losses": ("rounds lost (fewer is better)", "負けたラウンド数(少ないほど良い)"),
+    "stats.net.losses": (
+        "minus the rounds lost (closer to 0 is better)",
+        "負けたラウンド数のマイナス(0に近いほど良い)",
+    ),
     "stats.empty": (
         "No finished round yet for this game and these dates.",
         "このゲームと期間では、終わったラウンドがまだありません。",
@@ -60,8 +63,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # -- the score chart -------------------------------------------------------------
     "stats.chart.title": (
-        "Score over rounds ({low} to {high})",
-        "ラウンドごとの得点({low}〜{high})",
+        "Net result over rounds ({low} to {high})",
+        "ラウンドごとの収支({low}〜{high})",
     ),
     "stats.chart.empty": (
         "The chart starts once a round has finished.",

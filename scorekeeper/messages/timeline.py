@@ -36,6 +36,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "#{seq} {time} {recorder} ラウンド{round}: {what}",
     ),
     "timeline.voided": ("(voided by #{seq})", "(#{seq}で取り消し)"),
+    "timeline.superseded": ("(replaced by correction #{seq})", "(#{seq}の訂正で置き換え)"),
     "timeline.stake_from_to": ("{old} → {new}", "{old} → {new}"),
     "timeline.fold_at": ("at {stake}", "{stake}で"),
     "timeline.none": ("no entry matches", "該当する記録はありません"),

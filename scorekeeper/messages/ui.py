@@ -147,6 +147,7 @@ MESSAGES.update(
         ),
         "ui.standings.rank": ("rank", "順位"),
         "ui.standings.total": ("total", "合計"),
+        "ui.standings.net": ("net", "収支"),
         "ui.standings.as_parent": ("rounds as parent", "親の回数"),
         "ui.standings.won": ("rounds won", "勝ったラウンド"),
     }

@@ -93,17 +93,15 @@ class DisplayTable(ReadOnlyTable):
     def refresh_view(self) -> None:
         super().refresh_view()
         state = self.state
-        table = state.table if state.in_round else None
-        if state.game == "indian-official":
-            value = getattr(table, "stake", None) or state.options.get("base")
-            caption = t("display.stake", parent=state.parent, cap=state.options.get("cap") or "—")
-        elif state.game == "indian-lowest":
-            value = state.round if state.in_round else state.round + 1
+        headline = self.recording.session.game.headline(state)
+        if headline.kind == "stake":
+            cap = headline.cap if headline.cap is not None else "—"
+            caption = t("display.stake", parent=state.parent, cap=cap)
+        elif headline.kind == "round":
             caption = t("display.round", parent=state.parent)
         else:
-            value = getattr(table, "pot", 0) if table is not None else 0
             caption = t("display.pot", parent=state.parent)
-        self.query_one(BigNumber).value = str(value)
+        self.query_one(BigNumber).value = str(headline.value)
         self.query_one("#big-caption", Static).update(caption)
 
 

@@ -24,6 +24,7 @@ from scorekeeper.core.games.ranking import (
     ranking_words,
 )
 from scorekeeper.core.pots import Layers, award, layer_pots
+from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State, finish_round
 
 BETTING = ("check", "bet", "call", "raise", "fold")
@@ -35,6 +36,7 @@ class ChipsRound:
     players: tuple[str, ...]  # dealt in (had chips), seat order
     committed: Mapping[str, int]  # this round, antes included
     folded: frozenset[str] = frozenset()
+    folds: tuple[str, ...] = ()  # the same players, in the order they folded
     acted: frozenset[str] = frozenset()  # acted since the last bet or raise
     high: int = 0  # the highest commitment
     opened: bool = False  # someone has bet
@@ -216,6 +218,7 @@ class IndianChips(Game):
             opened=table.opened or kind == "bet",
             raises=table.raises + (1 if kind == "raise" else 0),
             folded=table.folded | {player} if kind == "fold" else table.folded,
+            folds=(*table.folds, player) if kind == "fold" else table.folds,
             acted=frozenset({player}) if raised else table.acted | {player},
             last=frozen({**table.last, player: kind}),
         )
@@ -243,8 +246,35 @@ class IndianChips(Game):
             next_parent=next_dealer,
             game_over=len([p for p in state.names() if after[p] > 0]) <= 1,
             credit=won,
+            winners=tuple(p for p in table.players if p in winners),
+            folded=tuple(p for p in table.folds),
+            paid=table.committed,
+            received={p: won.get(p, 0) for p in table.players},
+            at_stake=table.pot,
             winner=", ".join(winners),
             pot=table.pot,
+        )
+
+    # -- the read side ------------------------------------------------------------
+    def headline(self, state: State) -> Headline:
+        table = state.table if state.in_round else None
+        if isinstance(table, ChipsRound):
+            return Headline("pot", table.pot, True)
+        return Headline("pot", 0, False)
+
+    def round_view(self, state: State) -> RoundView | None:
+        table = state.table if state.in_round else None
+        if not isinstance(table, ChipsRound):
+            return None
+        turn = table.to_act
+        return RoundView(
+            dealt=table.players,
+            folded=frozen({p: table.committed[p] for p in table.folds}),
+            to_act=turn,
+            to_call=to_call(state, table, turn) if turn is not None else 0,
+            stake=table.high,
+            committed=table.committed,
+            pots=table.layers().pots,
         )
 
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:

@@ -13,6 +13,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
 from scorekeeper.core.games.ranking import check_cards, groups_from_cards, pairs_of
+from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State, finish_round
 
 
@@ -117,7 +118,25 @@ class IndianLowest(Game):
             )
         losers = self._losers(state, event.data)
         deltas = {p: (1 if p in losers else 0) for p in table.players}
-        return finish_round(state, deltas, "result.lowest.lost", losers=", ".join(losers))
+        return finish_round(
+            state,
+            deltas,
+            "result.lowest.lost",
+            winners=tuple(p for p in table.players if p not in losers),
+            losers=", ".join(losers),
+        )
+
+    # -- the read side ------------------------------------------------------------
+    def headline(self, state: State) -> Headline:
+        if state.in_round:
+            return Headline("round", state.round, True)
+        return Headline("round", state.round + 1, False)
+
+    def round_view(self, state: State) -> RoundView | None:
+        table = state.table if state.in_round else None
+        if not isinstance(table, LowestRound):
+            return None
+        return RoundView(dealt=table.players)
 
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
         if event.kind == "redraw":

@@ -15,6 +15,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
 from scorekeeper.core.games.ranking import check_cards, pairs_of
+from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import StakeChange, State, finish_round
 
 
@@ -186,10 +187,12 @@ class IndianOfficial(Game):
     def _settle(self, state: State, table: OfficialRound, winner: str, how: str) -> State:
         stake, parent = table.stake, state.parent
         deltas = dict.fromkeys(table.players, 0)
+        paid: dict[str, int] = {}
 
         def pay(payer: str, amount: int) -> None:
             deltas[payer] -= amount
             deltas[winner] += amount
+            paid[payer] = paid.get(payer, 0) + amount
 
         double_folds = winner == parent and state.options["parent_double_folds"] is True
         for child, fold_stake in table.folds:
@@ -203,7 +206,36 @@ class IndianOfficial(Game):
             for child in contesting:
                 if child != winner:
                     pay(child, stake)
-        return finish_round(state, deltas, how, winner=winner, stake=stake)
+        return finish_round(
+            state,
+            deltas,
+            how,
+            winners=(winner,),
+            folded=tuple(child for child, _ in table.folds),
+            paid=paid,
+            received={winner: sum(paid.values())},
+            at_stake=stake,
+            winner=winner,
+            stake=stake,
+        )
+
+    # -- the read side ------------------------------------------------------------
+    def headline(self, state: State) -> Headline:
+        cap = state.options["cap"]
+        table = state.table if state.in_round else None
+        if isinstance(table, OfficialRound):
+            value, in_play = table.stake, True
+        else:
+            base = state.options["base"]
+            assert isinstance(base, int)
+            value, in_play = base, False
+        return Headline("stake", value, in_play, cap if isinstance(cap, int) else None)
+
+    def round_view(self, state: State) -> RoundView | None:
+        table = state.table if state.in_round else None
+        if not isinstance(table, OfficialRound):
+            return None
+        return RoundView(dealt=table.players, folded=table.folded(), stake=table.stake)
 
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
         table = before.table

@@ -25,6 +25,7 @@ from scorekeeper.core.events import Event, OptionValue, frozen
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
 from scorekeeper.core.games.ranking import pairs_of, parse_ranking_words, ranking_words
 from scorekeeper.core.pots import Layers, award, layer_pots, split
+from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State, finish_round
 
 POOLS = ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "poch", "centre")
@@ -59,6 +60,7 @@ class PochenDeal:
     dealer: str
     players: tuple[str, ...]  # dealt in (could pay the whole ante), seat order
     start: Mapping[str, int]  # each player's stack before the antes
+    paid: Mapping[str, int] = field(default_factory=frozen)  # antes and Poch bets so far
     turned: str | None = None  # the card turned up, when the trump came from it
     trump: str | None = None  # S H D C once entered
     claimed: Mapping[str, str] = field(default_factory=frozen)  # pool -> who claimed it
@@ -66,6 +68,7 @@ class PochenDeal:
     started: bool = False  # a Poch entry has been made: claims are over
     committed: Mapping[str, int] = field(default_factory=frozen)
     folded: frozenset[str] = frozenset()
+    folds: tuple[str, ...] = ()  # the same players, in the order they folded
     acted: frozenset[str] = frozenset()  # acted since the last bet or raise
     high: int = 0  # the highest commitment
     opened: bool = False  # someone has bet
@@ -97,7 +100,8 @@ def carried_deals(state: State) -> dict[str, int]:
     counts = dict.fromkeys(POOLS, 0)
     still = set(POOLS)
     for result in reversed(state.results.to_list()):
-        kept = set(str(result.details.get("kept", "")).split())
+        board = result.board or {}
+        kept = {pool for pool in POOLS if board.get(pool, 0) > 0}
         for pool in list(still):
             if pool in kept:
                 counts[pool] += 1
@@ -242,6 +246,7 @@ class Pochen(Game):
             dealer=dealer,
             players=players,
             start=frozen({p: state.scores[p] for p in players}),
+            paid=frozen({p: ante * len(POOLS) for p in players}),
             committed=frozen(dict.fromkeys(players, 0)),
             after=dealer,
         )
@@ -485,10 +490,12 @@ class Pochen(Game):
         table = replace(
             table,
             started=True,
+            paid=frozen({**table.paid, player: table.paid[player] + added}),
             committed=frozen(committed),
             high=high,
             opened=table.opened or kind == "bet",
             folded=table.folded | {player} if folds else table.folded,
+            folds=(*table.folds, player) if folds else table.folds,
             acted=frozenset({player}) if high > table.high else table.acted | {player},
             after=player,
         )
@@ -523,10 +530,12 @@ class Pochen(Game):
         credit = dict.fromkeys(table.players, 0)
         credit[player] += board["centre"]
         board["centre"] = 0
+        outlay = dict(table.paid)
         for payer, cards in paid.items():
             given = min(cards, state.scores[payer])
             credit[payer] -= given
             credit[player] += given
+            outlay[payer] += given
         turned = table.turned_card()
         honour = _turned_honour(table)
         if honour is not None and state.options["turned_honour"] == "dealer":
@@ -534,6 +543,7 @@ class Pochen(Game):
             board[honour] = 0
         after = {p: state.scores[p] + credit.get(p, 0) for p in state.names()}
         deltas = {p: after[p] - table.start[p] for p in table.players}
+        winners = {*table.winners, player}
         need = whole_ante(state.options)
         can_pay = tuple(p for p in state.seated() if after[p] >= need)
         next_dealer = state.left_of(table.dealer, can_pay) if can_pay else table.dealer
@@ -545,11 +555,46 @@ class Pochen(Game):
             next_parent=next_dealer,
             game_over=any(after[p] < need for p in table.players),
             credit=credit,
+            winners=tuple(p for p in table.players if p in winners),
+            folded=table.folds,
+            paid=outlay,
+            received={p: deltas[p] + outlay[p] for p in table.players},
             out=player,
             poch=", ".join(table.winners) or "-",
             turned=turned.code() if turned else "-",
-            kept=" ".join(pool for pool in POOLS if board[pool] > 0),  # carried to the next deal
         )
+
+    # -- the read side ------------------------------------------------------------
+    def headline(self, state: State) -> Headline:
+        table = state.table if state.in_round else None
+        if isinstance(table, PochenDeal):
+            return Headline("pot", table.pot, True)
+        return Headline("pot", 0, False)
+
+    def round_view(self, state: State) -> RoundView | None:
+        table = state.table if state.in_round else None
+        if not isinstance(table, PochenDeal):
+            return None
+        turn = to_act(state, table)
+        owed = table.high - table.committed[turn] if turn is not None else 0
+        committed = frozen({}) if table.settled else table.committed
+        return RoundView(
+            dealt=table.players,
+            folded=frozen({p: table.committed[p] for p in table.folds}),
+            to_act=turn,
+            to_call=min(owed, state.scores[turn]) if turn is not None else 0,
+            stake=table.high if table.trump is not None and not table.settled else None,
+            committed=committed,
+            pots=() if table.settled else table.layers().pots,
+        )
+
+    def folds(self, before: State, event: Event) -> str | None:
+        """A fold, or a pass that answers a bet in the Poch."""
+        table = before.table
+        answers_bet = event.kind == "pass" and isinstance(table, PochenDeal) and table.opened
+        if event.kind == "fold" or answers_bet:
+            return str(event.data["player"])
+        return None
 
     # -- the log -----------------------------------------------------------------
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:

@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from scorekeeper.core.session import Session
-from scorekeeper.core.standings import ranked
+from scorekeeper.core.standings import standings
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import t
 from scorekeeper.ui.widgets.chart import ScoreChart
@@ -39,28 +39,26 @@ class StandingsScreen(Screen[None]):
             t(key, rounds=len(state.results), entries=len(self.session.events))
         )
         table = self.query_one("#standings-table", DataTable)
+        game = self.session.game
         table.add_column(t("ui.standings.rank"), key="rank")
         table.add_column(t("ui.players.name"), key="name")
         table.add_column(t("ui.standings.total"), key="total")
+        if game.uses_chips:
+            table.add_column(t("ui.standings.net"), key="net")
         table.add_column(t("ui.standings.as_parent"), key="parent")
         table.add_column(t("ui.standings.won"), key="won")
         wins: dict[str, int] = {}
         for result in state.results:
-            winner = result.details.get("winner")
-            if isinstance(winner, str):
+            for winner in result.winners:
                 wins[winner] = wins.get(winner, 0) + 1
-        for rank, name, score in ranked(state):
-            total = Text(f"{score:+d}" if score else "0", justify="right")
-            if score < 0:
-                total.stylize("red")
-            table.add_row(
-                Text(str(rank), justify="right"),
-                name,
-                total,
-                Text(str(state.parent_rounds.get(name, 0)), justify="right"),
-                Text(str(wins.get(name, 0)), justify="right"),
-                key=name,
-            )
+        for line in standings(state):
+            cells = [Text(str(line.rank), justify="right"), line.player]
+            cells.append(_number(line.score, signed=not (game.uses_chips or game.lower_is_better)))
+            if game.uses_chips:
+                cells.append(_number(line.net, signed=True))
+            cells.append(Text(str(state.parent_rounds.get(line.player, 0)), justify="right"))
+            cells.append(Text(str(wins.get(line.player, 0)), justify="right"))
+            table.add_row(*cells, key=line.player)
         self.show_settlement()
 
     def show_settlement(self) -> None:
@@ -73,3 +71,11 @@ class StandingsScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def _number(value: int, *, signed: bool) -> Text:
+    """Right-aligned; a result gets its sign, and red when it is below zero."""
+    text = Text(f"{value:+d}" if signed and value else str(value), justify="right")
+    if signed and value < 0:
+        text.stylize("red")
+    return text

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from scorekeeper.core.events import Entry
+from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import PickPlayerDialog
@@ -14,17 +15,15 @@ from scorekeeper.ui.widgets.players import PlayerRow, PlayerTable, name_label, s
 from scorekeeper.ui.widgets.stake import StakePanel
 
 
-def official_status(state: State, name: str) -> str:
+def official_status(state: State, view: RoundView | None, name: str) -> str:
     """In words: parent, folded at N, in, not dealt in, or left the table."""
     seated = name in state.seated()
-    table = state.table
-    if not state.in_round or table is None:
+    if view is None:
         return "" if seated else t("ui.players.left")
-    if name not in table.players:
+    if name not in view.dealt:
         return t("ui.players.sitting_out") if seated else t("ui.players.left")
-    folded = table.folded()
-    if name in folded:
-        return t("ui.players.folded_at", stake=folded[name])
+    if name in view.folded:
+        return t("ui.players.folded_at", stake=view.folded[name])
     return t("ui.players.parent_in") if name == state.parent else t("ui.players.in")
 
 
@@ -40,29 +39,33 @@ class OfficialTable(TableScreen):
         return StakePanel(id="stake")
 
     def show_game(self) -> None:
-        state = self.state
-        self.query_one(StakePanel).show(state)
+        state, game = self.state, self.recording.session.game
+        view = game.round_view(state)
+        self.query_one(StakePanel).show(state, game.headline(state))
         rows = [
             PlayerRow(
                 name,
                 name_label(state, name, t("ui.players.parent_mark")),
                 score_text(state.scores[name]),
-                (Text(official_status(state, name)),),
+                (Text(official_status(state, view, name)),),
             )
             for name in state.names()
         ]
         self.query_one(PlayerTable).show(state, rows, (t("ui.players.round"),))
 
+    def stake(self) -> int:
+        return self.recording.session.game.headline(self.state).value
+
     def action_raise_stake(self) -> None:
         self.record(Entry("raise"))
 
     def action_fold(self) -> None:
-        title = t("ui.table.who_folds", stake=getattr(self.state.table, "stake", ""))
+        title = t("ui.table.who_folds", stake=self.stake())
         self.pick("fold", title, lambda name: self.record_player("fold", name))
 
     def action_showdown(self) -> None:
         choices = self.legal_kinds().get("showdown", ())
-        stake = getattr(self.state.table, "stake", "")
+        stake = self.stake()
         dialog = PickPlayerDialog(
             t("ui.table.who_won", stake=stake),
             self._seats(choices),
@@ -81,6 +84,6 @@ class OfficialTable(TableScreen):
             self.record(Entry("showdown", {"winner": choice}))
 
     def action_showdown_cards(self) -> None:
-        stake = getattr(self.state.table, "stake", "")
+        stake = self.stake()
         contestants = self.legal_kinds().get("showdown", ())
         self.ask_cards(t("ui.table.cards_title", stake=stake), contestants, "cards", "showdown")

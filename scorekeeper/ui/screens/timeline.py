@@ -34,11 +34,15 @@ def stake_cell(entry: TimelineEntry) -> Text:
 
 
 def what_cell(entry: TimelineEntry) -> Text:
+    """What the entry did; struck through, with the entry that did it, once undone or replaced."""
     what = describe_text(entry.key, dict(entry.params))
-    if entry.voided_by is None:
+    if entry.in_force:
         return Text(what)
     text = Text(what, style="strike dim")
-    text.append(" " + t("timeline.voided", seq=entry.voided_by), style="dim")
+    if entry.voided_by is not None:
+        text.append(" " + t("timeline.voided", seq=entry.voided_by), style="dim")
+    if entry.superseded_by is not None:
+        text.append(" " + t("timeline.superseded", seq=entry.superseded_by), style="dim yellow")
     return text
 
 

@@ -1,9 +1,10 @@
-"""The score chart: each player's running score over the rounds of one session.
+"""The score chart: each player's running net result over the rounds of one session.
 
 One line per player: the name, a sparkline drawn on a scale shared by every
-player (so a higher bar is a higher score whoever it belongs to), and the
-score after the last finished round. With more rounds than columns, each
-column shows the score at the end of the rounds it stands for.
+player (so a higher bar is a better result whoever it belongs to), and the
+net result after the last finished round, corrections applied. With more
+rounds than columns, each column shows the net at the end of the rounds it
+stands for.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from scorekeeper.core.session import Session
-from scorekeeper.export.tables import initial_scores, round_rows
+from scorekeeper.core.standings import net_history
 from scorekeeper.messages import t
 from scorekeeper.textwidth import ljust, rjust, width
 
@@ -24,22 +25,8 @@ NAME_LIMIT = 14
 
 
 def running_scores(session: Session) -> dict[str, list[int]]:
-    """Each player's score before the first round and after each finished round.
-
-    A player who joined later starts at their first known score.
-    """
-    start = initial_scores(session)
-    rows = round_rows(session)
-    series: dict[str, list[int]] = {}
-    for name in session.state.names():
-        known = [row.totals[name] for row in rows if name in row.totals]
-        first = start.get(name, known[0] if known else session.state.scores[name])
-        values, last = [first], first
-        for row in rows:
-            last = row.totals.get(name, last)
-            values.append(last)
-        series[name] = values
-    return series
+    """Each player's net result before the first round and after each finished round."""
+    return net_history(session.game, session.state)
 
 
 def sample(values: list[int], columns: int) -> list[int]:

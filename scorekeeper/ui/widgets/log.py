@@ -1,4 +1,5 @@
-"""The latest entries, newest last: time, recorder, what happened; voided ones struck through."""
+"""The latest entries, newest last: time, recorder, what happened; voided or replaced
+ones struck through."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ class LogPanel(Static):
 
     def show(self, session: Session) -> None:
         self._session = session
-        voided = session.voided()
+        voided, superseded = session.voided(), session.superseded()
         room = self.content_region.height or SHOWN
         start = max(0, len(session.events) - min(room, SHOWN))
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -39,6 +40,9 @@ class LogPanel(Static):
             if event.seq in voided:
                 line.append(what, style="strike dim")
                 line.append(" " + t("ui.log.voided", seq=voided[event.seq]), style="dim")
+            elif event.seq in superseded:
+                line.append(what, style="strike dim")
+                line.append(" " + t("timeline.superseded", seq=superseded[event.seq]), style="dim")
             else:
                 line.append(what)
             if index > start:

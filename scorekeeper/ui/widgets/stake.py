@@ -6,6 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, Label
 
+from scorekeeper.core.read_model import Headline
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
 
@@ -19,18 +20,12 @@ class StakePanel(Vertical):
         yield Label("", id="stake-cap")
         yield Label("", id="stake-round")
 
-    def show(self, state: State) -> None:
-        stake = getattr(state.table, "stake", None) if state.in_round else None
-        base = state.options.get("base")
-        cap = state.options.get("cap")
-        if stake is not None:
-            caption = t("ui.stake.now")
-            digits = str(stake)
-        else:
-            caption = t("ui.stake.next")
-            digits = str(base)
+    def show(self, state: State, headline: Headline) -> None:
+        caption = t("ui.stake.now") if headline.in_play else t("ui.stake.next")
+        digits = str(headline.value)
+        cap = headline.cap
         cap_text = t("ui.stake.cap", cap=cap) if cap is not None else t("ui.stake.no_cap")
-        at_cap = stake is not None and stake == cap
+        at_cap = headline.in_play and headline.value == cap
         if state.finished:
             round_text = t("ui.stake.finished", round=state.round)
         elif state.in_round:
@@ -42,4 +37,4 @@ class StakePanel(Vertical):
         self.query_one("#stake-cap", Label).update(cap_text)
         self.query_one("#stake-round", Label).update(round_text)
         self.set_class(at_cap, "at-cap")
-        self.set_class(stake is None, "between-rounds")
+        self.set_class(not headline.in_play, "between-rounds")

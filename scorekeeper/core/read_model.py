@@ -1,0 +1,65 @@
+"""The read side every game supplies: what the table looks like, in typed values.
+
+Screens, the command line, exports, statistics and the table display all ask
+these questions of a game (``Game.headline``, ``Game.round_view``,
+``Game.net``, ``Game.folds``) and of the round results it leaves in
+``State.results``. None of them looks inside a game's own round state or
+branches on a game id, so every view tells the same story, and a new game is
+told by the type checker what it must supply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from scorekeeper.core.events import frozen
+from scorekeeper.core.pots import Pot
+
+HeadlineKind = Literal["stake", "pot", "round"]
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The one number the whole table watches: the stake, the pot, or the round."""
+
+    kind: HeadlineKind
+    value: int
+    in_play: bool  # of the round in play; else what the next round starts with
+    cap: int | None = None  # stake games: the highest stake (None: no cap)
+
+
+@dataclass(frozen=True)
+class RoundView:
+    """The round in play as every view may show it."""
+
+    dealt: tuple[str, ...]  # dealt in, in seat order
+    #: Who has folded, with the stake then (points games) or the chips they had in.
+    folded: Mapping[str, int] = field(default_factory=frozen)
+    to_act: str | None = None  # whose turn it is to bet, if betting is open
+    to_call: int = 0  # what that player must add to stay in (capped by their stack)
+    stake: int | None = None  # the stake, or the highest commitment in a betting round
+    committed: Mapping[str, int] = field(default_factory=frozen)  # chips in the middle
+    pots: tuple[Pot, ...] = ()  # main pot first, then side pots
+
+    @property
+    def live(self) -> tuple[str, ...]:
+        """Dealt in and not folded."""
+        return tuple(p for p in self.dealt if p not in self.folded)
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle of the round."""
+        return sum(self.committed.values())
+
+
+def ranking(net: Mapping[str, int], order: tuple[str, ...]) -> list[tuple[int, str]]:
+    """(rank, player), best net first; equal nets share a rank (1, 2, 2, 4); ties by seat."""
+    place = {name: i for i, name in enumerate(order)}
+    names = sorted(order, key=lambda name: (-net[name], place[name]))
+    rows: list[tuple[int, str]] = []
+    for position, name in enumerate(names, start=1):
+        tied = rows and net[rows[-1][1]] == net[name]
+        rows.append((rows[-1][0] if tied else position, name))
+    return rows
