@@ -8,6 +8,7 @@ top: exactly the earlier state, in O(1).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -18,6 +19,7 @@ from scorekeeper.core.events import COMMON_KINDS, Entry, Event, Header, frozen, 
 from scorekeeper.core.game import Game, LegalAction, get_game
 from scorekeeper.core.header import check_name
 from scorekeeper.core.state import Seat, State
+from scorekeeper.core.text import refused_character
 
 #: Entries still allowed once a session has ended.
 _AFTER_END = frozenset({"undo", "note", "recorder"})
@@ -73,10 +75,16 @@ class Ledger:
         return self.top.state
 
     # -- checking ------------------------------------------------------------
-    def check(self, entry: Entry, now: datetime | None = None) -> Event:
-        """The event *entry* would become, or a RuleError; nothing changes either way."""
+    def check(self, entry: Entry, now: datetime | None = None, *, fresh: bool = True) -> Event:
+        """The event *entry* would become, or a RuleError; nothing changes either way.
+
+        A *fresh* entry (typed now, imported) also has its free text checked; an
+        entry read back from a stored session keeps the text it was stored with.
+        """
         at = self._time(entry.at, now)
         data = self._normalize(entry.kind, entry.data)
+        if fresh:
+            _check_free_text(entry.kind, data)
         return Event(self.next_seq, at, self.state.recorder, entry.kind, frozen(data))
 
     def _time(self, typed: datetime | None, now: datetime | None) -> datetime:
@@ -255,6 +263,18 @@ class Ledger:
             actions.append(LegalAction("rebuy", state.names()))
         actions.append(LegalAction("end"))
         return actions
+
+
+def _check_free_text(kind: str, data: Mapping[str, Any]) -> None:
+    """Refuse control characters in a note or a correction's reason (core/text.py)."""
+    if kind == "note":
+        refused, key = refused_character(data["text"]), "rules.note_control"
+    elif kind == "correct":
+        refused, key = refused_character(data["reason"]), "rules.correct_reason_control"
+    else:
+        return
+    if refused is not None:
+        raise RuleError(key, char=refused)
 
 
 class FoldError(RuleError):

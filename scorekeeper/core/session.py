@@ -42,7 +42,7 @@ class Session:
         self._corrections: list[Event] = []  # every ``correct`` event, in order
         for event in events:
             try:
-                checked = self.ledger.check(Entry(event.kind, event.data, event.at))
+                checked = self.ledger.check(Entry(event.kind, event.data, event.at), fresh=False)
             except RuleError as error:
                 raise FoldError(event.seq, error) from None
             if checked.seq != event.seq or dict(checked.data) != dict(event.data):

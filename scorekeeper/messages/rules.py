@@ -70,6 +70,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.nothing_to_undo": ("there is nothing to undo", "取り消す記録がありません"),
     "rules.note_empty": ("a note needs some text", "メモが空です"),
+    "rules.note_control": (
+        "a note cannot hold the control character {char}: type it without it",
+        "メモに制御文字{char}は使えません。取り除いて入力してください",
+    ),
+    "rules.correct_reason_control": (
+        "a reason cannot hold the control character {char}: type it without it",
+        "理由に制御文字{char}は使えません。取り除いて入力してください",
+    ),
     "rules.note_long": (
         "a note can be at most {limit} characters",
         "メモは{limit}文字までです",

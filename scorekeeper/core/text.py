@@ -1,0 +1,23 @@
+"""Free text a recorder types (notes, correction reasons): what may be kept of it.
+
+Such text reaches terminals, transcripts and exports. A control character
+(a NUL, an escape that retitles the terminal) or a bidirectional override
+(which shows the text in another order than it was typed) would not read
+back the same or would mislead, so the rules refuse it in plain words.
+Joiners and other invisible format characters that emoji need are kept.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+#: Embeddings, overrides and isolates: they reorder what is shown.
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def refused_character(text: str) -> str | None:
+    """The first character of *text* that may not be kept, as ``U+XXXX``, else None."""
+    for ch in text:
+        if ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs"):
+            return f"U+{ord(ch):04X}"
+    return None

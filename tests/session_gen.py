@@ -1,0 +1,228 @@
+"""Sessions built by Hypothesis: legal and illegal entries mixed with undo, corrections of
+finished rounds, join/leave/rebuy, recorder changes and notes in any Unicode.
+
+Shared by the cross-view property tests (tests/test_views_agree.py) and the long
+run of them (tests/run_long_properties.sh). Every entry goes through the rules
+exactly as the app and the CLI send it; what the rules refuse changes nothing
+and is simply not in the session.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from hypothesis import strategies as st
+
+from scorekeeper.core.corrections import correction_entry, in_force
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry
+from scorekeeper.core.game import LegalAction
+from scorekeeper.core.header import make_header
+from scorekeeper.core.session import Session
+
+SUITS = "SHDC"
+RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7"]
+DECK = [rank + suit for rank in RANKS for suit in SUITS]
+POOLS = ["ace", "king", "queen", "jack", "ten", "marriage", "sequence"]
+JOINERS = ["E", "佐藤", "Zoë"]
+
+#: (game, options): each game with options that make every rule reachable quickly.
+GAMES: dict[str, dict[str, str]] = {
+    "indian-official": {"base": "20", "parent_double_folds": "true"},
+    "indian-chips": {"stack": "12", "bet": "3", "raises": "2"},
+    "indian-lowest": {},
+    "pochen": {"stack": "40", "card_payment": "true"},
+}
+
+#: Any text a recorder might type into a note or a reason (surrogates are not text).
+FREE_TEXT = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=30).filter(
+    lambda text: bool(text.split())
+)
+
+GARBAGE = st.tuples(
+    st.sampled_from(["fold", "raise", "showdown", "bet", "call", "claim", "out", "lose", "zap"]),
+    st.dictionaries(
+        st.sampled_from(["player", "winner", "amount", "pools", "ranking", "cards", "losers"]),
+        st.one_of(st.text(max_size=3), st.integers(-5, 500), st.lists(st.text(max_size=2))),
+        max_size=3,
+    ),
+)
+
+MOVES = (
+    ["legal"] * 10
+    + ["round_entry"] * 6
+    + ["undo", "undo", "correct", "correct", "garbage", "note", "recorder"]
+    + ["join", "leave", "rebuy", "end_attempt"]
+)
+
+
+class Clock:
+    """Entry times a few seconds apart, as at a real table (whole seconds, UTC)."""
+
+    def __init__(self) -> None:
+        self.at = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.at += timedelta(seconds=7)
+        return self.at
+
+
+def _groups(data: st.DataObject, names: tuple[str, ...]) -> list[list[str]]:
+    """A ranking with ties: the names in a random order, cut into groups."""
+    order = data.draw(st.permutations(list(names)))
+    groups: list[list[str]] = []
+    for name in order:
+        if groups and data.draw(st.booleans()):
+            groups[-1].append(name)
+        else:
+            groups.append([name])
+    return groups
+
+
+def entry_data(data: st.DataObject, session: Session, action: LegalAction) -> dict[str, Any]:
+    """Data for a legal kind of entry; the rules may still refuse it (a claim nobody can make)."""
+    kind, choices, game = action.kind, action.choices, session.game.id
+    pick = data.draw(st.sampled_from(choices)) if choices else ""
+    if kind in ("round", "undo", "end"):
+        return {}
+    if kind == "note":
+        return {"text": data.draw(FREE_TEXT)}
+    if kind == "join":
+        after = data.draw(st.one_of(st.none(), st.sampled_from(choices))) if choices else None
+        return {"player": data.draw(st.sampled_from(JOINERS)), "after": after}
+    if kind == "rebuy":
+        return {"player": pick, "chips": data.draw(st.integers(1, 15))}
+    if kind == "showdown" and game == "indian-official":
+        if data.draw(st.booleans()):
+            cards = data.draw(st.lists(st.sampled_from(DECK), min_size=len(choices),
+                                       max_size=len(choices), unique=True))  # fmt: skip
+            return {"cards": dict(zip(choices, cards, strict=True))}
+        return {"winner": pick}
+    if kind == "showdown":
+        if data.draw(st.booleans()):
+            cards = data.draw(st.lists(st.sampled_from(DECK), min_size=len(choices),
+                                       max_size=len(choices), unique=True))  # fmt: skip
+            return {"cards": dict(zip(choices, cards, strict=True))}
+        return {"ranking": _groups(data, choices)}
+    if kind == "poch":
+        return {"ranking": _groups(data, choices)}
+    if kind == "lose":
+        return {"losers": data.draw(st.lists(st.sampled_from(choices), min_size=1, unique=True))}
+    if kind == "reveal":
+        cards = data.draw(st.lists(st.sampled_from(DECK), min_size=len(choices),
+                                   max_size=len(choices), unique=True))  # fmt: skip
+        return {"cards": dict(zip(choices, cards, strict=True))}
+    if kind == "turned":
+        return {"card": data.draw(st.sampled_from(DECK))}
+    if kind == "trump":
+        return {"suit": data.draw(st.sampled_from(SUITS))}
+    if kind == "claim":
+        return {"player": pick, "pools": [data.draw(st.sampled_from(POOLS))]}
+    if kind in ("bet", "raise") and game == "pochen":
+        view = session.game.round_view(session.state)
+        high = (view.stake or 0) if view is not None else 0
+        return {"player": pick, "amount": high + data.draw(st.integers(1, 3))}
+    if kind == "show":
+        return {"sets": []}  # refused: the Poch is decided by ``poch`` here
+    if kind == "out":
+        view = session.game.round_view(session.state)
+        others = [p for p in (view.dealt if view else ()) if p != pick]
+        paid = {p: data.draw(st.integers(1, 5)) for p in others}
+        return {"player": pick, "paid": paid if session.state.options["card_payment"] else {}}
+    return {"player": pick}
+
+
+def try_entry(session: Session, entry: Entry, clock: Clock) -> bool:
+    """Record *entry* if the rules accept it; a refusal must change nothing."""
+    before, count = session.state, len(session.events)
+    try:
+        event = session.check(entry, clock())
+    except RuleError:
+        assert session.state is before and len(session.events) == count
+        return False
+    session.commit(event)
+    return True
+
+
+def play_round_entry(data: st.DataObject, session: Session, clock: Clock) -> bool:
+    """One entry of the round in play (the game's own kinds only)."""
+    kinds = session.game.round_kinds
+    actions = [a for a in session.legal() if a.kind in kinds]
+    if not actions:
+        return False
+    action = data.draw(st.sampled_from(actions))
+    return try_entry(session, Entry(action.kind, entry_data(data, session, action)), clock)
+
+
+def round_start(session: Session, number: int) -> Session:
+    """A scratch session holding the entries in force up to the start of round *number*."""
+    _, items = in_force(session.ledger)
+    scratch = Session(session.header)
+    clock = Clock()
+    started = 0
+    for item in items:
+        scratch.record(Entry(item.event.kind, item.event.data), clock())
+        if item.event.kind == "round":
+            started += 1
+            if started == number:
+                break
+    return scratch
+
+
+def correction(data: st.DataObject, session: Session, clock: Clock) -> bool:
+    """Correct a finished round with a different, complete play of it (if the rules agree)."""
+    finished = len(session.state.results)
+    if not finished:
+        return False
+    number = data.draw(st.integers(1, finished))
+    scratch = round_start(session, number)
+    entries: list[Entry] = []
+    for _ in range(40):
+        if not scratch.state.in_round:
+            break
+        if play_round_entry(data, scratch, Clock()):
+            event = scratch.events[-1]
+            entries.append(Entry(event.kind, event.data))
+    if scratch.state.in_round or not entries:
+        return False
+    reason = data.draw(FREE_TEXT)
+    return try_entry(session, correction_entry(number, reason, entries), clock)
+
+
+#: Moves at most per session: a Pochen deal takes many more entries than a round.
+STEPS = {"pochen": 110}
+
+
+def build_session(data: st.DataObject, game: str) -> Session:
+    """A session of *game* after a number of moves of every kind."""
+    session = Session(make_header(game, ["A", "B", "C", "D"], GAMES[game]))
+    clock = Clock()
+    count = data.draw(st.integers(1, STEPS.get(game, 45)))
+    for _ in range(count):
+        move = data.draw(st.sampled_from(MOVES))
+        state = session.state
+        if move == "round_entry" and state.in_round:
+            play_round_entry(data, session, clock)
+        elif move in ("legal", "round_entry"):
+            shared = ("end", "leave", "recorder", "note", "join", "rebuy", "undo")
+            actions = [a for a in session.legal() if a.kind not in shared]
+            if actions:
+                action = data.draw(st.sampled_from(actions))
+                try_entry(session, Entry(action.kind, entry_data(data, session, action)), clock)
+        elif move == "undo":
+            try_entry(session, Entry("undo"), clock)
+        elif move == "correct":
+            correction(data, session, clock)
+        elif move == "garbage":
+            kind, payload = data.draw(GARBAGE)
+            try_entry(session, Entry(kind, payload), clock)
+        elif move == "end_attempt":
+            if data.draw(st.integers(0, 3)) == 0:
+                try_entry(session, Entry("end"), clock)
+        else:
+            legal = {a.kind: a for a in session.legal()}
+            action = legal.get(move)
+            if action is not None:
+                try_entry(session, Entry(move, entry_data(data, session, action)), clock)
+    return session

@@ -1,0 +1,231 @@
+"""Every view of a session tells the same story, after any mix of entries.
+
+Hypothesis builds sessions of all four games from legal and illegal entries,
+undo, corrections of finished rounds, join/leave/rebuy, recorder changes and
+notes in any Unicode (tests/session_gen.py). For each one, every view renders
+without an exception (the five exports in both languages, settle, show,
+state JSON, the timeline with each filter and at each moment, stats) and the
+views agree: the ranking of state JSON's net is the standings order and the
+order of the exports' standings; the exports' net columns and settle's
+balances are the net; net sums to zero (points) or to minus the chips on the
+table (chip games); between rounds the net is the sum of the round results in
+force; transcript and JSON exports import back to the same state.
+
+The app's screens get the same treatment in test_views_agree_ui.py.
+``SCOREKEEPER_VIEW_EXAMPLES`` sets the number of sessions per game (CI keeps
+it small; tests/run_long_properties.sh runs thousands).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.commands import standings_text
+from scorekeeper.commands_timeline import entry_doc, entry_line
+from scorekeeper.core.json_import import read_json_export
+from scorekeeper.core.session import Session
+from scorekeeper.core.standings import net_history, standings
+from scorekeeper.core.state_json import state_json
+from scorekeeper.core.stats import combine, session_stats
+from scorekeeper.core.timeline import index_at, select, session_until, timeline
+from scorekeeper.core.transcript import parse_transcript, replay
+from scorekeeper.export.formats import FORMATS, export_text
+from scorekeeper.export.settlement import settle
+from tests.session_gen import GAMES, build_session
+
+EXAMPLES = int(os.environ.get("SCOREKEEPER_VIEW_EXAMPLES", "30"))
+SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def chips_on_table(session: Session) -> int:
+    state = session.state
+    view = session.game.round_view(state)
+    return sum((state.board or {}).values()) + (view.pot if view is not None else 0)
+
+
+class _Tables(HTMLParser):
+    """The cells of each <table id=…> of an HTML export."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: dict[str, list[list[str]]] = {}
+        self._table: str | None = None
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table":
+            self._table = dict(attrs).get("id") or ""
+            self.tables[self._table] = []
+        elif tag == "tr" and self._table is not None:
+            self.tables[self._table].append([])
+        elif tag in ("td", "th") and self._table is not None:
+            self._cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._table is not None and self._cell is not None:
+            self.tables[self._table][-1].append("".join(self._cell))
+            self._cell = None
+        elif tag == "table":
+            self._table = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def md_standings(text: str) -> list[list[str]]:
+    """The rows of the first pipe table (the standings) of a Markdown export."""
+    rows = []
+    lines = iter(text.splitlines())
+    for line in lines:
+        if line.startswith("| "):
+            next(lines)  # the alignment row
+            for row in lines:
+                if not row.startswith("| "):
+                    break
+                rows.append([cell.strip() for cell in row.strip("|").split(" | ")])
+            break
+    return rows
+
+
+def unescape_md(text: str) -> str:
+    text = re.sub(r"\\(.)", r"\1", text)
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def moments(session: Session) -> Iterator[int]:
+    """A few entry indexes to look at the table as it was: first, middle, last."""
+    count = len(session.events)
+    yield from sorted({0, count // 2, count - 1}) if count else ()
+
+
+def check_every_view(session: Session) -> None:
+    state, game = session.state, session.game
+    doc = state_json(session)
+    net = doc["net"]
+    names = list(state.names())
+
+    # -- net: the one number of every ranking --------------------------------------
+    assert set(net) == set(names)
+    if game.uses_chips:
+        assert sum(net.values()) == -chips_on_table(session)
+    elif game.lower_is_better:
+        assert net == {p: -state.scores[p] for p in names}
+    else:
+        assert sum(net.values()) == 0
+    history = net_history(game, state)
+    if not state.in_round:
+        assert {p: series[-1] for p, series in history.items()} == net
+    for result in state.results:  # each result in numbers adds up
+        if result.paid or result.received:
+            for player, delta in result.deltas.items():
+                change = result.received.get(player, 0) - result.paid.get(player, 0)
+                assert change == delta, (result, player)
+        assert set(result.winners) <= set(result.deltas)
+
+    order = [row.player for row in standings(state)]
+    assert [net[p] for p in order] == sorted(net.values(), reverse=True)
+    shown = standings_text(session).splitlines()[1:]
+    assert [line.split()[1] for line in shown] == order  # generated names hold no space
+
+    # -- settlement -----------------------------------------------------------------
+    settlement = settle(session)
+    if not game.lower_is_better:
+        assert dict(settlement.balances) == net
+        if settlement.reason is None:
+            paid = dict.fromkeys(names, 0)
+            for transfer in settlement.transfers:
+                paid[transfer.payer] -= transfer.amount
+                paid[transfer.payee] += transfer.amount
+            assert {p: -v for p, v in paid.items()} == {p: -net[p] for p in names}
+
+    # -- exports: every format, both languages; standings in the same order ------------
+    texts = {(fmt, lang): export_text(session, 1, fmt, lang=lang) for fmt in FORMATS
+             for lang in ("en", "ja")}  # fmt: skip
+    md_rows = md_standings(texts[("md", "en")])
+    assert [unescape_md(row[1]) for row in md_rows] == order
+    if game.uses_chips:
+        assert [row[3] for row in md_rows] == [signed(net[p]) for p in order]
+    parser = _Tables()
+    parser.feed(texts[("html", "en")])
+    html_rows = parser.tables["standings"][1:]
+    assert [row[1] for row in html_rows] == order
+    if game.uses_chips:
+        assert [row[3] for row in html_rows] == [signed(net[p]) for p in order]
+    rows = list(csv.reader(io.StringIO(texts[("csv", "en")].lstrip("\ufeff"))))
+    assert len(rows) == 1 + len(state.results)
+    if state.results and not state.in_round:
+        last = state.results[-1]
+        for name in names:
+            column = rows[0].index(f"{name} total") if f"{name} total" in rows[0] else None
+            if column is not None and name in last.scores:
+                assert rows[-1][column] == str(last.scores[name])
+    exported = json.loads(texts[("json", "en")])
+    assert exported["state"] == doc
+    assert dict(exported["settlement"]["balances"]) == dict(settlement.balances)
+
+    # -- the exports read back to the same state -------------------------------------
+    again = replay(parse_transcript(texts[("transcript", "en")]))
+    assert state_json(again) == doc
+    assert state_json(read_json_export(texts[("json", "en")])) == doc
+
+    # -- timeline: every filter, every moment; replaced and undone entries marked ----------
+    entries = timeline(session)
+    assert [e.seq for e in entries] == [e.seq for e in session.events]
+    superseded, voided = session.superseded(), session.voided()
+    for entry in entries:
+        assert entry.superseded_by == superseded.get(entry.seq)
+        assert entry.voided_by == voided.get(entry.seq)
+        line = entry_line(entry)
+        record = entry_doc(entry)
+        assert record["n"] == entry.seq and record["text"]
+        assert record["superseded_by"] == superseded.get(entry.seq)
+        if entry.superseded_by is not None:
+            assert f"#{entry.superseded_by}" in line
+    assert len(select(entries, stake=True)) <= len(entries)
+    for number in range(1, state.round + 1):
+        kept = select(entries, round=number)
+        assert all(e.round == number for e in kept)
+    for name in names:
+        select(entries, player=name)
+    for index in moments(session):
+        then = session_until(session, index)
+        assert index_at(session, session.events[index].at) >= index
+        state_json(then)
+        standings_text(then)
+
+    # -- stats: the numbers of the rounds in force ----------------------------------------
+    stats = session_stats(session)
+    json.dumps(stats)
+    totals = combine([stats])
+    if not state.in_round:
+        for row in totals.players:
+            assert row.net == net[row.player]
+    won = {p: sum(p in r.winners for r in state.results) for p in names}
+    for row in totals.players:
+        assert row.won == won[row.player]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@SETTINGS
+@given(data=st.data())
+def test_every_view_agrees(game, data):
+    check_every_view(build_session(data, game))
