@@ -190,13 +190,18 @@ def correction(data: st.DataObject, session: Session, clock: Clock) -> bool:
     return try_entry(session, correction_entry(number, reason, entries), clock)
 
 
+#: Chip games start A with more chips than the others, so that the chips held and the
+#: net result order the players differently (rankings must follow the net).
+STACKS = {"indian-chips": {"A": 20}, "pochen": {"A": 60}}
+
 #: Moves at most per session: a Pochen deal takes many more entries than a round.
 STEPS = {"pochen": 110}
 
 
 def build_session(data: st.DataObject, game: str) -> Session:
     """A session of *game* after a number of moves of every kind."""
-    session = Session(make_header(game, ["A", "B", "C", "D"], GAMES[game]))
+    header = make_header(game, ["A", "B", "C", "D"], GAMES[game], stacks=STACKS.get(game))
+    session = Session(header)
     clock = Clock()
     count = data.draw(st.integers(1, STEPS.get(game, 45)))
     for _ in range(count):

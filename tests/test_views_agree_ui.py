@@ -1,0 +1,103 @@
+"""The app's screens after generated mixes of entries: they open without an error and
+agree with the core (tests/test_views_agree.py does the same for the other views).
+
+For each generated session of each game: the table screen, the standings (its
+rows in the order of the net, the chart drawn), the timeline (one row per
+entry, replaced and undone ones marked with the entry that did it) and the
+table display (its big number is the game's headline) are driven headless by
+Pilot at 80x24.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.core.session import Session
+from scorekeeper.core.standings import standings
+from scorekeeper.recording import create_session
+from scorekeeper.storage import Store
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.display import DisplayApp
+from scorekeeper.ui.screens.standings import StandingsScreen
+from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.screens.timeline import TimelineScreen
+from scorekeeper.ui.widgets.big_number import BigNumber
+from scorekeeper.ui.widgets.chart import ScoreChart
+from tests.session_gen import GAMES, build_session
+
+pytestmark = pytest.mark.usefixtures("steady_screen")
+
+EXAMPLES = max(1, int(os.environ.get("SCOREKEEPER_VIEW_EXAMPLES", "30")) // 6)
+SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.function_scoped_fixture,
+    ],
+)
+
+
+async def drive_the_app(store: Store, session: Session) -> None:
+    app = ScorekeeperApp(store, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen), type(app.screen)
+
+        await pilot.press("t")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StandingsScreen), type(screen)
+        table = screen.query_one("#standings-table")
+        shown = [key.value for key in table.rows]  # type: ignore[attr-defined]
+        assert shown == [row.player for row in standings(session.state)]
+        chart = screen.query_one(ScoreChart)
+        assert chart.rounds() == len(session.state.results)
+        chart.render()
+        await pilot.press("escape")
+        await pilot.pause()
+
+        await pilot.press("i")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TimelineScreen), type(screen)
+        rows = screen.query_one("#timeline-table")
+        assert rows.row_count == len(session.events)  # type: ignore[attr-defined]
+        superseded, voided = session.superseded(), session.voided()
+        for index, event in enumerate(session.events):
+            what = str(rows.get_cell_at((index, rows.get_column_index("what"))))  # type: ignore[attr-defined]
+            if event.seq in superseded:
+                assert f"#{superseded[event.seq]}" in what
+            if event.seq in voided:
+                assert f"#{voided[event.seq]}" in what
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def drive_the_display(store: Store, session: Session) -> None:
+    app = DisplayApp(store, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        headline = session.game.headline(session.state)
+        assert app.screen.query_one(BigNumber).value == str(headline.value)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@SETTINGS
+@given(data=st.data())
+def test_every_screen_opens_and_agrees(game, data):
+    session = build_session(data, game)
+    with TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "data")
+        create_session(store, session.header, session.events)
+        asyncio.run(drive_the_app(store, session))
+        asyncio.run(drive_the_display(store, session))
