@@ -6,4 +6,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export SCOREKEEPER_VIEW_EXAMPLES="${1:-2000}"
 exec .venv/bin/python -m pytest -q -p no:cacheprovider \
-    tests/test_views_agree.py tests/test_views_agree_ui.py tests/test_stateful.py
+    tests/test_views_agree.py tests/test_views_agree_ui.py

@@ -142,6 +142,8 @@ class Driver:
             state = session.state
             gone = [n for n in state.names() if n not in state.seated()]
             fresh = [n for n in NEWCOMERS if n not in state.names()]
+            if not gone + fresh:  # every newcomer is already seated: nobody to join
+                return ["note", "nobody left to join"]
             name = draw(st.sampled_from(gone + fresh))
             if draw(st.booleans()):
                 return ["join", name, "after", draw(st.sampled_from(action.choices))]

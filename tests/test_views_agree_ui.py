@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.recording import create_session
@@ -101,3 +102,44 @@ def test_every_screen_opens_and_agrees(game, data):
         create_session(store, session.header, session.events)
         asyncio.run(drive_the_app(store, session))
         asyncio.run(drive_the_display(store, session))
+
+
+def _broken(*args: object, **kwargs: object) -> object:
+    raise ValueError("a view met something it cannot show")
+
+
+async def test_a_view_that_cannot_be_shown_says_so_and_the_app_stays(tmp_path, monkeypatch):
+    from scorekeeper.ui.screens import standings as standings_screen
+    from scorekeeper.ui.screens import timeline as timeline_screen
+
+    store = Store(tmp_path / "data")
+    session = Session(make_header("indian-official", ["A", "B", "C"], {}))
+    create_session(store, session.header, session.events)
+    monkeypatch.setattr(standings_screen, "standings", _broken)
+    monkeypatch.setattr(timeline_screen, "timeline", _broken)
+    app = ScorekeeperApp(store, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("t", "i"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            message = str(app.screen.query_one("#message").render())
+            assert message.startswith("This view cannot be shown (ValueError: a view met")
+            assert "Nothing was changed: every entry is kept." in message
+        await pilot.press("n")  # and recording goes on
+        await pilot.pause()
+        assert app.screen.state.in_round
+
+
+def test_an_export_that_cannot_be_made_says_so(tmp_path, monkeypatch):
+    from scorekeeper.ui.screens import export_dialog
+
+    monkeypatch.setattr(export_dialog, "export_text", _broken)
+    session = Session(make_header("indian-official", ["A", "B", "C"], {}))
+    path, error = export_dialog.write_export(session, 1, "csv", str(tmp_path / "out.csv"))
+    assert error == (
+        "This view cannot be shown (ValueError: a view met something it cannot show)."
+        " Nothing was changed: every entry is kept."
+    )
+    assert not path.exists()

@@ -148,6 +148,10 @@ MESSAGES.update(
         "ui.standings.rank": ("rank", "順位"),
         "ui.standings.total": ("total", "合計"),
         "ui.standings.net": ("net", "収支"),
+        "ui.view_failed": (
+            "This view cannot be shown ({kind}: {detail}). Nothing was changed: every entry is kept.",
+            "この画面は表示できません({kind}: {detail})。何も変更されていません。記録はすべて残っています。",
+        ),
         "ui.standings.as_parent": ("rounds as parent", "親の回数"),
         "ui.standings.won": ("rounds won", "勝ったラウンド"),
     }

@@ -20,6 +20,7 @@ from scorekeeper.recording import load_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.screens.table_then import ReadOnlyRecording, ReadOnlyTable
+from scorekeeper.ui.view_guard import view_failed
 from scorekeeper.ui.widgets.big_number import BigNumber
 
 #: How often the display looks at the session file (seconds).
@@ -88,7 +89,10 @@ class DisplayTable(ReadOnlyTable):
             self.say(error.message(), error=True)
             return
         if changed:
-            self.refresh_view()
+            try:
+                self.refresh_view()
+            except Exception as error:  # shown as words; the next change is shown again
+                self.say(view_failed(error), error=True)
 
     def refresh_view(self) -> None:
         super().refresh_view()

@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from scorekeeper.core.session import Session
 from scorekeeper.export.formats import FORMATS, export_text
 from scorekeeper.messages import t
+from scorekeeper.ui.view_guard import view_failed
 
 EXTENSIONS = {"transcript": "txt", "json": "json", "csv": "csv", "md": "md", "html": "html"}
 
@@ -33,6 +34,8 @@ def write_export(session: Session, sid: int, fmt: str, typed: str) -> tuple[Path
     except OSError as error:
         reason = error.strerror or str(error)
         return path, t("timeline.export.failed", path=path, reason=reason)
+    except Exception as error:  # an export that cannot be made: said, and nothing lost
+        return path, view_failed(error)
     return path, None
 
 

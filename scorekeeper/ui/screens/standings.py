@@ -21,12 +21,24 @@ class StandingsScreen(Screen[None]):
     def __init__(self, session: Session) -> None:
         super().__init__(classes="standings-screen")
         self.session = session
+        # Everything is read from the core now, so a view that cannot be built
+        # fails here, where the table screen can say so (ui/view_guard.py).
+        state, game = session.state, session.game
+        self.chips = game.uses_chips
+        self.lines = standings(state)
+        self.wins: dict[str, int] = {}
+        for result in state.results:
+            for winner in result.winners:
+                self.wins[winner] = self.wins.get(winner, 0) + 1
+        self.signed_score = not (game.uses_chips or game.lower_is_better)
+        self.settlement = settle(session).lines() if state.finished else []
+        self.chart = ScoreChart(session, id="standings-chart")
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("", id="standings-title")
         yield DataTable[Text | str](id="standings-table", cursor_type="row", zebra_stripes=True)
-        yield ScoreChart(self.session, id="standings-chart")
+        yield self.chart
         yield Static("", id="standings-settlement")
         yield Footer()
 
@@ -39,35 +51,29 @@ class StandingsScreen(Screen[None]):
             t(key, rounds=len(state.results), entries=len(self.session.events))
         )
         table = self.query_one("#standings-table", DataTable)
-        game = self.session.game
         table.add_column(t("ui.standings.rank"), key="rank")
         table.add_column(t("ui.players.name"), key="name")
         table.add_column(t("ui.standings.total"), key="total")
-        if game.uses_chips:
+        if self.chips:
             table.add_column(t("ui.standings.net"), key="net")
         table.add_column(t("ui.standings.as_parent"), key="parent")
         table.add_column(t("ui.standings.won"), key="won")
-        wins: dict[str, int] = {}
-        for result in state.results:
-            for winner in result.winners:
-                wins[winner] = wins.get(winner, 0) + 1
-        for line in standings(state):
+        for line in self.lines:
             cells = [Text(str(line.rank), justify="right"), line.player]
-            cells.append(_number(line.score, signed=not (game.uses_chips or game.lower_is_better)))
-            if game.uses_chips:
+            cells.append(_number(line.score, signed=self.signed_score))
+            if self.chips:
                 cells.append(_number(line.net, signed=True))
             cells.append(Text(str(state.parent_rounds.get(line.player, 0)), justify="right"))
-            cells.append(Text(str(wins.get(line.player, 0)), justify="right"))
+            cells.append(Text(str(self.wins.get(line.player, 0)), justify="right"))
             table.add_row(*cells, key=line.player)
         self.show_settlement()
 
     def show_settlement(self) -> None:
         """At the end of the session: who pays whom, with the fewest transfers."""
         box = self.query_one("#standings-settlement", Static)
-        box.display = self.session.state.finished
-        if self.session.state.finished:
-            lines = settle(self.session).lines()
-            box.update("\n".join([t("timeline.settlement"), *(f"  {x}" for x in lines)]))
+        box.display = bool(self.settlement)
+        if self.settlement:
+            box.update("\n".join([t("timeline.settlement"), *(f"  {x}" for x in self.settlement)]))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -31,6 +31,7 @@ from scorekeeper.ui.screens.dialogs import ConfirmDialog, PickPlayerDialog, Text
 from scorekeeper.ui.screens.export_dialog import ExportDialog
 from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.screens.timeline import TimelineScreen
+from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
 from scorekeeper.wording import describe_text
@@ -358,10 +359,15 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ConfirmDialog(t("ui.table.end_question"), t("ui.key.end")), answered)
 
     def action_standings(self) -> None:
-        self.app.push_screen(StandingsScreen(self.recording.session))
+        session = self.recording.session
+        open_view(self.app.push_screen, lambda: StandingsScreen(session), self._view_failed)
 
     def action_timeline(self) -> None:
-        self.app.push_screen(TimelineScreen(self.recording.session, self.recording.id))
+        session, sid = self.recording.session, self.recording.id
+        open_view(self.app.push_screen, lambda: TimelineScreen(session, sid), self._view_failed)
+
+    def _view_failed(self, message: str) -> None:
+        self.say(message, error=True)
 
     def action_export(self) -> None:
         def written(path: str | None) -> None:

@@ -20,6 +20,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.timeline import TimelineEntry, index_at, parse_time, select, timeline
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import PickPlayerDialog, TextDialog
+from scorekeeper.ui.view_guard import open_view
 from scorekeeper.wording import describe_text
 
 
@@ -203,7 +204,11 @@ class TimelineScreen(Screen[None]):
     def show_then(self, index: int) -> None:
         from scorekeeper.ui.screens.table_then import then_screen
 
-        self.app.push_screen(then_screen(self.session, self.sid, index))
+        open_view(
+            self.app.push_screen,
+            lambda: then_screen(self.session, self.sid, index),
+            lambda message: self.notify(message, severity="error"),
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)
