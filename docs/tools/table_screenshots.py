@@ -43,6 +43,8 @@ SHOTS = {
 CHIP_SHOTS = {
     "chips-betting": ["n", "b", "r", "c", "r"],
     "chips-ranking-dialog": ["n", "b", "r", "c", "r", "c", "f", "s"],
+    # showdown A > D > B: A ends with 20 chips but is first, at +15 (net), ahead of D's 27
+    "chips-standings": ["n", "b", "r", "c", "r", "c", "f", "s", *"A > D > B", "enter", "t"],
 }
 LOWEST_SHOTS = {"lowest-table": ["n", "x", "2", "enter", "n", "d", "3", "enter"]}
 # P1 of the rules: claims, then the Poch under way.
