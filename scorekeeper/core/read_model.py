@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from scorekeeper.core.events import frozen
-from scorekeeper.core.pots import Pot
+from scorekeeper.core.pots import Pot, layer_pots
 
 HeadlineKind = Literal["stake", "pot", "round"]
 
@@ -41,7 +42,6 @@ class RoundView:
     to_call: int = 0  # what that player must add to stay in (capped by their stack)
     stake: int | None = None  # the stake, or the highest commitment in a betting round
     committed: Mapping[str, int] = field(default_factory=frozen)  # chips in the middle
-    pots: tuple[Pot, ...] = ()  # main pot first, then side pots
 
     @property
     def live(self) -> tuple[str, ...]:
@@ -52,6 +52,14 @@ class RoundView:
     def pot(self) -> int:
         """Every chip in the middle of the round."""
         return sum(self.committed.values())
+
+    @cached_property
+    def pots(self) -> tuple[Pot, ...]:
+        """The chips in the middle as pots, main pot first: who can win each (core/pots.py).
+
+        Worked out when asked (the timeline asks for the stake of every entry, not this).
+        """
+        return layer_pots(self.committed, frozenset(self.folded), self.dealt).pots
 
 
 def ranking(net: Mapping[str, int], order: tuple[str, ...]) -> list[tuple[int, str]]:

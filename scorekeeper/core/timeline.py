@@ -21,6 +21,7 @@ from typing import Any
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event
 from scorekeeper.core.game import Game
+from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 
@@ -108,6 +109,16 @@ def timeline(session: Session) -> list[TimelineEntry]:
     """Every entry of *session*, oldest first."""
     game = session.game
     voided, superseded = session.voided(), session.superseded()
+    seen: list[tuple[State, RoundView | None]] = []  # the state after the last entry, and its view
+
+    def views(state: State) -> RoundView | None:
+        # the state after one entry is the state before the next: asked once, not twice
+        if seen and seen[-1][0] is state:
+            return seen[-1][1]
+        view = game.round_view(state)
+        seen[:] = [(state, view)]
+        return view
+
     entries: list[TimelineEntry] = []
     by_seq: dict[int, TimelineEntry] = {}
     for index, event in enumerate(session.events):
@@ -135,11 +146,12 @@ def timeline(session: Session) -> list[TimelineEntry]:
         elif event.kind == "correct":
             entry = replace(entry, corrects=event.data["round"], round=event.data["round"])
         elif event.kind != "round" and before.in_round:
-            old, new = stake_level(game, before), stake_level(game, after)
+            view_before, view_after = views(before), views(after)
+            old = view_before.stake if view_before is not None else None
+            new = view_after.stake if view_after is not None else None
             player = game.folds(before, event)
             if player is not None:
-                view = game.round_view(before)
-                chips = view.committed.get(player) if view is not None else None
+                chips = view_before.committed.get(player) if view_before is not None else None
                 entry = replace(entry, fold_player=player, fold_stake=old, committed=chips)
             elif old is not None and new is not None and new != old and after.in_round:
                 entry = replace(entry, stake_from=old, stake_to=new)

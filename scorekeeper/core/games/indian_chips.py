@@ -274,7 +274,6 @@ class IndianChips(Game):
             to_call=to_call(state, table, turn) if turn is not None else 0,
             stake=table.high,
             committed=table.committed,
-            pots=table.layers().pots,
         )
 
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:

@@ -585,7 +585,6 @@ class Pochen(Game):
             to_call=min(owed, state.scores[turn]) if turn is not None else 0,
             stake=table.high if table.trump is not None and not table.settled else None,
             committed=committed,
-            pots=() if table.settled else table.layers().pots,
         )
 
     def folds(self, before: State, event: Event) -> str | None:
