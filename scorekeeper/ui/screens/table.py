@@ -21,7 +21,7 @@ from textual.widgets import Footer, Header, Static
 
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
-from scorekeeper.core.standings import ranked
+from scorekeeper.core.standings import standings as standings_of
 from scorekeeper.core.state import State
 from scorekeeper.core.words import entry_words, parse_entry, split_line
 from scorekeeper.messages import UserError, t
@@ -150,10 +150,16 @@ class TableScreen(Screen[None]):
             changes = ", ".join(f"{n} {d:+d}" for n, d in result.deltas.items() if d)
             paid = t("ui.table.changes", changes=changes) if changes else ""
         game = self.recording.session.game
-        signed = "d" if game.uses_chips or game.lower_is_better else "+d"
-        standings = " · ".join(
-            f"{rank} {name} {score:{signed}}" for rank, name, score in ranked(self.state)
-        )
+        if game.uses_chips:  # ranked by the net result: show it, not the chips held
+            standings = " · ".join(
+                f"{s.rank} {s.player} {s.net:+d}" if s.net else f"{s.rank} {s.player} 0"
+                for s in standings_of(self.state)
+            )
+        else:
+            signed = "d" if game.lower_is_better else "+d"
+            standings = " · ".join(
+                f"{s.rank} {s.player} {s.score:{signed}}" for s in standings_of(self.state)
+            )
         return t("ui.table.result", round=result.round, what=what, paid=paid, standings=standings)
 
     def say(self, message: str, *, error: bool = False) -> None:
