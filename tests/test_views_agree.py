@@ -23,8 +23,10 @@ import io
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import redirect_stdout
 from html.parser import HTMLParser
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,6 +34,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.commands import standings_text
 from scorekeeper.commands_timeline import entry_doc, entry_line
+from scorekeeper.commands_timeline import run as timeline_command
 from scorekeeper.core.json_import import read_json_export
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import net_history, standings
@@ -109,6 +112,14 @@ def unescape_md(text: str) -> str:
 
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
+
+
+def cli_output(command: Callable[..., int], *args: Any, **kwargs: Any) -> str:
+    """What a command prints (the command line's own functions, not a copy of them)."""
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert command(*args, **kwargs) == 0
+    return out.getvalue()
 
 
 def moments(session: Session) -> Iterator[int]:
@@ -209,8 +220,25 @@ def check_every_view(session: Session) -> None:
     for index in moments(session):
         then = session_until(session, index)
         assert index_at(session, session.events[index].at) >= index
-        state_json(then)
         standings_text(then)
+        at = session.events[index].at.isoformat()
+        shown_then = json.loads(cli_output(timeline_command, session, at=at))
+        assert (
+            shown_then["after"]["n"]
+            == session.events[index_at(session, session.events[index].at)].seq
+        )
+        assert (
+            shown_then["net"]
+            == state_json(session_until(session, index_at(session, session.events[index].at)))[
+                "net"
+            ]
+        )
+    # the CLI's own output, every filter, as lines and as JSON
+    for options in [{}, {"stake": True}, *({"round": n} for n in range(1, state.round + 1)),
+                    *({"player": name} for name in names)]:  # fmt: skip
+        cli_output(timeline_command, session, **options)
+        listed = json.loads(cli_output(timeline_command, session, as_json=True, **options))
+        assert all(item["superseded_by"] == superseded.get(item["n"]) for item in listed)
 
     # -- stats: the numbers of the rounds in force ----------------------------------------
     stats = session_stats(session)
