@@ -40,8 +40,11 @@ FREE_TEXT = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_si
     lambda text: bool(text.split())
 )
 
+#: Entries of any kind with data of any shape: the rules must refuse them in words.
 GARBAGE = st.tuples(
-    st.sampled_from(["fold", "raise", "showdown", "bet", "call", "claim", "out", "lose", "zap"]),
+    st.sampled_from(
+        ["fold", "raise", "showdown", "bet", "call", "check", "claim", "out", "lose", "zap"]
+    ),
     st.dictionaries(
         st.sampled_from(["player", "winner", "amount", "pools", "ranking", "cards", "losers"]),
         st.one_of(st.text(max_size=3), st.integers(-5, 500), st.lists(st.text(max_size=2))),

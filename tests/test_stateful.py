@@ -18,18 +18,11 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
+from tests.session_gen import GARBAGE
 
 SUITS = "SHDC"
 RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7"]
 POOLS = ["ace", "king", "queen", "jack", "ten", "marriage", "sequence"]
-GARBAGE = st.tuples(
-    st.sampled_from(["fold", "raise", "showdown", "bet", "call", "check", "claim", "out", "zap"]),
-    st.dictionaries(
-        st.sampled_from(["player", "winner", "amount", "pools", "ranking", "cards", "losers"]),
-        st.one_of(st.text(max_size=3), st.integers(-5, 500), st.lists(st.text(max_size=2))),
-        max_size=3,
-    ),
-)
 
 
 def table_chips(session: Session) -> int:

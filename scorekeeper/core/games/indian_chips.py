@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from scorekeeper.core.betting import next_to_act
+from scorekeeper.core.betting import betting_view, next_to_act, pot_headline
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, frozen
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
@@ -258,22 +258,14 @@ class IndianChips(Game):
     # -- the read side ------------------------------------------------------------
     def headline(self, state: State) -> Headline:
         table = state.table if state.in_round else None
-        if isinstance(table, ChipsRound):
-            return Headline("pot", table.pot, True)
-        return Headline("pot", 0, False)
+        return pot_headline(table.pot if isinstance(table, ChipsRound) else None)
 
     def round_view(self, state: State) -> RoundView | None:
         table = state.table if state.in_round else None
         if not isinstance(table, ChipsRound):
             return None
-        turn = table.to_act
-        return RoundView(
-            dealt=table.players,
-            folded=frozen({p: table.committed[p] for p in table.folds}),
-            to_act=turn,
-            to_call=to_call(state, table, turn) if turn is not None else 0,
-            stake=table.high,
-            committed=table.committed,
+        return betting_view(
+            state, table.players, table.committed, table.folds, table.to_act, table.high, table.high
         )
 
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from scorekeeper.core.betting import next_to_act
+from scorekeeper.core.betting import betting_view, next_to_act, pot_headline
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen
@@ -567,25 +567,17 @@ class Pochen(Game):
     # -- the read side ------------------------------------------------------------
     def headline(self, state: State) -> Headline:
         table = state.table if state.in_round else None
-        if isinstance(table, PochenDeal):
-            return Headline("pot", table.pot, True)
-        return Headline("pot", 0, False)
+        return pot_headline(table.pot if isinstance(table, PochenDeal) else None)
 
     def round_view(self, state: State) -> RoundView | None:
         table = state.table if state.in_round else None
         if not isinstance(table, PochenDeal):
             return None
-        turn = to_act(state, table)
-        owed = table.high - table.committed[turn] if turn is not None else 0
-        committed = frozen({}) if table.settled else table.committed
-        return RoundView(
-            dealt=table.players,
-            folded=frozen({p: table.committed[p] for p in table.folds}),
-            to_act=turn,
-            to_call=min(owed, state.scores[turn]) if turn is not None else 0,
-            stake=table.high if table.trump is not None and not table.settled else None,
-            committed=committed,
-        )
+        if table.settled:  # the Poch is paid out: nothing in the middle, no stake
+            return betting_view(state, table.players, frozen({}), (), None, 0, None)
+        stake = table.high if table.trump is not None else None
+        committed, turn = table.committed, to_act(state, table)
+        return betting_view(state, table.players, committed, table.folds, turn, table.high, stake)
 
     def folds(self, before: State, event: Event) -> str | None:
         """A fold, or a pass that answers a bet in the Poch."""
