@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 EXIT_REFUSED = 2
 EXIT_INTERNAL = 70
+#: A reader closed the pipe (``show 1 | head -1``): what a shell reports for SIGPIPE.
+EXIT_PIPE = 141
 
 
 class CommandError(Exception):
@@ -150,10 +152,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_REFUSED
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        quiet_stdout()
+        return EXIT_PIPE
     except Exception as error:  # the last net: a user never sees a traceback
         detail = " ".join(str(error).split())[:200]
         print(t("cli.internal", kind=type(error).__name__, detail=detail), file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def quiet_stdout() -> None:
+    """Send what is left of standard output nowhere, so that the reader having gone
+    raises nothing more when Python flushes it at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (a test's capture): nothing to do
+        pass
+    finally:
+        os.close(devnull)
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -107,6 +107,7 @@ def record(store: Store, sid: int, texts: list[str]) -> int:
     """Record every entry or none: all are checked first, then each is stored and reported."""
     from scorekeeper.cli import fail
 
+    reader_gone = False
     with Recording(store, sid) as rec:
         trial = Session(rec.session.header, rec.session.events)
         for text in texts:
@@ -120,8 +121,23 @@ def record(store: Store, sid: int, texts: list[str]) -> int:
             key, params = rec.session.describe(index)
             local = event.at.astimezone().strftime("%H:%M:%S")
             line = t("cli.recorded", seq=event.seq, time=local, what=describe_text(key, params))
-            print(line, flush=True)
+            reader_gone = _say(line, reader_gone)
     return 0
+
+
+def _say(line: str, reader_gone: bool) -> bool:
+    """Print a line unless the reader has closed the pipe; recording goes on either way
+    (all of a command's entries or none). True once the reader is gone."""
+    if reader_gone:
+        return True
+    try:
+        print(line, flush=True)
+    except BrokenPipeError:
+        from scorekeeper.cli import quiet_stdout
+
+        quiet_stdout()
+        return True
+    return False
 
 
 def list_sessions(store: Store, *, as_json: bool) -> int:
