@@ -31,13 +31,30 @@ from scorekeeper.textwidth import ljust, width
 from scorekeeper.wording import describe_text
 
 
+def _read_limited(path: str) -> bytes:
+    """At most the size limit of a file, a pipe, a device or standard input (``-``).
+
+    The limit holds whatever the source: one byte more than it is read, and then
+    the whole input is refused (a size on disk cannot be trusted for a pipe).
+    """
+    from scorekeeper.cli import fail
+
+    limit = MAX_TRANSCRIPT_BYTES
+    if path == "-":
+        raw = sys.stdin.buffer.read(limit + 1)
+    else:
+        with open(path, "rb") as source:
+            raw = source.read(limit + 1)
+    if len(raw) > limit:
+        fail(f"{path}:1", t("transcript.too_big", limit=limit))
+    return raw
+
+
 def _read_transcript(path: str) -> Session:
     from scorekeeper.cli import fail
 
     try:
-        if Path(path).stat().st_size > MAX_TRANSCRIPT_BYTES:  # refused before it is read
-            fail(f"{path}:1", t("transcript.too_big", limit=MAX_TRANSCRIPT_BYTES))
-        raw = Path(path).read_bytes()
+        raw = _read_limited(path)
     except OSError as error:
         fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
     try:
@@ -172,7 +189,7 @@ def export(
     rate = None if rate_text is None else parse_rate(rate_text)
     session = load_session(store, sid)
     text = export_text(session, sid, fmt, rate=rate)
-    if output is None:
+    if output is None or output == "-":
         sys.stdout.write(text)
         return 0
     try:

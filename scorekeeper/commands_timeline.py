@@ -33,7 +33,7 @@ def load(store_for: Any, source: str) -> Session:
     if source.isdigit():
         store: Store = store_for()
         return load_session(store, int(source))
-    if Path(source).exists():
+    if source == "-" or Path(source).exists():
         return _read_transcript(source)
     fail(source, t("cli.bad_session_id", text=source))
 

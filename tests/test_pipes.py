@@ -46,3 +46,41 @@ def test_record_to_a_closed_pipe_records_every_entry(tmp_path):
         "A folded at 10",
         "stake 10 → 20",
     ]
+
+
+def test_dash_reads_standard_input_and_writes_standard_output(tmp_path):
+    env = dict(os.environ, SCOREKEEPER_HOME=str(tmp_path), SCOREKEEPER_LANG="en")
+    text = (EXAMPLES / "o1.txt").read_bytes()
+    command = [sys.executable, "-m", "scorekeeper"]
+    done = subprocess.run([*command, "replay", "-"], input=text, capture_output=True, env=env)
+    assert done.returncode == 0 and done.stdout.decode().splitlines()[1].split() == [
+        "1", "A", "730"
+    ]  # fmt: skip
+    done = subprocess.run([*command, "import", "-"], input=text, capture_output=True, env=env)
+    assert done.stdout == b"1\n"
+    done = subprocess.run(
+        [*command, "export", "1", "--format", "md", "-o", "-"], capture_output=True, env=env
+    )
+    assert done.returncode == 0 and done.stdout.startswith(b"# Indian Poker (official points)")
+    assert not (tmp_path / "-").exists()
+
+
+def test_the_size_limit_holds_for_a_pipe(tmp_path):
+    """A pipe has no size on disk: the limit counts what is read (one byte past it)."""
+    env = dict(os.environ, SCOREKEEPER_HOME=str(tmp_path), SCOREKEEPER_LANG="en")
+    writer = subprocess.Popen(["yes", "note a"], stdout=subprocess.PIPE)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "scorekeeper", "replay", "-"],
+            stdin=writer.stdout,
+            capture_output=True,
+            env=env,
+            timeout=60,
+        )
+    finally:
+        writer.kill()
+        writer.wait()
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode() == (
+        "-:1: the file is larger than a transcript can be (20971520 bytes)\n"
+    )
