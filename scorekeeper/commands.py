@@ -192,6 +192,8 @@ def export(
     if output is None or output == "-":
         sys.stdout.write(text)
         return 0
+    if store.protects(output):  # never over a session file: the log would be gone
+        fail(output, t("cli.export_into_data", root=store.root))
     try:
         Path(output).write_text(text, encoding="utf-8", newline="")
     except OSError as error:

@@ -47,6 +47,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{rank:>3}  {name}  {score:>8} chips  net {net:>6}",
         "{rank:>3}  {name}  {score:>8}枚  収支 {net:>6}",
     ),
+    "cli.export_into_data": (
+        "this would write over the stored sessions in {root}: choose a file outside it",
+        "{root}に保存されたセッションを上書きしてしまいます。その外のファイルを指定してください",
+    ),
     "cli.exported": (
         "session {session} written to {path}",
         "セッション{session}を{path}に書き出しました",

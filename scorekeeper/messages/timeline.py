@@ -36,6 +36,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "#{seq} {time} {recorder} ラウンド{round}: {what}",
     ),
     "timeline.voided": ("(voided by #{seq})", "(#{seq}で取り消し)"),
+    "timeline.export.into_data": (
+        "That file is where the sessions are kept: writing there would destroy them. Choose another file.",
+        "そこはセッションを保存している場所です。書き込むと記録が消えます。別のファイルを選んでください。",
+    ),
     "timeline.superseded": ("(replaced by correction #{seq})", "(#{seq}の訂正で置き換え)"),
     "timeline.stake_from_to": ("{old} → {new}", "{old} → {new}"),
     "timeline.fold_at": ("at {stake}", "{stake}で"),

@@ -7,6 +7,7 @@ summaries, see :mod:`scorekeeper.storage.summary_index`).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -95,6 +96,33 @@ class Store:
             raise StorageError(
                 "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
             ) from exc
+
+    def protects(self, target: str | os.PathLike[str]) -> bool:
+        """True when writing to *target* could clobber what the store keeps: a path inside
+        its sessions or trash folder or an index of it (symlinks followed), or another name
+        (a hard link) for one of its session files. Exports are refused there."""
+        path = Path(target).expanduser()
+        try:
+            resolved = path.resolve()
+            kept = [self.sessions_dir.resolve(), self.trash_dir.resolve()]
+            root = self.root.resolve()
+        except (OSError, RuntimeError):  # a symlink loop: not a place to write to either
+            return True
+        if any(resolved == folder or folder in resolved.parents for folder in kept):
+            return True
+        if resolved.parent == root and resolved.name.startswith("index"):
+            return True
+        try:
+            found = resolved.stat()
+        except OSError:
+            return False  # a new file: no session file can be behind it
+        for folder in kept:
+            for other in folder.glob("*") if folder.is_dir() else ():
+                with contextlib.suppress(OSError):
+                    info = other.stat()
+                    if (info.st_dev, info.st_ino) == (found.st_dev, found.st_ino):
+                        return True
+        return False
 
     def path(self, sid: int) -> Path:
         return self.sessions_dir / paths.session_name(sid)

@@ -3,6 +3,7 @@ module (the same text as ``scorekeeper export``), and the dialog says where, or 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual import on
@@ -25,9 +26,21 @@ def default_path(sid: int, fmt: str) -> str:
     return f"~/scorekeeper-session-{sid}.{EXTENSIONS[fmt]}"
 
 
-def write_export(session: Session, sid: int, fmt: str, typed: str) -> tuple[Path, str | None]:
-    """Write the export; the path written (home expanded) and None, or the error in words."""
+def write_export(
+    session: Session,
+    sid: int,
+    fmt: str,
+    typed: str,
+    protects: Callable[[Path], bool] = lambda path: False,
+) -> tuple[Path, str | None]:
+    """Write the export; the path written (home expanded) and None, or the error in words.
+
+    *protects* says which paths hold the stored sessions (``Store.protects``): never
+    written over.
+    """
     path = Path(typed.strip()).expanduser()
+    if protects(path):
+        return path, t("timeline.export.into_data")
     try:
         text = export_text(session, sid, fmt)
         path.write_text(text, encoding="utf-8", newline="")
@@ -48,10 +61,13 @@ class ExportDialog(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", t("ui.cancel"), id="export-cancel")]
 
-    def __init__(self, session: Session, sid: int) -> None:
+    def __init__(
+        self, session: Session, sid: int, protects: Callable[[Path], bool] = lambda path: False
+    ) -> None:
         super().__init__(classes="dialog")
         self.session = session
         self.sid = sid
+        self.protects = protects
         self.fmt = "transcript"
         self._confirmed: str | None = None  # an existing file the recorder agreed to replace
 
@@ -109,11 +125,14 @@ class ExportDialog(ModalScreen[str | None]):
             error.update(t("timeline.export.no_path"))
             return
         target = Path(typed.strip()).expanduser()
+        if self.protects(target):
+            error.update(t("timeline.export.into_data"))
+            return
         if target.is_file() and self._confirmed != str(target):
             self._confirmed = str(target)
             error.update(t("timeline.export.exists", path=target))
             return
-        path, problem = write_export(self.session, self.sid, self.fmt, typed)
+        path, problem = write_export(self.session, self.sid, self.fmt, typed, self.protects)
         if problem:
             error.update(problem)
             return

@@ -380,7 +380,10 @@ class TableScreen(Screen[None]):
             if path:
                 self.say(t("timeline.export.written", session=self.recording.id, path=path))
 
-        self.app.push_screen(ExportDialog(self.recording.session, self.recording.id), written)
+        store = getattr(self.app, "store", None)
+        protects = store.protects if store is not None else (lambda path: False)
+        dialog = ExportDialog(self.recording.session, self.recording.id, protects)
+        self.app.push_screen(dialog, written)
 
     def action_close(self) -> None:
         self.recording.close()
