@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import datetime
 from pathlib import Path
 
 from scorekeeper.core.errors import RuleError
@@ -12,6 +11,7 @@ from scorekeeper.core.json_import import looks_like_json, read_json_export
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state_json import state_json
+from scorekeeper.core.times import local_text
 from scorekeeper.core.transcript import (
     MAX_TRANSCRIPT_BYTES,
     TranscriptError,
@@ -136,7 +136,7 @@ def record(store: Store, sid: int, texts: list[str]) -> int:
             event = rec.record(parse_entry(rec.session.game, split_line(text)))
             index = len(rec.session.events) - 1
             key, params = rec.session.describe(index)
-            local = event.at.astimezone().strftime("%H:%M:%S")
+            local = local_text(event.at, "%H:%M:%S")
             line = t("cli.recorded", seq=event.seq, time=local, what=describe_text(key, params))
             reader_gone = _say(line, reader_gone)
     return 0
@@ -172,7 +172,7 @@ def list_sessions(store: Store, *, as_json: bool) -> int:
             continue
         last = ""
         if s.last_at:
-            last = datetime.fromisoformat(s.last_at).astimezone().strftime("%Y-%m-%d %H:%M")
+            last = local_text(s.last_at, "%Y-%m-%d %H:%M")
         state = t("cli.finished") if s.finished else ""
         print(
             f"{s.id:<3} {ljust(s.game, 16)} {s.rounds:>6}  {ljust(s.leader or '-', 12)}"

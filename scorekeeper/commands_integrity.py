@@ -5,6 +5,7 @@ from __future__ import annotations
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
+from scorekeeper.core.times import local_text
 from scorekeeper.core.words import parse_replacement, split_line
 from scorekeeper.messages import t
 from scorekeeper.recording import Recording
@@ -32,7 +33,7 @@ def correct(store: Store, sid: int, round_number: int, reason: str, texts: list[
         except RuleError as error:
             fail(where, error.message())
         key, params = rec.session.describe(len(rec.session.events) - 1)
-        local = event.at.astimezone().strftime("%H:%M:%S")
+        local = local_text(event.at, "%H:%M:%S")
         print(t("cli.recorded", seq=event.seq, time=local, what=describe_text(key, params)))
         print(standings_text(rec.session))
     return 0

@@ -8,7 +8,7 @@ is not recorded anywhere, and the caller gets a plain-words error.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
@@ -17,7 +17,8 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import leader
-from scorekeeper.messages import UserError
+from scorekeeper.core.times import utc_iso
+from scorekeeper.messages import UserError, t
 from scorekeeper.storage import SessionWriter, Store, StoredSession
 from scorekeeper.storage.hashchain import last_hash, seal_all, sealed
 
@@ -124,7 +125,7 @@ def summarize(session: Session, sid: int) -> Summary:
         players=state.names(),
         rounds=len(state.results),
         leader=leader(state),
-        last_at=session.events[-1].at.astimezone(UTC).isoformat() if session.events else None,
+        last_at=utc_iso(session.events[-1].at) if session.events else None,
         finished=state.finished,
     )
 
@@ -138,6 +139,9 @@ def list_sessions(store: Store) -> list[Summary]:
         except UserError as error:
             doc = Summary(stored.id, "?", (), 0, None, None, False, error.message()).to_doc()
             return doc
+        except Exception as error:  # one unreadable session never hides the others
+            text = t("recording.session_unlistable", session=stored.id, kind=type(error).__name__)
+            return Summary(stored.id, "?", (), 0, None, None, False, text).to_doc()
 
     summaries = []
     for sid in store.ids():

@@ -20,6 +20,7 @@ from scorekeeper.core.game import Game, LegalAction, get_game
 from scorekeeper.core.header import check_name
 from scorekeeper.core.state import Seat, State
 from scorekeeper.core.text import refused_character
+from scorekeeper.core.times import check_time, in_range
 
 #: Entries still allowed once a session has ended.
 _AFTER_END = frozenset({"undo", "note", "recorder"})
@@ -81,6 +82,8 @@ class Ledger:
         A *fresh* entry (typed now, imported) also has its free text checked; an
         entry read back from a stored session keeps the text it was stored with.
         """
+        if fresh and entry.at is not None:
+            check_time(require_aware(entry.at))
         at = self._time(entry.at, now)
         data = self._normalize(entry.kind, entry.data)
         if fresh:
@@ -90,15 +93,19 @@ class Ledger:
     def _time(self, typed: datetime | None, now: datetime | None) -> datetime:
         if typed is not None:
             at = require_aware(typed)
-            if self.last_at is not None and at < self.last_at:
+            if self.last_at is not None and at < self.last_at and in_range(self.last_at):
                 raise RuleError(
                     "rules.time_backwards", time=at.isoformat(), previous=self.last_at.isoformat()
                 )
             return at
         stamp = now or datetime.now(UTC).replace(microsecond=0)
-        # A machine clock set back must not make the log refuse entries:
-        # an untyped entry is never timed before the one it follows.
-        return max(stamp, self.last_at) if self.last_at is not None else stamp
+        # A machine clock set back must not make the log refuse entries: an untyped
+        # entry is never timed before the one it follows, unless that one is out of
+        # range (a session stored before times were checked, core/times.py): then the
+        # clock is right, not the entry.
+        if self.last_at is None or not in_range(self.last_at):
+            return stamp
+        return max(stamp, self.last_at)
 
     def _normalize(self, kind: str, data: Any) -> dict[str, Any]:
         state, game = self.state, self.game

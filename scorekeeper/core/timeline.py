@@ -77,7 +77,10 @@ class TimelineEntry:
         return self.fold_player is not None
 
     def local_time(self, zone: tzinfo | None = None) -> str:
-        return self.event.at.astimezone(zone).strftime("%H:%M:%S")
+        try:
+            return self.event.at.astimezone(zone).strftime("%H:%M:%S")
+        except (OverflowError, ValueError, OSError):  # a time stored out of range: as stored
+            return self.event.at.isoformat()
 
 
 def stake_level(game: Game, state: State) -> int | None:

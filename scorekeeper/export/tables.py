@@ -14,6 +14,7 @@ from scorekeeper.core.game import Game
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import Standing, net_history
 from scorekeeper.core.standings import standings as standings_of
+from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
 
 
@@ -87,7 +88,7 @@ def has_stakes(game: Game) -> bool:
 
 
 def local_time(at: datetime) -> str:
-    return at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    return local_text(at, "%Y-%m-%d %H:%M:%S")
 
 
 def title(session: Session, sid: int, lang: str) -> str:

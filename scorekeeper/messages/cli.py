@@ -1,6 +1,10 @@
 """Messages of the command line and the recording service: key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    "recording.session_unlistable": (
+        "session {session} cannot be read ({kind}): run scorekeeper verify {session}",
+        "セッション{session}は読めません({kind})。scorekeeper verify {session} で確認してください",
+    ),
     "recording.session_invalid": (
         "session {session} cannot be read back: {reason}",
         "セッション{session}を読み込めません: {reason}",

@@ -64,6 +64,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the time {time} needs its UTC offset, like +09:00 or Z",
         "時刻{time}にはUTCとの時差(+09:00やZなど)が必要です",
     ),
+    "rules.time_range": (
+        "the time {time} is outside 1970–2099: type the time the entry was made",
+        "時刻{time}は1970〜2099年の範囲外です。記録した時刻を入力してください",
+    ),
+    "rules.time_offset_range": (
+        "the time {time} has an offset beyond ±14:00, which no time zone uses",
+        "時刻{time}の時差が±14:00を超えています。そのようなタイムゾーンはありません",
+    ),
     "rules.time_backwards": (
         "time goes backwards: {time} is before the previous entry ({previous})",
         "時刻が逆行しています: {time}は前の記録({previous})より前です",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
@@ -14,6 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.game import get_game
+from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
 from scorekeeper.recording import Summary, list_sessions
 from scorekeeper.textwidth import width
@@ -43,7 +43,7 @@ def local_time(iso: str | None) -> str:
     """The time of the last entry in the recorder's own time zone."""
     if not iso:
         return ""
-    return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    return local_text(iso, "%Y-%m-%d %H:%M")
 
 
 def _cell(text: str, style: str = "") -> Text:

@@ -17,6 +17,7 @@ from textual.app import SystemCommand
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.session import Session
 from scorekeeper.core.timeline import session_until
+from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
 from scorekeeper.recording import Recording
 from scorekeeper.ui.screens.table import TableScreen
@@ -100,7 +101,7 @@ def then_screen(session: Session, sid: int, index: int) -> ReadOnlyTable:
     from scorekeeper.ui.screens.tables import SCREENS
 
     event = session.events[index]
-    time = event.at.astimezone().strftime("%H:%M:%S")
+    time = local_text(event.at, "%H:%M:%S")
     recording = ReadOnlyRecording(sid, session_until(session, index), time)
     screen = read_only_class(SCREENS[session.game.id])(recording)
     screen.later_void = session.voided().get(event.seq)

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from scorekeeper.core.session import Session
+from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
 from scorekeeper.wording import describe_text
 
@@ -32,7 +33,7 @@ class LogPanel(Static):
         for index in range(start, len(session.events)):
             event = session.events[index]
             key, params = session.describe(index)
-            local = event.at.astimezone().strftime("%H:%M:%S")
+            local = local_text(event.at, "%H:%M:%S")
             line = Text()
             line.append(f"{local} ", style="dim")
             line.append(f"{event.recorder} ", style="italic dim")
