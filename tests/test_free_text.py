@@ -30,7 +30,7 @@ def test_a_note_with_a_control_character_is_refused(text, char):
     with pytest.raises(RuleError) as error:
         session.record(Entry("note", {"text": text}))
     assert error.value.message("en") == (
-        f"a note cannot hold the control character {char}: type it without it"
+        f"a note cannot hold the invisible character {char}: type it without it"
     )
     assert session.events == []
 
@@ -50,7 +50,7 @@ def test_a_reason_with_a_control_character_is_refused():
     with pytest.raises(RuleError) as error:
         session.record(Entry("correct", {"round": 1, "reason": "\x1b[8m", "entries": entries}))
     assert error.value.message("en") == (
-        "a reason cannot hold the control character U+001B: type it without it"
+        "a reason cannot hold the invisible character U+001B: type it without it"
     )
     assert len(session.events) == 2
 

@@ -31,6 +31,8 @@ def header_from_doc(doc: Mapping[str, Any]) -> Header:
         game, players = doc["game"], doc["players"]
         if not isinstance(game, str) or not isinstance(players, list):
             raise TypeError
+        if not all(isinstance(p, str) for p in players):
+            raise TypeError
         return make_header(
             game,
             [str(p) for p in players],

@@ -61,6 +61,24 @@ class OptionSpec:
             )  # fmt: skip
         return number
 
+    def accept(self, value: object) -> OptionValue:
+        """A value given already typed (a JSON import): the same checks as typed text, and
+        the right type (no ``true`` for a number, no ``10.5``, ``NaN`` or ``1e999``)."""
+        if isinstance(value, str):
+            return self.parse(value)
+        if self.boolean:
+            right = isinstance(value, bool)
+        elif self.choices:
+            right = any(value == c and type(value) is type(c) for c in self.choices.values())
+        else:
+            right = isinstance(value, int) and not isinstance(value, bool)
+        if not right:
+            raise RuleError(
+                "rules.option_type", field=self.key, option=self.key, value=repr(value)[:40]
+            )
+        typed: OptionValue = value  # type: ignore[assignment]  # checked just above
+        return typed if self.choices else self.parse(self.render(typed))
+
     def render(self, value: OptionValue) -> str:
         for word, choice in self.choices.items():
             if choice == value and type(choice) is type(value):

@@ -69,7 +69,7 @@ def make_header(
     chosen: dict[str, OptionValue] = {spec.key: spec.default for spec in game.options}
     for key, value in (options or {}).items():
         spec = game.option(key)
-        chosen[key] = spec.parse(value) if isinstance(value, str) else value
+        chosen[key] = spec.accept(value)
     game.check_options(chosen)
 
     def seat_named(word: str, field: str) -> str:
@@ -84,7 +84,7 @@ def make_header(
     for word, chips in (stacks or {}).items():
         if not game.uses_chips:
             raise RuleError("rules.stacks_no_chips", field="stacks", game=game.id)
-        if chips < 0:
+        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
             raise RuleError("rules.stack_negative", field="stacks", player=word)
         chip_stacks[seat_named(word, "stacks")] = chips
     return Header(

@@ -64,7 +64,7 @@ def read_json_export(text: str) -> Session:
             if not isinstance(event_doc, dict):
                 raise RuleError("rules.stored_event_invalid", doc=str(event_doc)[:80])
             parsed.append(event_from_doc({k: v for k, v in event_doc.items() if k not in _DROPPED}))
-        return Session(header, parsed)
+        return Session(header, parsed, fresh=True)  # from outside: every check
     except FoldError as error:
         raise TranscriptError(1, RuleError("transcript.json_entry", seq=error.seq,
                                            reason=error.cause.message())) from None  # fmt: skip

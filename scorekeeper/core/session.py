@@ -33,7 +33,11 @@ class LogLine:
 
 
 class Session:
-    def __init__(self, header: Header, events: Iterable[Event] = ()) -> None:
+    def __init__(
+        self, header: Header, events: Iterable[Event] = (), *, fresh: bool = False
+    ) -> None:
+        """Fold *events*, each checked by the rules again. *fresh* events come from outside
+        (a JSON import) and get every check a typed entry gets; stored ones keep their text."""
         self.header = header
         self.ledger = Ledger.start(header)
         self.events: list[Event] = []
@@ -42,11 +46,20 @@ class Session:
         self._corrections: list[Event] = []  # every ``correct`` event, in order
         for event in events:
             try:
-                checked = self.ledger.check(Entry(event.kind, event.data, event.at), fresh=False)
+                entry = Entry(event.kind, event.data, event.at)
+                checked = self.ledger.check(entry, fresh=fresh)
             except RuleError as error:
                 raise FoldError(event.seq, error) from None
             if checked.seq != event.seq or dict(checked.data) != dict(event.data):
                 raise FoldError(event.seq, RuleError("rules.stored_entry_mismatch", seq=event.seq))
+            if checked.recorder != event.recorder:
+                mismatch = RuleError(
+                    "rules.stored_recorder_mismatch",
+                    seq=event.seq,
+                    recorder=event.recorder,
+                    expected=checked.recorder,
+                )
+                raise FoldError(event.seq, mismatch)
             self.commit(event)
 
     @property

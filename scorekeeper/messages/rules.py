@@ -64,6 +64,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the time {time} needs its UTC offset, like +09:00 or Z",
         "時刻{time}にはUTCとの時差(+09:00やZなど)が必要です",
     ),
+    "rules.option_type": (
+        "option {option} cannot be {value}: give it as it is typed in a transcript",
+        "オプション{option}に{value}は使えません。トランスクリプトと同じ書き方にしてください",
+    ),
+    "rules.stored_recorder_mismatch": (
+        "it names {recorder} as its recorder, but {expected} held the record book then",
+        "記録役が{recorder}になっていますが、そのとき記録していたのは{expected}です",
+    ),
     "rules.time_range": (
         "the time {time} is outside 1970–2099: type the time the entry was made",
         "時刻{time}は1970〜2099年の範囲外です。記録した時刻を入力してください",
@@ -79,12 +87,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.nothing_to_undo": ("there is nothing to undo", "取り消す記録がありません"),
     "rules.note_empty": ("a note needs some text", "メモが空です"),
     "rules.note_control": (
-        "a note cannot hold the control character {char}: type it without it",
-        "メモに制御文字{char}は使えません。取り除いて入力してください",
+        "a note cannot hold the invisible character {char}: type it without it",
+        "メモに見えない文字{char}は使えません。取り除いて入力してください",
     ),
     "rules.correct_reason_control": (
-        "a reason cannot hold the control character {char}: type it without it",
-        "理由に制御文字{char}は使えません。取り除いて入力してください",
+        "a reason cannot hold the invisible character {char}: type it without it",
+        "理由に見えない文字{char}は使えません。取り除いて入力してください",
     ),
     "rules.note_long": (
         "a note can be at most {limit} characters",
