@@ -74,7 +74,16 @@ def replay(path: str, *, as_json: bool) -> int:
 
 def show(store: Store, sid: int, *, as_json: bool) -> int:
     _print_state(load_session(store, sid), as_json)
+    tell_set_aside(store, sid)
     return 0
+
+
+def tell_set_aside(store: Store, sid: int) -> None:
+    """Say on stderr where unfinished writes of session *sid* were kept, if any were."""
+    kept = store.set_aside(sid)
+    if kept:
+        files = ", ".join(str(path) for path in kept)
+        print(t("cli.set_aside", session=sid, count=len(kept), files=files), file=sys.stderr)
 
 
 def _print_state(session: Session, as_json: bool) -> None:

@@ -42,8 +42,10 @@ def correct(store: Store, sid: int, round_number: int, reason: str, texts: list[
 def verify(store: Store, sid: int) -> int:
     """0: every entry matches its chain; 1: no chain to check; 2: the first mismatch named."""
     from scorekeeper.cli import fail
+    from scorekeeper.commands import tell_set_aside
 
     stored = store.read(sid)
+    tell_set_aside(store, sid)
     verdict = verify_chain(stored.header, stored.events)
     if verdict.bad_header:
         fail(str(sid), t("cli.verify_header"))

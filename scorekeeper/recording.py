@@ -21,6 +21,7 @@ from scorekeeper.core.times import utc_iso
 from scorekeeper.messages import UserError, t
 from scorekeeper.storage import SessionWriter, Store, StoredSession
 from scorekeeper.storage.hashchain import last_hash, seal_all, sealed
+from scorekeeper.storage.hashchain import verify as verify_chain
 
 
 class DamagedSession(UserError):
@@ -28,6 +29,16 @@ class DamagedSession(UserError):
 
 
 def fold_stored(stored: StoredSession) -> Session:
+    """The session a stored file holds, once its entries match their chain and the rules.
+
+    Every open checks the chain, not only ``verify``: an entry edited on disk (even with
+    its line checksum fixed up) is refused, naming the first entry that does not match.
+    """
+    verdict = verify_chain(stored.header, stored.events)
+    if not verdict.ok:
+        if verdict.bad_header:
+            raise DamagedSession("recording.header_edited", session=stored.id)
+        raise DamagedSession("recording.entry_edited", session=stored.id, entry=verdict.bad_entry)
     try:
         header = header_from_doc(stored.header)
         return Session(header, [event_from_doc(doc) for doc in stored.events])

@@ -181,38 +181,67 @@ def test_torn_last_line_ignored_by_reader_and_set_aside_by_writer(store: Store) 
     assert path.read_bytes() == good + torn  # a reader changes nothing
 
     with store.open_writer(sid) as writer:
-        assert writer.torn_saved_to == path.with_name(path.name + ".torn")
-        assert writer.torn_saved_to.read_bytes() == torn
-        assert path.read_bytes() == good
+        assert path.read_bytes() == good + torn  # nor does opening: a refusal changes nothing
+        assert writer.torn_saved_to is None
         assert seqs(writer.events) == [1, 2, 3]
         writer.append(event(4))
+        assert writer.torn_saved_to == path.with_name(path.name + ".torn")
+        assert writer.torn_saved_to.read_bytes() == torn
     assert store.read(sid).events == [event(1), event(2), event(3), event(4)]
     assert path.read_bytes().endswith(b"\n")
     assert store.ids() == [sid]  # the side file is not a session
+    assert store.set_aside(sid) == [path.with_name(path.name + ".torn")]
 
 
-def test_bad_checksum_on_last_line_is_a_torn_write(store: Store) -> None:
+def test_a_whole_last_line_with_a_bad_checksum_is_damage(store: Store) -> None:
+    """Only a line without its newline is a torn write; a whole line was changed since."""
     sid = store.create(HEADER, [event(1)])
     path = store.path(sid)
     line = bytearray(encode({"set": {"events": {"2": event(2)}}})[0])
     line[-3] ^= 0x01
     with open(path, "ab") as f:
         f.write(bytes(line))
-    assert seqs(store.read(sid).events) == [1]
-    with store.open_writer(sid) as writer:
-        writer.append(event(2))
-    assert seqs(store.read(sid).events) == [1, 2]
+    damaged = path.read_bytes()
+    for action in (store.read, store.open_writer):
+        with pytest.raises(StorageError) as info:
+            action(sid)
+        assert info.value.key == "storage.damaged" and info.value.params["line"] == 4
+    assert path.read_bytes() == damaged and store.set_aside(sid) == []
 
 
-def test_second_torn_tail_gets_its_own_side_file(store: Store) -> None:
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"drop": ["events"]},
+        {"set": {"events": {"1": None}}},
+        {"set": {"events": {"1": {"seq": 1, "kind": "note", "data": {"text": "edited"}}}}},
+        {"set": {"session": {"1": {"game": "indian-official"}}}},
+    ],
+    ids=["drop", "delete", "rewrite", "new-header"],
+)
+def test_a_line_the_writer_never_writes_is_damage(store: Store, record) -> None:
+    sid = store.create(HEADER, [event(1), event(2)])
+    path = store.path(sid)
+    with open(path, "ab") as f:
+        f.write(encode(record)[0])
+    with pytest.raises(StorageError) as info:
+        store.read(sid)
+    assert info.value.key == "storage.damaged" and info.value.params["line"] == 5
+
+
+def test_a_torn_tail_is_set_aside_once_and_each_new_one_on_its_own(store: Store) -> None:
     sid = store.create(HEADER)
     path = store.path(sid)
     for n in (1, 2):
         with open(path, "ab") as f:
             f.write(half_line(n))
-        store.open_writer(sid).close()
+        store.open_writer(sid).close()  # opening alone sets nothing aside
+        assert store.set_aside(sid) == [path.with_name(path.name + ".torn")] * (n - 1)
+        with store.open_writer(sid) as writer:
+            writer.append(event(n))
     assert path.with_name(path.name + ".torn").read_bytes() == half_line(1)
     assert path.with_name(path.name + ".torn-2").read_bytes() == half_line(2)
+    assert seqs(store.read(sid).events) == [1, 2]
 
 
 @pytest.mark.parametrize("how", ["flip", "garbage", "not-a-record"])

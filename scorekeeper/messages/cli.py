@@ -1,6 +1,18 @@
 """Messages of the command line and the recording service: key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    "recording.entry_edited": (
+        "session {session} was changed after it was written: entry {entry} does not match"
+        " its chain. Nothing was changed; scorekeeper verify {session} says more",
+        "セッション{session}は書き込み後に変更されています: 記録{entry}がハッシュの連鎖と"
+        "一致しません。何も変更していません。詳しくは scorekeeper verify {session}",
+    ),
+    "recording.header_edited": (
+        "session {session} was changed after it was written: its header does not match"
+        " its chain. Nothing was changed; scorekeeper verify {session} says more",
+        "セッション{session}は書き込み後に変更されています: ヘッダーがハッシュの連鎖と"
+        "一致しません。何も変更していません。詳しくは scorekeeper verify {session}",
+    ),
     "recording.session_unlistable": (
         "session {session} cannot be read ({kind}): run scorekeeper verify {session}",
         "セッション{session}は読めません({kind})。scorekeeper verify {session} で確認してください",
@@ -54,6 +66,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.export_into_data": (
         "this would write over the stored sessions in {root}: choose a file outside it",
         "{root}に保存されたセッションを上書きしてしまいます。その外のファイルを指定してください",
+    ),
+    "cli.set_aside": (
+        "session {session}: unfinished writes ({count}) were set aside in {files}; they were"
+        " never reported as recorded",
+        "セッション{session}: 書き込みが途中で終わった{count}件を{files}に取り分けています。"
+        "記録済みとして報告されたものではありません",
     ),
     "cli.exported": (
         "session {session} written to {path}",

@@ -3,7 +3,10 @@
 TinyDB's own JSONStorage rewrites the whole file on every insert and can be
 left unreadable by a crash (measured: 1 file in 100 under kill -9). Here every
 change is one self-checking line appended to the file and fsynced, so a crash
-can only ever leave a torn *last* line, which opening drops.
+can only ever leave a torn *last* line: one without its newline, which the
+writer sets aside before it next appends. A whole line that fails its check,
+or one that drops, deletes or rewrites the header or an entry (the session
+writer only appends), is damage: the file is refused, never repaired.
 
 File layout, one line each, ``<crc32 of the JSON, 8 hex> <compact JSON>\\n``:
 
@@ -166,13 +169,30 @@ def scan(data: bytes, path: Path) -> Scan:
         if end < 0:  # no newline: the write never finished, so it was never acknowledged
             break
         record = decode(data[pos:end])
-        if not is_record(record):
-            if end + 1 == len(data):  # a bad last line is a torn write too
-                break
+        # A whole line (it has its newline) that fails its check was written whole and
+        # changed since: damage, never a torn write to drop.
+        if not is_record(record) or not _appends_only(tables, record):
             raise StorageError("storage.damaged", path=str(path), line=line_number)
         apply(tables, record)
         pos = end + 1
     return Scan(tables, pos, data[pos:])
+
+
+#: The tables of a session journal: only ever appended to (a new header, new entries).
+_APPEND_ONLY = frozenset({HEADER_TABLE, EVENTS_TABLE})
+
+
+def _appends_only(tables: Tables, record: Mapping[str, Any]) -> bool:
+    """False for what the session writer never writes: dropping, deleting or rewriting
+    the header or an entry. Such a line in a session file is an edit, not ours."""
+    if any(name in _APPEND_ONLY for name in record.get("drop", ())):
+        return False
+    for name, docs in record.get("set", {}).items():
+        if name in _APPEND_ONLY:
+            kept = tables.get(name, {})
+            if any(doc is None or doc_id in kept for doc_id, doc in docs.items()):
+                return False
+    return True
 
 
 def _read_all(fd: int) -> bytes:
@@ -183,8 +203,22 @@ def _read_all(fd: int) -> bytes:
     return b"".join(chunks)
 
 
+def side_files(path: Path) -> list[Path]:
+    """The unfinished writes set aside from *path* so far (``.torn``, ``.torn-2`` …)."""
+    found = [p for p in path.parent.glob(path.name + ".torn*") if p.is_file()]
+    return sorted(found, key=lambda p: (len(p.name), p.name))
+
+
 def _save_torn(path: Path, torn: bytes) -> Path:
-    """Keep the bytes of an unfinished write: never destroy what might matter to someone."""
+    """Keep the bytes of an unfinished write: never destroy what might matter to someone.
+
+    The same bytes set aside before are not kept twice, and a side file that could
+    not be written whole (a full disk) is removed again: side files never multiply.
+    """
+    for side in side_files(path):
+        with contextlib.suppress(OSError):
+            if side.read_bytes() == torn:
+                return side
     n = 1
     while True:
         side = path.with_name(path.name + (".torn" if n == 1 else f".torn-{n}"))
@@ -197,8 +231,12 @@ def _save_torn(path: Path, torn: bytes) -> Path:
     try:
         durable.write_all(fd, torn)
         os.fsync(fd)
-    finally:
+    except BaseException:
         os.close(fd)
+        with contextlib.suppress(OSError):
+            side.unlink()
+        raise
+    os.close(fd)
     durable.fsync_dir(path.parent)
     return side
 
@@ -211,8 +249,8 @@ class JournalStorage(Storage):
 
     ``writer=False`` reads the file once and closes it (no lock, a torn last
     line ignored). ``writer=True`` takes the exclusive lock (raising
-    :class:`Locked`), moves a torn last line to ``<name>.torn`` and keeps the
-    file open for appending until :meth:`close`.
+    :class:`Locked`) and keeps the file open for appending until :meth:`close`;
+    a torn last line is moved to ``<name>.torn`` just before the first append.
     """
 
     def __init__(self, path: str | os.PathLike[str], *, writer: bool = False) -> None:
@@ -220,6 +258,7 @@ class JournalStorage(Storage):
         self.path = Path(path)
         self.writer = writer
         self.torn_saved_to: Path | None = None
+        self.torn = b""  # an unfinished last write, set aside before the next append
         self._fd: int | None = None
         self._size = 0
         self._needs_truncate = False
@@ -239,22 +278,22 @@ class JournalStorage(Storage):
             if os.fstat(fd).st_ino != os.stat(self.path).st_ino:
                 raise FileNotFoundError(str(self.path))
             found = scan(_read_all(fd), self.path)
-            if found.torn:
-                try:
-                    self.torn_saved_to = _save_torn(self.path, found.torn)
-                    os.ftruncate(fd, found.good_size)
-                    os.fsync(fd)
-                except OSError as exc:
-                    raise StorageError(
-                        "storage.write_failed", path=str(self.path), reason=reason_of(exc)
-                    ) from exc
         except BaseException:
             locking.unlock(fd)
             os.close(fd)
             raise
         self._fd = fd
         self._size = found.good_size
+        # An unfinished last write is set aside when the next line goes on, not now:
+        # a command the rules refuse changes nothing on disk.
+        self.torn = found.torn
         return found.tables
+
+    def _set_torn_aside(self, fd: int) -> None:
+        self.torn_saved_to = _save_torn(self.path, self.torn)
+        os.ftruncate(fd, self._size)
+        os.fsync(fd)
+        self.torn = b""
 
     # TinyDB's interface
 
@@ -308,6 +347,13 @@ class JournalStorage(Storage):
             raise RuntimeError(f"{self.path} is not open for writing")
         line, parsed = encode(record)
         fd = self._fd
+        if self.torn:  # kept aside first; if that fails, nothing at all changes
+            try:
+                self._set_torn_aside(fd)
+            except OSError as exc:
+                raise StorageError(
+                    "storage.write_failed", path=str(self.path), reason=reason_of(exc)
+                ) from exc
         try:
             if self._needs_truncate:
                 os.ftruncate(fd, self._size)

@@ -27,6 +27,7 @@ from scorekeeper.storage.journal import (
     format_line,
     journal_of,
     open_journal,
+    side_files,
 )
 from scorekeeper.storage.summary_index import SummaryIndex
 
@@ -57,7 +58,11 @@ class SessionWriter:
         self.header: dict[str, Any] = _header_of(db)
         self.events: list[dict[str, Any]] = _events_of(db)
         self._events = db.table(EVENTS_TABLE)
-        self.torn_saved_to: Path | None = journal_of(db).torn_saved_to
+
+    @property
+    def torn_saved_to(self) -> Path | None:
+        """Where an unfinished last write was set aside (once the next entry went on)."""
+        return journal_of(self.db).torn_saved_to
 
     def append(self, event: dict[str, Any]) -> None:
         """Returns only once the event is on the disk; on failure nothing changed."""
@@ -96,6 +101,10 @@ class Store:
             raise StorageError(
                 "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
             ) from exc
+
+    def set_aside(self, sid: int) -> list[Path]:
+        """Unfinished writes set aside from session *sid* (never acknowledged as recorded)."""
+        return side_files(self.path(sid))
 
     def protects(self, target: str | os.PathLike[str]) -> bool:
         """True when writing to *target* could clobber what the store keeps: a path inside

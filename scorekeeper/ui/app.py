@@ -67,6 +67,10 @@ class ScorekeeperApp(App[Relaunch | None]):
             self.notify(error.message(), title=t("ui.cannot_open"), severity="error")
             return False
         self.push_screen(table_screen_for(recording))
+        kept = self.store.set_aside(sid)
+        if kept:
+            files = ", ".join(str(path) for path in kept)
+            self.notify(t("cli.set_aside", session=sid, count=len(kept), files=files), timeout=10)
         return True
 
     def action_switch_language(self) -> None:
