@@ -110,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("verify", help=t("cli.help.check_that_no_stored_entry_was_edited"))
     check.add_argument("session")
+    check.add_argument("--expect", metavar="HASH", help=t("cli.help.verify_expect"))
 
     history = commands.add_parser("stats", help=t("cli.help.per_player_over_the_stored_sessions"))
     history.add_argument("--game", metavar="ID", help=t("cli.help.only_this_game_indian_official"))
@@ -205,7 +206,7 @@ def _run(args: argparse.Namespace) -> int:
 
             sid = _session_id(args.session)
             if args.command == "verify":
-                return integrity.verify(_store(args), sid)
+                return integrity.verify(_store(args), sid, args.expect)
             return integrity.correct(_store(args), sid, args.round, args.reason, args.entries)
         case "stats":
             from scorekeeper import commands_stats

@@ -24,7 +24,13 @@ from scorekeeper.export.formats import export_text
 from scorekeeper.export.settlement import parse_rate
 from scorekeeper.export.settlement import settle as settle_session
 from scorekeeper.messages import t
-from scorekeeper.recording import Recording, create_session, load_session
+from scorekeeper.recording import (
+    Recording,
+    create_session,
+    fold_stored,
+    load_session,
+    receipt_of,
+)
 from scorekeeper.recording import list_sessions as summaries
 from scorekeeper.storage import Store
 from scorekeeper.textwidth import ljust, width
@@ -196,8 +202,9 @@ def export(
     from scorekeeper.cli import fail
 
     rate = None if rate_text is None else parse_rate(rate_text)
-    session = load_session(store, sid)
-    text = export_text(session, sid, fmt, rate=rate)
+    stored = store.read(sid)  # read once: the session and its receipt agree
+    session = fold_stored(stored)
+    text = export_text(session, sid, fmt, rate=rate, receipt=receipt_of(stored))
     if output is None or output == "-":
         sys.stdout.write(text)
         return 0

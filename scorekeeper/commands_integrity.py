@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import sys
+
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
+from scorekeeper.core.receipt import SHORT
 from scorekeeper.core.times import local_text
 from scorekeeper.core.words import parse_replacement, split_line
 from scorekeeper.messages import t
 from scorekeeper.recording import Recording
 from scorekeeper.storage import Store
+from scorekeeper.storage.hashchain import KEY
 from scorekeeper.storage.hashchain import verify as verify_chain
 from scorekeeper.wording import describe_text
 
-EXIT_NO_CHAIN = 1
+EXIT_TAMPERED = 1  # tampered, cut off, or nothing to check it by
 
 
 def correct(store: Store, sid: int, round_number: int, reason: str, texts: list[str]) -> int:
@@ -39,25 +43,55 @@ def correct(store: Store, sid: int, round_number: int, reason: str, texts: list[
     return 0
 
 
-def verify(store: Store, sid: int) -> int:
-    """0: every entry matches its chain; 1: no chain to check; 2: the first mismatch named."""
-    from scorekeeper.cli import fail
+def verify(store: Store, sid: int, expect: str | None = None) -> int:
+    """0: intact; 1: tampered, cut off (``--expect``), or no chain to check it by;
+    2: the session cannot be read or the command was mistyped (docs/disputes.md)."""
     from scorekeeper.commands import tell_set_aside
 
+    wanted = _expected(expect)
     stored = store.read(sid)
     tell_set_aside(store, sid)
     verdict = verify_chain(stored.header, stored.events)
     if verdict.bad_header:
-        fail(str(sid), t("cli.verify_header"))
+        return _tampered(sid, t("cli.verify_header"))
     if verdict.bad_entry is not None:
         key = "cli.verify_unchained" if verdict.missing else "cli.verify_entry"
-        fail(str(sid), t(key, entry=verdict.bad_entry))
+        return _tampered(sid, t(key, entry=verdict.bad_entry))
     if not verdict.chained:
         print(t("cli.verify_no_chain", session=sid))
-        return EXIT_NO_CHAIN
+        return EXIT_TAMPERED
     if verdict.unchained:
         print(t("cli.verify_ok_partly", session=sid, entries=verdict.entries,
                 head=verdict.head, unchained=verdict.unchained))  # fmt: skip
     else:
         print(t("cli.verify_ok", session=sid, entries=verdict.entries, head=verdict.head))
-    return 0
+    print(t("cli.verify_receipt", entries=len(stored.events), short=verdict.head[:SHORT]))
+    if wanted is None:
+        return 0
+    if verdict.head.startswith(wanted):
+        print(t("cli.verify_expect_ok", session=sid))
+        return 0
+    hashes = [str(event.get(KEY, "")) for event in stored.events]
+    later = [n for n, value in enumerate(hashes, start=1) if value.startswith(wanted)]
+    if later:  # the receipt was noted at entry N: entries were added since, none cut
+        print(t("cli.verify_expect_earlier", session=sid, entry=later[-1],
+                added=len(hashes) - later[-1]))  # fmt: skip
+        return 0
+    return _tampered(sid, t("cli.verify_expect_missing", hash=wanted))
+
+
+def _expected(expect: str | None) -> str | None:
+    """A receipt hash as typed: 8 to 64 hex digits, any case."""
+    from scorekeeper.cli import fail
+
+    if expect is None:
+        return None
+    word = expect.strip().lower()
+    if not 8 <= len(word) <= 64 or any(ch not in "0123456789abcdef" for ch in word):
+        fail("--expect", t("cli.verify_expect_syntax", text=expect))
+    return word
+
+
+def _tampered(sid: int, text: str) -> int:
+    print(f"{sid}: {text}", file=sys.stderr)
+    return EXIT_TAMPERED

@@ -15,6 +15,7 @@ from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
+from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import leader
 from scorekeeper.core.times import utc_iso
@@ -48,6 +49,15 @@ def fold_stored(stored: StoredSession) -> Session:
         ) from None
 
 
+def receipt_of(stored: StoredSession) -> Receipt:
+    """The receipt of a stored session as it is on disk now."""
+    return Receipt(len(stored.events), last_hash(stored.header, stored.events))
+
+
+def load_receipt(store: Store, sid: int) -> Receipt:
+    return receipt_of(store.read(sid))
+
+
 def load_session(store: Store, sid: int) -> Session:
     """A session read without taking the writer's lock (for replay, export, list)."""
     return fold_stored(store.read(sid))
@@ -76,6 +86,10 @@ class Recording:
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self.session.check(entry, now)
+
+    def receipt(self) -> Receipt | None:
+        """The receipt of the session as recorded so far."""
+        return Receipt(len(self.session.events), self._chain)
 
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         """Record one entry: on disk (fsynced) before it counts; nothing changes on any error."""

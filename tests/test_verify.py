@@ -7,10 +7,12 @@ import shutil
 import zlib
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import parse_entry, split_line
-from scorekeeper.recording import Recording, load_session
+from scorekeeper.recording import DamagedSession, Recording, load_session
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY, verify
 from tests.cli_support import run
@@ -78,9 +80,10 @@ def test_verify_names_the_entry_edited_in_a_copied_file(home, capsys):
         return True
 
     edit_line(home / "sessions" / f"{copy}.journal", change_winner)
-    load_session(Store(home), copy)  # the rules still accept it: only the chain tells
+    with pytest.raises(DamagedSession):  # the rules would accept it: the chain, checked on
+        load_session(Store(home), copy)  # every open, refuses it
     code, out, err = run(capsys, "verify", str(copy))
-    assert code == 2 and out == ""
+    assert code == 1 and out == ""  # 1: tampered
     assert err == (
         f"{copy}: entry 5 does not match its chain: the file was edited after it was written\n"
     )
@@ -100,14 +103,14 @@ def test_an_edited_name_in_the_header_or_a_removed_line_is_caught(home, capsys):
 
     edit_line(home / "sessions" / f"{header_copy}.journal", rename)
     code, _, err = run(capsys, "verify", str(header_copy))
-    assert code == 2 and "the session header does not match its chain" in err
+    assert code == 1 and "the session header does not match its chain" in err
 
     path = home / "sessions" / f"{cut_copy}.journal"
     lines = path.read_bytes().splitlines(keepends=True)
     del lines[5]  # line 1 is the format, 2 the header: this is entry 4
     path.write_bytes(b"".join(lines))
     code, _, err = run(capsys, "verify", str(cut_copy))
-    assert code == 2 and err.startswith(f"{cut_copy}: entry 4 does not match its chain")
+    assert code == 1 and err.startswith(f"{cut_copy}: entry 4 does not match its chain")
 
 
 def test_a_session_written_before_the_chain_reads_and_verifies_as_no_chain(home, capsys):
@@ -153,3 +156,66 @@ def test_verify_of_a_missing_session_is_one_line(home, capsys):
     assert code == 2 and out == "" and len(err.splitlines()) == 1
     code, _, err = run(capsys, "verify", "x")
     assert code == 2 and len(err.splitlines()) == 1
+
+
+def test_a_receipt_catches_entries_cut_off_the_end(home, capsys):
+    sid = imported(capsys)
+    code, out, _ = run(capsys, "verify", str(sid))
+    assert code == 0
+    receipt = out.splitlines()[-1]
+    assert receipt.startswith("receipt: 19 entries, last hash ")
+    noted = receipt.split("last hash ")[1][:12]
+    assert run(capsys, "verify", str(sid), "--expect", noted)[1].splitlines()[-1] == (
+        f"session {sid}: the receipt matches: no entry was cut off or rewritten"
+    )
+    # the chain alone cannot see a cut: the last entry removed, every line still whole
+    path = home / "sessions" / f"{sid}.journal"
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:-1]))
+    assert run(capsys, "verify", str(sid))[0] == 0
+    code, _, err = run(capsys, "verify", str(sid), "--expect", noted.upper())
+    assert code == 1 and err == (
+        f"{sid}: the receipt {noted} is not in this session's chain: entries were cut off"
+        " the end or rewritten since it was noted\n"
+    )
+
+
+def test_a_receipt_noted_earlier_allows_entries_added_since(home, capsys):
+    sid = imported(capsys)
+    noted = run(capsys, "verify", str(sid))[1].splitlines()[-1].split("last hash ")[1][:12]
+    assert run(capsys, "record", str(sid), "round", "fold A")[0] == 0
+    code, out, _ = run(capsys, "verify", str(sid), "--expect", noted)
+    assert code == 0 and out.splitlines()[-1] == (
+        f"session {sid}: the receipt is entry 19's; 2 entries were added since, none cut off"
+    )
+    code, _, err = run(capsys, "verify", str(sid), "--expect", "xyz")
+    assert code == 2 and "is not a receipt hash" in err
+
+
+def test_exports_carry_the_receipt(home, capsys):
+    sid = imported(capsys)
+    head = run(capsys, "verify", str(sid))[1].splitlines()[0].split("last hash ")[1].rstrip(")")
+    md = run(capsys, "export", str(sid), "--format", "md")[1]
+    assert md.rstrip().splitlines()[-1] == f"Receipt: 19 entries, last hash {head}"
+    doc = json.loads(run(capsys, "export", str(sid), "--format", "json")[1])
+    assert doc["receipt"] == {"entries": 19, "hash": head}
+    html = run(capsys, "export", str(sid), "--format", "html")[1]
+    assert f'<p id="receipt"><code>Receipt: 19 entries, last hash {head}</code></p>' in html
+    transcript = run(capsys, "export", str(sid), "--format", "transcript")[1]
+    assert f"receipt: 19 entries, last hash {head}" in transcript.splitlines()[0]
+
+
+async def test_the_app_shows_the_receipt_at_the_end_of_a_session(home, capsys):
+    from scorekeeper.ui.app import ScorekeeperApp
+    from scorekeeper.ui.screens.standings import StandingsScreen
+
+    sid = imported(capsys)
+    app = ScorekeeperApp(Store(home), sid)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("e", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, StandingsScreen)
+        shown = str(app.screen.query_one("#standings-settlement").render())
+    head = run(capsys, "verify", str(sid))[1].splitlines()[0].split("last hash ")[1].rstrip(")")
+    assert f"Receipt: 20 entries, last hash {head}" in shown

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from scorekeeper.core.codec import event_to_doc, header_to_doc
+from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.transcript import write_transcript
@@ -26,7 +27,11 @@ FORMATS = ("transcript", "json", "csv", "md", "html")
 
 
 def export_json(
-    session: Session, sid: int, rate: Decimal | None = None, lang: str | None = None
+    session: Session,
+    sid: int,
+    rate: Decimal | None = None,
+    lang: str | None = None,
+    receipt: Receipt | None = None,
 ) -> dict[str, Any]:
     """Header, every entry (voided and replaced ones marked), the final state and the settlement."""
     voided, superseded = session.voided(), session.superseded()
@@ -44,6 +49,7 @@ def export_json(
         "events": events,
         "state": state_json(session),
         "settlement": settle(session, rate).to_doc(lang or language()),
+        **({"receipt": receipt.to_doc()} if receipt is not None else {}),
     }
 
 
@@ -54,19 +60,27 @@ def export_text(
     *,
     rate: Decimal | None = None,
     lang: str | None = None,
+    receipt: Receipt | None = None,
 ) -> str:
-    """The session in format *fmt* (one of FORMATS) as text; csv starts with a BOM."""
+    """The session in format *fmt* (one of FORMATS) as text; csv starts with a BOM.
+
+    A stored session's *receipt* (its entry count and last hash) goes into every
+    format but csv, whose rows are rounds.
+    """
     lang = lang or language()
     if fmt == "json":
-        doc = export_json(session, sid, rate, lang)
+        doc = export_json(session, sid, rate, lang, receipt)
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     if fmt == "csv":
         return export_csv(session, lang)
     if fmt == "md":
-        return export_md(session, sid, settle(session, rate), lang)
+        return export_md(session, sid, settle(session, rate), lang, receipt)
     if fmt == "html":
-        return export_html(session, sid, settle(session, rate), lang)
+        return export_html(session, sid, settle(session, rate), lang, receipt)
     if fmt != "transcript":
         raise ValueError(f"unknown export format {fmt!r}")
     stamp = datetime.now(UTC).replace(microsecond=0).isoformat()
-    return write_transcript(session, comment=f"scorekeeper session {sid}, exported {stamp}")
+    comment = f"scorekeeper session {sid}, exported {stamp}"
+    if receipt is not None:
+        comment += f"; receipt: {receipt.entries} entries, last hash {receipt.hash}"
+    return write_transcript(session, comment=comment)

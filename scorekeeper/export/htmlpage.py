@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.export import tables
 from scorekeeper.export.settlement import Settlement
@@ -68,7 +69,9 @@ def _table(
     return lines
 
 
-def export_html(session: Session, sid: int, settlement: Settlement, lang: str) -> str:
+def export_html(
+    session: Session, sid: int, settlement: Settlement, lang: str, receipt: Receipt | None = None
+) -> str:
     game = session.game
     title = tables.title(session, sid, lang)
     out = [
@@ -159,6 +162,8 @@ def export_html(session: Session, sid: int, settlement: Settlement, lang: str) -
         out.append('<ul id="settlement">')
         out += [f"<li>{_e(line)}</li>" for line in settlement.lines(lang)]
         out.append("</ul>")
+    if receipt is not None:
+        out.append(f'<p id="receipt"><code>{_e(tables.receipt_text(receipt, lang))}</code></p>')
     out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"
 

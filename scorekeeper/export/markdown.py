@@ -7,6 +7,7 @@ a link, a table column or HTML.
 
 from __future__ import annotations
 
+from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.export import tables
 from scorekeeper.export.settlement import Settlement, Transfer
@@ -34,7 +35,9 @@ def _table(heading: list[str], align: str, rows: list[list[str]]) -> list[str]:
     return ["| " + " | ".join(cells) + " |" for cells in [heading, rule, *rows]]
 
 
-def export_md(session: Session, sid: int, settlement: Settlement, lang: str) -> str:
+def export_md(
+    session: Session, sid: int, settlement: Settlement, lang: str, receipt: Receipt | None = None
+) -> str:
     game = session.game
     lines = [f"# {tables.title(session, sid, lang)}", ""]
     lines += [tables.summary(session, lang), ""]
@@ -87,6 +90,8 @@ def export_md(session: Session, sid: int, settlement: Settlement, lang: str) -> 
         lines += settlement.lines(lang)
     else:
         lines += [f"- {_transfer_text(settlement, x, lang)}" for x in settlement.transfers]
+    if receipt is not None:
+        lines += ["", tables.receipt_text(receipt, lang)]
     return "\n".join(lines) + "\n"
 
 

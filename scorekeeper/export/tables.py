@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.core.game import Game
+from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import Standing, net_history
 from scorekeeper.core.standings import standings as standings_of
@@ -112,6 +113,10 @@ def summary(session: Session, lang: str) -> str:
     if state.in_round:
         return f"{text} · {t('export.status_in_round', lang, round=state.round)}"
     return text
+
+
+def receipt_text(receipt: Receipt, lang: str) -> str:
+    return t("export.receipt", lang, entries=receipt.entries, hash=receipt.hash)
 
 
 def signed(value: int) -> str:

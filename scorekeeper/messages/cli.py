@@ -164,6 +164,10 @@ MESSAGES.update(
             "the round's entries, as words",
             "そのラウンドの記録(記録ファイルと同じ書き方)",
         ),
+        "cli.help.verify_expect": (
+            "the last hash noted down earlier (a receipt): catches entries cut off the end",
+            "以前に書き留めた最後のハッシュ(控え): 末尾から削除された記録を見つけます",
+        ),
         "cli.help.check_that_no_stored_entry_was_edited": (
             "check that no stored entry was edited",
             "保存された記録が書き換えられていないか確認",

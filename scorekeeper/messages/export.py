@@ -17,6 +17,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The stake was never raised.",
         "賭け点は一度も上がりませんでした。",
     ),
+    "export.receipt": (
+        "Receipt: {entries} entries, last hash {hash}",
+        "控え: 記録{entries}件、最後のハッシュ {hash}",
+    ),
     "export.chart": ("Net result over rounds", "ラウンドごとの収支"),
     "export.settlement": ("Settlement", "精算"),
     "export.col.rank": ("rank", "順位"),

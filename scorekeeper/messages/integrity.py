@@ -71,6 +71,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "セッション{session}: OK、{entries}件の記録がチェーンと一致(最後のハッシュ {head})。"
         "最初の{unchained}件はチェーン導入前の記録です",
     ),
+    "cli.verify_receipt": (
+        "receipt: {entries} entries, last hash {short}… (note it down; verify --expect checks it)",
+        "控え: 記録{entries}件、最後のハッシュ {short}…(書き留めておくと verify --expect で確認できます)",
+    ),
+    "cli.verify_expect_ok": (
+        "session {session}: the receipt matches: no entry was cut off or rewritten",
+        "セッション{session}: 控えと一致します。記録の削除や書き換えはありません",
+    ),
+    "cli.verify_expect_earlier": (
+        "session {session}: the receipt is entry {entry}'s; {added} entries were added since,"
+        " none cut off",
+        "セッション{session}: 控えは記録{entry}のものです。その後{added}件が追加され、削除はありません",
+    ),
+    "cli.verify_expect_missing": (
+        "the receipt {hash} is not in this session's chain: entries were cut off the end"
+        " or rewritten since it was noted",
+        "控え{hash}がこのセッションのチェーンにありません。控えを取った後に記録が末尾から"
+        "削除されたか、書き換えられています",
+    ),
+    "cli.verify_expect_syntax": (
+        "{text} is not a receipt hash: give 8 to 64 hex digits as verify printed them",
+        "{text}は控えのハッシュではありません。verify が表示した16進数を8〜64桁で入力してください",
+    ),
     "cli.verify_no_chain": (
         "session {session}: no chain, nothing to verify (written before entries were chained)",
         "セッション{session}: チェーンがないため検証できません(チェーン導入前の記録)",

@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.export.formats import FORMATS, export_text
 from scorekeeper.messages import t
@@ -32,6 +33,7 @@ def write_export(
     fmt: str,
     typed: str,
     protects: Callable[[Path], bool] = lambda path: False,
+    receipt: Receipt | None = None,
 ) -> tuple[Path, str | None]:
     """Write the export; the path written (home expanded) and None, or the error in words.
 
@@ -42,7 +44,7 @@ def write_export(
     if protects(path):
         return path, t("timeline.export.into_data")
     try:
-        text = export_text(session, sid, fmt)
+        text = export_text(session, sid, fmt, receipt=receipt)
         path.write_text(text, encoding="utf-8", newline="")
     except OSError as error:
         reason = error.strerror or str(error)
@@ -62,12 +64,17 @@ class ExportDialog(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", t("ui.cancel"), id="export-cancel")]
 
     def __init__(
-        self, session: Session, sid: int, protects: Callable[[Path], bool] = lambda path: False
+        self,
+        session: Session,
+        sid: int,
+        protects: Callable[[Path], bool] = lambda path: False,
+        receipt: Receipt | None = None,
     ) -> None:
         super().__init__(classes="dialog")
         self.session = session
         self.sid = sid
         self.protects = protects
+        self.receipt = receipt
         self.fmt = "transcript"
         self._confirmed: str | None = None  # an existing file the recorder agreed to replace
 
@@ -132,7 +139,9 @@ class ExportDialog(ModalScreen[str | None]):
             self._confirmed = str(target)
             error.update(t("timeline.export.exists", path=target))
             return
-        path, problem = write_export(self.session, self.sid, self.fmt, typed, self.protects)
+        path, problem = write_export(
+            self.session, self.sid, self.fmt, typed, self.protects, self.receipt
+        )
         if problem:
             error.update(problem)
             return

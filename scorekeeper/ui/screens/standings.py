@@ -8,19 +8,22 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.export.settlement import settle
-from scorekeeper.messages import t
+from scorekeeper.export.tables import receipt_text
+from scorekeeper.messages import language, t
 from scorekeeper.ui.widgets.chart import ScoreChart
 
 
 class StandingsScreen(Screen[None]):
     BINDINGS = [Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close")]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, receipt: Receipt | None = None) -> None:
         super().__init__(classes="standings-screen")
         self.session = session
+        self.receipt = receipt  # at the end of a session: note it down at the table
         # Everything is read from the core now, so a view that cannot be built
         # fails here, where the table screen can say so (ui/view_guard.py).
         state, game = session.state, session.game
@@ -32,6 +35,8 @@ class StandingsScreen(Screen[None]):
                 self.wins[winner] = self.wins.get(winner, 0) + 1
         self.signed_score = not (game.uses_chips or game.lower_is_better)
         self.settlement = settle(session).lines() if state.finished else []
+        if receipt is not None:
+            self.settlement.append(receipt_text(receipt, language()))
         self.chart = ScoreChart(session, id="standings-chart")
 
     def compose(self) -> ComposeResult:

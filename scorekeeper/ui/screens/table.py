@@ -366,7 +366,10 @@ class TableScreen(Screen[None]):
 
     def action_standings(self) -> None:
         session = self.recording.session
-        open_view(self.app.push_screen, lambda: StandingsScreen(session), self._view_failed)
+        receipt = self.recording.receipt() if session.state.finished else None
+        open_view(
+            self.app.push_screen, lambda: StandingsScreen(session, receipt), self._view_failed
+        )
 
     def action_timeline(self) -> None:
         session, sid = self.recording.session, self.recording.id
@@ -382,7 +385,8 @@ class TableScreen(Screen[None]):
 
         store = getattr(self.app, "store", None)
         protects = store.protects if store is not None else (lambda path: False)
-        dialog = ExportDialog(self.recording.session, self.recording.id, protects)
+        receipt = self.recording.receipt()
+        dialog = ExportDialog(self.recording.session, self.recording.id, protects, receipt)
         self.app.push_screen(dialog, written)
 
     def action_close(self) -> None:

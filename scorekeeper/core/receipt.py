@@ -1,0 +1,25 @@
+"""A session's receipt: how many entries it holds and the hash of the last one.
+
+Noted down at the table (or kept with an export), it proves later that no entry
+was cut off the end or rewritten: the hash chain alone cannot show a cut.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: Hex digits shown in the short form (enough to tell sessions apart at a glance).
+SHORT = 12
+
+
+@dataclass(frozen=True)
+class Receipt:
+    entries: int
+    hash: str  # SHA-256 hex of the last entry (of the header when there is none)
+
+    @property
+    def short(self) -> str:
+        return self.hash[:SHORT]
+
+    def to_doc(self) -> dict[str, object]:
+        return {"entries": self.entries, "hash": self.hash}
