@@ -100,3 +100,24 @@ def test_a_torn_tail_is_kept_until_an_entry_goes_on_and_then_reported(capsys, jo
         " reported as recorded\n"
     )
     assert json.loads(run(capsys, "show", "1", "--json")[1])["entries"] == 20
+
+
+def test_a_same_size_edit_with_its_old_time_is_not_hidden_by_the_list_cache(capsys, journal):
+    import os
+
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and "indian-official" in out  # the summary is cached now
+    before = journal.stat()
+
+    def new_winner(record):
+        record["set"]["events"]["5"]["data"]["winner"] = "E"  # D -> E: same size
+
+    rewrite_line(journal, 7, new_winner)
+    os.utime(journal, ns=(before.st_atime_ns, before.st_mtime_ns))  # as touch -r would
+    assert journal.stat().st_size == before.st_size
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    assert out.splitlines()[1] == (
+        "1   session 1 was changed after it was written: entry 5 does not match its chain."
+        " Nothing was changed; scorekeeper verify 1 says more"
+    )

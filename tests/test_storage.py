@@ -560,7 +560,7 @@ def test_corrupt_index_is_ignored_and_rebuilt(store: Store, junk: bytes) -> None
     assert store.cached_summary(sid, compute) == {"events": 0, "game": "pochen"}
     assert store.cached_summary(sid, compute) == {"events": 0, "game": "pochen"}
     assert compute.calls == 1
-    assert json.loads((store.root / "index.json").read_bytes())["version"] == 1
+    assert json.loads((store.root / "index.json").read_bytes())["version"] == 2
 
 
 def test_index_that_cannot_be_written_is_no_error(

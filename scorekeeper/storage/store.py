@@ -49,6 +49,12 @@ def _events_of(db: JournalDB) -> list[dict[str, Any]]:
     return [dict(doc) for doc in journal_of(db).table_docs(EVENTS_TABLE).values()]
 
 
+def changed(st: os.stat_result) -> str:
+    """What tells a changed file from an unchanged one of the same size: the modification
+    time, and the inode change time, which ``touch -r`` or a copy-back cannot set."""
+    return f"{st.st_ino}:{st.st_mtime_ns}:{st.st_ctime_ns}"
+
+
 class SessionWriter:
     """The one open, locked writer of a session; use it as a context manager."""
 
@@ -272,7 +278,7 @@ class Store:
     def cached_summary(
         self, sid: int, compute: Callable[[StoredSession], dict[str, Any]], *, kind: str = ""
     ) -> dict[str, Any]:
-        """*compute* on the session, reused while the file is unchanged (by size and mtime).
+        """*compute* on the session, reused while the file is unchanged (see :func:`changed`).
 
         A *kind* keeps summaries of another shape (statistics) in their own
         cache file, ``index-<kind>.json``, beside the session list's.
@@ -291,13 +297,13 @@ class Store:
                 kind, SummaryIndex(self.root / f"index-{kind}.json")
             )
         index.refresh()
-        cached = index.lookup(sid, st.st_size, st.st_mtime_ns)
+        cached = index.lookup(sid, st.st_size, changed(st))
         if cached is not None:
             return cached
         # Stat taken before reading: if an append lands in between, the entry
         # looks stale next time and is recomputed, never the other way round.
         summary = compute(self.read(sid))
-        index.store(sid, st.st_size, st.st_mtime_ns, summary, keep=set(self.ids()))
+        index.store(sid, st.st_size, changed(st), summary, keep=set(self.ids()))
         return summary
 
     def cached_summaries(
@@ -311,15 +317,15 @@ class Store:
         index = self._kind_indexes.setdefault(kind, SummaryIndex(self.root / f"index-{kind}.json"))
         index.refresh()
         found: dict[int, dict[str, Any] | StorageError] = {}
-        fresh: dict[int, tuple[int, int, dict[str, Any]]] = {}
+        fresh: dict[int, tuple[int, str, dict[str, Any]]] = {}
         ids = self.ids()
         for sid in ids:
             try:
                 st = os.stat(self.path(sid))
-                cached = index.lookup(sid, st.st_size, st.st_mtime_ns)
+                cached = index.lookup(sid, st.st_size, changed(st))
                 if cached is None:
                     cached = compute(self.read(sid))
-                    fresh[sid] = (st.st_size, st.st_mtime_ns, cached)
+                    fresh[sid] = (st.st_size, changed(st), cached)
                 found[sid] = cached
             except FileNotFoundError:
                 found[sid] = StorageError("storage.no_session", session=sid)

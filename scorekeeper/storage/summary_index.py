@@ -14,7 +14,7 @@ from typing import Any
 
 from scorekeeper.storage import durable
 
-_VERSION = 1
+_VERSION = 2  # 2: entries keyed by size and a stamp with the inode change time
 
 
 class SummaryIndex:
@@ -48,12 +48,12 @@ class SummaryIndex:
         sessions = data.get("sessions")
         return sessions if isinstance(sessions, dict) else {}
 
-    def lookup(self, sid: int, size: int, mtime_ns: int) -> dict[str, Any] | None:
+    def lookup(self, sid: int, size: int, stamp: str) -> dict[str, Any] | None:
         entry = self._entries.get(str(sid))
         if (
             isinstance(entry, dict)
             and entry.get("size") == size
-            and entry.get("mtime_ns") == mtime_ns
+            and entry.get("stamp") == stamp
             and isinstance(entry.get("summary"), dict)
         ):
             summary: dict[str, Any] = copy.deepcopy(entry["summary"])
@@ -61,16 +61,16 @@ class SummaryIndex:
         return None
 
     def store(
-        self, sid: int, size: int, mtime_ns: int, summary: dict[str, Any], keep: set[int]
+        self, sid: int, size: int, stamp: str, summary: dict[str, Any], keep: set[int]
     ) -> None:
         """Record *summary*, dropping entries of sessions not in *keep*; failures are ignored."""
-        self.store_many({sid: (size, mtime_ns, summary)}, keep)
+        self.store_many({sid: (size, stamp, summary)}, keep)
 
-    def store_many(self, fresh: dict[int, tuple[int, int, dict[str, Any]]], keep: set[int]) -> None:
-        """Record several (size, mtime_ns, summary) at once: one write of the file."""
+    def store_many(self, fresh: dict[int, tuple[int, str, dict[str, Any]]], keep: set[int]) -> None:
+        """Record several (size, stamp, summary) at once: one write of the file."""
         entries = {key: value for key, value in self._entries.items() if _as_id(key) in keep}
-        for sid, (size, mtime_ns, summary) in fresh.items():
-            entries[str(sid)] = {"size": size, "mtime_ns": mtime_ns, "summary": summary}
+        for sid, (size, stamp, summary) in fresh.items():
+            entries[str(sid)] = {"size": size, "stamp": stamp, "summary": summary}
         # A summary that is not JSON is a programming error: let it show.
         data = json.dumps(
             {"version": _VERSION, "sessions": entries}, ensure_ascii=False, allow_nan=False
