@@ -257,7 +257,9 @@ def _display(args: argparse.Namespace) -> int:
 def _store(args: argparse.Namespace) -> Store:
     from scorekeeper.storage import Store, data_root
 
-    return Store(data_root(args.data_dir))
+    store = Store(data_root(args.data_dir))
+    store.clean_partial_writes()  # what a killed import or list left half-written
+    return store
 
 
 def _session_id(text: str) -> int:

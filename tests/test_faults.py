@@ -126,3 +126,23 @@ def test_clock_going_backwards_never_refuses_or_reorders():
     late = session.record(Entry("raise"), now - timedelta(hours=1))  # the machine clock went back
     assert late.at == now  # timed with the entry before it, never before
     assert [e.at for e in session.events] == sorted(e.at for e in session.events)
+
+
+def test_a_killed_writers_temporary_file_is_removed_on_the_next_start(capsys, home):
+    """A killed import leaves ``.PID-xxxxxxxx.new`` behind: the next command removes it;
+    a running writer's is left alone."""
+    import subprocess
+    import sys
+
+    from tests.cli_support import run
+
+    sessions = home / "sessions"
+    sessions.mkdir(parents=True)
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)  # fmt: skip
+    dead = sessions / f".{gone.stdout.strip()}-0123abcd.new"
+    dead.write_bytes(b"half a session")
+    alive = sessions / f".{os.getppid()}-0123abcd.new"
+    alive.write_bytes(b"someone is writing this")
+    assert run(capsys, "list")[0] == 0
+    assert not dead.exists() and alive.exists()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -53,6 +54,42 @@ def write_temp(folder: Path, data: bytes, suffix: str = ".tmp") -> Path:
         raise
     os.close(fd)
     return path
+
+
+_TEMP = re.compile(r"\.([0-9]+)-[0-9a-f]{8}\.(?:new|tmp)")
+
+
+def remove_stale_temps(folder: Path) -> list[Path]:
+    """Remove the temporary files (``write_temp``) of writers that no longer run.
+
+    A writer killed between writing its temporary file and renaming it leaves the
+    file behind; it was never part of any session. A running writer's is kept.
+    """
+    removed = []
+    try:
+        names = list(folder.iterdir())
+    except OSError:
+        return []
+    for path in names:
+        match = _TEMP.fullmatch(path.name)
+        if match is None or _running(int(match.group(1))):
+            continue
+        _unlink_quietly(path)
+        if not path.exists():
+            removed.append(path)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or not a pid we can ask about: leave it
+    return True
 
 
 def replace_atomically(path: Path, data: bytes) -> None:

@@ -100,6 +100,13 @@ class Store:
         self._index = SummaryIndex(self.root / paths.INDEX_FILE)
         self._kind_indexes: dict[str, SummaryIndex] = {}  # other caches, see cached_summary
 
+    def clean_partial_writes(self) -> list[Path]:
+        """Remove what writers killed half-way left behind (never part of a session)."""
+        return [
+            *durable.remove_stale_temps(self.sessions_dir),
+            *durable.remove_stale_temps(self.root),
+        ]
+
     def ids(self) -> list[int]:
         try:
             return paths.ids_in(self.sessions_dir)

@@ -53,6 +53,7 @@ class ScorekeeperApp(App[Relaunch | None]):
     def on_mount(self) -> None:
         from scorekeeper.ui.screens.start import StartScreen
 
+        self.store.clean_partial_writes()  # what a killed writer left half-written
         self.push_screen(StartScreen())
         if self.start_session is not None:
             self.open_session(self.start_session)
