@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from scorekeeper.core.text import visible
 from scorekeeper.messages import UserError, set_language, t
 
 if TYPE_CHECKING:
@@ -146,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(args)
     except CommandError as error:
-        print(f"{error.where}: {error.text}", file=sys.stderr)
+        print(f"{visible(error.where)}: {error.text}", file=sys.stderr)  # where: maybe typed
         return EXIT_REFUSED
     except UserError as error:
         print(f"scorekeeper: {error.message()}", file=sys.stderr)

@@ -1,4 +1,5 @@
-"""Free text a recorder types (notes, correction reasons): what may be kept of it.
+"""Free text a recorder types (notes, correction reasons): what may be kept of it, and
+how any text from outside is shown on a terminal.
 
 Such text reaches terminals, transcripts and exports. A control character
 (a NUL, an escape that retitles the terminal) or a bidirectional override
@@ -21,3 +22,22 @@ def refused_character(text: str) -> str | None:
         if ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs"):
             return f"U+{ord(ch):04X}"
     return None
+
+
+def visible(text: str) -> str:
+    """*text* with every control character and bidi override shown as an escape.
+
+    Whatever reaches a terminal from a user (a name, a note kept from before these
+    checks, a word typed in an error) then cannot move the cursor, retitle the
+    terminal, hide text or reverse it: ESC shows as ``\\x1b``, U+202E as ``\\u202e``.
+    """
+    if text.isprintable() and not _BIDI_CONTROLS.intersection(text):
+        return text  # the common case, in one pass
+    out = []
+    for ch in text:
+        if ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs"):
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)

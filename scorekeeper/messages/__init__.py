@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Final
 
+from scorekeeper.core.text import visible
+
 LANGUAGES: Final = ("en", "ja")
 _AREAS: Final = (
     "common",
@@ -73,10 +75,18 @@ def language() -> str:
 
 
 def t(key: str, lang: str | None = None, **params: object) -> str:
-    """Render message *key* in *lang* (default: the current language)."""
+    """Render message *key* in *lang* (default: the current language).
+
+    Text parameters come from users (names, notes, typed words): their control
+    characters and bidi overrides are shown as escapes (core/text.py), so no
+    message can carry a terminal escape to a screen or a terminal.
+    """
     english, japanese = CATALOG[key]
     template = japanese if (lang or language()) == "ja" else english
-    return template.format(**params) if params else template
+    if not params:
+        return template
+    safe = {k: visible(v) if isinstance(v, str) else v for k, v in params.items()}
+    return template.format(**safe)
 
 
 class UserError(Exception):
