@@ -186,7 +186,12 @@ class Store:
                     break
         finally:
             os.unlink(temp)
-        durable.fsync_dir(self.sessions_dir)
+        try:
+            durable.fsync_dir(self.sessions_dir)
+        except OSError:  # not surely on the disk: not created at all, rather than maybe
+            with contextlib.suppress(OSError):
+                os.unlink(self.path(sid))
+            raise
         return sid
 
     def _publish_without_link(self, data: bytes, sid: int) -> int:

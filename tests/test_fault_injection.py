@@ -1,0 +1,190 @@
+"""Fault injection in the manner of SQLite's test VFS (issue 12, point 10).
+
+Every write and fsync the storage makes while a session is recorded is made
+to fail in turn (EIO, ENOSPC, or a short write that then fails), once each,
+also with the truncate that cleans up after it failing too. After each run: no
+entry that was reported recorded is lost, no entry that was refused is on
+disk, and the file opens. Every write, fsync and link of creating a session
+(an import) fails in turn: the session is then complete or not there at all,
+and no partial file survives the next start. And a torn write is tried at
+every byte of the last record: the file opens without it, and the next entry
+goes on after it, the torn bytes kept aside.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.core.events import Entry
+from scorekeeper.core.header import make_header
+from scorekeeper.messages import UserError
+from scorekeeper.recording import Recording, create_session, load_session
+from scorekeeper.storage import Store
+
+ENTRIES = ["round", ("fold", "B"), "raise", ("fold", "C"), ("showdown", "D"), "round", "raise"]
+RECORDING = ("write", "fsync")  # what appending an entry calls (ftruncate only after a fault)
+CREATING = ("write", "fsync", "link")  # what creating a session calls
+START = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+def entry(item: Any) -> Entry:
+    if isinstance(item, str):
+        return Entry(item)
+    kind, player = item
+    return Entry(kind, {"winner": player} if kind == "showdown" else {"player": player})
+
+
+class Disk:
+    """Counts the storage's calls of one os function and makes call number *fail_at* fail."""
+
+    def __init__(self, operation: str, fail_at: int, error: int | str) -> None:
+        self.operation, self.fail_at, self.error = operation, fail_at, error
+        self.calls = 0
+        self.real: Callable[..., Any] = getattr(os, operation)
+
+    def __call__(self, *args: Any) -> Any:
+        self.calls += 1
+        if self.calls != self.fail_at:
+            return self.real(*args)
+        if self.error == "short":  # half of it reaches the disk, then the disk is full
+            fd, data = args
+            self.real(fd, bytes(data)[: max(1, len(data) // 2)])
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        assert isinstance(self.error, int)
+        raise OSError(self.error, os.strerror(self.error))
+
+
+@contextmanager
+def faulty(monkeypatch: pytest.MonkeyPatch, disk: Disk) -> Iterator[Disk]:
+    with monkeypatch.context() as patch:
+        patch.setattr(os, disk.operation, disk)
+        yield disk
+
+
+def record_all(store: Store, sid: int) -> tuple[list[Any], list[Any]]:
+    """Record ENTRIES one by one; (reported recorded, refused), each as (kind, data)."""
+    done, refused = [], []
+    with Recording(store, sid) as rec:
+        for n, item in enumerate(ENTRIES):
+            wanted = entry(item)
+            try:
+                event = rec.record(wanted, START + timedelta(minutes=n))
+            except UserError:
+                refused.append((wanted.kind, dict(wanted.data)))
+                continue
+            done.append((event.kind, dict(event.data)))
+    return done, refused
+
+
+def fresh_store(tmp_path: Path, name: str) -> tuple[Store, int]:
+    store = Store(tmp_path / name)
+    sid = create_session(store, make_header("indian-official", ["A", "B", "C", "D"], {}))
+    return store, sid
+
+
+def calls_made(tmp_path: Path, operation: str, monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many times recording ENTRIES calls *operation* when nothing fails."""
+    store, sid = fresh_store(tmp_path, f"count-{operation}")
+    with faulty(monkeypatch, Disk(operation, 0, errno.EIO)) as disk:
+        record_all(store, sid)
+    return disk.calls
+
+
+@pytest.mark.parametrize(
+    "error", [errno.EIO, errno.ENOSPC, "short"], ids=["EIO", "ENOSPC", "short"]
+)
+@pytest.mark.parametrize("operation", RECORDING)
+def test_every_failing_call_loses_no_reported_entry(tmp_path, monkeypatch, operation, error):
+    if error == "short" and operation != "write":
+        pytest.skip("a short write is a write")
+    total = calls_made(tmp_path, operation, monkeypatch)
+    assert total >= len(ENTRIES)  # one line (at least) per entry: every one is tried
+    for fail_at in range(1, total + 1):
+        store, sid = fresh_store(tmp_path, f"{operation}-{error}-{fail_at}")
+        with faulty(monkeypatch, Disk(operation, fail_at, error)):
+            done, refused = record_all(store, sid)
+        assert refused, (operation, fail_at)  # the fault was met and refused an entry
+        stored = [(e.kind, dict(e.data)) for e in load_session(store, sid).events]
+        assert stored == done, (operation, error, fail_at)  # the file opens and holds exactly
+        assert len(done) + len(refused) == len(ENTRIES)  # what was reported recorded
+
+
+@pytest.mark.parametrize("fail_at", range(1, len(ENTRIES) + 1))
+def test_a_short_write_whose_clean_up_fails_too(tmp_path, monkeypatch, fail_at):
+    """The half line cannot be cut away at once: it is cut before the next line goes on."""
+    store, sid = fresh_store(tmp_path, f"both-{fail_at}")
+    short, truncate = Disk("write", fail_at, "short"), Disk("ftruncate", 1, errno.EIO)
+    with faulty(monkeypatch, short), faulty(monkeypatch, truncate):
+        done, refused = record_all(store, sid)
+    assert refused and truncate.calls >= 1  # the clean-up was tried, and failed
+    assert [(e.kind, dict(e.data)) for e in load_session(store, sid).events] == done
+
+
+@pytest.mark.parametrize("error", [errno.EIO, errno.ENOSPC], ids=["EIO", "ENOSPC"])
+@pytest.mark.parametrize("operation", CREATING)
+def test_creating_a_session_is_all_or_nothing(tmp_path, monkeypatch, operation, error):
+    source = fresh_store(tmp_path, "source")[0]
+    with Recording(source, 1) as rec:
+        for n, item in enumerate(ENTRIES):
+            rec.record(entry(item), START + timedelta(minutes=n))
+        header, events = rec.session.header, rec.session.events
+    counter = Store(tmp_path / f"count-{operation}")
+    with faulty(monkeypatch, Disk(operation, 0, error)) as disk:
+        create_session(counter, header, events)
+    assert disk.calls >= 1
+    for fail_at in range(1, disk.calls + 1):
+        store = Store(tmp_path / f"create-{operation}-{error}-{fail_at}")
+        with faulty(monkeypatch, Disk(operation, fail_at, error)):
+            try:
+                sid: int | None = create_session(store, header, events)
+            except UserError:
+                sid = None
+        store.clean_partial_writes()  # the next start
+        if sid is None:
+            assert store.ids() == []
+        else:
+            assert load_session(store, sid).events == events
+        leftovers = [p.name for p in store.sessions_dir.iterdir() if p.name.startswith(".")]
+        assert leftovers == [], (operation, fail_at)
+
+
+def test_the_injection_really_fails_an_append(tmp_path, monkeypatch):
+    """The layer can fail: with every fsync failing, nothing is reported recorded."""
+    store, sid = fresh_store(tmp_path, "all")
+
+    class Always(Disk):
+        def __call__(self, *args: Any) -> Any:
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    with faulty(monkeypatch, Always("fsync", 1, errno.EIO)):
+        done, refused = record_all(store, sid)
+    assert done == [] and len(refused) == len(ENTRIES)
+    assert load_session(store, sid).events == []
+
+
+def test_a_torn_write_at_every_byte_of_the_last_record(tmp_path):
+    store, sid = fresh_store(tmp_path, "torn")
+    done, _ = record_all(store, sid)
+    path = store.path(sid)
+    whole = path.read_bytes()
+    last_line_start = whole.rfind(b"\n", 0, len(whole) - 1) + 1
+    for cut in range(last_line_start + 1, len(whole)):  # every byte short of the newline
+        torn_store, torn_sid = fresh_store(tmp_path, f"cut-{cut}")
+        torn_path = torn_store.path(torn_sid)
+        torn_path.write_bytes(whole[:cut])
+        before = [(e.kind, dict(e.data)) for e in load_session(torn_store, torn_sid).events]
+        assert before == done[:-1], cut  # the unfinished last record is not there
+        with Recording(torn_store, torn_sid) as rec:
+            rec.record(Entry("note", {"text": "after the cut"}), START + timedelta(hours=1))
+        after = load_session(torn_store, torn_sid).events
+        assert [(e.kind, dict(e.data)) for e in after[:-1]] == done[:-1], cut
+        assert after[-1].data["text"] == "after the cut"
+        assert torn_store.set_aside(torn_sid)[0].read_bytes() == whole[last_line_start:cut]
