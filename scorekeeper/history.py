@@ -24,6 +24,8 @@ def _compute(stored: StoredSession) -> dict[str, Any]:
         return session_stats(fold_stored(stored))
     except UserError as error:  # damaged: counted as unreadable, and not folded again
         return {"version": STATS_VERSION, "error": error.message("en")}
+    except Exception as error:  # one unreadable session never breaks the others' stats
+        return {"version": STATS_VERSION, "error": type(error).__name__}
 
 
 def session_docs(store: Store) -> list[dict[str, Any]]:

@@ -49,3 +49,15 @@ async def test_the_app_log_never_shows_a_live_escape(home):
         shown = str(app.screen.query_one(LogPanel).render())
     assert "\x1b" not in shown and "\u202e" not in shown
     assert SHOWN in shown
+
+
+def test_a_transcript_export_never_carries_a_live_escape(capsys, home):
+    stored_with_an_old_note(home)
+    code, out, _ = run(capsys, "export", "1", "--format", "transcript")
+    assert code == 0 and "\x1b" not in out and "\u202e" not in out
+    assert out.rstrip().splitlines()[-1].endswith(f"note '{SHOWN}'")
+    # and it reads back: the note as it is shown (such notes can no longer be typed)
+    path = home.parent / "back.txt"
+    path.write_text(out, encoding="utf-8")
+    code, _, err = run(capsys, "import", str(path))
+    assert code == 0, err

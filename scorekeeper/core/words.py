@@ -11,6 +11,7 @@ from typing import Any
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.game import Game
+from scorekeeper.core.text import visible
 
 _SAFE_WORD = re.compile(r"[^\s'\"\\#]+")
 _SHELL_WHITESPACE = re.compile(r"[ \t\r\n]+")
@@ -119,7 +120,7 @@ def replacement_text(game: Game, kind: str, data: Mapping[str, Any]) -> str:
 
 def correction_words(game: Game, data: Mapping[str, Any]) -> list[str]:
     texts = [replacement_text(game, e["kind"], e["data"]) for e in data["entries"]]
-    return [str(data["round"]), data["reason"], *texts]
+    return [str(data["round"]), visible(data["reason"]), *texts]
 
 
 def entry_words(game: Game, event: Event) -> list[str]:
@@ -128,8 +129,8 @@ def entry_words(game: Game, event: Event) -> list[str]:
     kind = event.kind
     if kind in ("round", "undo", "end"):
         return [kind]
-    if kind == "note":
-        return [kind, data["text"]]
+    if kind == "note":  # a note stored before notes were checked may hold escapes: shown
+        return [kind, visible(data["text"])]
     if kind in ("recorder", "leave"):
         return [kind, data["player"]]
     if kind == "join":
