@@ -187,3 +187,21 @@ def test_a_torn_write_at_every_byte_of_the_last_record(tmp_path):
         assert [(e.kind, dict(e.data)) for e in after[:-1]] == done[:-1], cut
         assert after[-1].data["text"] == "after the cut"
         assert torn_store.set_aside(torn_sid)[0].read_bytes() == whole[last_line_start:cut]
+
+
+def test_a_full_disk_never_leaves_empty_side_files(tmp_path, monkeypatch):
+    """Setting a torn tail aside on a full disk fails whole: no empty .torn-N, file as it was."""
+    store, sid = fresh_store(tmp_path, "full")
+    path = store.path(sid)
+    whole = path.read_bytes()
+    path.write_bytes(whole + b"0123abcd {half a li")
+    for attempt in range(3):
+        full = faulty(monkeypatch, Disk("write", 1, errno.ENOSPC))
+        with full, Recording(store, sid) as rec, pytest.raises(UserError) as refused:
+            rec.record(Entry("round"), START + timedelta(minutes=attempt))
+        assert "disk is full" in refused.value.message("en")
+        assert store.set_aside(sid) == []
+        assert path.read_bytes() == whole + b"0123abcd {half a li"
+    with Recording(store, sid) as rec:  # space again: the tail is kept aside once
+        rec.record(Entry("round"), START + timedelta(hours=1))
+    assert [p.read_bytes() for p in store.set_aside(sid)] == [b"0123abcd {half a li"]
