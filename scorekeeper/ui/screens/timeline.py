@@ -25,12 +25,14 @@ from scorekeeper.wording import describe_text
 
 
 def stake_cell(entry: TimelineEntry) -> Text:
-    """``20 → 40`` for a stake change, ``at 20`` for a fold."""
+    """``20 → 40`` for a stake change, ``at 20`` for a fold; struck through once undone
+    or replaced, so no stake that no longer counts reads as one that does."""
+    gone = "" if entry.in_force else "strike dim"
     if entry.stake_from is not None and entry.stake_to is not None:
         word = t("timeline.stake_from_to", old=entry.stake_from, new=entry.stake_to)
-        return Text(word, style="bold")
+        return Text(word, style=gone or "bold")
     if entry.fold_stake is not None:
-        return Text(t("timeline.fold_at", stake=entry.fold_stake))
+        return Text(t("timeline.fold_at", stake=entry.fold_stake), style=gone)
     return Text("")
 
 
@@ -39,7 +41,8 @@ def what_cell(entry: TimelineEntry) -> Text:
     what = describe_text(entry.key, dict(entry.params))
     if entry.in_force:
         return Text(what)
-    text = Text(what, style="strike dim")
+    text = Text()
+    text.append(what, style="strike dim")  # the words struck through, the mark readable
     if entry.voided_by is not None:
         text.append(" " + t("timeline.voided", seq=entry.voided_by), style="dim")
     if entry.superseded_by is not None:
