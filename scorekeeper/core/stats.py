@@ -34,7 +34,6 @@ from typing import Any
 
 from scorekeeper.core.game import GAME_ORDER
 from scorekeeper.core.session import Session
-from scorekeeper.core.state import RoundResult
 
 #: Bump when the shape or the meaning of a session document changes: old
 #: cached documents are then computed again.
@@ -82,11 +81,6 @@ def game_rank(game_id: str) -> tuple[int, str]:
 # -- one session ------------------------------------------------------------------
 
 
-def round_winners(result: RoundResult) -> set[str]:
-    """Who won *result*, in the sense of the ``won`` column (the game says, in numbers)."""
-    return set(result.winners)
-
-
 def session_stats(session: Session) -> dict[str, Any]:
     """One session's numbers per player, as a document that JSON keeps exactly."""
     state = session.state
@@ -98,13 +92,12 @@ def session_stats(session: Session) -> dict[str, Any]:
 
     game = session.game
     for result in state.results:
-        winners = round_winners(result)
         net = game.result_net(result)
         for name, change in net.items():
             numbers = row(name)
             numbers["rounds"] += 1
             numbers["net"] += change
-            numbers["won"] += 1 if name in winners else 0
+            numbers["won"] += 1 if name in result.winners else 0
         for name in result.folded:
             row(name)["folds"] += 1
         parent = row(result.parent)

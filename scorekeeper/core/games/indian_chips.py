@@ -35,8 +35,7 @@ class ChipsRound:
     dealer: str
     players: tuple[str, ...]  # dealt in (had chips), seat order
     committed: Mapping[str, int]  # this round, antes included
-    folded: frozenset[str] = frozenset()
-    folds: tuple[str, ...] = ()  # the same players, in the order they folded
+    folds: tuple[str, ...] = ()  # who folded, in the order they folded
     acted: frozenset[str] = frozenset()  # acted since the last bet or raise
     high: int = 0  # the highest commitment
     opened: bool = False  # someone has bet
@@ -47,6 +46,10 @@ class ChipsRound:
     @property
     def pot(self) -> int:
         return sum(self.committed.values())
+
+    @property
+    def folded(self) -> frozenset[str]:
+        return frozenset(self.folds)
 
     def live(self) -> tuple[str, ...]:
         return tuple(p for p in self.players if p not in self.folded)
@@ -217,7 +220,6 @@ class IndianChips(Game):
             high=high,
             opened=table.opened or kind == "bet",
             raises=table.raises + (1 if kind == "raise" else 0),
-            folded=table.folded | {player} if kind == "fold" else table.folded,
             folds=(*table.folds, player) if kind == "fold" else table.folds,
             acted=frozenset({player}) if raised else table.acted | {player},
             last=frozen({**table.last, player: kind}),
@@ -247,7 +249,7 @@ class IndianChips(Game):
             game_over=len([p for p in state.names() if after[p] > 0]) <= 1,
             credit=won,
             winners=tuple(p for p in table.players if p in winners),
-            folded=tuple(p for p in table.folds),
+            folded=table.folds,
             paid=table.committed,
             received={p: won.get(p, 0) for p in table.players},
             at_stake=table.pot,

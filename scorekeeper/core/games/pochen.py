@@ -60,21 +60,23 @@ class PochenDeal:
     dealer: str
     players: tuple[str, ...]  # dealt in (could pay the whole ante), seat order
     start: Mapping[str, int]  # each player's stack before the antes
-    paid: Mapping[str, int] = field(default_factory=frozen)  # antes and Poch bets so far
     turned: str | None = None  # the card turned up, when the trump came from it
     trump: str | None = None  # S H D C once entered
     claimed: Mapping[str, str] = field(default_factory=frozen)  # pool -> who claimed it
     # -- the Poch --
     started: bool = False  # a Poch entry has been made: claims are over
     committed: Mapping[str, int] = field(default_factory=frozen)
-    folded: frozenset[str] = frozenset()
-    folds: tuple[str, ...] = ()  # the same players, in the order they folded
+    folds: tuple[str, ...] = ()  # who folded (a pass facing a bet too), in order
     acted: frozenset[str] = frozenset()  # acted since the last bet or raise
     high: int = 0  # the highest commitment
     opened: bool = False  # someone has bet
     after: str = ""  # the last to act in the Poch (the dealer before anyone has)
     settled: bool = False  # the Poch pot has been paid out
     winners: tuple[str, ...] = ()  # who took the poch pool
+
+    @property
+    def folded(self) -> frozenset[str]:
+        return frozenset(self.folds)
 
     @property
     def pot(self) -> int:
@@ -246,7 +248,6 @@ class Pochen(Game):
             dealer=dealer,
             players=players,
             start=frozen({p: state.scores[p] for p in players}),
-            paid=frozen({p: ante * len(POOLS) for p in players}),
             committed=frozen(dict.fromkeys(players, 0)),
             after=dealer,
         )
@@ -490,11 +491,9 @@ class Pochen(Game):
         table = replace(
             table,
             started=True,
-            paid=frozen({**table.paid, player: table.paid[player] + added}),
             committed=frozen(committed),
             high=high,
             opened=table.opened or kind == "bet",
-            folded=table.folded | {player} if folds else table.folded,
             folds=(*table.folds, player) if folds else table.folds,
             acted=frozenset({player}) if high > table.high else table.acted | {player},
             after=player,
@@ -530,7 +529,8 @@ class Pochen(Game):
         credit = dict.fromkeys(table.players, 0)
         credit[player] += board["centre"]
         board["centre"] = 0
-        outlay = dict(table.paid)
+        need = whole_ante(state.options)  # each player's antes, and what the next deal needs
+        outlay = {p: need + table.committed[p] for p in table.players}  # antes and Poch bets
         for payer, cards in paid.items():
             given = min(cards, state.scores[payer])
             credit[payer] -= given
@@ -544,7 +544,6 @@ class Pochen(Game):
         after = {p: state.scores[p] + credit.get(p, 0) for p in state.names()}
         deltas = {p: after[p] - table.start[p] for p in table.players}
         winners = {*table.winners, player}
-        need = whole_ante(state.options)
         can_pay = tuple(p for p in state.seated() if after[p] >= need)
         next_dealer = state.left_of(table.dealer, can_pay) if can_pay else table.dealer
         state = replace(state, board=frozen(board))
