@@ -54,10 +54,6 @@ def receipt_of(stored: StoredSession) -> Receipt:
     return Receipt(len(stored.events), last_hash(stored.header, stored.events))
 
 
-def load_receipt(store: Store, sid: int) -> Receipt:
-    return receipt_of(store.read(sid))
-
-
 def load_session(store: Store, sid: int) -> Session:
     """A session read without taking the writer's lock (for replay, export, list)."""
     return fold_stored(store.read(sid))

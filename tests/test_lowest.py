@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
-from scorekeeper.core.standings import ranked
+from scorekeeper.core.standings import standings
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.transcript import read_session, write_transcript
 from tests.rules_support import choices, enter, kinds, refused
@@ -172,7 +172,8 @@ def test_scores_are_losses_and_standings_rank_fewest_first():
     session = new_session()
     enter(session, "round", L1, "round", "lose B", "round", "lose C D")
     assert losses(session) == {"A": 0, "B": 2, "C": 1, "D": 2}
-    assert ranked(session.state) == [(1, "A", 0), (2, "C", 1), (3, "B", 2), (3, "D", 2)]
+    ranked = [(s.rank, s.player, s.score) for s in standings(session.state)]
+    assert ranked == [(1, "A", 0), (2, "C", 1), (3, "B", 2), (3, "D", 2)]
 
 
 def test_rounds_option_finishes_the_session():

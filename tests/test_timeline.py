@@ -12,7 +12,6 @@ import pytest
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.timeline import (
-    folded,
     index_at,
     parse_time,
     select,
@@ -119,8 +118,9 @@ def test_state_after_each_entry_is_the_replay_of_its_prefix():
 def test_folded_at_a_time():
     session = read_session(DISPUTE)
     game = session.game
-    assert folded(game, state_after(session, 3)) == {"Chihiro": 20, "Ben": 40}
-    assert folded(game, state_after(session, 4)) == {}  # the round is over
+    view = game.round_view(state_after(session, 3))
+    assert view is not None and dict(view.folded) == {"Chihiro": 20, "Ben": 40}
+    assert game.round_view(state_after(session, 4)) is None  # the round is over
 
 
 def test_times_read_as_iso_or_clock_on_the_session_day():

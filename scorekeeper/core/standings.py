@@ -28,11 +28,6 @@ def standings(state: State) -> list[Standing]:
     ]
 
 
-def ranked(state: State) -> list[tuple[int, str, int]]:
-    """(rank, player, score), ordered by net (see :func:`standings`)."""
-    return [(s.rank, s.player, s.score) for s in standings(state)]
-
-
 def leader(state: State) -> str | None:
     """The first-ranked player once a round has been played, else None."""
     return standings(state)[0].player if state.results and state.scores else None

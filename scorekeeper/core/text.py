@@ -16,12 +16,15 @@ import unicodedata
 _BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+def _hidden(ch: str) -> bool:
+    """A control character, a lone surrogate, or a bidi override."""
+    return ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs")
+
+
 def refused_character(text: str) -> str | None:
     """The first character of *text* that may not be kept, as ``U+XXXX``, else None."""
-    for ch in text:
-        if ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs"):
-            return f"U+{ord(ch):04X}"
-    return None
+    found = next((ch for ch in text if _hidden(ch)), None)
+    return None if found is None else f"U+{ord(found):04X}"
 
 
 def visible(text: str) -> str:
@@ -35,7 +38,7 @@ def visible(text: str) -> str:
         return text  # the common case, in one pass
     out = []
     for ch in text:
-        if ch in _BIDI_CONTROLS or unicodedata.category(ch) in ("Cc", "Cs"):
+        if _hidden(ch):
             code = ord(ch)
             out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
         else:

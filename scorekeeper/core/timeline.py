@@ -20,10 +20,10 @@ from typing import Any
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event
-from scorekeeper.core.game import Game
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
+from scorekeeper.core.times import local_text
 
 #: The filters by name, as the CLI and the screen offer them.
 FILTERS = ("all", "stake", "round", "player")
@@ -77,23 +77,7 @@ class TimelineEntry:
         return self.fold_player is not None
 
     def local_time(self, zone: tzinfo | None = None) -> str:
-        try:
-            return self.event.at.astimezone(zone).strftime("%H:%M:%S")
-        except (OverflowError, ValueError, OSError):  # a time stored out of range: as stored
-            return self.event.at.isoformat()
-
-
-def stake_level(game: Game, state: State) -> int | None:
-    """The stake of the round in play (the highest commitment in a betting round)."""
-    view = game.round_view(state)
-    return view.stake if view is not None else None
-
-
-def folded(game: Game, state: State) -> dict[str, int]:
-    """Who has folded in the round in play, with the stake they folded at (chip games:
-    the chips they had put in)."""
-    view = game.round_view(state)
-    return dict(view.folded) if view is not None else {}
+        return local_text(self.event.at, "%H:%M:%S", zone)
 
 
 def state_after(session: Session, index: int) -> State:

@@ -11,7 +11,7 @@ and an out-of-range time binds no later one (neither typed nor stamped).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from scorekeeper.core.errors import RuleError
 
@@ -20,44 +20,38 @@ LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 MAX_OFFSET = timedelta(hours=14)
 
 
+def _offset_ok(at: datetime) -> bool:
+    offset = at.utcoffset()
+    return offset is not None and abs(offset) <= MAX_OFFSET
+
+
 def check_time(at: datetime) -> datetime:
     """*at* if it is a time a real table could have written, else a RuleError in words."""
-    offset = at.utcoffset()
-    if offset is None or abs(offset) > MAX_OFFSET:
-        raise RuleError("rules.time_offset_range", time=_iso(at))
+    if not _offset_ok(at):
+        raise RuleError("rules.time_offset_range", time=at.isoformat())
     if not EARLIEST <= at < LATEST:
-        raise RuleError("rules.time_range", time=_iso(at))
+        raise RuleError("rules.time_range", time=at.isoformat())
     return at
 
 
 def in_range(at: datetime) -> bool:
     """Inside the window typed times must fall in (older stored sessions may not be)."""
-    offset = at.utcoffset()
-    return offset is not None and abs(offset) <= MAX_OFFSET and EARLIEST <= at < LATEST
+    return _offset_ok(at) and EARLIEST <= at < LATEST
 
 
-def local_text(at: datetime | str, fmt: str) -> str:
-    """*at* in the computer's local time as *fmt*; as stored when it cannot be converted."""
+def local_text(at: datetime | str, fmt: str, zone: tzinfo | None = None) -> str:
+    """*at* in local time (*zone*, default the computer's) as *fmt*; as stored when it
+    cannot be converted."""
     try:
         moment = datetime.fromisoformat(at) if isinstance(at, str) else at
-        return moment.astimezone().strftime(fmt)
+        return moment.astimezone(zone).strftime(fmt)
     except (OverflowError, ValueError, OSError):
-        return at if isinstance(at, str) else _iso(at)
+        return at if isinstance(at, str) else at.isoformat()
 
 
 def utc_iso(at: datetime) -> str:
-    """*at* in UTC as ISO text; a stored time past the year 9999 in UTC is clamped to it."""
+    """*at* in UTC as ISO text; a stored time beyond what UTC can hold is clamped to it."""
     try:
         return at.astimezone(UTC).isoformat()
     except OverflowError:
-        return (datetime.max.replace(tzinfo=UTC) if at.year > 1 else EPOCH_MIN).isoformat()
-
-
-EPOCH_MIN = datetime.min.replace(tzinfo=UTC)
-
-
-def _iso(at: datetime) -> str:
-    try:
-        return at.isoformat()
-    except (OverflowError, ValueError):  # pragma: no cover - isoformat does not fail
-        return str(at)
+        return (datetime.max if at.year > 1 else datetime.min).replace(tzinfo=UTC).isoformat()

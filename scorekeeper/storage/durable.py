@@ -87,7 +87,7 @@ def _running(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except (PermissionError, OverflowError, OSError):
+    except (OverflowError, OSError):
         return True  # someone else's process, or not a pid we can ask about: leave it
     return True
 
