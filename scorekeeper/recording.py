@@ -35,18 +35,20 @@ def fold_stored(stored: StoredSession) -> Session:
     Every open checks the chain, not only ``verify``: an entry edited on disk (even with
     its line checksum fixed up) is refused, naming the first entry that does not match.
     """
-    verdict = verify_chain(stored.header, stored.events)
+    verdict = verify_chain(stored.header, stored.events, trusted=stored.vouched)
     if not verdict.ok:
         if verdict.bad_header:
             raise DamagedSession("recording.header_edited", session=stored.id)
         raise DamagedSession("recording.entry_edited", session=stored.id, entry=verdict.bad_entry)
     try:
         header = header_from_doc(stored.header)
-        return Session(header, [event_from_doc(doc) for doc in stored.events])
+        session = Session(header, [event_from_doc(doc) for doc in stored.events])
     except RuleError as error:
         raise DamagedSession(
             "recording.session_invalid", session=stored.id, reason=error.message()
         ) from None
+    stored.chain_checked(verdict)
+    return session
 
 
 def receipt_of(stored: StoredSession) -> Receipt:
@@ -72,9 +74,7 @@ class Recording:
         self.id = sid
         self._writer: SessionWriter = store.open_writer(sid)
         try:
-            self.session = fold_stored(
-                StoredSession(sid, self._writer.header, list(self._writer.events))
-            )
+            self.session = fold_stored(self._writer.as_opened())
         except BaseException:
             self._writer.close()
             raise

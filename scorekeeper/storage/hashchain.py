@@ -19,7 +19,10 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scorekeeper.storage.checkpoint import Checkpoint
 
 KEY = "chain"
 GENESIS = "scorekeeper-chain/1\n"
@@ -97,14 +100,31 @@ class Verdict:
         return self.head != ""
 
 
-def verify(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> Verdict:
+def verify(
+    header: Mapping[str, Any],
+    events: Sequence[Mapping[str, Any]],
+    trusted: Checkpoint | None = None,
+) -> Verdict:
+    """Check the chain from the header, or from a *trusted* checkpoint of the same bytes on.
+
+    Only a checkpoint the store found to match the file's bytes may be passed
+    (storage/checkpoint.py); one that does not fit these entries is ignored.
+    """
     previous = header_hash(header)
     stored = header.get(KEY)
     if stored is not None and stored != previous:
         return Verdict(0, 0, previous, bad_header=True)
     seen_chain = stored is not None
-    checked = unchained = 0
-    for position, event in enumerate(events, start=1):
+    checked = unchained = start = 0
+    if (
+        trusted is not None
+        and seen_chain
+        and trusted.entries <= len(events)
+        and events[trusted.entries - 1].get(KEY) == trusted.chain
+    ):
+        start = checked = trusted.entries
+        previous = trusted.chain
+    for position, event in enumerate(events[start:], start=start + 1):
         expected = link(previous, event)
         value = event.get(KEY)
         if value is None:

@@ -46,6 +46,7 @@ from tinydb.storages import Storage
 from tinydb.table import Document, Table
 
 from scorekeeper.storage import durable, locking
+from scorekeeper.storage.checkpoint import Checkpoint, Prefix, prefix_of
 from scorekeeper.storage.errors import StorageError, reason_of
 
 FORMAT = "scorekeeper-session"
@@ -253,7 +254,13 @@ class JournalStorage(Storage):
     a torn last line is moved to ``<name>.torn`` just before the first append.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, writer: bool = False) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        writer: bool = False,
+        checkpoint: Checkpoint | None = None,
+    ) -> None:
         super().__init__()
         self.path = Path(path)
         self.writer = writer
@@ -262,13 +269,17 @@ class JournalStorage(Storage):
         self._fd: int | None = None
         self._size = 0
         self._needs_truncate = False
+        self.prefix = Prefix(0, "", None)  # the bytes read at open, against *checkpoint*
         if writer:
-            self._tables = self._open_writer()
+            self._tables = self._open_writer(checkpoint)
         else:
             with open(self.path, "rb") as handle:
-                self._tables = scan(handle.read(), self.path).tables
+                data = handle.read()
+            found = scan(data, self.path)
+            self.prefix = prefix_of(data, found.good_size, checkpoint)
+            self._tables = found.tables
 
-    def _open_writer(self) -> Tables:
+    def _open_writer(self, checkpoint: Checkpoint | None) -> Tables:
         fd = os.open(self.path, os.O_RDWR | _BINARY)
         if not locking.try_lock(fd):
             os.close(fd)
@@ -277,7 +288,9 @@ class JournalStorage(Storage):
             # The name may have been moved to the trash between our open and our lock.
             if os.fstat(fd).st_ino != os.stat(self.path).st_ino:
                 raise FileNotFoundError(str(self.path))
-            found = scan(_read_all(fd), self.path)
+            data = _read_all(fd)
+            found = scan(data, self.path)
+            self.prefix = prefix_of(data, found.good_size, checkpoint)
         except BaseException:
             locking.unlock(fd)
             os.close(fd)
@@ -457,8 +470,8 @@ class JournalDB(TinyDB):
     table_class = JournalTable
 
 
-def open_journal(path: Path, *, writer: bool) -> JournalDB:
-    return JournalDB(path, storage=JournalStorage, writer=writer)
+def open_journal(path: Path, *, writer: bool, checkpoint: Checkpoint | None = None) -> JournalDB:
+    return JournalDB(path, storage=JournalStorage, writer=writer, checkpoint=checkpoint)
 
 
 def journal_of(db: TinyDB) -> JournalStorage:

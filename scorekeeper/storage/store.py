@@ -10,13 +10,15 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from scorekeeper.storage import durable, locking, paths
+from scorekeeper.storage import checkpoint, durable, locking, paths
+from scorekeeper.storage.checkpoint import Checkpoint, Prefix
 from scorekeeper.storage.errors import StorageError, reason_of
+from scorekeeper.storage.hashchain import Verdict
 from scorekeeper.storage.journal import (
     EVENTS_TABLE,
     HEADER_ID,
@@ -37,6 +39,23 @@ class StoredSession:
     id: int
     header: dict[str, Any]
     events: list[dict[str, Any]]  # in append order
+    # Where and how it was read; two reads of the same entries are equal.
+    path: Path | None = field(default=None, compare=False)  # the journal
+    prefix: Prefix | None = field(default=None, compare=False)  # its bytes, a checkpoint
+
+    @property
+    def vouched(self) -> Checkpoint | None:
+        """A checkpoint the bytes read still match: the chain before it need not be checked."""
+        return self.prefix.vouched if self.prefix else None
+
+    def chain_checked(self, verdict: Verdict) -> None:
+        """Note a whole chain found intact, once enough entries came since the last note."""
+        if self.path is None or self.prefix is None or not verdict.ok or verdict.unchained:
+            return
+        since = self.vouched.entries if self.vouched else 0
+        if verdict.chained and len(self.events) - since >= checkpoint.EVERY:
+            taken = Checkpoint(len(self.events), verdict.head, self.prefix.size, self.prefix.digest)
+            checkpoint.save(self.path, taken)
 
 
 def _header_of(db: JournalDB) -> dict[str, Any]:
@@ -64,6 +83,11 @@ class SessionWriter:
         self.header: dict[str, Any] = _header_of(db)
         self.events: list[dict[str, Any]] = _events_of(db)
         self._events = db.table(EVENTS_TABLE)
+
+    def as_opened(self) -> StoredSession:
+        """The session as it was on disk when the lock was taken."""
+        journal = journal_of(self.db)
+        return StoredSession(self.id, self.header, list(self.events), journal.path, journal.prefix)
 
     @property
     def torn_saved_to(self) -> Path | None:
@@ -216,7 +240,8 @@ class Store:
         """No lock: appends only ever add whole lines after what is read here."""
         db = self._open(sid, writer=False)
         try:
-            return StoredSession(sid, _header_of(db), _events_of(db))
+            prefix = journal_of(db).prefix
+            return StoredSession(sid, _header_of(db), _events_of(db), self.path(sid), prefix)
         finally:
             db.close()
 
@@ -226,7 +251,7 @@ class Store:
     def _open(self, sid: int, *, writer: bool) -> JournalDB:
         path = self.path(sid)
         try:
-            return open_journal(path, writer=writer)
+            return open_journal(path, writer=writer, checkpoint=checkpoint.load(path))
         except FileNotFoundError as exc:
             raise StorageError("storage.no_session", session=sid) from exc
         except Locked as exc:
@@ -279,6 +304,7 @@ class Store:
                 break
             os.unlink(source)
             break
+        checkpoint.discard(source)  # a cache: opening the session again notes a new one
         for side in self.sessions_dir.glob(source.name + ".torn*"):
             os.replace(side, self.trash_dir / (target.name + side.name[len(source.name) :]))
         durable.fsync_dir(self.trash_dir)
