@@ -8,14 +8,13 @@ traceback: one plain line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from scorekeeper.core.text import visible
+from scorekeeper.core.text import json_text, visible
 from scorekeeper.messages import UserError, set_language, t
 
 if TYPE_CHECKING:
@@ -274,7 +273,7 @@ def fail(where: str | Path, message: str) -> NoReturn:
 
 
 def dump_json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, indent=2)
+    return json_text(value, indent=2)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -11,6 +10,7 @@ from scorekeeper.core.json_import import looks_like_json, read_json_export
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state_json import state_json
+from scorekeeper.core.text import json_text
 from scorekeeper.core.times import local_text
 from scorekeeper.core.transcript import (
     MAX_TRANSCRIPT_BYTES,
@@ -94,7 +94,7 @@ def tell_set_aside(store: Store, sid: int) -> None:
 
 def _print_state(session: Session, as_json: bool) -> None:
     if as_json:
-        print(json.dumps(state_json(session), ensure_ascii=False))
+        print(json_text(state_json(session)))
     else:
         print(standings_text(session))
 
@@ -175,7 +175,7 @@ def _say(line: str, reader_gone: bool) -> bool:
 def list_sessions(store: Store, *, as_json: bool) -> int:
     found = summaries(store)
     if as_json:
-        print(json.dumps([s.to_doc() for s in found], ensure_ascii=False))
+        print(json_text([s.to_doc() for s in found]))
         return 0
     if not found:
         print(t("cli.no_sessions", root=store.root))

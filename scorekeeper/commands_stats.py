@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from datetime import date
 
 from scorekeeper.core.game import Game, get_game
 from scorekeeper.core.stats import PlayerStats, Totals
+from scorekeeper.core.text import json_text
 from scorekeeper.history import day_range, gather
 from scorekeeper.messages import t
 from scorekeeper.storage import Store
@@ -96,7 +96,7 @@ def stats(
     since, until = day_range(start, end)
     totals = gather(store, game=game, since=since, until=until)
     if as_json:
-        print(json.dumps([p.to_doc() for p in totals.players], ensure_ascii=False, indent=2))
+        print(json_text([p.to_doc() for p in totals.players], indent=2))
     elif totals.players:
         print(table_text(totals))
     else:

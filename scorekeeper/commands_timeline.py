@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ from scorekeeper.core.codec import event_to_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
+from scorekeeper.core.text import json_text
 from scorekeeper.core.timeline import (
     TimelineEntry,
     index_at,
@@ -152,13 +152,13 @@ def run(
             "voided_by": entry.voided_by,
             "superseded_by": entry.superseded_by,
         }
-        print(json.dumps(doc, ensure_ascii=False))
+        print(json_text(doc))
         return 0
     check_round(session, round)
     name = session.state.find_player(player) if player is not None else None
     entries = select(timeline(session), stake=stake, round=round, player=name)
     if as_json:
-        print(json.dumps([entry_doc(e) for e in entries], ensure_ascii=False))
+        print(json_text([entry_doc(e) for e in entries]))
         return 0
     if not entries:
         print(t("timeline.none"))

@@ -51,8 +51,8 @@ def test_a_lone_surrogate_in_a_note_is_refused(capsys, home, tmp_path):
     code, _, err = run(capsys, "import", str(path))
     assert code == 2
     assert err == (
-        f"{path}:1: entry 2 breaks the rules: a note cannot hold the invisible character U+D800:"
-        " type it without it\n"
+        f"{path}:1: entry 2 breaks the rules: a note cannot hold U+D800, which is half of a"
+        " character, not text: type it again\n"
     )
 
 

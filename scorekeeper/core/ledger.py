@@ -273,11 +273,11 @@ class Ledger:
 
 
 def _check_free_text(kind: str, data: Mapping[str, Any]) -> None:
-    """Refuse control characters in a note or a correction's reason (core/text.py)."""
+    """Refuse what is not text in a note or a correction's reason (core/text.py)."""
     if kind == "note":
-        refused, key = refused_character(data["text"]), "rules.note_control"
+        refused, key = refused_character(data["text"]), "rules.note_not_text"
     elif kind == "correct":
-        refused, key = refused_character(data["reason"]), "rules.correct_reason_control"
+        refused, key = refused_character(data["reason"]), "rules.correct_reason_not_text"
     else:
         return
     if refused is not None:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from scorekeeper.core import shellwords
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.game import Game
-from scorekeeper.core.text import visible
+from scorekeeper.core.text import hidden
 
 _SAFE_WORD = re.compile(r"[^\s'\"\\#]+")
 _SHELL_WHITESPACE = re.compile(r"[ \t\r\n]+")
@@ -20,16 +20,18 @@ _NEEDS_SHLEX = re.compile(r"['\"\\]")
 
 def split_line(line: str) -> list[str]:
     """Split one line as a POSIX shell would, with ``#`` starting a comment."""
-    if not _NEEDS_SHLEX.search(line):  # the common case, without shlex's cost
+    if not _NEEDS_SHLEX.search(line):  # the common case, without the full splitter's cost
         return [word for word in _SHELL_WHITESPACE.split(line.split("#", 1)[0]) if word]
     try:
-        return shlex.split(line, comments=True)
-    except ValueError:
+        return shellwords.split(line)
+    except shellwords.Unbalanced:
         raise RuleError("transcript.quotes", line=line.strip()) from None
 
 
 def quote(word: str) -> str:
     """The inverse of ``split_line`` for one word; plain words (Japanese too) stay as they are."""
+    if any(map(hidden, word)):
+        return shellwords.dollar_quote(word)
     if _SAFE_WORD.fullmatch(word):
         return word
     if '"' not in word and "\\" not in word:
@@ -120,7 +122,7 @@ def replacement_text(game: Game, kind: str, data: Mapping[str, Any]) -> str:
 
 def correction_words(game: Game, data: Mapping[str, Any]) -> list[str]:
     texts = [replacement_text(game, e["kind"], e["data"]) for e in data["entries"]]
-    return [str(data["round"]), visible(data["reason"]), *texts]
+    return [str(data["round"]), data["reason"], *texts]
 
 
 def entry_words(game: Game, event: Event) -> list[str]:
@@ -129,8 +131,8 @@ def entry_words(game: Game, event: Event) -> list[str]:
     kind = event.kind
     if kind in ("round", "undo", "end"):
         return [kind]
-    if kind == "note":  # a note stored before notes were checked may hold escapes: shown
-        return [kind, visible(data["text"])]
+    if kind == "note":
+        return [kind, data["text"]]
     if kind in ("recorder", "leave"):
         return [kind, data["player"]]
     if kind == "join":

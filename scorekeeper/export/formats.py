@@ -7,7 +7,6 @@ words in the session's language, settlement at an optional rate.
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -16,6 +15,7 @@ from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
+from scorekeeper.core.text import json_text
 from scorekeeper.core.transcript import write_transcript
 from scorekeeper.export.csvfile import export_csv
 from scorekeeper.export.htmlpage import export_html
@@ -70,7 +70,7 @@ def export_text(
     lang = lang or language()
     if fmt == "json":
         doc = export_json(session, sid, rate, lang, receipt)
-        return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+        return json_text(doc, indent=2) + "\n"
     if fmt == "csv":
         return export_csv(session, lang)
     if fmt == "md":

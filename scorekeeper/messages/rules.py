@@ -86,13 +86,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.nothing_to_undo": ("there is nothing to undo", "取り消す記録がありません"),
     "rules.note_empty": ("a note needs some text", "メモが空です"),
-    "rules.note_control": (
-        "a note cannot hold the invisible character {char}: type it without it",
-        "メモに見えない文字{char}は使えません。取り除いて入力してください",
+    "rules.note_not_text": (
+        "a note cannot hold {char}, which is half of a character, not text: type it again",
+        "メモに文字の片割れ{char}(文字ではありません)が含まれています。入力し直してください",
     ),
-    "rules.correct_reason_control": (
-        "a reason cannot hold the invisible character {char}: type it without it",
-        "理由に見えない文字{char}は使えません。取り除いて入力してください",
+    "rules.correct_reason_not_text": (
+        "a reason cannot hold {char}, which is half of a character, not text: type it again",
+        "理由に文字の片割れ{char}(文字ではありません)が含まれています。入力し直してください",
     ),
     "rules.note_long": (
         "a note can be at most {limit} characters",
