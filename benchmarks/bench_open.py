@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sessions import make_session
 
-from scorekeeper.recording import create_session, load_session
+from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
 from scorekeeper.storage import checkpoint as checkpoints
 from scorekeeper.storage.hashchain import verify

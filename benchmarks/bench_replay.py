@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sessions import make_session, random_entry
 
 from scorekeeper.core.transcript import read_session, write_transcript
-from scorekeeper.recording import Recording, create_session
+from scorekeeper.services.recording import Recording, create_session
 from scorekeeper.storage import Store
 
 

@@ -29,8 +29,8 @@ from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.words import parse_entry, split_line
-from scorekeeper.history import gather
-from scorekeeper.recording import Recording
+from scorekeeper.services.recording import Recording
+from scorekeeper.services.stats_store import gather
 from scorekeeper.storage import Store
 
 PLAYERS = ["Aki", "Ben", "千尋", "Dai", "Emi"]

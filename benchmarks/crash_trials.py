@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper.core.header import make_header  # noqa: E402
-from scorekeeper.recording import Recording, create_session, load_session  # noqa: E402
+from scorekeeper.services.recording import Recording, create_session, load_session  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 
 WRITER = r"""
@@ -35,7 +35,7 @@ import random, sys
 sys.path.insert(0, {root!r})
 sys.path.insert(0, {bench!r})
 from pathlib import Path
-from scorekeeper.recording import Recording
+from scorekeeper.services.recording import Recording
 from scorekeeper.storage import Store
 from sessions import random_entry
 rng = random.Random(int(sys.argv[2]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import re
 import string
+import subprocess
 import sys
 from pathlib import Path
 
@@ -45,6 +46,39 @@ def test_tinydb_and_textual_stay_in_their_packages(path):
         assert relative[0] == "storage"
     if roots & {"textual", "rich"}:
         assert relative[0] == "ui"
+
+
+def test_the_import_contracts_hold():
+    """The layer table in pyproject.toml ([tool.importlinter]), run as CI runs it."""
+    tool = Path(sys.executable).with_name("lint-imports")
+    done = subprocess.run(
+        [str(tool), "--no-cache"], cwd=PACKAGE.parent, capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+
+
+def function_level_imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inner = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.ImportFrom) and sub.module:
+                    inner.add(sub.module)
+    return inner
+
+
+def test_the_command_line_opens_the_app_lazily():
+    """The contract lets cli.main import the app and the display; only inside a function, so
+    that ``scorekeeper replay`` never loads Textual."""
+    main = PACKAGE / "cli" / "main.py"
+    every = imported_roots(main) | {m for m in function_level_imports(main)}
+    ui = {m for m in function_level_imports(main) if m.startswith("scorekeeper.ui")}
+    assert ui == {"scorekeeper.ui.app", "scorekeeper.ui.display"}
+    top = ast.parse(main.read_text(encoding="utf-8")).body
+    at_top = {n.module for n in top if isinstance(n, ast.ImportFrom) and n.module}
+    assert not any(m.startswith("scorekeeper.ui") for m in at_top)
+    assert "textual" not in every
 
 
 def placeholders(template: str) -> set[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.recording import Recording, load_session
+from scorekeeper.services.recording import Recording, load_session
 from scorekeeper.storage import Store, hashchain
 from scorekeeper.storage import checkpoint as checkpoints
 from tests.cli_support import run

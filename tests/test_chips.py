@@ -618,7 +618,7 @@ def test_importing_one_game_module_first_still_finds_every_game():
     # the screens import their game's module directly; that must not hide the other games
     code = (
         "import scorekeeper.core.games.indian_chips\n"
-        "from scorekeeper.core.game import all_games, get_game\n"
+        "from scorekeeper.core.games import all_games, get_game\n"
         "get_game('indian-official')\n"
         "print(' '.join(g.id for g in all_games()))\n"
     )

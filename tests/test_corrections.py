@@ -16,7 +16,7 @@ from scorekeeper.core.events import Entry
 from scorekeeper.core.session import Session
 from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.core.words import parse_entry, split_line
-from scorekeeper.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import Recording, create_session, load_session
 from scorekeeper.storage import Store
 from tests.test_properties import SETTINGS, Driver, headers
 

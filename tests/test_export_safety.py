@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.recording import load_session
+from scorekeeper.services.recording import load_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.screens.export_dialog import write_export
 from tests.cli_support import run

@@ -26,7 +26,7 @@ import pytest
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.messages import UserError
-from scorekeeper.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import Recording, create_session, load_session
 from scorekeeper.storage import Store
 
 ENTRIES = ["round", ("fold", "B"), "raise", ("fold", "C"), ("showdown", "D"), "round", "raise"]

@@ -14,7 +14,7 @@ from scorekeeper.cli import main
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
-from scorekeeper.recording import Recording, load_session
+from scorekeeper.services.recording import Recording, load_session
 from scorekeeper.storage import Store
 
 ROOT = Path(__file__).resolve().parent.parent

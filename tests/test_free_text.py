@@ -12,7 +12,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, frozen
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
-from scorekeeper.core.text import refused_character
+from scorekeeper.messages.text import refused_character
 from tests.rules_support import enter
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-import scorekeeper.history as history
+import scorekeeper.services.stats_store as history
 from scorekeeper.cli import main
 from scorekeeper.core.stats import PlayerStats, combine, session_stats
 from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import parse_entry, split_line
-from scorekeeper.recording import Recording, create_session
+from scorekeeper.services.recording import Recording, create_session
 from scorekeeper.storage import Store
 from scorekeeper.textwidth import width
 
@@ -186,7 +186,7 @@ def test_unchanged_sessions_are_not_folded_again(store, monkeypatch):
 
 
 def test_the_session_list_cache_is_left_alone(store):
-    from scorekeeper.recording import list_sessions
+    from scorekeeper.services.catalog import list_sessions
 
     history.gather(store)
     assert [s.id for s in list_sessions(store)] == [4, 3, 2, 1]

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from scorekeeper.core.events import Event, frozen
 from scorekeeper.core.header import make_header
-from scorekeeper.core.text import visible
-from scorekeeper.recording import create_session
+from scorekeeper.messages.text import visible
+from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.widgets.log import LogPanel

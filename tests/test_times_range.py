@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.core.events import Event, frozen
 from scorekeeper.core.header import make_header
-from scorekeeper.recording import create_session, load_session
+from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.start import SessionTable, StartScreen

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.cli import main
-from scorekeeper.recording import load_session
+from scorekeeper.services.recording import load_session
 from scorekeeper.ui.display import DisplayApp
 from scorekeeper.ui.widgets.big_number import BigNumber
 from tests.ui_support import new_store
@@ -102,7 +102,7 @@ def test_served_page_uses_no_outside_assets(tmp_path):
 
 
 async def test_switching_language_keeps_the_session_and_the_choice(tmp_path):
-    from scorekeeper import settings
+    from scorekeeper.services import settings
     from scorekeeper.ui.app import Relaunch, ScorekeeperApp
 
     store = new_store(tmp_path)
@@ -120,13 +120,13 @@ async def test_switching_language_keeps_the_session_and_the_choice(tmp_path):
 
 def test_the_restarted_app_speaks_japanese(tmp_path):
     """A fresh process reads the saved choice: keys, titles and messages in Japanese."""
-    from scorekeeper import settings
+    from scorekeeper.services import settings
 
     store = new_store(tmp_path)
     settings.save(store.root, lang="ja")
     probe = (
         "import sys\n"
-        "from scorekeeper.cli import _language_from_settings, _parser\n"
+        "from scorekeeper.cli.main import _language_from_settings, _parser\n"
         f"_language_from_settings(_parser().parse_args(['--data-dir', {str(store.root)!r}]))\n"
         "from scorekeeper.ui.screens.table_official import OfficialTable\n"
         "labels = {b.action: b.description for b in OfficialTable.BINDINGS if b.show}\n"

@@ -8,7 +8,7 @@ from textual.widgets import Input, Select, Static, Switch
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.header import make_header
 from scorekeeper.messages import t
-from scorekeeper.recording import load_session
+from scorekeeper.services.recording import load_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.screens.new_session import NewSessionScreen
 from scorekeeper.ui.screens.start import StartScreen

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.core.header import make_header
-from scorekeeper.recording import create_session, load_session
+from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.table_pochen import PochenTable

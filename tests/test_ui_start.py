@@ -11,7 +11,7 @@ from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.messages import t
-from scorekeeper.recording import create_session
+from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.dialogs import ConfirmDialog

@@ -8,7 +8,7 @@ import pytest
 from textual.widgets import DataTable, Input, Select
 
 from scorekeeper.core.transcript import read_session
-from scorekeeper.recording import create_session
+from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.standings import StandingsScreen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.recording import load_session
+from scorekeeper.services.recording import load_session
 from scorekeeper.storage import StorageError
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.table import TableScreen

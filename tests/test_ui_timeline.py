@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.core.transcript import read_session
-from scorekeeper.recording import create_session, load_session
+from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.export_dialog import ExportDialog

@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import parse_entry, split_line
-from scorekeeper.recording import DamagedSession, Recording, load_session
+from scorekeeper.services.recording import DamagedSession, Recording, load_session
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY, verify
 from tests.cli_support import run

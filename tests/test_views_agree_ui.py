@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
-from scorekeeper.recording import create_session
+from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.display import DisplayApp

@@ -15,7 +15,7 @@ os.environ["TZ"] = "UTC"
 time.tzset()
 
 from scorekeeper.core.transcript import read_session  # noqa: E402
-from scorekeeper.recording import create_session  # noqa: E402
+from scorekeeper.services.recording import create_session  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 from scorekeeper.ui.display import DisplayApp  # noqa: E402
 

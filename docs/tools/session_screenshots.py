@@ -16,7 +16,7 @@ from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.messages import set_language
-from scorekeeper.recording import create_session
+from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 

@@ -24,7 +24,7 @@ time.tzset()
 
 from scorekeeper.core.header import make_header  # noqa: E402
 from scorekeeper.messages import set_language  # noqa: E402
-from scorekeeper.recording import create_session  # noqa: E402
+from scorekeeper.services.recording import create_session  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 from scorekeeper.ui.app import ScorekeeperApp  # noqa: E402
 from tests.ui_support import fixed_clock, new_store  # noqa: E402

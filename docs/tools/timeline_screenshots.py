@@ -16,7 +16,7 @@ from pathlib import Path
 
 from scorekeeper.core.transcript import read_session
 from scorekeeper.messages import set_language
-from scorekeeper.recording import create_session
+from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 

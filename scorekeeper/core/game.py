@@ -205,40 +205,13 @@ class Game(ABC):
 
 
 _REGISTRY: dict[str, Game] = {}
-_loaded = False  # every game module has been imported
 
 
 def register(game: Game) -> Game:
+    """Called by each game module; look games up with ``scorekeeper.core.games.get_game``."""
     _REGISTRY[game.id] = game
     return game
 
 
-def get_game(game_id: str) -> Game:
-    _load_games()
-    try:
-        return _REGISTRY[game_id]
-    except KeyError:
-        raise RuleError(
-            "rules.unknown_game", field="game", game=game_id, games=", ".join(sorted(_REGISTRY))
-        ) from None
-
-
-#: The order games are offered in (the official rules first).
-GAME_ORDER = ("indian-official", "indian-chips", "indian-lowest", "pochen")
-
-
-def all_games() -> list[Game]:
-    _load_games()
-    known = {game_id: i for i, game_id in enumerate(GAME_ORDER)}
-    return sorted(_REGISTRY.values(), key=lambda g: known.get(g.id, len(known)))
-
-
-def _load_games() -> None:
-    # Not "if the registry is empty": importing one game module directly (the
-    # screens import their game's round type) registers that game alone.
-    global _loaded
-    if not _loaded:
-        from scorekeeper.core.games import load_all
-
-        load_all()
-        _loaded = True
+def registered() -> dict[str, Game]:
+    return dict(_REGISTRY)

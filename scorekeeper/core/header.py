@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Header, OptionValue, frozen
-from scorekeeper.core.game import get_game
+from scorekeeper.core.games import get_game
 
 #: Characters a name may not contain: they would make entries ambiguous.
 _FORBIDDEN_IN_NAME = set("=>,")

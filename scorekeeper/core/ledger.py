@@ -16,11 +16,12 @@ from typing import Any
 from scorekeeper.core.corrections import check_correction, corrected_state
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import COMMON_KINDS, Entry, Event, Header, frozen, require_aware
-from scorekeeper.core.game import Game, LegalAction, get_game
+from scorekeeper.core.game import Game, LegalAction
+from scorekeeper.core.games import get_game
 from scorekeeper.core.header import check_name
 from scorekeeper.core.state import Seat, State
-from scorekeeper.core.text import refused_character
 from scorekeeper.core.times import check_time, in_range
+from scorekeeper.messages.text import refused_character
 
 #: Entries still allowed once a session has ended.
 _AFTER_END = frozenset({"undo", "note", "recorder"})

@@ -10,7 +10,7 @@ line splits exactly as ``shlex.split(line, comments=True)`` splits it.
 
 from __future__ import annotations
 
-from scorekeeper.core.text import hidden
+from scorekeeper.messages.text import hidden
 
 _BLANK = " \t\r\n"
 _SIMPLE = {

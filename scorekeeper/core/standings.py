@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.core.game import Game, get_game
+from scorekeeper.core.game import Game
+from scorekeeper.core.games import get_game
 from scorekeeper.core.read_model import ranking
 from scorekeeper.core.state import State
 

@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
-from scorekeeper.core.game import GAME_ORDER
+from scorekeeper.core.games import GAME_ORDER
 from scorekeeper.core.session import Session
 
 #: Bump when the shape or the meaning of a session document changes: old

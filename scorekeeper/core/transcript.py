@@ -12,7 +12,7 @@ from datetime import datetime
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Header
-from scorekeeper.core.game import get_game
+from scorekeeper.core.games import get_game
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.words import entry_line, parse_entry, quote, split_line

@@ -11,7 +11,7 @@ from scorekeeper.core import shellwords
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.game import Game
-from scorekeeper.core.text import hidden
+from scorekeeper.messages.text import hidden
 
 _SAFE_WORD = re.compile(r"[^\s'\"\\#]+")
 _SHELL_WHITESPACE = re.compile(r"[ \t\r\n]+")

@@ -15,13 +15,13 @@ from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
-from scorekeeper.core.text import json_text
 from scorekeeper.core.transcript import write_transcript
 from scorekeeper.export.csvfile import export_csv
 from scorekeeper.export.htmlpage import export_html
 from scorekeeper.export.markdown import export_md
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import language
+from scorekeeper.messages.text import json_text
 
 FORMATS = ("transcript", "json", "csv", "md", "html")
 

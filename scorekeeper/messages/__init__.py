@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Final
 
-from scorekeeper.core.text import visible
+from scorekeeper.messages.text import visible
 
 LANGUAGES: Final = ("en", "ja")
 _AREAS: Final = (

@@ -6,15 +6,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from scorekeeper import settings
 from scorekeeper.messages import UserError, language, t
-from scorekeeper.recording import Recording
-from scorekeeper.storage import Store
+from scorekeeper.services import settings
+from scorekeeper.services.recording import Recording
+
+if TYPE_CHECKING:  # the store is handed in by the command line
+    from scorekeeper.storage import Store
+    from scorekeeper.ui.screens.timeline import TimelineScreen
 
 Clock = Callable[[], datetime | None]
 
@@ -49,6 +53,11 @@ class ScorekeeperApp(App[Relaunch | None]):
         self.start_session = session_id
         # Tests pass a clock so that times (and so snapshots) are fixed.
         self.clock: Clock = clock or (lambda: None)
+
+    def on_timeline_screen_show_then(self, request: TimelineScreen.ShowThen) -> None:
+        from scorekeeper.ui.screens.table_then import show_then
+
+        show_then(self, request)
 
     def on_mount(self) -> None:
         from scorekeeper.ui.screens.start import StartScreen

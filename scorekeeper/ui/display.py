@@ -10,18 +10,22 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.messages import UserError, t
-from scorekeeper.recording import load_session
-from scorekeeper.storage import Store
+from scorekeeper.services.recording import load_session
 from scorekeeper.ui.screens.table import TableScreen
-from scorekeeper.ui.screens.table_then import ReadOnlyRecording, ReadOnlyTable
+from scorekeeper.ui.screens.table_then import ReadOnlyRecording, ReadOnlyTable, show_then
 from scorekeeper.ui.view_guard import view_failed
 from scorekeeper.ui.widgets.big_number import BigNumber
+
+if TYPE_CHECKING:  # the store is handed in by the command line
+    from scorekeeper.storage import Store
+    from scorekeeper.ui.screens.timeline import TimelineScreen
 
 #: How often the display looks at the session file (seconds).
 FOLLOW_EVERY = 0.5
@@ -128,6 +132,9 @@ class DisplayApp(App[None]):
         super().__init__()
         self.store = store
         self.session_id = session_id
+
+    def on_timeline_screen_show_then(self, request: TimelineScreen.ShowThen) -> None:
+        show_then(self, request)
 
     def on_mount(self) -> None:
         self.push_screen(display_screen(self.store, self.session_id))

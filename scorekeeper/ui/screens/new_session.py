@@ -19,10 +19,11 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import OptionValue
-from scorekeeper.core.game import Game, OptionSpec, all_games, get_game
+from scorekeeper.core.game import Game, OptionSpec
+from scorekeeper.core.games import all_games, get_game
 from scorekeeper.core.header import check_name, make_header
 from scorekeeper.messages import UserError, t
-from scorekeeper.recording import create_session
+from scorekeeper.services.recording import create_session
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp

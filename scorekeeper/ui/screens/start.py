@@ -11,24 +11,15 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from scorekeeper.core.errors import RuleError
-from scorekeeper.core.game import get_game
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
-from scorekeeper.recording import Summary, list_sessions
+from scorekeeper.services.catalog import Summary, list_sessions
 from scorekeeper.textwidth import width
+from scorekeeper.ui.game_names import game_name
 from scorekeeper.ui.screens.dialogs import ConfirmDialog
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp
-
-
-def game_name(game_id: str) -> str:
-    """A game's name in the reader's language; an id we do not know is shown as is."""
-    try:
-        return t(get_game(game_id).name_key)
-    except RuleError:
-        return game_id
 
 
 def names_text(players: tuple[str, ...], limit: int | None = None) -> str:

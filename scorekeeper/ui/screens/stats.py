@@ -13,13 +13,13 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Label, Select, Static
 
-from scorekeeper.commands_stats import cell, headings
-from scorekeeper.core.game import get_game
+from scorekeeper.core.games import get_game
 from scorekeeper.core.stats import Totals, combine, game_rank
-from scorekeeper.history import day_range, session_docs
+from scorekeeper.export.stats_table import cell, headings
 from scorekeeper.messages import UserError, t
+from scorekeeper.services.stats_store import day_range, session_docs
 from scorekeeper.textwidth import width
-from scorekeeper.ui.screens.start import game_name
+from scorekeeper.ui.game_names import game_name
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp

@@ -25,7 +25,8 @@ from scorekeeper.core.standings import standings as standings_of
 from scorekeeper.core.state import State
 from scorekeeper.core.words import entry_words, parse_entry, split_line
 from scorekeeper.messages import UserError, t
-from scorekeeper.recording import Recording
+from scorekeeper.messages.describe import describe_text
+from scorekeeper.services.recording import Recording
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, PickPlayerDialog, TextDialog
 from scorekeeper.ui.screens.export_dialog import ExportDialog
@@ -34,7 +35,6 @@ from scorekeeper.ui.screens.timeline import TimelineScreen
 from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
-from scorekeeper.wording import describe_text
 
 
 @dataclass(frozen=True)

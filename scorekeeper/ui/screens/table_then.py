@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
@@ -20,9 +21,13 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.timeline import session_until
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
-from scorekeeper.recording import Recording
+from scorekeeper.messages.describe import describe_text
+from scorekeeper.services.recording import Recording
 from scorekeeper.ui.screens.table import TableScreen
-from scorekeeper.wording import describe_text
+from scorekeeper.ui.view_guard import open_view
+
+if TYPE_CHECKING:
+    from scorekeeper.ui.screens.timeline import TimelineScreen
 
 #: Actions a read-only table still offers: nothing among them records.
 _ALLOWED = frozenset({"standings", "close", "explain"})
@@ -110,3 +115,12 @@ def then_screen(session: Session, sid: int, index: int) -> ReadOnlyTable:
     screen = read_only_class(SCREENS[session.game.id])(recording)
     screen.later_void = session.voided().get(event.seq)
     return screen
+
+
+def show_then(app: App[Any], request: TimelineScreen.ShowThen) -> None:
+    """Push the screen a timeline asked for; if it cannot be built, say why instead."""
+    open_view(
+        app.push_screen,
+        lambda: then_screen(request.session, request.sid, request.index),
+        lambda message: app.notify(message, severity="error"),
+    )

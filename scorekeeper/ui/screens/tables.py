@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.recording import Recording
+from scorekeeper.services.recording import Recording
 from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.screens.table_chips import ChipsTable
 from scorekeeper.ui.screens.table_lowest import LowestTable

@@ -12,6 +12,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
@@ -19,9 +20,8 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
 from scorekeeper.core.timeline import TimelineEntry, index_at, parse_time, select, timeline
 from scorekeeper.messages import t
+from scorekeeper.messages.describe import describe_text
 from scorekeeper.ui.screens.dialogs import PickPlayerDialog, TextDialog
-from scorekeeper.ui.view_guard import open_view
-from scorekeeper.wording import describe_text
 
 
 def stake_cell(entry: TimelineEntry) -> Text:
@@ -204,14 +204,16 @@ class TimelineScreen(Screen[None]):
         event.stop()
         self.action_then()
 
-    def show_then(self, index: int) -> None:
-        from scorekeeper.ui.screens.table_then import then_screen
+    class ShowThen(Message):
+        """Show the table as it was right after entry *index*: the app builds that screen
+        (ui/screens/table_then.py), so the timeline need not know the table screens."""
 
-        open_view(
-            self.app.push_screen,
-            lambda: then_screen(self.session, self.sid, index),
-            lambda message: self.notify(message, severity="error"),
-        )
+        def __init__(self, session: Session, sid: int, index: int) -> None:
+            super().__init__()
+            self.session, self.sid, self.index = session, sid, index
+
+    def show_then(self, index: int) -> None:
+        self.post_message(self.ShowThen(self.session, self.sid, index))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from scorekeeper.core.session import Session
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
-from scorekeeper.wording import describe_text
+from scorekeeper.messages.describe import describe_text
 
 #: Enough lines to fill a tall terminal; rendering more would only cost time.
 SHOWN = 60

@@ -11,28 +11,20 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
-from scorekeeper.core.text import json_text, visible
+from scorekeeper.cli.errors import (
+    EXIT_INTERNAL,
+    EXIT_PIPE,
+    EXIT_REFUSED,
+    CommandError,
+    quiet_stdout,
+)
 from scorekeeper.messages import UserError, set_language, t
+from scorekeeper.messages.text import visible
 
 if TYPE_CHECKING:
     from scorekeeper.storage import Store
-
-EXIT_REFUSED = 2
-EXIT_INTERNAL = 70
-#: A reader closed the pipe (``show 1 | head -1``): what a shell reports for SIGPIPE.
-EXIT_PIPE = 141
-
-
-class CommandError(Exception):
-    """A refusal to print as ``WHERE: message``."""
-
-    def __init__(self, where: str, message: str) -> None:
-        super().__init__(f"{where}: {message}")
-        self.where = where
-        self.text = message
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -162,20 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
-def quiet_stdout() -> None:
-    """Send what is left of standard output nowhere, so that the reader having gone
-    raises nothing more when Python flushes it at exit."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # no real file descriptor (a test's capture): nothing to do
-        pass
-    finally:
-        os.close(devnull)
-
-
 def _run(args: argparse.Namespace) -> int:
-    from scorekeeper import commands
+    from scorekeeper.cli import sessions as commands
 
     match args.command:
         case "replay":
@@ -196,20 +176,20 @@ def _run(args: argparse.Namespace) -> int:
         case "show":
             return commands.show(_store(args), _session_id(args.session), as_json=args.json)
         case "timeline":
-            from scorekeeper import commands_timeline as tl
+            from scorekeeper.cli import timeline as tl
 
             session = tl.load(lambda: _store(args), args.session)
             return tl.run(session, stake=args.stake, round=args.round, player=args.player,
                           at=args.at, as_json=args.json)  # fmt: skip
         case "correct" | "verify":
-            from scorekeeper import commands_integrity as integrity
+            from scorekeeper.cli import integrity
 
             sid = _session_id(args.session)
             if args.command == "verify":
                 return integrity.verify(_store(args), sid, args.expect)
             return integrity.correct(_store(args), sid, args.round, args.reason, args.entries)
         case "stats":
-            from scorekeeper import commands_stats
+            from scorekeeper.cli import stats as commands_stats
 
             return commands_stats.stats(_store(args), game=args.game, first=args.first,
                                         last=args.last, as_json=args.json)  # fmt: skip
@@ -218,7 +198,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _language_from_settings(args: argparse.Namespace) -> None:
     """The language chosen in the app last time, when neither --lang nor SCOREKEEPER_LANG say."""
-    from scorekeeper import settings
+    from scorekeeper.services import settings
     from scorekeeper.storage import data_root
 
     chosen = settings.load(data_root(args.data_dir)).get("lang")
@@ -245,7 +225,7 @@ def _display(args: argparse.Namespace) -> int:
     store = _store(args)
     store.read(sid)  # a missing or unreadable session is refused here, in one line
     if args.serve:
-        from scorekeeper.serve import serve_display
+        from scorekeeper.cli.serve import serve_display
 
         return serve_display(args, sid)
     from scorekeeper.ui.display import DisplayApp
@@ -266,14 +246,6 @@ def _session_id(text: str) -> int:
     if not text.isdigit():
         raise CommandError(text, t("cli.bad_session_id", text=text))
     return int(text)
-
-
-def fail(where: str | Path, message: str) -> NoReturn:
-    raise CommandError(str(where), message)
-
-
-def dump_json(value: object) -> str:
-    return json_text(value, indent=2)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sys
 
+from scorekeeper.cli.errors import fail
+from scorekeeper.cli.sessions import standings_text, tell_set_aside
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
@@ -11,20 +13,17 @@ from scorekeeper.core.receipt import SHORT
 from scorekeeper.core.times import local_text
 from scorekeeper.core.words import parse_replacement, split_line
 from scorekeeper.messages import t
-from scorekeeper.recording import Recording
+from scorekeeper.messages.describe import describe_text
+from scorekeeper.services.recording import Recording
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY
 from scorekeeper.storage.hashchain import verify as verify_chain
-from scorekeeper.wording import describe_text
 
 EXIT_TAMPERED = 1  # tampered, cut off, or nothing to check it by
 
 
 def correct(store: Store, sid: int, round_number: int, reason: str, texts: list[str]) -> int:
     """Record one correction of *round_number*; print it and the standings after it."""
-    from scorekeeper.cli import fail
-    from scorekeeper.commands import standings_text
-
     where = f"{sid}: correct {round_number}"
     with Recording(store, sid) as rec:
         game = rec.session.game
@@ -46,8 +45,6 @@ def correct(store: Store, sid: int, round_number: int, reason: str, texts: list[
 def verify(store: Store, sid: int, expect: str | None = None) -> int:
     """0: intact; 1: tampered, cut off (``--expect``), or no chain to check it by;
     2: the session cannot be read or the command was mistyped (docs/disputes.md)."""
-    from scorekeeper.commands import tell_set_aside
-
     wanted = _expected(expect)
     stored = store.read(sid)
     tell_set_aside(store, sid)
@@ -82,8 +79,6 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
 
 def _expected(expect: str | None) -> str | None:
     """A receipt hash as typed: 8 to 64 hex digits, any case."""
-    from scorekeeper.cli import fail
-
     if expect is None:
         return None
     word = expect.strip().lower()

@@ -7,9 +7,7 @@ is not recorded anywhere, and the caller gets a plain-words error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
 from scorekeeper.core.corrections import correction_entry
@@ -17,9 +15,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
-from scorekeeper.core.standings import leader
-from scorekeeper.core.times import utc_iso
-from scorekeeper.messages import UserError, t
+from scorekeeper.messages import UserError
 from scorekeeper.storage import SessionWriter, Store, StoredSession
 from scorekeeper.storage.hashchain import last_hash, seal_all, sealed
 from scorekeeper.storage.hashchain import verify as verify_chain
@@ -110,67 +106,3 @@ class Recording:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What the list of sessions shows of each one."""
-
-    id: int
-    game: str
-    players: tuple[str, ...]
-    rounds: int
-    leader: str | None
-    last_at: str | None
-    finished: bool
-    error: str | None = None
-
-    def to_doc(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game,
-            "players": list(self.players),
-            "rounds": self.rounds,
-            "leader": self.leader,
-            "last_at": self.last_at,
-            "finished": self.finished,
-            "error": self.error,
-        }
-
-
-def summarize(session: Session, sid: int) -> Summary:
-    state = session.state
-    return Summary(
-        id=sid,
-        game=state.game,
-        players=state.names(),
-        rounds=len(state.results),
-        leader=leader(state),
-        last_at=utc_iso(session.events[-1].at) if session.events else None,
-        finished=state.finished,
-    )
-
-
-def list_sessions(store: Store) -> list[Summary]:
-    """Every stored session, newest entry first; a damaged one is listed with its error."""
-
-    def compute(stored: StoredSession) -> dict[str, Any]:
-        try:
-            return summarize(fold_stored(stored), stored.id).to_doc()
-        except UserError as error:
-            doc = Summary(stored.id, "?", (), 0, None, None, False, error.message()).to_doc()
-            return doc
-        except Exception as error:  # one unreadable session never hides the others
-            text = t("recording.session_unlistable", session=stored.id, kind=type(error).__name__)
-            return Summary(stored.id, "?", (), 0, None, None, False, text).to_doc()
-
-    summaries = []
-    for sid in store.ids():
-        try:
-            doc = store.cached_summary(sid, compute)
-        except UserError as error:
-            doc = Summary(sid, "?", (), 0, None, None, False, error.message()).to_doc()
-        doc["players"] = tuple(doc["players"])
-        summaries.append(Summary(**doc))
-    summaries.sort(key=lambda s: (s.last_at or "", s.id), reverse=True)
-    return summaries

@@ -16,7 +16,7 @@ from pathlib import Path
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.storage import data_root
 
-TEMPLATES = Path(__file__).with_name("ui") / "web"
+TEMPLATES = Path(__file__).parent.parent / "ui" / "web"  # the page around the display
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
 
 

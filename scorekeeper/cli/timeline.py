@@ -6,11 +6,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.cli.errors import fail
+from scorekeeper.cli.sessions import read_transcript
 from scorekeeper.core.codec import event_to_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
-from scorekeeper.core.text import json_text
 from scorekeeper.core.timeline import (
     TimelineEntry,
     index_at,
@@ -20,21 +21,19 @@ from scorekeeper.core.timeline import (
     timeline,
 )
 from scorekeeper.messages import t
-from scorekeeper.recording import load_session
+from scorekeeper.messages.describe import describe_text
+from scorekeeper.messages.text import json_text
+from scorekeeper.services.recording import load_session
 from scorekeeper.storage import Store
-from scorekeeper.wording import describe_text
 
 
 def load(store_for: Any, source: str) -> Session:
     """A stored session by number, or a transcript file by path."""
-    from scorekeeper.cli import fail
-    from scorekeeper.commands import _read_transcript
-
     if source.isdigit():
         store: Store = store_for()
         return load_session(store, int(source))
     if source == "-" or Path(source).exists():
-        return _read_transcript(source)
+        return read_transcript(source)
     fail(source, t("cli.bad_session_id", text=source))
 
 

@@ -4,54 +4,24 @@ from __future__ import annotations
 
 from datetime import date
 
-from scorekeeper.core.game import Game, get_game
-from scorekeeper.core.stats import PlayerStats, Totals
-from scorekeeper.core.text import json_text
-from scorekeeper.history import day_range, gather
+from scorekeeper.cli.errors import fail
+from scorekeeper.core.games import get_game
+from scorekeeper.core.stats import Totals
+from scorekeeper.export.stats_table import cell, headings
 from scorekeeper.messages import t
+from scorekeeper.messages.text import json_text
+from scorekeeper.services.stats_store import day_range, gather
 from scorekeeper.storage import Store
 from scorekeeper.textwidth import ljust, rjust, width
 
-#: The numeric columns, in order: (field, catalog key for points, for chip games).
-COLUMNS = (
-    ("sessions", "stats.col.sessions", "stats.col.sessions"),
-    ("rounds", "stats.col.rounds", "stats.col.rounds"),
-    ("won", "stats.col.won", "stats.col.won"),
-    ("folds", "stats.col.folds", "stats.col.folds"),
-    ("parent_rounds", "stats.col.parent_rounds", "stats.col.dealer_rounds"),
-    ("parent_net", "stats.col.parent_net", "stats.col.dealer_net"),
-    ("net", "stats.col.net_points", "stats.col.net_chips"),
-)
-SIGNED = frozenset({"parent_net", "net"})
-
 
 def parse_day(text: str | None, where: str) -> date | None:
-    from scorekeeper.cli import fail
-
     if text is None:
         return None
     try:
         return date.fromisoformat(text.strip())
     except ValueError:
         fail(where, t("stats.bad_date", text=text))
-
-
-def headings(game: Game) -> list[tuple[str, str]]:
-    """(field, heading) of every numeric column for *game*."""
-    cols = []
-    for field, points_key, chips_key in COLUMNS:
-        key = chips_key if game.uses_chips else points_key
-        if field == "net" and game.lower_is_better:
-            key = "stats.col.net_losses"
-        cols.append((field, t(key)))
-    return cols
-
-
-def cell(stats: PlayerStats, field: str, game: Game) -> str:
-    value: int = getattr(stats, field)
-    if field in SIGNED and value > 0:
-        return f"+{value}"
-    return str(value)
 
 
 def table_text(totals: Totals) -> str:
@@ -86,8 +56,6 @@ def stats(
     last: str | None = None,
     as_json: bool = False,
 ) -> int:
-    from scorekeeper.cli import fail
-
     if game is not None:
         game = get_game(game).id  # refuses an unknown game, naming the known ones
     start, end = parse_day(first, "--from"), parse_day(last, "--to")

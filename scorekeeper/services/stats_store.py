@@ -13,7 +13,7 @@ from typing import Any
 
 from scorekeeper.core.stats import STATS_VERSION, Totals, combine, session_stats
 from scorekeeper.messages import UserError
-from scorekeeper.recording import fold_stored
+from scorekeeper.services.recording import fold_stored
 from scorekeeper.storage import Store, StoredSession
 
 CACHE_KIND = f"stats{STATS_VERSION}"

@@ -5,12 +5,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from scorekeeper.cli.errors import fail, quiet_stdout
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.json_import import looks_like_json, read_json_export
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state_json import state_json
-from scorekeeper.core.text import json_text
 from scorekeeper.core.times import local_text
 from scorekeeper.core.transcript import (
     MAX_TRANSCRIPT_BYTES,
@@ -24,17 +24,18 @@ from scorekeeper.export.formats import export_text
 from scorekeeper.export.settlement import parse_rate
 from scorekeeper.export.settlement import settle as settle_session
 from scorekeeper.messages import t
-from scorekeeper.recording import (
+from scorekeeper.messages.describe import describe_text
+from scorekeeper.messages.text import json_text
+from scorekeeper.services.catalog import list_sessions as summaries
+from scorekeeper.services.recording import (
     Recording,
     create_session,
     fold_stored,
     load_session,
     receipt_of,
 )
-from scorekeeper.recording import list_sessions as summaries
 from scorekeeper.storage import Store
 from scorekeeper.textwidth import ljust, width
-from scorekeeper.wording import describe_text
 
 
 def _read_limited(path: str) -> bytes:
@@ -43,8 +44,6 @@ def _read_limited(path: str) -> bytes:
     The limit holds whatever the source: one byte more than it is read, and then
     the whole input is refused (a size on disk cannot be trusted for a pipe).
     """
-    from scorekeeper.cli import fail
-
     limit = MAX_TRANSCRIPT_BYTES
     if path == "-":
         raw = sys.stdin.buffer.read(limit + 1)
@@ -56,9 +55,7 @@ def _read_limited(path: str) -> bytes:
     return raw
 
 
-def _read_transcript(path: str) -> Session:
-    from scorekeeper.cli import fail
-
+def read_transcript(path: str) -> Session:
     try:
         raw = _read_limited(path)
     except OSError as error:
@@ -73,7 +70,7 @@ def _read_transcript(path: str) -> Session:
 
 
 def replay(path: str, *, as_json: bool) -> int:
-    session = _read_transcript(path)
+    session = read_transcript(path)
     _print_state(session, as_json)
     return 0
 
@@ -129,7 +126,7 @@ def standings_text(session: Session) -> str:
 
 
 def import_file(store: Store, path: str) -> int:
-    session = _read_transcript(path)
+    session = read_transcript(path)
     sid = create_session(store, session.header, session.events)
     print(sid)
     return 0
@@ -137,8 +134,6 @@ def import_file(store: Store, path: str) -> int:
 
 def record(store: Store, sid: int, texts: list[str]) -> int:
     """Record every entry or none: all are checked first, then each is stored and reported."""
-    from scorekeeper.cli import fail
-
     reader_gone = False
     with Recording(store, sid) as rec:
         trial = Session(rec.session.header, rec.session.events)
@@ -165,8 +160,6 @@ def _say(line: str, reader_gone: bool) -> bool:
     try:
         print(line, flush=True)
     except BrokenPipeError:
-        from scorekeeper.cli import quiet_stdout
-
         quiet_stdout()
         return True
     return False
@@ -199,8 +192,6 @@ def list_sessions(store: Store, *, as_json: bool) -> int:
 def export(
     store: Store, sid: int, fmt: str, output: str | None, rate_text: str | None = None
 ) -> int:
-    from scorekeeper.cli import fail
-
     rate = None if rate_text is None else parse_rate(rate_text)
     stored = store.read(sid)  # read once: the session and its receipt agree
     session = fold_stored(stored)
