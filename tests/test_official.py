@@ -701,3 +701,18 @@ def test_stored_event_not_in_canonical_form_is_a_mismatch():
     with pytest.raises(FoldError) as info:
         Session(new_session().header, stored("fold", {"player": "b"}))
     assert info.value.cause.key == "rules.stored_entry_mismatch"
+
+
+def test_a_new_seat_and_typed_stacks_are_checked_by_the_core_for_every_screen():
+    from scorekeeper.core.header import parse_stacks, seat_name
+
+    assert seat_name("  Zoé ", ["Aki"]) == "Zoé"
+    with pytest.raises(RuleError) as error:
+        seat_name("aki", ["Aki", "Ben"])
+    assert error.value.message("en") == (
+        "aki is already a player (names must differ, ignoring case)"
+    )
+    assert parse_stacks(["A=50", "B=200"]) == {"A": 50, "B": 200}
+    with pytest.raises(RuleError) as error:
+        parse_stacks(["A=5", "B50"], field="stacks")
+    assert (error.value.key, error.value.field) == ("transcript.stacks_syntax", "stacks")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Header, OptionValue, frozen
@@ -25,6 +25,27 @@ def check_name(name: str) -> str:
     if any(not ch.isprintable() for ch in clean):
         raise RuleError("rules.name_control", field="players", name=clean)
     return clean
+
+
+def seat_name(name: str, seated: Sequence[str]) -> str:
+    """*name* checked as a new seat next to *seated*: a valid name, and not one of theirs
+    (names are compared without case: "aki" would be read as "Aki" in entries)."""
+    clean = check_name(name)
+    if any(clean.casefold() == other.casefold() for other in seated):
+        raise RuleError("rules.name_twice", field="players", name=clean)
+    return clean
+
+
+def parse_stacks(words: Iterable[str], field: str | None = None) -> dict[str, int]:
+    """``A=50 B=200`` (chip games' starting stacks), as the transcript's ``stacks`` line and
+    the new-session form both write it; the names are checked with the seats later."""
+    stacks: dict[str, int] = {}
+    for pair in words:
+        name, sep, chips = pair.partition("=")
+        if not sep or not chips.isdigit():
+            raise RuleError("transcript.stacks_syntax", field=field, word=pair)
+        stacks[name] = int(chips)
+    return stacks
 
 
 def make_header(
@@ -57,13 +78,8 @@ def make_header(
     if len(given) > game.max_players:  # before any per-name work: a pasted list can be huge
         raise wrong_count()
     seats: list[str] = []
-    seen: set[str] = set()
     for raw in given:
-        name = check_name(raw)
-        if name.casefold() in seen:
-            raise RuleError("rules.name_twice", field="players", name=name)
-        seen.add(name.casefold())
-        seats.append(name)
+        seats.append(seat_name(raw, seats))
     if len(seats) < game.min_players:  # every name is seated or refused: len(seats) == len(given)
         raise wrong_count()
     chosen: dict[str, OptionValue] = {spec.key: spec.default for spec in game.options}

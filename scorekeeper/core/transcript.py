@@ -13,7 +13,7 @@ from datetime import datetime
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Header
 from scorekeeper.core.games import get_game
-from scorekeeper.core.header import make_header
+from scorekeeper.core.header import make_header, parse_stacks
 from scorekeeper.core.session import Session
 from scorekeeper.core.words import entry_line, parse_entry, quote, split_line
 from scorekeeper.messages import UserError
@@ -68,11 +68,7 @@ class _HeaderLines:
             self.options[args[0]] = args[1]
             self.lines[args[0]] = number
         else:  # stacks
-            for pair in args:
-                name, sep, chips = pair.partition("=")
-                if not sep or not chips.isdigit():
-                    raise RuleError("transcript.stacks_syntax", word=pair)
-                self.stacks[name] = int(chips)
+            self.stacks.update(parse_stacks(args))
             self.lines["stacks"] = number
 
     def build(self, fallback_line: int) -> Header:

@@ -21,7 +21,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import OptionValue
 from scorekeeper.core.game import Game, OptionSpec
 from scorekeeper.core.games import all_games, get_game
-from scorekeeper.core.header import check_name, make_header
+from scorekeeper.core.header import make_header, parse_stacks, seat_name
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.recording import create_session
 
@@ -250,9 +250,7 @@ class NewSessionScreen(Screen[None]):
         """Seat the typed name, or say next to the list why not."""
         self._set_error("players", "")
         try:
-            name = check_name(name_input.value)
-            if any(name.casefold() == other.casefold() for other in self.seats):
-                raise RuleError("rules.name_twice", field="players", name=name)
+            name = seat_name(name_input.value, self.seats)
         except RuleError as error:
             self._set_error("players", error.message())
             return False
@@ -314,13 +312,7 @@ class NewSessionScreen(Screen[None]):
         if not self.game.uses_chips:
             return {}
         text = self.query_one("#opt-stacks", Input).value
-        stacks: dict[str, int] = {}
-        for pair in text.replace(",", " ").split():
-            name, sep, chips = pair.partition("=")
-            if not sep or not chips.isdigit():
-                raise RuleError("transcript.stacks_syntax", field="stacks", word=pair)
-            stacks[name] = int(chips)
-        return stacks
+        return parse_stacks(text.replace(",", " ").split(), field="stacks")
 
     # -- creating -------------------------------------------------------------------
 
