@@ -103,3 +103,45 @@ def test_every_message_key_used_in_the_code_exists():
         used.update(pattern.findall(path.read_text(encoding="utf-8")))
     missing = sorted(key for key in used if key not in CATALOG)
     assert missing == []
+
+
+def core_imports() -> dict[str, set[str]]:
+    """Module -> the core modules it imports anywhere (in functions and TYPE_CHECKING too)."""
+    paths = {
+        ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts).removesuffix(
+            ".__init__"
+        ): path
+        for path in modules_under("core")
+    }
+    graph: dict[str, set[str]] = {}
+    for module, path in paths.items():
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.add(node.module)
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        graph[module] = {name for name in names if name in paths and name != module}
+    return graph
+
+
+def reachable(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = list(graph[start])
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo.extend(graph[module])
+    return seen
+
+
+def test_core_modules_import_each_other_in_no_cycle():
+    """Nothing cycles, imports in functions included: the ledger checks corrections, which
+    replay through steps.py, never the ledger; the games register with game.py, and
+    core/games (which imports them) is where they are looked up."""
+    graph = core_imports()
+    assert "scorekeeper.core.steps" in graph["scorekeeper.core.corrections"]
+    cycles = {m for m in graph if m in reachable(graph, m)}
+    assert cycles == set()

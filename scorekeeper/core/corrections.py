@@ -7,9 +7,9 @@ carries the round number, the reason, the replacement entries of that round
 The entries in force form a sequence (the ledger's stack, bottom to top).
 A correction replaces the round entries of round N in that sequence with its
 replacement entries, and the fold replays everything from there through the
-same rules, so every later round is recomputed. The correction is one frame
-on the ledger's stack, above the frames it corrects, so ``undo`` of it
-returns exactly to the earlier state.
+same rules (core/steps.py), so every later round is recomputed. The
+correction is one frame on the ledger's stack, above the frames it corrects,
+so ``undo`` of it returns exactly to the earlier state.
 
 Refused: the round in play (use ``undo`` or simply enter the right entries),
 a round that has not been played, replacement entries that break a rule or
@@ -22,15 +22,34 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, frozen
+from scorekeeper.core.game import Game
 from scorekeeper.core.state import State
+from scorekeeper.core.steps import apply_entry, normalize_entry
 from scorekeeper.core.words import entry_words, quote, replacement_text
 
-if TYPE_CHECKING:
-    from scorekeeper.core.ledger import Ledger
+
+class LedgerView(Protocol):
+    """What a correction reads of the ledger (core/ledger.Ledger, which checks and applies
+    ``correct`` entries through this module, so it is described here, not imported)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def next_seq(self) -> int: ...
+
+    @property
+    def last_at(self) -> datetime | None: ...
+
+    def stack(self) -> tuple[State, list[tuple[Event, State]]]: ...
+
 
 MAX_REASON_LENGTH = 2000
 
@@ -52,34 +71,27 @@ class _Item:
     after: State | None
 
 
-def in_force(ledger: Ledger) -> tuple[State, list[_Item]]:
+def in_force(ledger: LedgerView) -> tuple[State, list[_Item]]:
     """The starting state and every entry in force, corrections spliced in."""
-    frames = []
-    frame = ledger.top
-    while frame.below is not None:
-        frames.append(frame)
-        frame = frame.below
-    root = frame.state
+    root, stack = ledger.stack()
     items: list[_Item] = []
-    for above in reversed(frames):
-        event = above.event
-        assert event is not None
+    for event, after in stack:
         if event.kind == "correct":
-            items, _, _ = _splice(ledger, items, event, event.data["entries"])
+            items, _, _ = _splice(ledger.game, items, event, event.data["entries"])
         else:
-            items.append(_Item(event, above.state))
+            items.append(_Item(event, after))
     return root, items
 
 
-def round_entries(ledger: Ledger, number: int) -> list[Event]:
+def round_entries(ledger: LedgerView, number: int) -> list[Event]:
     """The round entries of round *number* now in force (what a correction replaces)."""
     _, items = in_force(ledger)
-    start, end = _bounds(ledger, items, number)
+    start, end = _bounds(items, number)
     kinds = ledger.game.round_kinds
     return [item.event for item in items[start:end] if item.event.kind in kinds]
 
 
-def _bounds(ledger: Ledger, items: list[_Item], number: int) -> tuple[int, int]:
+def _bounds(items: list[_Item], number: int) -> tuple[int, int]:
     """Indexes after the ``round`` entry starting round *number*, and of the next one."""
     starts = [i for i, item in enumerate(items) if item.event.kind == "round"]
     if not 1 <= number <= len(starts):
@@ -90,12 +102,11 @@ def _bounds(ledger: Ledger, items: list[_Item], number: int) -> tuple[int, int]:
 
 
 def _splice(
-    ledger: Ledger, items: list[_Item], event: Event, entries: Sequence[Mapping[str, Any]]
+    game: Game, items: list[_Item], event: Event, entries: Sequence[Mapping[str, Any]]
 ) -> tuple[list[_Item], int, list[int]]:
     """*items* with round N's entries replaced; where the replacement starts; what it replaced."""
-    start, end = _bounds(ledger, items, event.data["round"])
-    kinds = ledger.game.round_kinds
-    removed = [i for i in range(start, end) if items[i].event.kind in kinds]
+    start, end = _bounds(items, event.data["round"])
+    removed = [i for i in range(start, end) if items[i].event.kind in game.round_kinds]
     gone = set(removed)
     at = removed[0] if removed else start
     new = [
@@ -108,7 +119,7 @@ def _splice(
     return [*items[:at], *new, *stale], at, replaced
 
 
-def check_correction(ledger: Ledger, data: Mapping[str, Any]) -> dict[str, Any]:
+def check_correction(ledger: LedgerView, data: Mapping[str, Any]) -> dict[str, Any]:
     """The canonical data of a ``correct`` entry, or a RuleError; nothing changes."""
     number, reason, entries = _read(data)
     state = ledger.state
@@ -121,7 +132,7 @@ def check_correction(ledger: Ledger, data: Mapping[str, Any]) -> dict[str, Any]:
     return result
 
 
-def corrected_state(ledger: Ledger, event: Event) -> State:
+def corrected_state(ledger: LedgerView, event: Event) -> State:
     """The state after a checked ``correct`` event: every later round recomputed."""
     return _replay(ledger, event, event.data["entries"])[2]
 
@@ -146,57 +157,55 @@ def _read(data: Mapping[str, Any]) -> tuple[int, str, list[dict[str, Any]]]:
 
 
 def _replay(
-    ledger: Ledger, event: Event, entries: Sequence[Mapping[str, Any]]
+    ledger: LedgerView, event: Event, entries: Sequence[Mapping[str, Any]]
 ) -> tuple[list[dict[str, Any]], list[int], State]:
     """Replay the sequence in force with round N replaced; the canonical entries, the
     seqs replaced and the final state, or the RuleError of the first entry refused."""
-    from scorekeeper.core.ledger import Frame
-
     game, number = ledger.game, event.data["round"]
     for entry in entries:
         if entry["kind"] not in game.round_kinds:
             raise RuleError("rules.correct_kind", entry=entry["kind"], game=game.id)
     root, items = in_force(ledger)
-    before = [item.event for item in items[slice(*_bounds(ledger, items, number))]]
-    items, at, replaced = _splice(ledger, items, event, entries)
+    before = [item.event for item in items[slice(*_bounds(items, number))]]
+    items, at, replaced = _splice(game, items, event, entries)
+    # from the last entry before the replacement whose state is still known
     first = next((i for i in range(at - 1, -1, -1) if items[i].after is not None), -1)
     state = root if first < 0 else items[first].after
     assert state is not None
     canonical: list[dict[str, Any]] = []
-    replay = replace(ledger, top=Frame(0, state, None))
     for index in range(first + 1, len(items)):
-        item = items[index]
+        now = items[index].event
         position = index - at  # 0..len(entries)-1 for the replacement entries
-        if 0 <= position < len(entries) and not replay.state.in_round:
-            text = replacement_text(game, item.event.kind, item.event.data)
-            raise RuleError(
-                "rules.correct_after_end", n=position + 1, entry=text, round=number
-            ) from None
+        replacing = 0 <= position < len(entries)
+        if replacing and not state.in_round:
+            text = replacement_text(game, now.kind, now.data)
+            raise RuleError("rules.correct_after_end", n=position + 1, entry=text, round=number)
         try:
-            data = replay._normalize(item.event.kind, item.event.data)
+            data = normalize_entry(game, state, now.kind, now.data)
         except RuleError as error:
-            if 0 <= position < len(entries):
-                text = replacement_text(game, item.event.kind, item.event.data)
-                raise RuleError(
-                    "rules.correct_entry_refused",
-                    n=position + 1,
-                    entry=text,
-                    reason=error.message(),
-                ) from None
-            words = " ".join(map(quote, entry_words(game, item.event)))
-            raise RuleError(
-                "rules.correct_breaks", seq=item.event.seq, entry=words, reason=error.message()
-            ) from None
-        applied = replace(item.event, data=frozen(data))
-        if 0 <= position < len(entries):
+            raise _refused(game, now, position if replacing else None, error) from None
+        applied = replace(now, data=frozen(data))
+        if replacing:
             canonical.append({"kind": applied.kind, "data": _plain(data)})
-        replay = replace(replay, top=Frame(applied.seq, replay._apply(applied), None, applied))
-        if position == len(entries) - 1 and replay.state.in_round:
+        state = apply_entry(game, state, applied)
+        if position == len(entries) - 1 and state.in_round:
             raise RuleError("rules.correct_unfinished", round=number)
     unchanged = [(e.kind, _plain(e.data)) for e in before if e.kind in game.round_kinds]
     if unchanged == [(e["kind"], e["data"]) for e in canonical]:
         raise RuleError("rules.correct_same", round=number)
-    return canonical, replaced, replay.state
+    return canonical, replaced, state
+
+
+def _refused(game: Game, event: Event, position: int | None, error: RuleError) -> RuleError:
+    """The error naming the entry the rules refused during a replay: a replacement entry by
+    its place in the correction (*position*), a later entry by its seq and words."""
+    if position is not None:
+        text = replacement_text(game, event.kind, event.data)
+        return RuleError(
+            "rules.correct_entry_refused", n=position + 1, entry=text, reason=error.message()
+        )
+    words = " ".join(map(quote, entry_words(game, event)))
+    return RuleError("rules.correct_breaks", seq=event.seq, entry=words, reason=error.message())
 
 
 def _plain(value: Any) -> Any:

@@ -8,25 +8,20 @@ top: exactly the earlier state, in O(1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.core.corrections import check_correction, corrected_state
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import COMMON_KINDS, Entry, Event, Header, frozen, require_aware
+from scorekeeper.core.events import Entry, Event, Header, frozen, require_aware
 from scorekeeper.core.game import Game, LegalAction
 from scorekeeper.core.games import get_game
-from scorekeeper.core.header import check_name
 from scorekeeper.core.state import Seat, State
+from scorekeeper.core.steps import apply_entry, normalize_entry
 from scorekeeper.core.times import check_time, in_range
 from scorekeeper.messages.text import refused_character
-
-#: Entries still allowed once a session has ended.
-_AFTER_END = frozenset({"undo", "note", "recorder"})
-_BETWEEN_ROUNDS = frozenset({"join", "leave", "rebuy", "end"})
-MAX_NOTE_LENGTH = 2000
 
 
 def initial_state(header: Header) -> State:
@@ -108,74 +103,20 @@ class Ledger:
             return stamp
         return max(stamp, self.last_at)
 
-    def _normalize(self, kind: str, data: Any) -> dict[str, Any]:
-        state, game = self.state, self.game
-        if kind not in COMMON_KINDS and kind not in game.round_kinds:
-            raise RuleError("rules.unknown_entry", entry=kind, game=game.id)
-        if kind == "undo":
-            if self.top.below is None:
-                raise RuleError("rules.nothing_to_undo")
-            return {"voids": self.top.seq}
-        if kind == "correct":  # allowed after the end too: disputes come at the end
-            return check_correction(self, data)
-        if kind == "note":
-            text = " ".join(str(data.get("text", "")).split())
-            if not text:
-                raise RuleError("rules.note_empty")
-            if len(text) > MAX_NOTE_LENGTH:
-                raise RuleError("rules.note_long", limit=MAX_NOTE_LENGTH)
-            return {"text": text}
-        if kind == "recorder":
-            player = state.find_player(str(data.get("player", "")))
-            if player == state.recorder:
-                raise RuleError("rules.recorder_already", player=player)
-            return {"player": player}
-        if state.finished:
-            raise RuleError("rules.session_ended")
-        if kind in _BETWEEN_ROUNDS and state.in_round:
-            raise RuleError("rules.between_rounds_only", entry=kind, round=state.round)
-        if kind == "round":
-            if state.in_round:
-                raise RuleError("rules.round_in_play", round=state.round)
-            if len(game.dealable(state)) < game.min_players:
-                raise RuleError("rules.too_few_to_play", min=game.min_players)
-            return {}
-        if kind == "end":
-            return {}
-        if kind == "join":
-            return self._check_join(data)
-        if kind == "leave":
-            player = state.find_player(str(data.get("player", "")))
-            if player not in state.seated():
-                raise RuleError("rules.already_left", player=player)
-            if len(state.seated()) - 1 < game.min_players:
-                raise RuleError("rules.too_few_to_leave", player=player, min=game.min_players)
-            return {"player": player}
-        if kind == "rebuy":
-            if not game.uses_chips:
-                raise RuleError("rules.rebuy_no_chips", game=game.id)
-            player = state.find_player(str(data.get("player", "")))
-            chips = data.get("chips")
-            if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
-                raise RuleError("rules.rebuy_amount", value=chips)
-            return {"player": player, "chips": chips}
-        if not state.in_round:
-            raise RuleError("rules.no_round")
-        return game.normalize(state, kind, data)
+    def _normalize(self, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        own = _OWN_CHECKS.get(kind)
+        return (
+            normalize_entry(self.game, self.state, kind, data) if own is None else own(self, data)
+        )
 
-    def _check_join(self, data: Any) -> dict[str, Any]:
-        state = self.state
-        name = check_name(str(data.get("player", "")))
-        after = data.get("after")
-        seat_after = state.find_player(str(after)) if after else None
-        existing = [n for n in state.names() if n.casefold() == name.casefold()]
-        if existing and existing[0] in state.seated():
-            raise RuleError("rules.already_seated", player=existing[0])
-        if len(state.seated()) + 1 > self.game.max_players:
-            raise RuleError("rules.too_many", max=self.game.max_players)
-        if seat_after is not None and seat_after == (existing[0] if existing else None):
-            raise RuleError("rules.join_after_self", player=name)
-        return {"player": existing[0] if existing else name, "after": seat_after}
+    def _check_undo(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        if self.top.below is None:
+            raise RuleError("rules.nothing_to_undo")
+        return {"voids": self.top.seq}
+
+    def _check_correct(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Allowed after the end too: disputes come at the end."""
+        return check_correction(self, data)
 
     # -- applying ------------------------------------------------------------
     def step(self, event: Event) -> Ledger:
@@ -190,64 +131,21 @@ class Ledger:
         return replace(self, top=top, next_seq=event.seq + 1, last_at=event.at)
 
     def _apply(self, event: Event) -> State:
-        state, data = self.state, event.data
-        kind = event.kind
-        if kind == "note":
-            return state
-        if kind == "correct":
+        if event.kind == "correct":  # the one entry that needs the stack, not just the state
             return corrected_state(self, event)
-        if kind == "recorder":
-            return replace(state, recorder=data["player"])
-        if kind == "end":
-            return replace(state, finished=True)
-        if kind == "round":
-            counts = dict(state.parent_rounds)
-            counts[state.parent] = counts.get(state.parent, 0) + 1
-            started = replace(
-                state, round=state.round + 1, in_round=True, parent_rounds=frozen(counts)
-            )
-            return self.game.start_round(started)
-        if kind == "join":
-            return self._apply_join(data["player"], data.get("after"))
-        if kind == "leave":
-            player = data["player"]
-            seats = tuple(Seat(s.name, s.seated and s.name != player) for s in state.seats)
-            if state.parent == player:
-                others = tuple(p for p in self.game.dealable(state) if p != player)
-                parent = state.left_of(player, others or None)
-            else:
-                parent = state.parent
-            return replace(state, seats=seats, parent=parent)
-        if kind == "rebuy":
-            player, chips = data["player"], data["chips"]
-            scores, brought = dict(state.scores), dict(state.brought)
-            scores[player] += chips
-            brought[player] = brought.get(player, 0) + chips
-            return replace(
-                state,
-                scores=frozen(scores),
-                bought=state.bought + chips,
-                brought=frozen(brought),
-            )
-        return self.game.apply(state, event)
+        return apply_entry(self.game, self.state, event)
 
-    def _apply_join(self, player: str, after: str | None) -> State:
-        state = self.state
-        seats = [s for s in state.seats if s.name != player]
-        index = len(seats) if after is None else [s.name for s in seats].index(after) + 1
-        seats.insert(index, Seat(player))
-        scores, brought = dict(state.scores), dict(state.brought)
-        bought = state.bought
-        if player not in scores:  # a player who left and comes back keeps their standing
-            scores[player] = brought[player] = self.game.initial_score(player, state.options, {})
-            bought += scores[player]
-        return replace(
-            state,
-            seats=tuple(seats),
-            scores=frozen(scores),
-            bought=bought,
-            brought=frozen(brought),
-        )
+    def stack(self) -> tuple[State, list[tuple[Event, State]]]:
+        """The starting state, then each entry in force and the state it produced, oldest
+        first: what a correction replays (core/corrections.py)."""
+        entries = []
+        frame = self.top
+        while frame.below is not None:
+            assert frame.event is not None
+            entries.append((frame.event, frame.state))
+            frame = frame.below
+        entries.reverse()
+        return frame.state, entries
 
     # -- what may come next --------------------------------------------------
     def legal(self) -> list[LegalAction]:
@@ -273,16 +171,28 @@ class Ledger:
         return actions
 
 
+#: The free text of an entry, and the error that refuses it (core/text.py).
+_FREE_TEXT = {
+    "note": ("text", "rules.note_not_text"),
+    "correct": ("reason", "rules.correct_reason_not_text"),
+}
+
+
 def _check_free_text(kind: str, data: Mapping[str, Any]) -> None:
     """Refuse what is not text in a note or a correction's reason (core/text.py)."""
-    if kind == "note":
-        refused, key = refused_character(data["text"]), "rules.note_not_text"
-    elif kind == "correct":
-        refused, key = refused_character(data["reason"]), "rules.correct_reason_not_text"
-    else:
+    if kind not in _FREE_TEXT:
         return
+    field, key = _FREE_TEXT[kind]
+    refused = refused_character(data[field])
     if refused is not None:
         raise RuleError(key, char=refused)
+
+
+#: The entries that need the ledger's stack; every other kind is one of core/steps.py.
+_OWN_CHECKS: dict[str, Callable[[Ledger, Mapping[str, Any]], dict[str, Any]]] = {
+    "undo": Ledger._check_undo,
+    "correct": Ledger._check_correct,
+}
 
 
 class FoldError(RuleError):

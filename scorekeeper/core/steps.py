@@ -1,0 +1,221 @@
+"""One step of the fold for every entry that the state alone decides.
+
+Checking an entry (its canonical data, or a RuleError) and applying it need
+only the game and the state it is entered in, except for ``undo`` and
+``correct``, which need the ledger's stack (core/ledger.py). Keeping these
+steps apart lets a correction replay entries (core/corrections.py) through
+the same rules without the ledger, which itself calls corrections.
+
+Each kind has one small handler in each table; a round entry goes to the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Event, frozen
+from scorekeeper.core.game import Game
+from scorekeeper.core.header import check_name
+from scorekeeper.core.state import Seat, State
+
+MAX_NOTE_LENGTH = 2000
+
+Check = Callable[[Game, State, Mapping[str, Any]], dict[str, Any]]
+Apply = Callable[[Game, State, Event], State]
+
+
+def normalize_entry(game: Game, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical data of an entry of *kind* in *state*, or a RuleError.
+
+    ``undo`` and ``correct`` are not known here: the ledger checks them.
+    """
+    check = _CHECKS.get(kind)
+    if check is not None:
+        return check(game, state, data)
+    if kind not in game.round_kinds:
+        raise RuleError("rules.unknown_entry", entry=kind, game=game.id)
+    _not_ended(state)
+    if not state.in_round:
+        raise RuleError("rules.no_round")
+    return game.normalize(state, kind, data)
+
+
+def apply_entry(game: Game, state: State, event: Event) -> State:
+    """The state after an event that ``normalize_entry`` accepted."""
+    apply = _APPLIES.get(event.kind)
+    return game.apply(state, event) if apply is None else apply(game, state, event)
+
+
+# -- guards shared by several kinds ------------------------------------------------
+def _not_ended(state: State) -> None:
+    if state.finished:
+        raise RuleError("rules.session_ended")
+
+
+def _between_rounds(state: State, kind: str) -> None:
+    """Seats and chips change only between rounds, and not once the session has ended."""
+    _not_ended(state)
+    if state.in_round:
+        raise RuleError("rules.between_rounds_only", entry=kind, round=state.round)
+
+
+# -- checking ----------------------------------------------------------------------
+def _check_note(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Runs of white space become one space, so a note reads the same wherever it is shown."""
+    text = " ".join(str(data.get("text", "")).split())
+    if not text:
+        raise RuleError("rules.note_empty")
+    if len(text) > MAX_NOTE_LENGTH:
+        raise RuleError("rules.note_long", limit=MAX_NOTE_LENGTH)
+    return {"text": text}
+
+
+def _check_recorder(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    player = state.find_player(str(data.get("player", "")))
+    if player == state.recorder:
+        raise RuleError("rules.recorder_already", player=player)
+    return {"player": player}
+
+
+def _check_round(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    _not_ended(state)
+    if state.in_round:
+        raise RuleError("rules.round_in_play", round=state.round)
+    if len(game.dealable(state)) < game.min_players:
+        raise RuleError("rules.too_few_to_play", min=game.min_players)
+    return {}
+
+
+def _check_end(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    _between_rounds(state, "end")
+    return {}
+
+
+def _check_join(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A player who left and comes back is named as before, whatever the case typed."""
+    _between_rounds(state, "join")
+    name = check_name(str(data.get("player", "")))
+    after = data.get("after")
+    seat_after = state.find_player(str(after)) if after else None
+    existing = [n for n in state.names() if n.casefold() == name.casefold()]
+    if existing and existing[0] in state.seated():
+        raise RuleError("rules.already_seated", player=existing[0])
+    if len(state.seated()) + 1 > game.max_players:
+        raise RuleError("rules.too_many", max=game.max_players)
+    if seat_after is not None and seat_after == (existing[0] if existing else None):
+        raise RuleError("rules.join_after_self", player=name)
+    return {"player": existing[0] if existing else name, "after": seat_after}
+
+
+def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    _between_rounds(state, "leave")
+    player = state.find_player(str(data.get("player", "")))
+    if player not in state.seated():
+        raise RuleError("rules.already_left", player=player)
+    if len(state.seated()) - 1 < game.min_players:
+        raise RuleError("rules.too_few_to_leave", player=player, min=game.min_players)
+    return {"player": player}
+
+
+def _check_rebuy(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+    _between_rounds(state, "rebuy")
+    if not game.uses_chips:
+        raise RuleError("rules.rebuy_no_chips", game=game.id)
+    player = state.find_player(str(data.get("player", "")))
+    chips = data.get("chips")
+    if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
+        raise RuleError("rules.rebuy_amount", value=chips)
+    return {"player": player, "chips": chips}
+
+
+#: Notes and recorder changes are allowed after the end too; the rest are not.
+_CHECKS: dict[str, Check] = {
+    "note": _check_note,
+    "recorder": _check_recorder,
+    "round": _check_round,
+    "end": _check_end,
+    "join": _check_join,
+    "leave": _check_leave,
+    "rebuy": _check_rebuy,
+}
+
+
+# -- applying ----------------------------------------------------------------------
+def _keep(game: Game, state: State, event: Event) -> State:
+    """A note changes nothing but the log."""
+    return state
+
+
+def _apply_recorder(game: Game, state: State, event: Event) -> State:
+    return replace(state, recorder=event.data["player"])
+
+
+def _apply_end(game: Game, state: State, event: Event) -> State:
+    return replace(state, finished=True)
+
+
+def _apply_round(game: Game, state: State, event: Event) -> State:
+    """Counts the round for its parent, then lets the game deal (antes, stake at base …)."""
+    counts = dict(state.parent_rounds)
+    counts[state.parent] = counts.get(state.parent, 0) + 1
+    started = replace(state, round=state.round + 1, in_round=True, parent_rounds=frozen(counts))
+    return game.start_round(started)
+
+
+def _apply_join(game: Game, state: State, event: Event) -> State:
+    player, after = event.data["player"], event.data.get("after")
+    seats = [s for s in state.seats if s.name != player]
+    index = len(seats) if after is None else [s.name for s in seats].index(after) + 1
+    seats.insert(index, Seat(player))
+    scores, brought = dict(state.scores), dict(state.brought)
+    bought = state.bought
+    if player not in scores:  # a player who left and comes back keeps their standing
+        scores[player] = brought[player] = game.initial_score(player, state.options, {})
+        bought += scores[player]
+    return replace(
+        state,
+        seats=tuple(seats),
+        scores=frozen(scores),
+        bought=bought,
+        brought=frozen(brought),
+    )
+
+
+def _apply_leave(game: Game, state: State, event: Event) -> State:
+    """The player keeps their score; if they were the parent, the next one dealt in is."""
+    player = event.data["player"]
+    seats = tuple(Seat(s.name, s.seated and s.name != player) for s in state.seats)
+    if state.parent == player:
+        others = tuple(p for p in game.dealable(state) if p != player)
+        parent = state.left_of(player, others or None)
+    else:
+        parent = state.parent
+    return replace(state, seats=seats, parent=parent)
+
+
+def _apply_rebuy(game: Game, state: State, event: Event) -> State:
+    """Chips bought are counted as brought, so they are never a result (Game.net)."""
+    player, chips = event.data["player"], event.data["chips"]
+    scores, brought = dict(state.scores), dict(state.brought)
+    scores[player] += chips
+    brought[player] = brought.get(player, 0) + chips
+    return replace(
+        state,
+        scores=frozen(scores),
+        bought=state.bought + chips,
+        brought=frozen(brought),
+    )
+
+
+_APPLIES: dict[str, Apply] = {
+    "note": _keep,
+    "recorder": _apply_recorder,
+    "end": _apply_end,
+    "round": _apply_round,
+    "join": _apply_join,
+    "leave": _apply_leave,
+    "rebuy": _apply_rebuy,
+}
