@@ -11,7 +11,7 @@ import csv
 import io
 
 from scorekeeper.core.session import Session
-from scorekeeper.export import tables
+from scorekeeper.export import report
 from scorekeeper.messages import t
 
 BOM = "\ufeff"
@@ -25,11 +25,11 @@ def cell(text: str) -> str:
 
 def export_csv(session: Session, lang: str) -> str:
     game = session.game
-    names = tables.players(session)
+    names = report.players(session)
     heading = [
         t("export.col.round", lang),
-        tables.parent_heading(game, lang),
-        tables.stake_heading(game, lang),
+        report.parent_heading(game, lang),
+        report.stake_heading(game, lang),
         t("export.col.result", lang),
     ]
     for name in names:
@@ -38,12 +38,12 @@ def export_csv(session: Session, lang: str) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([cell(text) for text in heading])
-    for row in tables.round_rows(session):
+    for row in report.round_rows(session):
         line: list[str | int] = [
             row.round,
             cell(row.parent),
             "" if row.stake is None else row.stake,
-            cell(tables.result_text(row, lang)),
+            cell(report.result_text(row, lang)),
         ]
         for name in names:
             line.append(row.changes.get(name, ""))

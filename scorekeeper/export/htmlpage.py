@@ -14,7 +14,7 @@ from html import escape
 
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
-from scorekeeper.export import tables
+from scorekeeper.export import report
 from scorekeeper.export.settlement import Settlement
 from scorekeeper.messages import t
 
@@ -73,7 +73,7 @@ def export_html(
     session: Session, sid: int, settlement: Settlement, lang: str, receipt: Receipt | None = None
 ) -> str:
     game = session.game
-    title = tables.title(session, sid, lang)
+    title = report.title(session, sid, lang)
     out = [
         "<!DOCTYPE html>",
         f'<html lang="{_e(lang)}">',
@@ -85,34 +85,34 @@ def export_html(
         "</head>",
         "<body>",
         f"<h1>{_e(title)}</h1>",
-        f'<p id="summary">{_e(tables.summary(session, lang))}</p>',
+        f'<p id="summary">{_e(report.summary(session, lang))}</p>',
     ]
 
     out.append(f"<h2>{_e(t('export.standings', lang))}</h2>")
     heading = [t("export.col.rank", lang), t("export.col.player", lang)]
-    heading.append(tables.score_heading(game, lang))
+    heading.append(report.score_heading(game, lang))
     numeric = [True, False, True]
     if game.uses_chips:
         heading.append(t("export.col.net", lang))
         numeric.append(True)
     rows: list[list[object]] = []
-    for line in tables.standings(session):
+    for line in report.standings(session):
         cells: list[object] = [line.rank, line.player, line.score]
         if game.uses_chips:
-            cells.append(tables.signed(line.net))
+            cells.append(report.signed(line.net))
         rows.append(cells)
     out += _table("standings", heading, numeric, rows)
 
     out.append(f"<h2>{_e(t('export.rounds', lang))}</h2>")
-    round_rows = tables.round_rows(session)
-    names = tables.players(session)
+    round_rows = report.round_rows(session)
+    names = report.players(session)
     if not round_rows:
         out.append(f"<p>{_e(t('export.no_rounds', lang))}</p>")
     else:
         heading = [
             t("export.col.round", lang),
-            tables.parent_heading(game, lang),
-            tables.stake_heading(game, lang),
+            report.parent_heading(game, lang),
+            report.stake_heading(game, lang),
             t("export.col.result", lang),
         ]
         numeric = [True, False, True, False]
@@ -125,15 +125,15 @@ def export_html(
         rows = []
         for row in round_rows:
             cells = [row.round, row.parent, "" if row.stake is None else row.stake]
-            cells.append(tables.result_text(row, lang))
+            cells.append(report.result_text(row, lang))
             for name in names:
                 change = row.changes.get(name)
-                cells.append("" if change is None else tables.signed(change))
+                cells.append("" if change is None else report.signed(change))
                 cells.append(row.totals.get(name, ""))
             rows.append(cells)
         out += _table("rounds", heading, numeric, rows)
 
-    if tables.has_stakes(game):
+    if report.has_stakes(game):
         out.append(f"<h2>{_e(t('export.stake_timeline', lang))}</h2>")
         changes = session.state.stake_history.to_list()
         if not changes:
@@ -145,7 +145,7 @@ def export_html(
                 t("export.col.from", lang),
                 t("export.col.to", lang),
             ]
-            rows = [[tables.local_time(c.at), c.round, c.old, c.new] for c in changes]
+            rows = [[report.local_time(c.at), c.round, c.old, c.new] for c in changes]
             out += _table("stakes", heading, [False, True, True, True], rows)
 
     if round_rows:
@@ -163,18 +163,18 @@ def export_html(
         out += [f"<li>{_e(line)}</li>" for line in settlement.lines(lang)]
         out.append("</ul>")
     if receipt is not None:
-        out.append(f'<p id="receipt"><code>{_e(tables.receipt_text(receipt, lang))}</code></p>')
+        out.append(f'<p id="receipt"><code>{_e(report.receipt_text(receipt, lang))}</code></p>')
     out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"
 
 
-def chart_svg(session: Session, round_rows: list[tables.RoundRow], label: str) -> list[str]:
+def chart_svg(session: Session, round_rows: list[report.RoundRow], label: str) -> list[str]:
     """Each player's net result after every round (round 0: before the first) as lines.
 
     A player who joined later starts at the round before the first one they were known in.
     """
-    names = tables.players(session)
-    known = set(tables.initial_players(session))
+    names = report.players(session)
+    known = set(report.initial_players(session))
     series: dict[str, list[tuple[int, int]]] = {name: [] for name in names}
     for name in names:
         if name in known:

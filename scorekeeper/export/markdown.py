@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
-from scorekeeper.export import tables
+from scorekeeper.export import report
 from scorekeeper.export.settlement import Settlement, Transfer
 from scorekeeper.messages import t
 
@@ -39,34 +39,34 @@ def export_md(
     session: Session, sid: int, settlement: Settlement, lang: str, receipt: Receipt | None = None
 ) -> str:
     game = session.game
-    lines = [f"# {tables.title(session, sid, lang)}", ""]
-    lines += [tables.summary(session, lang), ""]
+    lines = [f"# {report.title(session, sid, lang)}", ""]
+    lines += [report.summary(session, lang), ""]
 
     lines += [f"## {t('export.standings', lang)}", ""]
     heading = [t("export.col.rank", lang), t("export.col.player", lang)]
-    heading.append(tables.score_heading(game, lang))
+    heading.append(report.score_heading(game, lang))
     chips = game.uses_chips
     if chips:
         heading.append(t("export.col.net", lang))
     rows = []
-    for line in tables.standings(session):
+    for line in report.standings(session):
         cells = [str(line.rank), md_escape(line.player), str(line.score)]
         if chips:
-            cells.append(tables.signed(line.net))
+            cells.append(report.signed(line.net))
         rows.append(cells)
     lines += [*_table(heading, "rlr" + ("r" if chips else ""), rows), ""]
 
     lines += [f"## {t('export.rounds', lang)}", ""]
-    round_rows = tables.round_rows(session)
+    round_rows = report.round_rows(session)
     if not round_rows:
         lines += [t("export.no_rounds", lang), ""]
     else:
-        names = tables.players(session)
+        names = report.players(session)
         show_stake = any(row.stake is not None for row in round_rows)
-        heading = [t("export.col.round", lang), tables.parent_heading(game, lang)]
+        heading = [t("export.col.round", lang), report.parent_heading(game, lang)]
         align = "rl"
         if show_stake:
-            heading.append(tables.stake_heading(game, lang))
+            heading.append(report.stake_heading(game, lang))
             align += "r"
         heading.append(t("export.col.result", lang))
         heading += [md_escape(name) for name in names]
@@ -76,7 +76,7 @@ def export_md(
             cells = [str(row.round), md_escape(row.parent)]
             if show_stake:
                 cells.append("" if row.stake is None else str(row.stake))
-            cells.append(tables.result_text(row, lang, md_escape))
+            cells.append(report.result_text(row, lang, md_escape))
             for name in names:
                 cells.append(_change_and_total(row, name))
             rows.append(cells)
@@ -91,17 +91,17 @@ def export_md(
     else:
         lines += [f"- {_transfer_text(settlement, x, lang)}" for x in settlement.transfers]
     if receipt is not None:
-        lines += ["", tables.receipt_text(receipt, lang)]
+        lines += ["", report.receipt_text(receipt, lang)]
     return "\n".join(lines) + "\n"
 
 
-def _change_and_total(row: tables.RoundRow, name: str) -> str:
+def _change_and_total(row: report.RoundRow, name: str) -> str:
     if name not in row.totals:
         return ""
     total = str(row.totals[name])
     if name not in row.changes:
         return f"({total})"
-    return f"{tables.signed(row.changes[name])} ({total})"
+    return f"{report.signed(row.changes[name])} ({total})"
 
 
 def _transfer_text(settlement: Settlement, transfer: Transfer, lang: str) -> str:

@@ -11,8 +11,8 @@ from textual.widgets import DataTable, Footer, Header, Static
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
+from scorekeeper.export.report import receipt_text
 from scorekeeper.export.settlement import settle
-from scorekeeper.export.tables import receipt_text
 from scorekeeper.messages import language, t
 from scorekeeper.ui.widgets.chart import ScoreChart
 
