@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from scorekeeper.columns import ljust, width
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.json_import import looks_like_json, read_json_export
 from scorekeeper.core.session import Session
@@ -33,7 +34,6 @@ from scorekeeper.recording import (
 )
 from scorekeeper.recording import list_sessions as summaries
 from scorekeeper.storage import Store
-from scorekeeper.textwidth import ljust, width
 from scorekeeper.wording import describe_text
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import date
 
+from scorekeeper.columns import ljust, rjust, width
 from scorekeeper.core.game import Game, get_game
 from scorekeeper.core.stats import PlayerStats, Totals
 from scorekeeper.core.text import json_text
 from scorekeeper.history import day_range, gather
 from scorekeeper.messages import t
 from scorekeeper.storage import Store
-from scorekeeper.textwidth import ljust, rjust, width
 
 #: The numeric columns, in order: (field, catalog key for points, for chip games).
 COLUMNS = (

@@ -10,12 +10,12 @@ import pytest
 
 import scorekeeper.history as history
 from scorekeeper.cli import main
+from scorekeeper.columns import width
 from scorekeeper.core.stats import PlayerStats, combine, session_stats
 from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.recording import Recording, create_session
 from scorekeeper.storage import Store
-from scorekeeper.textwidth import width
 
 pytestmark = pytest.mark.usefixtures("steady_screen")  # UTC and English
 

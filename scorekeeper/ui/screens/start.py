@@ -16,7 +16,7 @@ from scorekeeper.core.game import get_game
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
 from scorekeeper.recording import Summary, list_sessions
-from scorekeeper.textwidth import width
+from scorekeeper.ui.cells import width
 from scorekeeper.ui.screens.dialogs import ConfirmDialog
 
 if TYPE_CHECKING:

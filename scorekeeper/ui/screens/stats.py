@@ -18,7 +18,7 @@ from scorekeeper.core.game import get_game
 from scorekeeper.core.stats import Totals, combine, game_rank
 from scorekeeper.history import day_range, session_docs
 from scorekeeper.messages import UserError, t
-from scorekeeper.textwidth import width
+from scorekeeper.ui.cells import width
 from scorekeeper.ui.screens.start import game_name
 
 if TYPE_CHECKING:
