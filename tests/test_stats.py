@@ -13,9 +13,9 @@ from scorekeeper.cli import main
 from scorekeeper.core.stats import PlayerStats, combine, session_stats
 from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import parse_entry, split_line
+from scorekeeper.messages.columns import width
 from scorekeeper.services.recording import Recording, create_session
 from scorekeeper.storage import Store
-from scorekeeper.textwidth import width
 
 pytestmark = pytest.mark.usefixtures("steady_screen")  # UTC and English
 

@@ -24,6 +24,7 @@ from scorekeeper.export.formats import export_text
 from scorekeeper.export.settlement import parse_rate
 from scorekeeper.export.settlement import settle as settle_session
 from scorekeeper.messages import t
+from scorekeeper.messages.columns import ljust, width
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.messages.text import json_text
 from scorekeeper.services.catalog import list_sessions as summaries
@@ -35,7 +36,6 @@ from scorekeeper.services.recording import (
     receipt_of,
 )
 from scorekeeper.storage import Store
-from scorekeeper.textwidth import ljust, width
 
 
 def _read_limited(path: str) -> bytes:

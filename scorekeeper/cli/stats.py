@@ -9,10 +9,10 @@ from scorekeeper.core.games import get_game
 from scorekeeper.core.stats import Totals
 from scorekeeper.export.stats_table import cell, headings
 from scorekeeper.messages import t
+from scorekeeper.messages.columns import ljust, rjust, width
 from scorekeeper.messages.text import json_text
 from scorekeeper.services.stats_store import day_range, gather
 from scorekeeper.storage import Store
-from scorekeeper.textwidth import ljust, rjust, width
 
 
 def parse_day(text: str | None, where: str) -> date | None:

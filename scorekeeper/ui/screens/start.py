@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Static
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.catalog import Summary, list_sessions
-from scorekeeper.textwidth import width
+from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name
 from scorekeeper.ui.screens.dialogs import ConfirmDialog
 

@@ -18,7 +18,7 @@ from scorekeeper.core.stats import Totals, combine, game_rank
 from scorekeeper.export.stats_table import cell, headings
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.stats_store import day_range, session_docs
-from scorekeeper.textwidth import width
+from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name
 
 if TYPE_CHECKING:

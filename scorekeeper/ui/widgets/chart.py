@@ -16,7 +16,7 @@ from textual.widget import Widget
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import net_history
 from scorekeeper.messages import t
-from scorekeeper.textwidth import ljust, rjust, width
+from scorekeeper.ui.cells import ljust, rjust, shorten, width
 
 BARS = "▁▂▃▄▅▆▇█"
 #: Line colours, one per seat in turn; names keep the default colour.
@@ -75,7 +75,7 @@ class ScoreChart(Widget):
         values = [v for series in self.series.values() for v in series]
         low, high = min(values), max(values)
         text = Text(t("stats.chart.title", low=low, high=high), style="bold", no_wrap=True)
-        names = {name: _short(name) for name in self.series}
+        names = {name: shorten(name, NAME_LIMIT) for name in self.series}
         name_width = max(width(n) for n in names.values())
         lasts = {name: str(series[-1]) for name, series in self.series.items()}
         last_width = max(width(v) for v in lasts.values())
@@ -87,14 +87,3 @@ class ScoreChart(Widget):
             text.append(line, style=PALETTE[i % len(PALETTE)])
             text.append(" " * (columns - len(line)) + " " + rjust(lasts[name], last_width))
         return text
-
-
-def _short(name: str) -> str:
-    if width(name) <= NAME_LIMIT:
-        return name
-    cut = ""
-    for ch in name:
-        if width(cut + ch) > NAME_LIMIT - 1:
-            break
-        cut += ch
-    return cut + "…"

@@ -1,0 +1,28 @@
+"""Widths inside the app: measured with ``rich.cells.cell_len``, the function Textual
+itself lays out and pads cells with (``textual._cells``), so a column sized here is
+exactly as wide as what Textual paints in it.
+
+The command line measures with wcwidth instead, which is what a terminal does;
+the two differ on some text (scorekeeper/messages/columns.py says where and why).
+Padding and shortening are the shared ones, given this measure.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len as width
+
+import scorekeeper.messages.columns as shared
+
+__all__ = ["ljust", "rjust", "shorten", "width"]
+
+
+def ljust(text: str, columns: int) -> str:
+    return shared.ljust(text, columns, width)
+
+
+def rjust(text: str, columns: int) -> str:
+    return shared.rjust(text, columns, width)
+
+
+def shorten(text: str, columns: int) -> str:
+    return shared.shorten(text, columns, width)
