@@ -13,7 +13,7 @@ from scorekeeper.cli import main
 from scorekeeper.core.stats import PlayerStats, combine, session_stats
 from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import parse_entry, split_line
-from scorekeeper.messages.columns import width
+from scorekeeper.export.columns import width
 from scorekeeper.services.recording import Recording, create_session
 from scorekeeper.storage import Store
 

@@ -1,6 +1,6 @@
 """Terminal width of text: decomposed accents, zero-width characters, emoji sequences, CJK.
 
-Both measures are checked: the command line's (scorekeeper.messages.columns, wcwidth) and the
+Both measures are checked: the command line's (scorekeeper.export.columns, wcwidth) and the
 app's (scorekeeper.ui.cells, the measure Textual lays cells out with).
 """
 
@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from scorekeeper.recording import create_session
 from textual.content import Content
 
-import scorekeeper.messages.columns as columns
+import scorekeeper.export.columns as columns
 import scorekeeper.ui.cells as cells
 from scorekeeper.core.transcript import read_session
+from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from tests.cli_support import run
 

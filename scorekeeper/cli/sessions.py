@@ -20,11 +20,11 @@ from scorekeeper.core.transcript import (
 )
 from scorekeeper.core.transcript import replay as play
 from scorekeeper.core.words import parse_entry, split_line
+from scorekeeper.export.columns import ljust, width
 from scorekeeper.export.formats import export_text
 from scorekeeper.export.settlement import parse_rate
 from scorekeeper.export.settlement import settle as settle_session
 from scorekeeper.messages import t
-from scorekeeper.messages.columns import ljust, width
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.messages.text import json_text
 from scorekeeper.services.catalog import list_sessions as summaries

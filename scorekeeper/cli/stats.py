@@ -7,9 +7,9 @@ from datetime import date
 from scorekeeper.cli.errors import fail
 from scorekeeper.core.games import get_game
 from scorekeeper.core.stats import Totals
+from scorekeeper.export.columns import ljust, rjust, width
 from scorekeeper.export.stats_table import cell, headings
 from scorekeeper.messages import t
-from scorekeeper.messages.columns import ljust, rjust, width
 from scorekeeper.messages.text import json_text
 from scorekeeper.services.stats_store import day_range, gather
 from scorekeeper.storage import Store

@@ -3,7 +3,7 @@ itself lays out and pads cells with (``textual._cells``), so a column sized here
 exactly as wide as what Textual paints in it.
 
 The command line measures with wcwidth instead, which is what a terminal does;
-the two differ on some text (scorekeeper/messages/columns.py says where and why).
+the two differ on some text (scorekeeper/export/columns.py says where and why).
 Padding and shortening are the shared ones, given this measure.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len as width
 
-import scorekeeper.messages.columns as shared
+import scorekeeper.export.columns as shared
 
 __all__ = ["ljust", "rjust", "shorten", "width"]
 
