@@ -1,4 +1,4 @@
-"""The session file as an append-only journal, behind TinyDB's Storage and Table.
+"""The session file as an append-only journal, behind TinyDB's Storage interface.
 
 TinyDB's own JSONStorage rewrites the whole file on every insert and can be
 left unreadable by a crash (measured: 1 file in 100 under kill -9). Here every
@@ -17,33 +17,36 @@ File layout, one line each, ``<crc32 of the JSON, 8 hex> <compact JSON>\\n``:
   may be absent; ``null`` removes a document). An insert is a ``set`` of one
   new id, so appending costs the same however long the session is.
 
-TinyDB's ``Storage.write(data)`` hands over the whole database; it is
-supported, not refused, by appending one record with just the difference from
-what is in memory. Only ``update``/``remove``/``drop_table`` take that path
-(cost proportional to the table, as in TinyDB itself); inserts go through
-:class:`JournalTable`, which appends directly without TinyDB's table rebuild.
-One record per call keeps each TinyDB operation all-or-nothing after a crash.
-
-JournalTable relies on TinyDB 4.9 internals (``_get_next_id``, ``_next_id``,
-``_update_table``); pyproject pins tinydb to 4.9.* and the tests compare the
-result with the default JSONStorage over random workloads.
+TinyDB is used through its public API only: this :class:`JournalStorage` (a
+``Storage``) under a plain ``TinyDB`` with its default ``Table``, so any TinyDB
+4.8 or later 4.x works (pyproject: ``tinydb>=4.8,<5``; CI runs the storage
+tests on the oldest and the newest). TinyDB's ``Storage.write(data)`` hands
+over the whole database; it is supported by appending one record with just
+the difference from the state in memory, so TinyDB's own ``insert``,
+``update``, ``remove`` and ``drop_table`` work (at a cost proportional to the
+database, as with TinyDB's JSONStorage). A difference that would delete or
+rewrite the header or an entry is refused before anything is written: the
+file would be refused as damaged the next time it is read. The session
+writer does not go through TinyDB: it appends each entry with
+:meth:`JournalStorage.insert_docs`, at the id TinyDB would give it
+(:meth:`JournalStorage.next_id`), so appending costs the same however long
+the session is. One record per call keeps each operation all-or-nothing
+after a crash.
 """
 
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 import os
 import zlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
-from tinydb.table import Document, Table
 
 from scorekeeper.storage import durable, locking
 from scorekeeper.storage.checkpoint import Checkpoint, Prefix, prefix_of
@@ -269,15 +272,16 @@ class JournalStorage(Storage):
         self._fd: int | None = None
         self._size = 0
         self._needs_truncate = False
+        self._next_ids: dict[str, int] = {}  # see next_id
         self.prefix = Prefix(0, "", None)  # the bytes read at open, against *checkpoint*
         if writer:
-            self._tables = self._open_writer(checkpoint)
+            self._state = self._open_writer(checkpoint)
         else:
             with open(self.path, "rb") as handle:
                 data = handle.read()
             found = scan(data, self.path)
             self.prefix = prefix_of(data, found.good_size, checkpoint)
-            self._tables = found.tables
+            self._state = found.tables
 
     def _open_writer(self, checkpoint: Checkpoint | None) -> Tables:
         fd = os.open(self.path, os.O_RDWR | _BINARY)
@@ -311,29 +315,50 @@ class JournalStorage(Storage):
     # TinyDB's interface
 
     def read(self) -> dict[str, dict[str, Any]]:
-        # A fresh outer dict: TinyDB's drop_table deletes from what read() returned.
-        return dict(self._tables)
+        """A fresh copy of every table, as TinyDB's JSONStorage gives by reading its file.
+
+        TinyDB's update changes the documents it read in place (and TinyDB 4.8
+        may stop half-way, at an id that is missing): on a copy, nothing of
+        that reaches the state until :meth:`write` has put it on the disk.
+        Every value came from JSON, so a JSON round trip copies it exactly.
+        """
+        tables: dict[str, dict[str, Any]] = json.loads(json.dumps(self._state))
+        return tables
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
-        """Append the difference between *data* and the current state as one record."""
+        """Append the difference between *data* and the current state as one record.
+
+        Refused (ValueError, nothing written) if it would delete or rewrite the
+        header or an entry: the file would then be refused as damaged.
+        """
         changes: dict[str, dict[str, Any]] = {}
         for name, docs in data.items():
-            old = self._tables.get(name)
+            old = self._state.get(name)
             if old is None:
                 changes[name] = dict(docs)
                 continue
-            delta: dict[str, Any] = {k: v for k, v in docs.items() if k not in old or old[k] != v}
+            delta: dict[str, Any] = {
+                k: v for k, v in docs.items() if k not in old or not _same(old[k], v)
+            }
             delta.update({k: None for k in old if k not in docs})
             if delta:
                 changes[name] = delta
         record: dict[str, Any] = {}
         if changes:
             record["set"] = changes
-        drops = [name for name in self._tables if name not in data]
+        drops = [name for name in self._state if name not in data]
         if drops:
             record["drop"] = drops
-        if record:
-            self.append(record)
+        if not record:
+            return
+        if not _appends_only(self._state, record):
+            raise ValueError(
+                f"{self.path}: the {HEADER_TABLE!r} and {EVENTS_TABLE!r} tables are "
+                "append-only (no document in them is changed, removed or dropped)"
+            )
+        self.append(record)
+        for name in (*changes, *drops):
+            self._next_ids.pop(name, None)
 
     def close(self) -> None:
         if self._fd is not None:
@@ -344,15 +369,31 @@ class JournalStorage(Storage):
     # our own
 
     def table_docs(self, name: str) -> dict[str, Doc]:
-        return self._tables.get(name, {})
+        """The live documents of table *name* by id, in append order: not to be changed."""
+        return self._state.get(name, {})
+
+    def next_id(self, name: str) -> int:
+        """The id TinyDB's ``Table.insert`` would give a new document: the largest + 1.
+
+        Worked out once per table and then kept up by :meth:`insert_docs`, so
+        appending an entry costs the same however long the session is.
+        """
+        found = self._next_ids.get(name)
+        if found is None:
+            found = max(map(int, self._state.get(name, {})), default=0) + 1
+            self._next_ids[name] = found
+        return found
 
     def insert_docs(self, name: str, docs: Mapping[str, Mapping[str, Any]]) -> None:
         """Append new documents without touching the others: O(1) in the table size."""
-        table = self._tables.get(name, {})
+        table = self._state.get(name, {})
         for doc_id in docs:
             if doc_id in table:
                 raise ValueError(f"Document with ID {doc_id} already exists")
         self.append({"set": {name: docs}})
+        known = self._next_ids.get(name)
+        if known is not None:
+            self._next_ids[name] = max([known, *(int(doc_id) + 1 for doc_id in docs)])
 
     def append(self, record: Mapping[str, Any]) -> None:
         """Make *record* durable (written and fsynced), then apply it in memory."""
@@ -380,7 +421,7 @@ class JournalStorage(Storage):
                 "storage.write_failed", path=str(self.path), reason=reason_of(exc)
             ) from exc
         self._size += len(line)
-        apply(self._tables, parsed)
+        apply(self._state, parsed)
 
     def _undo_partial_write(self, fd: int) -> None:
         """Cut a half-written line away, or remember to before the next line goes on."""
@@ -393,88 +434,18 @@ class JournalStorage(Storage):
             os.fsync(fd)
 
 
-# --- TinyDB table ------------------------------------------------------------
+def _same(old: Any, new: Any) -> bool:
+    """Equal as they would be on the disk: 1, 1.0 and True are equal in Python, not in JSON."""
+    return json.dumps(old) == json.dumps(new)
 
 
-class JournalTable(Table):
-    """A Table whose inserts append one line instead of rebuilding the whole table."""
-
-    def _journal(self) -> JournalStorage | None:
-        storage = self._storage
-        return storage if isinstance(storage, JournalStorage) else None
-
-    def insert(self, document: Mapping[Any, Any]) -> int:
-        journal = self._journal()
-        if journal is None:
-            return super().insert(document)
-        doc_id = self._new_id(document)
-        try:
-            journal.insert_docs(self.name, {str(doc_id): dict(document)})
-        except BaseException:
-            self._next_id = None  # the id was not used: hand it out again
-            raise
-        self.clear_cache()
-        return doc_id
-
-    def insert_multiple(self, documents: Iterable[Mapping[Any, Any]]) -> list[int]:
-        journal = self._journal()
-        if journal is None:
-            return super().insert_multiple(documents)
-        batch: dict[str, dict[Any, Any]] = {}
-        ids: list[int] = []
-        for document in documents:
-            doc_id = self._new_id(document)
-            if str(doc_id) in batch:
-                raise ValueError(f"Document with ID {doc_id} already exists")
-            batch[str(doc_id)] = dict(document)
-            ids.append(doc_id)
-        if batch or self.name not in journal.read():  # TinyDB creates the table even then
-            try:
-                journal.insert_docs(self.name, batch)
-            except BaseException:
-                self._next_id = None
-                raise
-            self.clear_cache()
-        return ids
-
-    def _new_id(self, document: object) -> int:
-        """The id TinyDB 4.9 would give *document* (same rules as Table.insert)."""
-        if not isinstance(document, Mapping):
-            raise ValueError("Document is not a Mapping")
-        if isinstance(document, Document):
-            self._next_id = None
-            return int(document.doc_id)
-        return int(self._get_next_id())  # type: ignore[no-untyped-call]
-
-    def _update_table(self, updater: Callable[[dict[int, Mapping[Any, Any]]], None]) -> None:
-        journal = self._journal()
-        if journal is None:
-            super()._update_table(updater)
-            return
-        # TinyDB's updaters change documents in place: work on copies so the
-        # difference from the stored state can still be seen.
-        table = {
-            self.document_id_class(doc_id): copy.deepcopy(doc)
-            for doc_id, doc in journal.table_docs(self.name).items()
-        }
-        updater(table)  # type: ignore[arg-type]
-        data = journal.read()
-        data[self.name] = {str(doc_id): doc for doc_id, doc in table.items()}
-        journal.write(data)
-        self.clear_cache()
-
-
-class JournalDB(TinyDB):
-    """TinyDB with :class:`JournalTable` tables: ``JournalDB(path, storage=JournalStorage)``."""
-
-    table_class = JournalTable
-
-
-def open_journal(path: Path, *, writer: bool, checkpoint: Checkpoint | None = None) -> JournalDB:
-    return JournalDB(path, storage=JournalStorage, writer=writer, checkpoint=checkpoint)
+def open_journal(path: Path, *, writer: bool, checkpoint: Checkpoint | None = None) -> TinyDB:
+    """A plain TinyDB over the journal at *path*: TinyDB's queries on the live data."""
+    return TinyDB(path, storage=JournalStorage, writer=writer, checkpoint=checkpoint)
 
 
 def journal_of(db: TinyDB) -> JournalStorage:
+    """The journal under *db*, through TinyDB's public ``storage`` property."""
     storage = db.storage
     assert isinstance(storage, JournalStorage)
     return storage

@@ -15,6 +15,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from tinydb import TinyDB
+
 from scorekeeper.storage import checkpoint, durable, locking, paths
 from scorekeeper.storage.checkpoint import Checkpoint, Prefix
 from scorekeeper.storage.errors import StorageError, reason_of
@@ -23,7 +25,6 @@ from scorekeeper.storage.journal import (
     EVENTS_TABLE,
     HEADER_ID,
     HEADER_TABLE,
-    JournalDB,
     Locked,
     encode,
     format_line,
@@ -58,11 +59,11 @@ class StoredSession:
             checkpoint.save(self.path, taken)
 
 
-def _header_of(db: JournalDB) -> dict[str, Any]:
+def _header_of(db: TinyDB) -> dict[str, Any]:
     return dict(journal_of(db).table_docs(HEADER_TABLE).get(HEADER_ID, {}))
 
 
-def _events_of(db: JournalDB) -> list[dict[str, Any]]:
+def _events_of(db: TinyDB) -> list[dict[str, Any]]:
     # Doc ids are handed out in increasing order, and the journal replays in
     # append order, so the table's order is the append order.
     return [dict(doc) for doc in journal_of(db).table_docs(EVENTS_TABLE).values()]
@@ -77,7 +78,7 @@ def changed(st: os.stat_result) -> str:
 class SessionWriter:
     """The one open, locked writer of a session; use it as a context manager."""
 
-    def __init__(self, sid: int, db: JournalDB) -> None:
+    def __init__(self, sid: int, db: TinyDB) -> None:
         self.id = sid
         self.db = db  # TinyDB's query API on the live data, e.g. db.table("events").search(...)
         self.header: dict[str, Any] = _header_of(db)
@@ -95,9 +96,16 @@ class SessionWriter:
         return journal_of(self.db).torn_saved_to
 
     def append(self, event: dict[str, Any]) -> None:
-        """Returns only once the event is on the disk; on failure nothing changed."""
-        doc_id = self._events.insert(event)
-        self.events.append(dict(journal_of(self.db).table_docs(EVENTS_TABLE)[str(doc_id)]))
+        """Returns only once the event is on the disk; on failure nothing changed.
+
+        One line appended at the id TinyDB would give it, not TinyDB's insert
+        (which hands the whole database to the storage): the cost stays flat.
+        """
+        journal = journal_of(self.db)
+        doc_id = str(journal.next_id(EVENTS_TABLE))
+        journal.insert_docs(EVENTS_TABLE, {doc_id: dict(event)})
+        self._events.clear_cache()  # TinyDB's query cache did not see this append
+        self.events.append(dict(journal.table_docs(EVENTS_TABLE)[doc_id]))
 
     def close(self) -> None:
         self.db.close()
@@ -248,7 +256,7 @@ class Store:
     def open_writer(self, sid: int) -> SessionWriter:
         return SessionWriter(sid, self._open(sid, writer=True))
 
-    def _open(self, sid: int, *, writer: bool) -> JournalDB:
+    def _open(self, sid: int, *, writer: bool) -> TinyDB:
         path = self.path(sid)
         try:
             return open_journal(path, writer=writer, checkpoint=checkpoint.load(path))
