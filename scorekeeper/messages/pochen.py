@@ -178,28 +178,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} claims {pools} and takes {chips}",
         "{player}が{pools}を申告して{chips}を獲得",
     ),
-    "log.pochen.pass": ("{player} passes", "{player}がパス"),
     "log.pochen.pass_folds": ("{player} passes (folds)", "{player}がパス(フォールド)"),
-    "log.pochen.check": ("{player} checks", "{player}がチェック"),
-    "log.pochen.bet": ("{player} bets {total}", "{player}が{total}をベット"),
-    "log.pochen.bet_all_in": (
-        "{player} bets {total}, all-in",
-        "{player}が{total}をベット、オールイン",
-    ),
-    "log.pochen.call": (
-        "{player} calls {chips} (in for {total})",
-        "{player}が{chips}コール(計{total})",
-    ),
-    "log.pochen.call_all_in": (
-        "{player} calls {chips}, all-in (in for {total})",
-        "{player}が{chips}コール、オールイン(計{total})",
-    ),
-    "log.pochen.raise": ("{player} raises to {total}", "{player}が{total}にレイズ"),
-    "log.pochen.raise_all_in": (
-        "{player} raises to {total}, all-in",
-        "{player}が{total}にレイズ、オールイン",
-    ),
-    "log.pochen.fold": ("{player} folds", "{player}がフォールド"),
     "log.pochen.show": (
         "sets shown ({sets}) for {pot} and the poch pool of {poch}",
         "役の公開({sets}): ポット{pot}とpochの場{poch}",

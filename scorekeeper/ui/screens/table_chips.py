@@ -30,13 +30,13 @@ def chips_status(state: State, name: str) -> Text:
         return Text("" if state.scores[name] else t("ui.chips.out"), style="dim")
     if name not in table.players:
         return Text(t("ui.chips.out"), style="dim")
-    if name in table.folded:
+    if name in table.betting.folded:
         return Text(t("ui.chips.folded"), style="dim")
-    if name == table.to_act:
+    if name == table.betting.turn(state):
         return Text("▶ " + t("ui.chips.to_act"), style="bold reverse")
     if state.scores[name] == 0:
         return Text(t("ui.chips.all_in"), style="bold")
-    last = table.last.get(name)
+    last = table.betting.last.get(name)
     return Text(t(f"ui.chips.did.{last}") if last else "")
 
 
@@ -76,7 +76,7 @@ class ChipsTable(TableScreen):
         table = state.table if isinstance(state.table, ChipsRound) and state.in_round else None
         rows = []
         for name in state.names():
-            committed = table.committed.get(name, 0) if table else 0
+            committed = table.betting.committed.get(name, 0) if table else 0
             rows.append(
                 PlayerRow(
                     name,
@@ -91,14 +91,14 @@ class ChipsTable(TableScreen):
 
     def probe(self, kind: str) -> dict[str, Any]:
         table = self.state.table
-        turn = table.to_act if isinstance(table, ChipsRound) else None
+        turn = table.betting.turn(self.state) if isinstance(table, ChipsRound) else None
         if kind in BETTING:
             return {"player": turn or ""}
         return super().probe(kind)
 
     def _bet(self, kind: str) -> None:
         table = self.state.table
-        turn = table.to_act if isinstance(table, ChipsRound) else None
+        turn = table.betting.turn(self.state) if isinstance(table, ChipsRound) else None
         self.record(Entry(kind, {"player": turn or ""}))
 
     def action_check(self) -> None:

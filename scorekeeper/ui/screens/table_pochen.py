@@ -65,11 +65,12 @@ class PochenPanel(Vertical):
         poch = ""
         if table and table.started and not table.settled:
             turn = to_act(state, table)
-            who = " ".join(table.contestants() or table.live())
+            who = " ".join(table.contestants() or table.betting.live())
             poch = t("ui.pochen.pot", chips=table.pot, players=who)
             if turn:
-                owed = min(table.high - table.committed[turn], state.scores[turn])
-                poch += "\n" + t("ui.pochen.turn", player=turn, call=owed, high=table.high)
+                owed = table.betting.to_call(state, turn)
+                high = table.betting.high
+                poch += "\n" + t("ui.pochen.turn", player=turn, call=owed, high=high)
         elif table and not table.started and now == "claims":
             poch = t("ui.pochen.claims_hint")
         self.query_one("#pochen-poch", Static).update(poch)
@@ -100,7 +101,7 @@ class PochenTable(TableScreen):
         table = state.table if isinstance(state.table, PochenDeal) and state.in_round else None
         rows = []
         for name in state.names():
-            bet = table.committed.get(name, 0) if table and not table.settled else 0
+            bet = table.betting.committed.get(name, 0) if table and not table.settled else 0
             rows.append(
                 PlayerRow(
                     name,
@@ -122,7 +123,7 @@ class PochenTable(TableScreen):
             return Text(t("ui.players.sitting_out"), style="dim")
         if name == to_act(state, table):
             return Text("▶ " + t("ui.chips.to_act"), style="bold reverse")
-        if name in table.folded:
+        if name in table.betting.folded:
             return Text(t("ui.chips.folded"), style="dim")
         return Text("")
 

@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, Label, Static
 
-from scorekeeper.core.games.indian_chips import ChipsRound, to_call
+from scorekeeper.core.games.indian_chips import ChipsRound
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
 
@@ -33,18 +33,19 @@ class PotPanel(Vertical):
             layers.update("")
             return
         digits.update(str(table.pot))
-        player = table.to_act
+        betting = table.betting
+        player = betting.turn(state)
         if player is None:
             turn.update(t("ui.pot.closed"))
         else:
-            owed = to_call(state, table, player)
+            owed = betting.to_call(state, player)
             key = "ui.pot.turn_call" if owed else "ui.pot.turn_check"
             turn.update(t(key, player=player, call=owed))
-        split = table.layers()
+        split = betting.layers()
         lines = []
         for index, pot in enumerate(split.pots):
             key = "ui.pot.main" if index == 0 else "ui.pot.side"
             lines.append(t(key, chips=pot.amount, players=" ".join(pot.eligible)))
         raises = state.options.get("raises")
-        lines.append(t("ui.pot.raises", used=table.raises, cap=raises, bet=state.options["bet"]))
+        lines.append(t("ui.pot.raises", used=betting.raises, cap=raises, bet=state.options["bet"]))
         layers.update("\n".join(lines))
