@@ -185,3 +185,9 @@ def betting_view(state: State, betting: Betting, turn: str | None, stake: int | 
         stake=stake,
         committed=betting.committed,
     )
+
+
+def betting_of(state: State) -> Betting | None:
+    """The betting of the round in play, for views (None: no round, or a game without betting)."""
+    betting = getattr(state.table, "betting", None) if state.in_round else None
+    return betting if isinstance(betting, Betting) else None
