@@ -324,7 +324,7 @@ def test_betting_errors():
     assert error.params == {"player": "D", "call": 4}
     refused(session, "call Z", "rules.unknown_player")
     enter(session, "fold D")
-    refused(session, "call D", "rules.chips.has_folded")
+    refused(session, "call D", "rules.bet.has_folded")
     refused(session, "rebuy D 10", "rules.between_rounds_only")
     refused(session, "round", "rules.round_in_play")
     refused(session, "showdown C > B", "rules.chips.showdown_early")

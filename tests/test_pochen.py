@@ -544,7 +544,7 @@ def test_poch_errors():
     refused(session, "raise C 42", "rules.pochen.short")
     refused(session, "call D", "rules.pochen.not_your_turn")
     enter(session, "fold C")
-    refused(session, "call C", "rules.pochen.has_folded")
+    refused(session, "call C", "rules.bet.has_folded")
     enter(session, "call D", "call A")
     assert kinds(session)[:2] == ["show", "poch"]
     refused(session, "call B", "rules.pochen.betting_closed")

@@ -100,7 +100,6 @@ class Betting:
 class BetKeys:
     """A game's own words for refusing a betting entry (the Poch speaks of the Poch)."""
 
-    has_folded: str
     closed: str
     not_your_turn: str
     check_facing_bet: str
@@ -118,7 +117,7 @@ def check_bettor(state: State, betting: Betting, kind: str, player: str, keys: B
     sizes and the rest are each game's own.
     """
     if player in betting.folded:
-        raise RuleError(keys.has_folded, player=player)
+        raise RuleError("rules.bet.has_folded", player=player)
     turn = betting.turn(state)
     if turn is None:
         raise RuleError(keys.closed)

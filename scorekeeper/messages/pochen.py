@@ -93,7 +93,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the betting has closed: enter the sets ('show …') or the winner ('poch W')",
         "賭けは締め切られています。役(「show …」)か勝者(「poch W」)を記録してください",
     ),
-    "rules.pochen.has_folded": ("{player} has folded", "{player}はもう降りています"),
     "rules.pochen.not_your_turn": (
         "it is {turn}'s turn in the Poch, not {player}'s",
         "ポッヘは今{turn}の番です({player}の番ではありません)",

@@ -38,7 +38,6 @@ from scorekeeper.core.state import State, finish_round
 
 BETTING = BET_VERBS
 _KEYS = BetKeys(
-    has_folded="rules.chips.has_folded",
     closed="rules.chips.betting_closed",
     not_your_turn="rules.chips.not_your_turn",
     check_facing_bet="rules.chips.check_facing_bet",

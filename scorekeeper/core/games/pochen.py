@@ -66,7 +66,6 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 BETTING = ("pass", *BET_VERBS)
 AMOUNT_VERBS = ("bet", "raise")
 _KEYS = BetKeys(
-    has_folded="rules.pochen.has_folded",
     closed="rules.pochen.betting_closed",
     not_your_turn="rules.pochen.not_your_turn",
     check_facing_bet="rules.pochen.check_facing_bet",
