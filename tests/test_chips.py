@@ -51,7 +51,7 @@ def c2() -> Session:
 
 
 def turn(session: Session) -> str | None:
-    return session.state.table.to_act
+    return session.state.table.betting.turn(session.state)
 
 
 # -- worked example C1 ------------------------------------------------------------
@@ -64,7 +64,7 @@ def test_c1_antes_betting_and_split_showdown():
     enter(session, "round")
     table = session.state.table
     assert table.pot == 4
-    assert dict(table.committed) == {"A": 1, "B": 1, "C": 1, "D": 1}
+    assert dict(table.betting.committed) == {"A": 1, "B": 1, "C": 1, "D": 1}
     assert stacks(session) == {"A": 19, "B": 19, "C": 19, "D": 19}
     # the first to act is left of the dealer, then clockwise
     turns = []
@@ -74,9 +74,9 @@ def test_c1_antes_betting_and_split_showdown():
     assert turns == ["B", "C", "D", "A", "B", "C"]
     table = session.state.table
     assert table.pot == 28
-    assert dict(table.committed) == {"A": 1, "B": 9, "C": 9, "D": 9}
-    assert table.folded == {"A"}
-    assert table.to_act is None
+    assert dict(table.betting.committed) == {"A": 1, "B": 9, "C": 9, "D": 9}
+    assert table.betting.folded == {"A"}
+    assert table.betting.turn(session.state) is None
     assert stacks(session) == {"A": 19, "B": 11, "C": 11, "D": 11}
     assert kinds(session)[0] == "showdown"
     assert choices(session, "showdown") == ("B", "C", "D")
@@ -99,12 +99,12 @@ def test_c1_log_describes_each_entry():
     described = [session.describe(i) for i in range(len(session.events))]
     assert described == [
         ("log.round", {"round": 1, "parent": "A"}),
-        ("log.chips.check", {"player": "B", "chips": 0, "total": 1}),
-        ("log.chips.bet", {"player": "C", "chips": 4, "total": 5}),
-        ("log.chips.raise", {"player": "D", "chips": 8, "total": 9}),
-        ("log.chips.fold", {"player": "A", "chips": 0, "total": 1}),
-        ("log.chips.call", {"player": "B", "chips": 8, "total": 9}),
-        ("log.chips.call", {"player": "C", "chips": 4, "total": 9}),
+        ("log.bet.check", {"player": "B", "chips": 0, "total": 1}),
+        ("log.bet.bet_adds", {"player": "C", "chips": 4, "total": 5}),
+        ("log.bet.raise", {"player": "D", "chips": 8, "total": 9}),
+        ("log.bet.fold", {"player": "A", "chips": 0, "total": 1}),
+        ("log.bet.call", {"player": "B", "chips": 8, "total": 9}),
+        ("log.bet.call", {"player": "C", "chips": 4, "total": 9}),
         ("log.chips.showdown_cards", {"cards": "B KS, C KH, D 9C", "pot": 28}),
     ]
 
@@ -165,9 +165,9 @@ def test_c2_side_pot():
         enter(session, line)
     assert turns == ["A", "B", "C", "D", "B", "C"]
     table = session.state.table
-    assert dict(table.committed) == {"A": 5, "B": 13, "C": 9, "D": 13}
-    assert table.to_act is None
-    layers = table.layers()
+    assert dict(table.betting.committed) == {"A": 5, "B": 13, "C": 9, "D": 13}
+    assert table.betting.turn(session.state) is None
+    layers = table.betting.layers()
     assert [(p.amount, p.eligible) for p in layers.pots] == [
         (20, ("A", "B", "D")),
         (20, ("B", "D")),
@@ -189,7 +189,8 @@ def test_c2_side_pot():
 def test_c2_all_in_is_logged_and_all_in_player_is_skipped():
     session = c2()
     enter(session, "round", "bet A")
-    assert session.describe(1) == ("log.chips.bet_all_in", {"player": "A", "chips": 4, "total": 5})
+    all_in = ("log.bet.bet_adds_all_in", {"player": "A", "chips": 4, "total": 5})
+    assert session.describe(1) == all_in
     assert stacks(session)["A"] == 0
     enter(session, "raise B", "call C", "raise D")
     # A is all-in: the turn goes from D straight to B
@@ -267,7 +268,7 @@ def test_a_raise_reopens_the_betting_for_everyone_else():
     assert turn(session) == "D"
     enter(session, "call D")
     assert turn(session) is None
-    assert dict(session.state.table.committed) == {"A": 9, "B": 9, "C": 9, "D": 9}
+    assert dict(session.state.table.betting.committed) == {"A": 9, "B": 9, "C": 9, "D": 9}
 
 
 def test_betting_closes_when_only_one_player_with_chips_is_left_to_act():
@@ -288,7 +289,7 @@ def test_the_last_player_facing_an_all_in_still_has_to_call_or_fold():
     assert kinds(session)[:3] == ["call", "raise", "fold"]
     enter(session, "call A")
     assert turn(session) is None
-    assert dict(session.state.table.committed) == {"A": 3, "B": 3}
+    assert dict(session.state.table.betting.committed) == {"A": 3, "B": 3}
 
 
 def test_a_winner_without_showdown_when_all_others_fold():
@@ -323,7 +324,7 @@ def test_betting_errors():
     assert error.params == {"player": "D", "call": 4}
     refused(session, "call Z", "rules.unknown_player")
     enter(session, "fold D")
-    refused(session, "call D", "rules.chips.has_folded")
+    refused(session, "call D", "rules.bet.has_folded")
     refused(session, "rebuy D 10", "rules.between_rounds_only")
     refused(session, "round", "rules.round_in_play")
     refused(session, "showdown C > B", "rules.chips.showdown_early")
@@ -332,7 +333,7 @@ def test_betting_errors():
 def test_raise_past_the_cap_is_refused():
     session = c1()
     enter(session, "round", "bet B", "raise C", "raise D", "raise A")
-    assert session.state.table.raises == 3
+    assert session.state.table.betting.raises == 3
     assert turn(session) == "B"
     assert kinds(session)[:2] == ["call", "fold"]
     error = refused(session, "raise B", "rules.chips.raise_cap")
@@ -356,12 +357,12 @@ def test_raise_when_short_is_refused_and_the_call_goes_all_in():
     assert error.params == {"player": "D", "chips": 4}
     enter(session, "call D")
     assert stacks(session)["D"] == 0
-    assert session.describe(3) == ("log.chips.call_all_in", {"player": "D", "chips": 4, "total": 5})
+    assert session.describe(3) == ("log.bet.call_all_in", {"player": "D", "chips": 4, "total": 5})
     # one chip more than the call is enough to raise, all-in
     session = new_session(FOUR, stacks={"D": 6}, stack=20)
     enter(session, "round", "bet B", "call C", "raise D")
-    assert dict(session.state.table.committed)["D"] == 6
-    assert session.state.table.raises == 1
+    assert dict(session.state.table.betting.committed)["D"] == 6
+    assert session.state.table.betting.raises == 1
 
 
 def test_showdown_errors():
@@ -468,7 +469,7 @@ def test_a_player_with_no_chips_is_out_and_skipped_as_dealer():
     table = session.state.table
     assert table.players == ("A", "C")
     assert table.dealer == "C"
-    assert dict(table.committed) == {"A": 1, "C": 1}
+    assert dict(table.betting.committed) == {"A": 1, "C": 1}
     assert turn(session) == "A"
     assert choices(session, "check") == ("A",)
     enter(session, "check A", "check C", "showdown A > C")
@@ -706,7 +707,7 @@ def reference_award(committed: dict[str, int], folded, order: list[str]) -> dict
 def _ranking_order(event, table, suits: str) -> list[str] | None:
     """Best first, when the round was settled without ties; else None."""
     if event.kind == "fold":
-        return [p for p in table.live() if p != event.data["player"]]
+        return [p for p in table.betting.live() if p != event.data["player"]]
     if event.kind != "showdown":
         return None
     if "ranking" in event.data:
@@ -788,24 +789,25 @@ class Driver:
         assert all(chips >= 0 for chips in after.scores.values())
         if after.in_round:
             table = after.table
-            assert table.pot == sum(table.committed.values())
-            assert all(after.scores[p] > 0 or table.committed[p] > 0 for p in table.players)
+            assert table.pot == sum(table.betting.committed.values())
+            assert all(after.scores[p] > 0 or table.betting.committed[p] > 0 for p in table.players)
             legal = {a.kind: a.choices for a in self.session.legal()}
-            if table.to_act is None:
-                assert legal["showdown"] == table.live()
+            to_act = table.betting.turn(after)
+            if to_act is None:
+                assert legal["showdown"] == table.betting.live()
             else:
-                assert table.to_act in table.live()
-                assert after.scores[table.to_act] > 0
+                assert to_act in table.betting.live()
+                assert after.scores[to_act] > 0
                 for kind in ("check", "bet", "call", "raise", "fold"):
-                    assert legal.get(kind, (table.to_act,)) == (table.to_act,)
+                    assert legal.get(kind, (to_act,)) == (to_act,)
         if before.in_round and not after.in_round and event.kind != "undo":
             table = before.table
             # a folded player gets nothing back; nobody ends the round below zero
-            for player in table.folded:
+            for player in table.betting.folded:
                 assert after.scores[player] == before.scores[player]
             order = _ranking_order(event, table, before.options["suits"])
             if order is not None:
-                won = reference_award(dict(table.committed), table.folded, order)
+                won = reference_award(dict(table.betting.committed), table.betting.folded, order)
                 for player in after.names():
                     assert after.scores[player] == before.scores[player] + won.get(player, 0)
             with_chips = [p for p in after.names() if after.scores[p] > 0]

@@ -85,9 +85,9 @@ def test_p1_every_number():
         enter(session, line)
     assert turns == ["B", "C", "D", "A", "B"]
     table = session.state.table
-    assert dict(table.committed) == {"A": 0, "B": 0, "C": 3, "D": 3}
+    assert dict(table.betting.committed) == {"A": 0, "B": 0, "C": 3, "D": 3}
     assert table.pot == 6
-    assert table.folded == {"A", "B"}
+    assert table.betting.folded == {"A", "B"}
     assert kinds(session)[:2] == ["show", "poch"]
     assert choices(session, "show") == ("C", "D")
     enter(session, P1_POCH[-1])
@@ -190,11 +190,11 @@ def test_p1_log_describes_each_entry():
         ("log.pochen.turned", {"card": "8♦", "suit": "♦"}),
         ("log.pochen.claim", {"player": "B", "pools": "ace", "chips": 4}),
         ("log.pochen.claim", {"player": "C", "pools": "king, queen, marriage", "chips": 12}),
-        ("log.pochen.pass", {"player": "B", "chips": 0, "total": 0}),
-        ("log.pochen.bet", {"player": "C", "chips": 3, "total": 3}),
-        ("log.pochen.call", {"player": "D", "chips": 3, "total": 3}),
-        ("log.pochen.fold", {"player": "A", "chips": 0, "total": 0}),
-        ("log.pochen.fold", {"player": "B", "chips": 0, "total": 0}),
+        ("log.bet.pass", {"player": "B", "chips": 0, "total": 0}),
+        ("log.bet.bet_total", {"player": "C", "chips": 3, "total": 3}),
+        ("log.bet.call", {"player": "D", "chips": 3, "total": 3}),
+        ("log.bet.fold", {"player": "A", "chips": 0, "total": 0}),
+        ("log.bet.fold", {"player": "B", "chips": 0, "total": 0}),
         ("log.pochen.show", {"sets": "C KD KS, D 9C 9D 9S", "pot": 6, "poch": 4}),
         ("log.pochen.out", {"player": "B", "chips": 4}),
     ]
@@ -313,7 +313,7 @@ def test_one_player_left_wins_without_showing():
     session = p1()
     enter(session, "round", "turned 8D", "bet B 3", "fold C", "pass D")
     # pass facing a bet is a fold
-    assert session.state.table.folded == {"C", "D"}
+    assert session.state.table.betting.folded == {"C", "D"}
     assert session.describe(4) == ("log.pochen.pass_folds", {"player": "D"})
     enter(session, "fold A")
     table = session.state.table
@@ -330,7 +330,7 @@ def test_raises_are_totals_and_reopen_the_betting():
     enter(session, "fold A")
     assert turn(session) == "B"
     enter(session, "raise B 9")
-    assert dict(session.state.table.committed) == {"A": 0, "B": 9, "C": 5, "D": 5}
+    assert dict(session.state.table.betting.committed) == {"A": 0, "B": 9, "C": 5, "D": 5}
     assert turn(session) == "C"
     enter(session, "call C", "fold D")
     assert kinds(session)[:2] == ["show", "poch"]
@@ -346,13 +346,13 @@ def test_all_in_side_pot_and_the_poch_pool_with_the_main_pot():
     assert stacks(session)["D"] == 3
     enter(session, "pass B", "bet C 10", "call D")
     assert session.describe(4) == (
-        "log.pochen.call_all_in",
+        "log.bet.call_all_in",
         {"player": "D", "chips": 3, "total": 3},
     )
     enter(session, "fold A", "call B")
     table = session.state.table
-    assert dict(table.committed) == {"A": 0, "B": 10, "C": 10, "D": 3}
-    layers = table.layers()
+    assert dict(table.betting.committed) == {"A": 0, "B": 10, "C": 10, "D": 3}
+    layers = table.betting.layers()
     assert [(p.amount, p.eligible) for p in layers.pots] == [(9, ("B", "C", "D")), (14, ("B", "C"))]
     refused(session, "poch D", "rules.pochen.pot_undecided")
     refused(session, "show D=AS,AH", "rules.pochen.pot_undecided")
@@ -531,7 +531,7 @@ def test_poch_errors():
     error = refused(session, "out B", "rules.pochen.poch_open")
     assert error.params == {"turn": "B"}
     enter(session, "bet B 41")  # all-in
-    assert session.describe(2)[0] == "log.pochen.bet_all_in"
+    assert session.describe(2)[0] == "log.bet.bet_total_all_in"
     error = refused(session, "check C", "rules.pochen.check_facing_bet")
     assert error.params == {"player": "C", "high": 41}
     error = refused(session, "bet C 3", "rules.pochen.bet_not_above")
@@ -544,7 +544,7 @@ def test_poch_errors():
     refused(session, "raise C 42", "rules.pochen.short")
     refused(session, "call D", "rules.pochen.not_your_turn")
     enter(session, "fold C")
-    refused(session, "call C", "rules.pochen.has_folded")
+    refused(session, "call C", "rules.bet.has_folded")
     enter(session, "call D", "call A")
     assert kinds(session)[:2] == ["show", "poch"]
     refused(session, "call B", "rules.pochen.betting_closed")
@@ -779,8 +779,8 @@ class Driver:
         if kind in ("bet", "raise"):
             (player,) = action.choices
             table = state.table
-            low = table.high + 1
-            most = table.committed[player] + state.scores[player]
+            low = table.betting.high + 1
+            most = table.betting.committed[player] + state.scores[player]
             return [kind, player, str(self.draw(st.integers(low, most)))]
         if kind in ("pass", "check", "call", "fold", "leave"):
             return [kind, self.draw(st.sampled_from(action.choices))]
@@ -869,7 +869,7 @@ class Driver:
                 assert after.board[pool] in (before.board[pool], 0)
         if after.in_round:
             table = after.table
-            assert table.pot == (0 if table.settled else sum(table.committed.values()))
+            assert table.pot == (0 if table.settled else sum(table.betting.committed.values()))
             assert all(after.scores[p] >= 0 for p in table.players)
         if event.kind == "out":
             table = before.table

@@ -51,7 +51,7 @@ async def test_c1_by_keys(tmp_path):
         assert "B to act" in str(screen.query_one("#pot-turn").render())
         await press_all(pilot, C1_KEYS[1:7])
         assert screen.state.table.pot == 28
-        assert screen.state.table.to_act is None
+        assert screen.state.table.betting.turn(screen.state) is None
         assert screen.check_action("call", ()) is False
         await press_all(pilot, C1_KEYS[7:])
         assert dict(screen.state.scores) == {"A": 19, "B": 25, "C": 25, "D": 11}

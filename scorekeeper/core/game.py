@@ -10,13 +10,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import RoundResult, State
 
+_R = TypeVar("_R")
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 
@@ -205,6 +206,14 @@ class Game(ABC):
 
 
 _REGISTRY: dict[str, Game] = {}
+
+
+def round_in_play(state: State, kind: type[_R]) -> _R:
+    """The round in play as *kind* (a game's own round type); no round is a plain refusal."""
+    table = state.table
+    if not isinstance(table, kind):
+        raise RuleError("rules.no_round")
+    return table
 
 
 def register(game: Game) -> Game:

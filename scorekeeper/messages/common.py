@@ -44,29 +44,36 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
 MESSAGES.update(
     {
-        "log.chips.check": ("{player} checks", "{player}がチェック"),
-        "log.chips.bet": (
+        # -- betting, in both chip games (core/betting.py) ---------------------------
+        "log.bet.check": ("{player} checks", "{player}がチェック"),
+        "log.bet.pass": ("{player} passes", "{player}がパス"),
+        "log.bet.bet_adds": (
             "{player} bets {chips} (in for {total})",
             "{player}が{chips}ベット(計{total})",
         ),
-        "log.chips.bet_all_in": (
+        "log.bet.bet_adds_all_in": (
             "{player} bets {chips}, all-in (in for {total})",
             "{player}が{chips}ベット、オールイン(計{total})",
         ),
-        "log.chips.call": (
+        "log.bet.bet_total": ("{player} bets {total}", "{player}が{total}をベット"),
+        "log.bet.bet_total_all_in": (
+            "{player} bets {total}, all-in",
+            "{player}が{total}をベット、オールイン",
+        ),
+        "log.bet.call": (
             "{player} calls {chips} (in for {total})",
             "{player}が{chips}コール(計{total})",
         ),
-        "log.chips.call_all_in": (
+        "log.bet.call_all_in": (
             "{player} calls {chips}, all-in (in for {total})",
             "{player}が{chips}コール、オールイン(計{total})",
         ),
-        "log.chips.raise": ("{player} raises to {total}", "{player}が{total}にレイズ"),
-        "log.chips.raise_all_in": (
+        "log.bet.raise": ("{player} raises to {total}", "{player}が{total}にレイズ"),
+        "log.bet.raise_all_in": (
             "{player} raises to {total}, all-in",
             "{player}が{total}にレイズ、オールイン",
         ),
-        "log.chips.fold": ("{player} folds", "{player}がフォールド"),
+        "log.bet.fold": ("{player} folds", "{player}がフォールド"),
         "log.chips.showdown": ("showdown for {pot}: {ranking}", "{pot}の勝負: {ranking}"),
         "log.chips.showdown_cards": ("showdown for {pot}: {cards}", "{pot}の勝負: {cards}"),
         "result.chips.showdown": ("{winner} won at the showdown", "勝負で{winner}の勝ち"),

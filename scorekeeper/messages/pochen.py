@@ -93,7 +93,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the betting has closed: enter the sets ('show …') or the winner ('poch W')",
         "賭けは締め切られています。役(「show …」)か勝者(「poch W」)を記録してください",
     ),
-    "rules.pochen.has_folded": ("{player} has folded", "{player}はもう降りています"),
     "rules.pochen.not_your_turn": (
         "it is {turn}'s turn in the Poch, not {player}'s",
         "ポッヘは今{turn}の番です({player}の番ではありません)",
@@ -178,28 +177,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} claims {pools} and takes {chips}",
         "{player}が{pools}を申告して{chips}を獲得",
     ),
-    "log.pochen.pass": ("{player} passes", "{player}がパス"),
     "log.pochen.pass_folds": ("{player} passes (folds)", "{player}がパス(フォールド)"),
-    "log.pochen.check": ("{player} checks", "{player}がチェック"),
-    "log.pochen.bet": ("{player} bets {total}", "{player}が{total}をベット"),
-    "log.pochen.bet_all_in": (
-        "{player} bets {total}, all-in",
-        "{player}が{total}をベット、オールイン",
-    ),
-    "log.pochen.call": (
-        "{player} calls {chips} (in for {total})",
-        "{player}が{chips}コール(計{total})",
-    ),
-    "log.pochen.call_all_in": (
-        "{player} calls {chips}, all-in (in for {total})",
-        "{player}が{chips}コール、オールイン(計{total})",
-    ),
-    "log.pochen.raise": ("{player} raises to {total}", "{player}が{total}にレイズ"),
-    "log.pochen.raise_all_in": (
-        "{player} raises to {total}, all-in",
-        "{player}が{total}にレイズ、オールイン",
-    ),
-    "log.pochen.fold": ("{player} folds", "{player}がフォールド"),
     "log.pochen.show": (
         "sets shown ({sets}) for {pot} and the poch pool of {poch}",
         "役の公開({sets}): ポット{pot}とpochの場{poch}",

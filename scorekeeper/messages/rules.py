@@ -303,7 +303,7 @@ MESSAGES.update(
             "{player} is not playing in round {round}",
             "{player}はラウンド{round}に参加していません",
         ),
-        "rules.chips.has_folded": ("{player} has folded", "{player}はもう降りています"),
+        "rules.bet.has_folded": ("{player} has folded", "{player}はもう降りています"),
         "rules.chips.folded_in_showdown": (
             "{player} has folded and is not in the showdown",
             "{player}は降りているので勝負に参加していません",

@@ -8,13 +8,22 @@ destroyed: stacks + pot always equal the chips brought to the table.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from scorekeeper.core.betting import betting_view, next_to_act, pot_headline
+from scorekeeper.core.betting import (
+    BET_VERBS,
+    BetKeys,
+    Betting,
+    bet_log,
+    betting_view,
+    check_bettor,
+    pay_in,
+    pot_headline,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, frozen
-from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
+from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     check_cards,
     check_ranking,
@@ -23,48 +32,36 @@ from scorekeeper.core.games.ranking import (
     parse_ranking_words,
     ranking_words,
 )
-from scorekeeper.core.pots import Layers, award, layer_pots
+from scorekeeper.core.pots import award
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State, finish_round
 
-BETTING = ("check", "bet", "call", "raise", "fold")
+BETTING = BET_VERBS
+_KEYS = BetKeys(
+    closed="rules.chips.betting_closed",
+    not_your_turn="rules.chips.not_your_turn",
+    check_facing_bet="rules.chips.check_facing_bet",
+    nothing_to_call="rules.chips.nothing_to_call",
+    facing="call",
+    bet_log="log.bet.bet_adds",
+)
 
 
 @dataclass(frozen=True)
 class ChipsRound:
+    """A round in play: its dealer and its betting (antes included in the commitments)."""
+
     dealer: str
-    players: tuple[str, ...]  # dealt in (had chips), seat order
-    committed: Mapping[str, int]  # this round, antes included
-    folds: tuple[str, ...] = ()  # who folded, in the order they folded
-    acted: frozenset[str] = frozenset()  # acted since the last bet or raise
-    high: int = 0  # the highest commitment
-    opened: bool = False  # someone has bet
-    raises: int = 0
-    to_act: str | None = None  # None: betting has closed
-    last: Mapping[str, str] = field(default_factory=frozen)  # player -> their last action
+    betting: Betting
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Dealt in (had chips), seat order."""
+        return self.betting.players
 
     @property
     def pot(self) -> int:
-        return sum(self.committed.values())
-
-    @property
-    def folded(self) -> frozenset[str]:
-        return frozenset(self.folds)
-
-    def live(self) -> tuple[str, ...]:
-        return tuple(p for p in self.players if p not in self.folded)
-
-    def layers(self) -> Layers:
-        return layer_pots(self.committed, self.folded, self.players)
-
-
-def stack(state: State, player: str) -> int:
-    return state.scores[player]
-
-
-def to_call(state: State, table: ChipsRound, player: str) -> int:
-    """Chips *player* must add to match the highest commitment (capped by the stack)."""
-    return min(table.high - table.committed[player], stack(state, player))
+        return self.betting.pot
 
 
 class IndianChips(Game):
@@ -115,129 +112,92 @@ class IndianChips(Game):
             paid = min(ante, scores[player])
             scores[player] -= paid
             committed[player] = paid
-        table = ChipsRound(
-            dealer=dealer,
-            players=players,
-            committed=frozen(committed),
-            high=max(committed.values(), default=0),
+        betting = Betting(
+            players, frozen(committed), after=dealer, high=max(committed.values(), default=0)
         )
-        state = replace(state, scores=frozen(scores))
-        return replace(state, table=replace(table, to_act=self._next(state, table, dealer)))
-
-    def _next(self, state: State, table: ChipsRound, after: str) -> str | None:
-        """Who acts next clockwise from *after*, or None once betting has closed."""
-        live = table.live()
-        if len(live) <= 1:
-            return None
-        return next_to_act(state, live, table.committed, table.high, table.acted, after)
+        return replace(state, scores=frozen(scores), table=ChipsRound(dealer, betting))
 
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:
             return []
-        table = _table(state)
-        player = table.to_act
+        betting = round_in_play(state, ChipsRound).betting
+        player = betting.turn(state)
         if player is None:
-            return [LegalAction("showdown", table.live())]
-        if not table.opened:
-            return [LegalAction("check", (player,)), LegalAction("bet", (player,))]
-        actions = [LegalAction("call", (player,))]
-        raises = state.options["raises"]
-        assert isinstance(raises, int)
-        if table.raises < raises and stack(state, player) > table.high - table.committed[player]:
-            actions.append(LegalAction("raise", (player,)))
-        actions.append(LegalAction("fold", (player,)))
-        return actions
+            return [LegalAction("showdown", betting.live())]
+        verbs = betting.verbs(state, player)
+        cap = state.options["raises"]
+        assert isinstance(cap, int)
+        if betting.raises >= cap and "raise" in verbs:
+            verbs.remove("raise")
+        return [LegalAction(kind, (player,)) for kind in verbs]
 
     def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        table = _table(state)
+        table = round_in_play(state, ChipsRound)
         if kind == "showdown":
             return self._check_showdown(state, table, data)
-        player = self._player_in(state, table, data.get("player", ""))
-        if table.to_act is None:
-            raise RuleError("rules.chips.betting_closed")
-        if player != table.to_act:
-            raise RuleError("rules.chips.not_your_turn", player=player, turn=table.to_act)
-        if kind in ("check", "bet") and table.opened:
-            key = "rules.chips.check_facing_bet" if kind == "check" else "rules.chips.second_bet"
-            raise RuleError(key, player=player, call=to_call(state, table, player))
-        if kind in ("call", "raise", "fold") and not table.opened:
-            raise RuleError("rules.chips.nothing_to_call", player=player, verb=kind)
+        betting = table.betting
+        player = state.find_player(str(data.get("player", "")))
+        if player not in betting.players:
+            raise RuleError("rules.chips.not_dealt_in", player=player, round=state.round)
+        check_bettor(state, betting, kind, player, _KEYS)
+        if kind == "bet" and betting.opened:
+            call = betting.to_call(state, player)
+            raise RuleError("rules.chips.second_bet", player=player, call=call)
         if kind == "raise":
             cap = state.options["raises"]
-            if isinstance(cap, int) and table.raises >= cap:
+            if isinstance(cap, int) and betting.raises >= cap:
                 raise RuleError("rules.chips.raise_cap", cap=cap)
-            if stack(state, player) <= table.high - table.committed[player]:
-                raise RuleError(
-                    "rules.chips.raise_short", player=player, chips=stack(state, player)
-                )
+            if not betting.can_raise(state, player):
+                chips = state.scores[player]
+                raise RuleError("rules.chips.raise_short", player=player, chips=chips)
         return {"player": player}
-
-    def _player_in(self, state: State, table: ChipsRound, word: Any) -> str:
-        player = state.find_player(str(word))
-        if player not in table.players:
-            raise RuleError("rules.chips.not_dealt_in", player=player, round=state.round)
-        if player in table.folded:
-            raise RuleError("rules.chips.has_folded", player=player)
-        return player
 
     def _check_showdown(
         self, state: State, table: ChipsRound, data: Mapping[str, Any]
     ) -> dict[str, Any]:
-        if table.to_act is not None:
-            raise RuleError("rules.chips.showdown_early", turn=table.to_act)
+        betting = table.betting
+        turn = betting.turn(state)
+        if turn is not None:
+            raise RuleError("rules.chips.showdown_early", turn=turn)
 
         def resolve(word: str) -> str:
             player = state.find_player(word)
-            if player not in table.players:
+            if player not in betting.players:
                 raise RuleError("rules.chips.not_dealt_in", player=player, round=state.round)
-            if player in table.folded:
+            if player in betting.folded:
                 raise RuleError("rules.chips.folded_in_showdown", player=player)
             return player
 
         if "cards" in data:
             joker = state.options["joker"] is True
-            return {"cards": check_cards(data["cards"], resolve, table.live(), joker=joker)}
-        return {"ranking": check_ranking(data.get("ranking"), resolve, table.live())}
+            return {"cards": check_cards(data["cards"], resolve, betting.live(), joker=joker)}
+        return {"ranking": check_ranking(data.get("ranking"), resolve, betting.live())}
 
     def apply(self, state: State, event: Event) -> State:
-        table = _table(state)
+        table = round_in_play(state, ChipsRound)
         if event.kind == "showdown":
             suits = state.options["suits"]
             assert isinstance(suits, str)
             groups = event.data.get("ranking") or groups_from_cards(event.data["cards"], suits)
             return self._settle(state, table, groups, "result.chips.showdown")
         player, kind = event.data["player"], event.kind
-        scores = dict(state.scores)
-        committed = dict(table.committed)
-        amount = _amount(state, table, kind, player)
-        scores[player] -= amount
-        committed[player] += amount
-        high = max(table.high, committed[player])
-        raised = high > table.high
-        table = replace(
-            table,
-            committed=frozen(committed),
-            high=high,
-            opened=table.opened or kind == "bet",
-            raises=table.raises + (1 if kind == "raise" else 0),
-            folds=(*table.folds, player) if kind == "fold" else table.folds,
-            acted=frozenset({player}) if raised else table.acted | {player},
-            last=frozen({**table.last, player: kind}),
-        )
-        state = replace(state, scores=frozen(scores))
-        live = table.live()
+        added = _amount(state, table.betting, kind, player)
+        table = replace(table, betting=table.betting.put(player, kind, added, folds=kind == "fold"))
+        state = replace(pay_in(state, player, added), table=table)
+        live = table.betting.live()
         if len(live) == 1:
             return self._settle(state, table, [list(live)], "result.chips.uncontested")
-        return replace(state, table=replace(table, to_act=self._next(state, table, player)))
+        return state
 
     def _settle(
         self, state: State, table: ChipsRound, groups: Sequence[Sequence[str]], how: str
     ) -> State:
+        betting = table.betting
         order = state.in_order_from_left_of(table.dealer, table.players)
-        layers = table.layers()
+        layers = betting.layers()
         won = award(layers, groups, order)
         after = {p: state.scores[p] + won.get(p, 0) for p in state.names()}
-        deltas = {p: won.get(p, 0) - table.committed[p] for p in table.players}
+        deltas = {p: won.get(p, 0) - betting.committed[p] for p in table.players}
         with_chips = tuple(p for p in state.seated() if after[p] > 0)
         next_dealer = state.left_of(table.dealer, with_chips) if with_chips else table.dealer
         winners = [p for p in order if won.get(p, 0) > layers.returned.get(p, 0)]
@@ -249,8 +209,8 @@ class IndianChips(Game):
             game_over=len([p for p in state.names() if after[p] > 0]) <= 1,
             credit=won,
             winners=tuple(p for p in table.players if p in winners),
-            folded=table.folds,
-            paid=table.committed,
+            folded=betting.folds,
+            paid=betting.committed,
             received={p: won.get(p, 0) for p in table.players},
             at_stake=table.pot,
             winner=", ".join(winners),
@@ -266,12 +226,11 @@ class IndianChips(Game):
         table = state.table if state.in_round else None
         if not isinstance(table, ChipsRound):
             return None
-        return betting_view(
-            state, table.players, table.committed, table.folds, table.to_act, table.high, table.high
-        )
+        betting = table.betting
+        return betting_view(state, betting, betting.turn(state), betting.high)
 
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
-        table = _table(before)
+        table = round_in_play(before, ChipsRound)
         if event.kind == "showdown":
             if "cards" in event.data:
                 shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())
@@ -279,26 +238,17 @@ class IndianChips(Game):
             ranking = " ".join(ranking_words(event.data["ranking"]))
             return "log.chips.showdown", {"ranking": ranking, "pot": table.pot}
         player, kind = event.data["player"], event.kind
-        added = _amount(before, table, kind, player)
-        all_in = kind in ("bet", "call", "raise") and added == stack(before, player)
-        key = f"log.chips.{kind}" + ("_all_in" if all_in else "")
-        return key, {"player": player, "chips": added, "total": table.committed[player] + added}
+        added = _amount(before, table.betting, kind, player)
+        return bet_log(before, table.betting, kind, player, added, _KEYS)
 
 
-def _amount(state: State, table: ChipsRound, kind: str, player: str) -> int:
+def _amount(state: State, betting: Betting, kind: str, player: str) -> int:
     """Chips a betting entry puts in: a bet, the call, the call plus a bet; never past the stack."""
     bet = state.options["bet"]
     assert isinstance(bet, int)
-    owed = table.high - table.committed[player]
+    owed = betting.owed(player)
     wanted = {"bet": bet, "call": owed, "raise": owed + bet}.get(kind, 0)
-    return min(wanted, stack(state, player))
-
-
-def _table(state: State) -> ChipsRound:
-    table = state.table
-    if not isinstance(table, ChipsRound):
-        raise RuleError("rules.no_round")
-    return table
+    return min(wanted, state.scores[player])
 
 
 register(IndianChips())

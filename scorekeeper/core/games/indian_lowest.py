@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event
-from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
+from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, groups_from_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State, finish_round
@@ -63,7 +63,7 @@ class IndianLowest(Game):
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:
             return []
-        table = _table(state)
+        table = round_in_play(state, LowestRound)
         actions = []
         if state.options["redraw"] is True:
             free = tuple(p for p in table.players if p not in table.redraws)
@@ -74,7 +74,7 @@ class IndianLowest(Game):
         return actions
 
     def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        table = _table(state)
+        table = round_in_play(state, LowestRound)
 
         def resolve(word: str) -> str:
             player = state.find_player(word)
@@ -111,7 +111,7 @@ class IndianLowest(Game):
         return groups_from_cards(data["cards"], suits, highest_first=False)[0]
 
     def apply(self, state: State, event: Event) -> State:
-        table = _table(state)
+        table = round_in_play(state, LowestRound)
         if event.kind == "redraw":
             return replace(
                 state, table=replace(table, redraws=table.redraws | {event.data["player"]})
@@ -146,13 +146,6 @@ class IndianLowest(Game):
             shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())
             return "log.lowest.reveal", {"cards": shown, "losers": losers}
         return "log.lowest.lose", {"losers": losers}
-
-
-def _table(state: State) -> LowestRound:
-    table = state.table
-    if not isinstance(table, LowestRound):
-        raise RuleError("rules.no_round")
-    return table
 
 
 register(IndianLowest())

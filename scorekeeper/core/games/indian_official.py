@@ -13,7 +13,7 @@ from typing import Any
 from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
-from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
+from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import StakeChange, State, finish_round
@@ -93,7 +93,7 @@ class IndianOfficial(Game):
         return replace(state, table=OfficialRound(stake=base, players=state.seated()))
 
     def _next_stake(self, state: State) -> int | None:
-        table = _table(state)
+        table = round_in_play(state, OfficialRound)
         cap = state.options["cap"]
         doubled = table.stake * 2
         return None if isinstance(cap, int) and doubled > cap else doubled
@@ -101,7 +101,7 @@ class IndianOfficial(Game):
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:
             return []
-        table = _table(state)
+        table = round_in_play(state, OfficialRound)
         children = _contesting_children(state, table)
         actions = [LegalAction("fold", children)]
         if self._next_stake(state) is not None:
@@ -110,7 +110,7 @@ class IndianOfficial(Game):
         return actions
 
     def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        table = _table(state)
+        table = round_in_play(state, OfficialRound)
         if kind == "raise":
             if self._next_stake(state) is None:
                 cap = state.options["cap"]
@@ -160,7 +160,7 @@ class IndianOfficial(Game):
         return player
 
     def apply(self, state: State, event: Event) -> State:
-        table = _table(state)
+        table = round_in_play(state, OfficialRound)
         if event.kind == "raise":
             new = table.stake * 2
             change = StakeChange(state.round, table.stake, new, event.at, event.seq)
@@ -255,13 +255,6 @@ class IndianOfficial(Game):
                 "cards": shown,
             }
         return "log.official.showdown", {"winner": event.data["winner"], "stake": table.stake}
-
-
-def _table(state: State) -> OfficialRound:
-    table = state.table
-    if not isinstance(table, OfficialRound):
-        raise RuleError("rules.no_round")
-    return table
 
 
 def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:

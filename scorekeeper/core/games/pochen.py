@@ -18,13 +18,27 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from scorekeeper.core.betting import betting_view, next_to_act, pot_headline
+from scorekeeper.core.betting import (
+    BET_VERBS,
+    BetKeys,
+    Betting,
+    bet_log,
+    betting_view,
+    check_bettor,
+    pay_in,
+    pot_headline,
+)
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen
-from scorekeeper.core.game import Game, LegalAction, OptionSpec, register
-from scorekeeper.core.games.ranking import pairs_of, parse_ranking_words, ranking_words
-from scorekeeper.core.pots import Layers, award, layer_pots, split
+from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.games.ranking import (
+    check_ranking,
+    pairs_of,
+    parse_ranking_words,
+    ranking_words,
+)
+from scorekeeper.core.pots import award, split
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State, finish_round
 
@@ -49,8 +63,16 @@ SUIT_WORDS = {
 }  # fmt: skip
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
-BETTING = ("pass", "check", "bet", "call", "raise", "fold")
+BETTING = ("pass", *BET_VERBS)
 AMOUNT_VERBS = ("bet", "raise")
+_KEYS = BetKeys(
+    closed="rules.pochen.betting_closed",
+    not_your_turn="rules.pochen.not_your_turn",
+    check_facing_bet="rules.pochen.check_facing_bet",
+    nothing_to_call="rules.pochen.nothing_to_call",
+    facing="high",
+    bet_log="log.bet.bet_total",
+)
 
 
 @dataclass(frozen=True)
@@ -58,40 +80,28 @@ class PochenDeal:
     """One deal in progress; the board itself is ``State.board``."""
 
     dealer: str
-    players: tuple[str, ...]  # dealt in (could pay the whole ante), seat order
     start: Mapping[str, int]  # each player's stack before the antes
+    betting: Betting  # the Poch; its players are those dealt in (could pay the whole ante)
     turned: str | None = None  # the card turned up, when the trump came from it
     trump: str | None = None  # S H D C once entered
     claimed: Mapping[str, str] = field(default_factory=frozen)  # pool -> who claimed it
-    # -- the Poch --
     started: bool = False  # a Poch entry has been made: claims are over
-    committed: Mapping[str, int] = field(default_factory=frozen)
-    folds: tuple[str, ...] = ()  # who folded (a pass facing a bet too), in order
-    acted: frozenset[str] = frozenset()  # acted since the last bet or raise
-    high: int = 0  # the highest commitment
-    opened: bool = False  # someone has bet
-    after: str = ""  # the last to act in the Poch (the dealer before anyone has)
     settled: bool = False  # the Poch pot has been paid out
     winners: tuple[str, ...] = ()  # who took the poch pool
 
     @property
-    def folded(self) -> frozenset[str]:
-        return frozenset(self.folds)
+    def players(self) -> tuple[str, ...]:
+        """Dealt in, seat order."""
+        return self.betting.players
 
     @property
     def pot(self) -> int:
         """Chips bet in the Poch and not yet paid out."""
-        return 0 if self.settled else sum(self.committed.values())
-
-    def live(self) -> tuple[str, ...]:
-        return tuple(p for p in self.players if p not in self.folded)
+        return 0 if self.settled else self.betting.pot
 
     def contestants(self) -> tuple[str, ...]:
         """Who is in the showdown: not folded, and bet something."""
-        return tuple(p for p in self.live() if self.committed[p] > 0)
-
-    def layers(self) -> Layers:
-        return layer_pots(self.committed, self.folded, self.players)
+        return tuple(p for p in self.betting.live() if self.betting.committed[p] > 0)
 
     def turned_card(self) -> Card | None:
         return parse_card(self.turned) if self.turned else None
@@ -121,19 +131,15 @@ def whole_ante(options: Mapping[str, OptionValue]) -> int:
 
 
 def to_act(state: State, table: PochenDeal) -> str | None:
-    """Whose turn it is in the Poch, or None once the betting has closed."""
+    """Whose turn it is in the Poch: None before the trump, once settled, or once closed."""
     if table.trump is None or table.settled:
         return None
-    live = table.live()
-    if table.opened and len(live) <= 1:
-        return None
-    after = table.after or table.dealer
-    return next_to_act(state, live, table.committed, table.high, table.acted, after)
+    return table.betting.turn(state)
 
 
 def poch_over(state: State, table: PochenDeal) -> bool:
     """The Poch is settled: paid out, or closed with nobody betting."""
-    return table.settled or (not table.opened and to_act(state, table) is None)
+    return table.settled or (not table.betting.opened and to_act(state, table) is None)
 
 
 def set_strength(cards: Sequence[Card], trump: str | None) -> tuple[int, int, int]:
@@ -246,17 +252,15 @@ class Pochen(Game):
             board[pool] += ante * len(players)
         table = PochenDeal(
             dealer=dealer,
-            players=players,
             start=frozen({p: state.scores[p] for p in players}),
-            committed=frozen(dict.fromkeys(players, 0)),
-            after=dealer,
+            betting=Betting(players, frozen(dict.fromkeys(players, 0)), after=dealer),
         )
         return replace(state, scores=frozen(scores), board=frozen(board), table=table)
 
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:
             return []
-        table = _table(state)
+        table = round_in_play(state, PochenDeal)
         if table.trump is None:
             return [LegalAction("turned"), LegalAction("trump")]
         actions = []
@@ -264,16 +268,10 @@ class Pochen(Game):
             actions.append(LegalAction("claim", table.players))
         turn = to_act(state, table)
         if turn is not None:
-            high, mine = table.high, table.committed[turn]
-            can_raise = state.scores[turn] > high - mine
-            if not table.opened:
-                actions += [LegalAction("pass", (turn,)), LegalAction("check", (turn,))]
-                actions.append(LegalAction("bet", (turn,)))
-            else:
-                actions.append(LegalAction("call", (turn,)))
-                if can_raise:
-                    actions.append(LegalAction("raise", (turn,)))
-                actions += [LegalAction("fold", (turn,)), LegalAction("pass", (turn,))]
+            verbs = table.betting.verbs(state, turn)
+            # a pass is a check before any bet, and a fold after one
+            verbs = ["pass", *verbs] if not table.betting.opened else [*verbs, "pass"]
+            actions += [LegalAction(kind, (turn,)) for kind in verbs]
         elif poch_over(state, table):
             actions.append(LegalAction("out", table.players))
         else:
@@ -292,7 +290,7 @@ class Pochen(Game):
 
     # -- checking --------------------------------------------------------------
     def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        table = _table(state)
+        table = round_in_play(state, PochenDeal)
         deck = state.options["deck"]
         assert isinstance(deck, int)
         if kind in ("turned", "trump"):
@@ -348,31 +346,24 @@ class Pochen(Game):
     ) -> dict[str, Any]:
         if poch_over(state, table):
             raise RuleError("rules.pochen.poch_over")
-        turn = to_act(state, table)
-        if turn is None:
+        if to_act(state, table) is None:  # said before who is asking, unlike indian-chips
             raise RuleError("rules.pochen.betting_closed")
+        betting = table.betting
         player = self._dealt_in(state, table, data.get("player", ""))
-        if player in table.folded:
-            raise RuleError("rules.pochen.has_folded", player=player)
-        if player != turn:
-            raise RuleError("rules.pochen.not_your_turn", player=player, turn=turn)
-        mine, chips = table.committed[player], state.scores[player]
-        if kind == "check" and table.opened:
-            raise RuleError("rules.pochen.check_facing_bet", player=player, high=table.high)
-        if kind in ("call", "raise", "fold") and not table.opened:
-            raise RuleError("rules.pochen.nothing_to_call", player=player, verb=kind)
+        check_bettor(state, betting, kind, player, _KEYS)
         if kind not in AMOUNT_VERBS:
             return {"player": player}
         amount = data.get("amount")
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise RuleError("rules.pochen.amount_syntax", verb=kind)
-        if amount <= table.high:
+        if amount <= betting.high:
             key = "rules.pochen.bet_not_above" if kind == "bet" else "rules.pochen.raise_not_above"
-            raise RuleError(key, player=player, amount=amount, high=table.high)
-        if kind == "bet" and table.opened:
-            raise RuleError("rules.pochen.second_bet", player=player, high=table.high)
-        if amount - mine > chips:
-            raise RuleError("rules.pochen.short", player=player, amount=amount, most=mine + chips)
+            raise RuleError(key, player=player, amount=amount, high=betting.high)
+        if kind == "bet" and betting.opened:
+            raise RuleError("rules.pochen.second_bet", player=player, high=betting.high)
+        most = betting.committed[player] + state.scores[player]
+        if amount > most:
+            raise RuleError("rules.pochen.short", player=player, amount=amount, most=most)
         return {"player": player, "amount": amount}
 
     def _check_showdown(
@@ -393,21 +384,9 @@ class Pochen(Game):
 
         if kind == "poch":
             groups = data.get("ranking")
-            if not isinstance(groups, list | tuple) or not groups:
+            if not groups:  # only the winners need be named, but someone must be
                 raise RuleError("rules.ranking_syntax")
-            ranking: list[list[str]] = []
-            seen: set[str] = set()
-            for group in groups:
-                if not isinstance(group, list | tuple):
-                    raise RuleError("rules.ranking_syntax")
-                names = []
-                for word in group:
-                    player = resolve(str(word))
-                    if player in seen:
-                        raise RuleError("rules.ranking_twice", player=player)
-                    seen.add(player)
-                    names.append(player)
-                ranking.append(names)
+            ranking = check_ranking(groups, resolve, contestants, complete=False)
             _check_decided(state, table, ranking)
             return {"ranking": ranking}
         sets = _check_sets(data.get("sets"), resolve, state.options["deck"])
@@ -453,7 +432,7 @@ class Pochen(Game):
 
     # -- applying --------------------------------------------------------------
     def apply(self, state: State, event: Event) -> State:
-        table = _table(state)
+        table = round_in_play(state, PochenDeal)
         kind, data = event.kind, event.data
         if kind == "turned":
             card = parse_card(data["card"])
@@ -480,33 +459,20 @@ class Pochen(Game):
     def _apply_betting(
         self, state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]
     ) -> State:
-        player = data["player"]
-        added = _added(state, table, kind, data)
-        scores = dict(state.scores)
-        committed = dict(table.committed)
-        scores[player] -= added
-        committed[player] += added
-        high = max(table.high, committed[player])
-        folds = kind == "fold" or (kind == "pass" and table.opened)
-        table = replace(
-            table,
-            started=True,
-            committed=frozen(committed),
-            high=high,
-            opened=table.opened or kind == "bet",
-            folds=(*table.folds, player) if folds else table.folds,
-            acted=frozenset({player}) if high > table.high else table.acted | {player},
-            after=player,
-        )
-        state = replace(state, scores=frozen(scores), table=table)
-        if table.opened and to_act(state, table) is None and len(table.contestants()) <= 1:
+        player, betting = data["player"], table.betting
+        added = _added(state, betting, kind, data)
+        folds = kind == "fold" or (kind == "pass" and betting.opened)
+        betting = betting.put(player, kind, added, folds=folds)
+        table = replace(table, started=True, betting=betting)
+        state = replace(pay_in(state, player, added), table=table)
+        if betting.opened and to_act(state, table) is None and len(table.contestants()) <= 1:
             return self._settle(state, table, [list(table.contestants())])
         return state
 
     def _settle(self, state: State, table: PochenDeal, ranking: Sequence[Sequence[str]]) -> State:
         """Pay out the Poch pot; the poch pool goes with the main pot."""
         order = state.in_order_from_left_of(table.dealer, table.players)
-        layers = table.layers()
+        layers = table.betting.layers()
         won = award(layers, ranking, order)
         if layers.pots:
             main = layers.pots[0]
@@ -530,7 +496,8 @@ class Pochen(Game):
         credit[player] += board["centre"]
         board["centre"] = 0
         need = whole_ante(state.options)  # each player's antes, and what the next deal needs
-        outlay = {p: need + table.committed[p] for p in table.players}  # antes and Poch bets
+        bets = table.betting.committed
+        outlay = {p: need + bets[p] for p in table.players}  # antes and Poch bets
         for payer, cards in paid.items():
             given = min(cards, state.scores[payer])
             credit[payer] -= given
@@ -555,7 +522,7 @@ class Pochen(Game):
             game_over=any(after[p] < need for p in table.players),
             credit=credit,
             winners=tuple(p for p in table.players if p in winners),
-            folded=table.folds,
+            folded=table.betting.folds,
             paid=outlay,
             received={p: deltas[p] + outlay[p] for p in table.players},
             out=player,
@@ -573,22 +540,23 @@ class Pochen(Game):
         if not isinstance(table, PochenDeal):
             return None
         if table.settled:  # the Poch is paid out: nothing in the middle, no stake
-            return betting_view(state, table.players, frozen({}), (), None, 0, None)
-        stake = table.high if table.trump is not None else None
-        committed, turn = table.committed, to_act(state, table)
-        return betting_view(state, table.players, committed, table.folds, turn, table.high, stake)
+            return RoundView(dealt=table.players)
+        stake = table.betting.high if table.trump is not None else None
+        return betting_view(state, table.betting, to_act(state, table), stake)
 
     def folds(self, before: State, event: Event) -> str | None:
         """A fold, or a pass that answers a bet in the Poch."""
         table = before.table
-        answers_bet = event.kind == "pass" and isinstance(table, PochenDeal) and table.opened
+        answers_bet = (
+            event.kind == "pass" and isinstance(table, PochenDeal) and table.betting.opened
+        )
         if event.kind == "fold" or answers_bet:
             return str(event.data["player"])
         return None
 
     # -- the log -----------------------------------------------------------------
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
-        table = _table(before)
+        table = round_in_play(before, PochenDeal)
         kind, data = event.kind, event.data
         if kind == "turned":
             card = parse_card(data["card"])
@@ -603,12 +571,10 @@ class Pochen(Game):
             return "log.pochen.claim", {"player": data["player"], "pools": pools, "chips": chips}
         if kind in BETTING:
             player = data["player"]
-            added = _added(before, table, kind, data)
-            if kind == "pass" and table.opened:
+            if kind == "pass" and table.betting.opened:
                 return "log.pochen.pass_folds", {"player": player}
-            all_in = kind in ("bet", "call", "raise") and added == before.scores[player] > 0
-            key = f"log.pochen.{kind}" + ("_all_in" if all_in else "")
-            return key, {"player": player, "chips": added, "total": table.committed[player] + added}
+            added = _added(before, table.betting, kind, data)
+            return bet_log(before, table.betting, kind, player, added, _KEYS)
         if kind == "show":
             shown = ", ".join(f"{p} {' '.join(c)}" for p, c in data["sets"].items())
             return "log.pochen.show", {"sets": shown, "pot": table.pot, "poch": board["poch"]}
@@ -622,27 +588,19 @@ class Pochen(Game):
         return "log.pochen.out", {"player": data["player"], "chips": chips}
 
 
-def _table(state: State) -> PochenDeal:
-    table = state.table
-    if not isinstance(table, PochenDeal):
-        raise RuleError("rules.no_round")
-    return table
-
-
 def _board(state: State) -> dict[str, int]:
     board = dict.fromkeys(POOLS, 0)
     board.update(state.board or {})
     return board
 
 
-def _added(state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]) -> int:
+def _added(state: State, betting: Betting, kind: str, data: Mapping[str, Any]) -> int:
     """Chips a Poch entry puts in: amounts are totals; a call never goes past the stack."""
     player = data["player"]
-    mine = table.committed[player]
     if kind in AMOUNT_VERBS:
-        return int(data["amount"]) - mine
+        return int(data["amount"]) - betting.committed[player]
     if kind == "call":
-        return min(table.high - mine, state.scores[player])
+        return betting.to_call(state, player)
     return 0
 
 
@@ -726,7 +684,7 @@ def _ranking_of_sets(sets: Mapping[str, Sequence[str]], trump: str | None) -> li
 def _check_decided(state: State, table: PochenDeal, ranking: Sequence[Sequence[str]]) -> None:
     """Every Poch pot needs someone named who can win it."""
     named = {p for group in ranking for p in group}
-    for pot in table.layers().pots:
+    for pot in table.betting.layers().pots:
         if not named & set(pot.eligible):
             raise RuleError(
                 "rules.pochen.pot_undecided", chips=pot.amount, players=", ".join(pot.eligible)

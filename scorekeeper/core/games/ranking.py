@@ -49,9 +49,17 @@ def ranking_words(groups: Sequence[Sequence[str]]) -> list[str]:
 
 
 def check_ranking(
-    groups: Any, resolve: Callable[[str], str], contestants: Sequence[str]
+    groups: Any,
+    resolve: Callable[[str], str],
+    contestants: Sequence[str],
+    *,
+    complete: bool = True,
 ) -> list[list[str]]:
-    """Canonical groups naming every contestant exactly once."""
+    """Canonical groups naming each player at most once, and every contestant if *complete*.
+
+    The Poch names only who wins (*complete* False): its game checks that
+    every pot has someone named who can win it.
+    """
     if not isinstance(groups, list | tuple) or not all(isinstance(g, list | tuple) for g in groups):
         raise RuleError("rules.ranking_syntax")
     seen: set[str] = set()
@@ -67,7 +75,7 @@ def check_ranking(
         if names:
             result.append(names)
     missing = [p for p in contestants if p not in seen]
-    if missing:
+    if complete and missing:
         raise RuleError("rules.ranking_missing", players=", ".join(missing))
     return result
 

@@ -87,12 +87,16 @@ class TableScreen(Screen[None]):
     """
 
     GAME_ACTIONS: ClassVar[tuple[TableAction, ...]] = ()
+    SHARED_BASE: ClassVar[bool] = False
     ACTIONS: ClassVar[dict[str, TableAction]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        actions = (*cls.GAME_ACTIONS, *COMMON_ACTIONS)
-        cls.ACTIONS = {a.name: a for a in actions}
-        cls.BINDINGS = _bindings(actions)  # before Textual merges the bindings
+        # A base shared by game screens (BettingTable) binds no keys: binding the
+        # common ones there would put them before the game's own in the footer.
+        if not cls.__dict__.get("SHARED_BASE", False):
+            actions = (*cls.GAME_ACTIONS, *COMMON_ACTIONS)
+            cls.ACTIONS = {a.name: a for a in actions}
+            cls.BINDINGS = _bindings(actions)  # before Textual merges the bindings
         super().__init_subclass__(**kwargs)
 
     def __init__(self, recording: Recording) -> None:

@@ -15,8 +15,8 @@ from scorekeeper.core.state import State
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction, TableScreen
-from scorekeeper.ui.screens.table_chips import seat_names
-from scorekeeper.ui.widgets.players import PlayerRow, PlayerTable, name_label, score_text
+from scorekeeper.ui.seats import seat_names
+from scorekeeper.ui.widgets.players import PlayerTable, player_rows
 
 
 class TallyPanel(Vertical):
@@ -55,22 +55,18 @@ class LowestTable(TableScreen):
         state = self.state
         self.query_one(TallyPanel).show(state)
         table = state.table if isinstance(state.table, LowestRound) and state.in_round else None
-        rows = []
-        for name in state.names():
+
+        def cells(name: str) -> tuple[Text, ...]:
             redrew = table is not None and name in table.redraws
             status = ""
             if name not in state.seated():
                 status = t("ui.players.left")
             elif table is not None and name not in table.players:
                 status = t("ui.players.sitting_out")
-            rows.append(
-                PlayerRow(
-                    name,
-                    name_label(state, name, t("ui.chips.dealer_mark")),
-                    score_text(state.scores[name], signed=False, bad_if_negative=False),
-                    (Text(t("ui.lowest.redrawn") if redrew else ""), Text(status)),
-                )
-            )
+            return (Text(t("ui.lowest.redrawn") if redrew else ""), Text(status))
+
+        mark = t("ui.chips.dealer_mark")
+        rows = player_rows(state, mark, cells, signed=False, bad_if_negative=False)
         columns = (t("ui.lowest.redraw_column"), t("ui.players.round"))
         self.query_one(PlayerTable).show(state, rows, columns, t("ui.lowest.losses"))
 

@@ -11,7 +11,7 @@ from scorekeeper.core.state import State
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import PickPlayerDialog
 from scorekeeper.ui.screens.table import TableAction, TableScreen
-from scorekeeper.ui.widgets.players import PlayerRow, PlayerTable, name_label, score_text
+from scorekeeper.ui.widgets.players import PlayerTable, player_rows
 from scorekeeper.ui.widgets.stake import StakePanel
 
 
@@ -42,15 +42,11 @@ class OfficialTable(TableScreen):
         state, game = self.state, self.recording.session.game
         view = game.round_view(state)
         self.query_one(StakePanel).show(state, game.headline(state))
-        rows = [
-            PlayerRow(
-                name,
-                name_label(state, name, t("ui.players.parent_mark")),
-                score_text(state.scores[name]),
-                (Text(official_status(state, view, name)),),
-            )
-            for name in state.names()
-        ]
+        rows = player_rows(
+            state,
+            t("ui.players.parent_mark"),
+            lambda name: (Text(official_status(state, view, name)),),
+        )
         self.query_one(PlayerTable).show(state, rows, (t("ui.players.round"),))
 
     def stake(self) -> int:

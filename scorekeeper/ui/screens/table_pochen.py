@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
@@ -15,16 +14,15 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
 from scorekeeper.core.games.pochen import PochenDeal, carried_deals, poch_over, to_act
 from scorekeeper.core.games.ranking import parse_ranking_words
+from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.core.words import split_line
 from scorekeeper.messages import t
+from scorekeeper.ui.screens.betting import BETTING, BettingTable, SeatWords
 from scorekeeper.ui.screens.dialogs import TextDialog
-from scorekeeper.ui.screens.table import TableAction, TableScreen
-from scorekeeper.ui.screens.table_chips import seat_names, seat_pairs
+from scorekeeper.ui.screens.table import TableAction
+from scorekeeper.ui.seats import seat_names, seat_pairs
 from scorekeeper.ui.widgets.board import Board
-from scorekeeper.ui.widgets.players import PlayerRow, PlayerTable, name_label, score_text
-
-BETTING = ("pass", "check", "bet", "call", "raise", "fold")
 
 
 def stage(state: State) -> str:
@@ -49,7 +47,8 @@ class PochenPanel(Vertical):
         yield Static("", id="pochen-stage")
         yield Static("", id="pochen-poch")
 
-    def show(self, state: State) -> None:
+    def show(self, state: State, view: RoundView | None) -> None:
+        """The board, then the stage and the Poch as the core reads them (*view*)."""
         table = state.table if isinstance(state.table, PochenDeal) and state.in_round else None
         claimed = dict(table.claimed) if table else {}
         self.query_one(Board).show(state.board or {}, carried_deals(state), claimed)
@@ -63,19 +62,20 @@ class PochenPanel(Vertical):
             line = t("ui.pochen.stage", stage=t(f"ui.pochen.stage.{now}"), trump=trump)
         self.query_one("#pochen-stage", Static).update(line)
         poch = ""
-        if table and table.started and not table.settled:
-            turn = to_act(state, table)
-            who = " ".join(table.contestants() or table.live())
-            poch = t("ui.pochen.pot", chips=table.pot, players=who)
-            if turn:
-                owed = min(table.high - table.committed[turn], state.scores[turn])
-                poch += "\n" + t("ui.pochen.turn", player=turn, call=owed, high=table.high)
+        if table and view and table.started and not table.settled:
+            who = " ".join(table.contestants() or view.live)
+            poch = t("ui.pochen.pot", chips=view.pot, players=who)
+            if view.to_act:
+                turn = t("ui.pochen.turn", player=view.to_act, call=view.to_call, high=view.stake)
+                poch += "\n" + turn
         elif table and not table.started and now == "claims":
             poch = t("ui.pochen.claims_hint")
         self.query_one("#pochen-poch", Static).update(poch)
 
 
-class PochenTable(TableScreen):
+class PochenTable(BettingTable):
+    SEAT_WORDS = SeatWords("ui.pochen.bet_column", "ui.players.sitting_out", False, False)
+
     GAME_ACTIONS = (
         TableAction("turned", "p", "turned"),
         TableAction("trump", "g", "trump"),
@@ -95,47 +95,12 @@ class PochenTable(TableScreen):
         return PochenPanel(id="pochen")
 
     def show_game(self) -> None:
-        state = self.state
-        self.query_one(PochenPanel).show(state)
-        table = state.table if isinstance(state.table, PochenDeal) and state.in_round else None
-        rows = []
-        for name in state.names():
-            bet = table.committed.get(name, 0) if table and not table.settled else 0
-            rows.append(
-                PlayerRow(
-                    name,
-                    name_label(state, name, t("ui.chips.dealer_mark")),
-                    score_text(state.scores[name], signed=False),
-                    (Text(str(bet) if bet else "", justify="right"), self._status(state, name)),
-                )
-            )
-        columns = (t("ui.pochen.bet_column"), t("ui.players.round"))
-        self.query_one(PlayerTable).show(state, rows, columns, t("ui.chips.stack"))
-
-    def _status(self, state: State, name: str) -> Text:
-        table = state.table if isinstance(state.table, PochenDeal) and state.in_round else None
-        if name not in state.seated():
-            return Text(t("ui.players.left"), style="dim")
-        if table is None:
-            return Text("")
-        if name not in table.players:
-            return Text(t("ui.players.sitting_out"), style="dim")
-        if name == to_act(state, table):
-            return Text("▶ " + t("ui.chips.to_act"), style="bold reverse")
-        if name in table.folded:
-            return Text(t("ui.chips.folded"), style="dim")
-        return Text("")
-
-    # -- whose turn ----------------------------------------------------------------
-    def _turn(self) -> str:
-        table = self.state.table
-        if isinstance(table, PochenDeal):
-            return to_act(self.state, table) or ""
-        return ""
+        self.query_one(PochenPanel).show(self.state, self.round_view())
+        self.show_seats()
 
     def probe(self, kind: str) -> dict[str, Any]:
         if kind in BETTING:
-            return {"player": self._turn(), "amount": 0}
+            return {"player": self.turn(), "amount": 0}
         probes: dict[str, dict[str, Any]] = {
             "turned": {"card": ""},
             "trump": {"suit": ""},
@@ -181,23 +146,20 @@ class PochenTable(TableScreen):
         self.pick("claim", t("ui.pochen.who_claims"), pools_for, complete=False)
 
     # -- the Poch --------------------------------------------------------------------
-    def _bet(self, kind: str) -> None:
-        self.record(Entry(kind, {"player": self._turn()}))
-
     def action_pass_poch(self) -> None:
-        self._bet("pass")
+        self.bet("pass")
 
     def action_check_poch(self) -> None:
-        self._bet("check")
+        self.bet("check")
 
     def action_call_poch(self) -> None:
-        self._bet("call")
+        self.bet("call")
 
     def action_fold_poch(self) -> None:
-        self._bet("fold")
+        self.bet("fold")
 
     def _amount(self, kind: str) -> None:
-        player = self._turn()
+        player = self.turn()
 
         def data(text: str) -> dict[str, Any]:
             if not text.strip().isdigit():

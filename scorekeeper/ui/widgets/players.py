@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -39,6 +39,26 @@ def score_text(score: int, *, signed: bool = True, bad_if_negative: bool = True)
     if bad_if_negative and score < 0:
         text.stylize("red")
     return text
+
+
+def player_rows(
+    state: State,
+    parent_mark: str,
+    cells: Callable[[str], tuple[Text, ...]],
+    *,
+    signed: bool = True,
+    bad_if_negative: bool = True,
+) -> list[PlayerRow]:
+    """Every player in seat order: the marked name, the score, then the game's own cells."""
+    return [
+        PlayerRow(
+            name,
+            name_label(state, name, parent_mark),
+            score_text(state.scores[name], signed=signed, bad_if_negative=bad_if_negative),
+            cells(name),
+        )
+        for name in state.names()
+    ]
 
 
 class PlayerTable(DataTable[Text | str]):

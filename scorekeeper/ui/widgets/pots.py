@@ -6,24 +6,27 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, Label, Static
 
-from scorekeeper.core.games.indian_chips import ChipsRound, to_call
+from scorekeeper.core.betting import Betting
+from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
 
 
 class PotPanel(Vertical):
+    """The pot in large digits, whose turn and what it costs, the pots and the raises."""
+
     def compose(self) -> ComposeResult:
         yield Label(t("ui.pot.pot"), id="pot-caption")
         yield Digits("0", id="pot-digits")
         yield Static("", id="pot-turn")
         yield Static("", id="pot-layers")
 
-    def show(self, state: State) -> None:
-        table = state.table if state.in_round else None
+    def show(self, state: State, view: RoundView | None, betting: Betting | None) -> None:
+        """The round in play as the core reads it (*view*), or what the next round starts with."""
         digits = self.query_one("#pot-digits", Digits)
         turn = self.query_one("#pot-turn", Static)
         layers = self.query_one("#pot-layers", Static)
-        if not isinstance(table, ChipsRound):
+        if view is None or betting is None:
             digits.update("0")
             ante = state.options.get("ante")
             if state.finished:
@@ -32,19 +35,16 @@ class PotPanel(Vertical):
                 turn.update(t("ui.pot.next", round=state.round + 1, dealer=state.parent, ante=ante))
             layers.update("")
             return
-        digits.update(str(table.pot))
-        player = table.to_act
-        if player is None:
+        digits.update(str(view.pot))
+        if view.to_act is None:
             turn.update(t("ui.pot.closed"))
         else:
-            owed = to_call(state, table, player)
-            key = "ui.pot.turn_call" if owed else "ui.pot.turn_check"
-            turn.update(t(key, player=player, call=owed))
-        split = table.layers()
+            key = "ui.pot.turn_call" if view.to_call else "ui.pot.turn_check"
+            turn.update(t(key, player=view.to_act, call=view.to_call))
         lines = []
-        for index, pot in enumerate(split.pots):
+        for index, pot in enumerate(view.pots):
             key = "ui.pot.main" if index == 0 else "ui.pot.side"
             lines.append(t(key, chips=pot.amount, players=" ".join(pot.eligible)))
         raises = state.options.get("raises")
-        lines.append(t("ui.pot.raises", used=table.raises, cap=raises, bet=state.options["bet"]))
+        lines.append(t("ui.pot.raises", used=betting.raises, cap=raises, bet=state.options["bet"]))
         layers.update("\n".join(lines))

@@ -1,0 +1,23 @@
+"""Seat numbers typed for names: a recorder at the table thinks in seats as often as names."""
+
+from __future__ import annotations
+
+from scorekeeper.core.games.ranking import pairs_of
+from scorekeeper.core.state import State
+from scorekeeper.core.words import split_line
+
+
+def by_seat(state: State, word: str) -> str:
+    """A seat number typed for a player becomes that player's name; anything else stays."""
+    names = state.names()
+    return names[int(word) - 1] if word.isdigit() and 1 <= int(word) <= len(names) else word
+
+
+def seat_names(state: State, text: str) -> list[str]:
+    """Words of a typed ranking with seat numbers replaced by names."""
+    return [by_seat(state, w) for w in split_line(text.replace(">", " > ").replace("=", " = "))]
+
+
+def seat_pairs(state: State, text: str) -> list[tuple[str, str]]:
+    """``2=KD,KS D=9C`` -> ``[("B", "KD,KS"), ("D", "9C")]``: seat numbers become names."""
+    return [(by_seat(state, name), value) for name, value in pairs_of(split_line(text))]
