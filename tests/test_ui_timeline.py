@@ -9,12 +9,12 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.core.transcript import read_session
 from scorekeeper.services.recording import create_session, load_session
+from scorekeeper.services.showing import Shown
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.export_dialog import ExportDialog
 from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.screens.table import TableScreen
-from scorekeeper.ui.screens.table_then import ReadOnlyTable
 from scorekeeper.ui.screens.timeline import TimelineScreen
 from tests.test_timeline import DISPUTE
 from tests.test_ui_table import press_all, shown_scores
@@ -73,7 +73,7 @@ async def test_enter_shows_the_table_then_and_nothing_can_be_recorded(tmp_path):
         assert shown_scores(app) == NOW
         await press_all(pilot, ["i", "s", "up", "up", "up", "enter"])  # Ben's fold, #4
         then = app.screen
-        assert isinstance(then, ReadOnlyTable)
+        assert isinstance(then, TableScreen) and isinstance(then.recording, Shown)
         assert shown_scores(app) == {"Aki": 0, "Ben": 0, "Chihiro": 0, "Dai": 0}  # not now
         assert then.state.table.stake == 40
         assert then.state.table.folded() == {"Chihiro": 20, "Ben": 40}
@@ -90,7 +90,7 @@ async def test_enter_shows_the_table_then_and_nothing_can_be_recorded(tmp_path):
         await press_all(pilot, ["escape", "escape"])
         assert isinstance(app.screen, TableScreen) and shown_scores(app) == NOW
         await press_all(pilot, ["i", "g", *"12:06:40", "enter"])
-        assert isinstance(app.screen, ReadOnlyTable)
+        assert isinstance(app.screen, TableScreen) and isinstance(app.screen.recording, Shown)
         assert app.screen.state.table.stake == 40  # the raise, before it was undone
         assert "later voided by #8" in str(app.screen.query_one("#message").render())
     assert len(load_session(store, 1).events) == 10  # nothing was recorded

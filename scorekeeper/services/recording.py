@@ -8,6 +8,7 @@ is not recorded anywhere, and the caller gets a plain-words error.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Protocol
 
 from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
 from scorekeeper.core.corrections import correction_entry
@@ -63,8 +64,31 @@ def create_session(store: Store, header: Header, events: list[Event] | None = No
     return store.create(head, docs)
 
 
+class Recorder(Protocol):
+    """What a table screen records through: a stored session open for recording, or one
+    that only shows (services/showing.py), whose every entry is refused in plain words."""
+
+    id: int
+    session: Session
+    read_only: bool
+
+    def check(self, entry: Entry, now: datetime | None = None) -> Event: ...
+
+    def record(self, entry: Entry, now: datetime | None = None) -> Event: ...
+
+    def correct(
+        self, round_number: int, reason: str, entries: list[Entry], now: datetime | None = None
+    ) -> Event: ...
+
+    def receipt(self) -> Receipt | None: ...
+
+    def close(self) -> None: ...
+
+
 class Recording:
     """A stored session open for recording; holds the session's writer lock until closed."""
+
+    read_only = False
 
     def __init__(self, store: Store, sid: int) -> None:
         self.id = sid

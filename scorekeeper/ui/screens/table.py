@@ -3,6 +3,10 @@
 Every key asks the core whether its entry is legal now: the footer shows only
 the legal ones, and a key pressed out of turn explains why in plain words.
 Every entry is on disk before the screen shows it.
+
+The same screen shows a session it may not record (the table as it was at one
+moment, the table display): it is given a recorder that refuses every entry
+(services/showing.py), offers no entry key, and says on top what it shows.
 """
 
 from __future__ import annotations
@@ -26,13 +30,14 @@ from scorekeeper.core.state import State
 from scorekeeper.core.words import entry_words, parse_entry, split_line
 from scorekeeper.messages import UserError, t
 from scorekeeper.messages.describe import describe_text
-from scorekeeper.services.recording import Recording
+from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, PickPlayerDialog, TextDialog
 from scorekeeper.ui.screens.export_dialog import ExportDialog
 from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.screens.timeline import TimelineScreen
 from scorekeeper.ui.view_guard import open_view
+from scorekeeper.ui.widgets.big_number import BigNumber
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
 
@@ -56,6 +61,20 @@ COMMON_ACTIONS = (
     TableAction("rebuy", "y", "rebuy"),
     TableAction("end", "e", "end"),
 )
+
+
+#: What a table that only shows still offers: nothing among them records.
+_SHOWING = frozenset({"standings", "close", "explain"})
+#: Views that act on the stored session itself: not offered where it is only shown.
+_STORED_ONLY = frozenset({"timeline", "export", "correct_round"})
+
+
+@dataclass(frozen=True)
+class Banner:
+    """What a table that only shows says on top: its title, and maybe one line."""
+
+    title: str
+    line: str | None = None
 
 
 def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
@@ -99,9 +118,21 @@ class TableScreen(Screen[None]):
             cls.BINDINGS = _bindings(actions)  # before Textual merges the bindings
         super().__init_subclass__(**kwargs)
 
-    def __init__(self, recording: Recording) -> None:
+    def __init__(
+        self,
+        recording: Recorder,
+        *,
+        banner: Banner | None = None,
+        big: bool = False,
+        on_close: Callable[[], None] | None = None,
+    ) -> None:
+        """*banner*: the title and line of a table that only shows; *big*: the stake (or pot,
+        or round) in big digits for the table display; *on_close*: instead of going back."""
         super().__init__(classes="table-screen")
         self.recording = recording
+        self.banner = banner
+        self.big = big
+        self.on_close = on_close
 
     def game_panel(self) -> Widget:
         raise NotImplementedError
@@ -112,6 +143,9 @@ class TableScreen(Screen[None]):
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        if self.big:
+            yield BigNumber(id="big")
+            yield Static("", id="big-caption")
         yield Header()
         with Horizontal(id="table-top"):
             yield self.game_panel()
@@ -126,6 +160,14 @@ class TableScreen(Screen[None]):
         self.title = t("ui.table.title", session=self.recording.id)
         self.sub_title = t(session.game.name_key)
         self.refresh_view()
+        if self.big:
+            self.add_class("display")
+        if self.banner is not None:
+            self.title = self.banner.title
+            if self.banner.line:
+                self.say(self.banner.line)
+        if self.recording.read_only:
+            self.add_class("read-only")
 
     @property
     def state(self) -> State:
@@ -138,7 +180,23 @@ class TableScreen(Screen[None]):
         result = self._result_text()
         self.query_one("#result", Static).update(result)
         self.query_one("#result", Static).set_class(not result, "hidden")
+        if self.big:
+            self._show_big()
         self.refresh_bindings()
+
+    def _show_big(self) -> None:
+        """The headline in big digits, with what it is and who leads the round."""
+        state = self.state
+        headline = self.recording.session.game.headline(state)
+        if headline.kind == "stake":
+            cap = headline.cap if headline.cap is not None else "—"
+            caption = t("display.stake", parent=state.parent, cap=cap)
+        elif headline.kind == "round":
+            caption = t("display.round", parent=state.parent)
+        else:
+            caption = t("display.pot", parent=state.parent)
+        self.query_one(BigNumber).value = str(headline.value)
+        self.query_one("#big-caption", Static).update(caption)
 
     def _result_text(self) -> str:
         state = self.state
@@ -180,6 +238,11 @@ class TableScreen(Screen[None]):
         return {action.kind: action.choices for action in self.recording.session.legal()}
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.recording.read_only:
+            if action in _SHOWING:
+                return True
+            if action in self.ACTIONS or action in _STORED_ONLY:
+                return False
         known = self.ACTIONS.get(action)
         if known is None:
             return True
@@ -395,7 +458,10 @@ class TableScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.recording.close()
-        self.dismiss(None)
+        if self.on_close is not None:
+            self.on_close()
+        else:
+            self.dismiss(None)
 
     def on_unmount(self) -> None:
         self.recording.close()
@@ -477,6 +543,8 @@ class TableScreen(Screen[None]):
                 label = t("ui.palette.key", keys=keys[action], label=t(f"ui.key.{action}"))
                 callback = partial(self.run_action, action)
                 yield SystemCommand(t(f"ui.help.{action}"), label, callback)
+        if self.recording.read_only:  # the stored session's own views: not from a shown one
+            return
         for action, key, name in (("timeline", "i", "open"), ("export", "ctrl+e", "export")):
             label = t("ui.palette.key", keys=key, label=t(f"timeline.key.{name}"))
             yield SystemCommand(t(f"timeline.help.{name}"), label, partial(self.run_action, action))
