@@ -905,3 +905,35 @@ def test_random_deals_round_trip_through_a_transcript_and_the_store(data, header
     stored = [event_from_doc(json.loads(json.dumps(event_to_doc(e)))) for e in session.events]
     refolded = Session(session.header, stored)
     assert refolded.state == session.state
+
+
+def test_the_deal_view_walks_the_stages_of_example_p1():
+    """The board screen's stage line comes from the core (deal_view), not the screen."""
+    from pathlib import Path
+
+    from scorekeeper.core.games.pochen import deal_view
+    from scorekeeper.core.session import Session
+    from scorekeeper.core.transcript import read_session
+
+    example = Path(__file__).resolve().parent.parent / "examples" / "p1.txt"
+    whole = read_session(example.read_text(encoding="utf-8"))
+    part = Session(whole.header)
+    seen = []
+    for event in whole.events[:11]:
+        part.commit(event)
+        view = deal_view(part.state)
+        seen.append((event.kind, view.stage, view.contestants, view.poch_open))
+    assert seen == [
+        ("round", "trump", (), False),
+        ("turned", "claims", (), False),
+        ("claim", "claims", (), False),
+        ("claim", "claims", (), False),
+        ("pass", "poch", (), True),
+        ("bet", "poch", ("C",), True),
+        ("call", "poch", ("C", "D"), True),
+        ("fold", "poch", ("C", "D"), True),
+        ("fold", "showdown", ("C", "D"), True),
+        ("show", "playout", ("C", "D"), False),
+        ("out", "between", (), False),
+    ]
+    assert deal_view(part.state).trump is None

@@ -142,6 +142,37 @@ def poch_over(state: State, table: PochenDeal) -> bool:
     return table.settled or (not table.betting.opened and to_act(state, table) is None)
 
 
+#: The stages of a deal, in order; "between" is between deals.
+STAGES = ("between", "trump", "claims", "poch", "showdown", "playout")
+
+
+@dataclass(frozen=True)
+class DealView:
+    """What the board screen shows of the deal in play, decided here and not by the screen."""
+
+    stage: str  # one of STAGES
+    trump: str | None  # the trump suit, once turned or chosen
+    claimed: Mapping[str, str]  # pool -> who claimed it this deal
+    contestants: tuple[str, ...]  # who is still in the Poch (empty before it starts)
+    poch_open: bool  # the Poch has started and is not settled: its pot is in the middle
+
+
+def deal_view(state: State) -> DealView:
+    table = state.table if state.in_round else None
+    if not isinstance(table, PochenDeal):
+        return DealView("between", None, frozen({}), (), False)
+    if table.trump is None:
+        stage = "trump"
+    elif poch_over(state, table):
+        stage = "playout"
+    elif to_act(state, table) is None:
+        stage = "showdown"
+    else:
+        stage = "poch" if table.started else "claims"
+    poch_open = table.started and not table.settled
+    return DealView(stage, table.trump, table.claimed, table.contestants(), poch_open)
+
+
 def set_strength(cards: Sequence[Card], trump: str | None) -> tuple[int, int, int]:
     """More cards of a kind, then the higher rank, then the set holding the trump."""
     holds_trump = any(card.suit == trump for card in cards)

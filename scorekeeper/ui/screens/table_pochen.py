@@ -12,7 +12,7 @@ from textual.widgets import Static
 from scorekeeper.core.cards import SUIT_SYMBOLS
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
-from scorekeeper.core.games.pochen import PochenDeal, carried_deals, poch_over, to_act
+from scorekeeper.core.games.pochen import carried_deals, deal_view
 from scorekeeper.core.games.ranking import parse_ranking_words
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
@@ -25,20 +25,6 @@ from scorekeeper.ui.seats import seat_names, seat_pairs
 from scorekeeper.ui.widgets.board import Board
 
 
-def stage(state: State) -> str:
-    """trump / claims / poch / showdown / play-out, or between deals."""
-    table = state.table if state.in_round else None
-    if not isinstance(table, PochenDeal):
-        return "between"
-    if table.trump is None:
-        return "trump"
-    if poch_over(state, table):
-        return "playout"
-    if to_act(state, table) is None:
-        return "showdown"
-    return "poch" if table.started else "claims"
-
-
 class PochenPanel(Vertical):
     """The board, then one line for the trump and the stage, one for the Poch."""
 
@@ -49,11 +35,10 @@ class PochenPanel(Vertical):
 
     def show(self, state: State, view: RoundView | None) -> None:
         """The board, then the stage and the Poch as the core reads them (*view*)."""
-        table = state.table if isinstance(state.table, PochenDeal) and state.in_round else None
-        claimed = dict(table.claimed) if table else {}
-        self.query_one(Board).show(state.board or {}, carried_deals(state), claimed)
-        now = stage(state)
-        trump = SUIT_SYMBOLS[table.trump] if table and table.trump else "—"
+        deal = deal_view(state)
+        self.query_one(Board).show(state.board or {}, carried_deals(state), dict(deal.claimed))
+        now = deal.stage
+        trump = SUIT_SYMBOLS[deal.trump] if deal.trump else "—"
         if state.finished:
             line = t("ui.stake.finished", round=state.round)
         elif now == "between":
@@ -62,13 +47,13 @@ class PochenPanel(Vertical):
             line = t("ui.pochen.stage", stage=t(f"ui.pochen.stage.{now}"), trump=trump)
         self.query_one("#pochen-stage", Static).update(line)
         poch = ""
-        if table and view and table.started and not table.settled:
-            who = " ".join(table.contestants() or view.live)
+        if view and deal.poch_open:
+            who = " ".join(deal.contestants or view.live)
             poch = t("ui.pochen.pot", chips=view.pot, players=who)
             if view.to_act:
                 turn = t("ui.pochen.turn", player=view.to_act, call=view.to_call, high=view.stake)
                 poch += "\n" + turn
-        elif table and not table.started and now == "claims":
+        elif now == "claims":
             poch = t("ui.pochen.claims_hint")
         self.query_one("#pochen-poch", Static).update(poch)
 
