@@ -207,13 +207,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} has folded and cannot win the showdown",
         "{player}は降りているので勝負に勝てません",
     ),
-    "rules.official.folded_shows": (
+    "rules.folded_in_showdown": (
         "{player} has folded and is not in the showdown",
         "{player}は降りているので勝負に参加していません",
-    ),
-    "rules.official.cards_missing": (
-        "the showdown needs the card of everyone still in; missing: {players}",
-        "勝負には残っている全員のカードが必要です。足りないのは: {players}",
     ),
     "rules.official.showdown_syntax": (
         "write the showdown as 'showdown WINNER' or 'showdown cards A=KS B=10H …'",
@@ -299,15 +295,7 @@ MESSAGES.update(
             "{player} has only {chips} chips: that is a call, all-in",
             "{player}のチップは{chips}枚だけです。オールインのコールになります",
         ),
-        "rules.chips.not_dealt_in": (
-            "{player} is not playing in round {round}",
-            "{player}はラウンド{round}に参加していません",
-        ),
         "rules.bet.has_folded": ("{player} has folded", "{player}はもう降りています"),
-        "rules.chips.folded_in_showdown": (
-            "{player} has folded and is not in the showdown",
-            "{player}は降りているので勝負に参加していません",
-        ),
         "rules.chips.showdown_early": (
             "betting is still open: it is {turn}'s turn",
             "まだ賭けが続いています。{turn}の番です",

@@ -381,7 +381,6 @@ MESSAGES.update(
             "ラウンド{round}の正しい記録(;で区切る)",
         ),
         "ui.correct.reason": ("Why is round {round} corrected?", "ラウンド{round}を訂正する理由"),
-        "ui.correct.reason_needed": ("a correction needs a reason", "訂正には理由が必要です"),
     }
 )
 

@@ -532,7 +532,7 @@ class TableScreen(Screen[None]):
     def _ask_reason(self, number: int, entries: list[Entry]) -> None:
         def check(text: str) -> str | None:
             if not text.strip():
-                return t("ui.correct.reason_needed")
+                return t("rules.correct_no_reason")
             try:
                 self.recording.check(correction_entry(number, text, entries))
             except UserError as error:
