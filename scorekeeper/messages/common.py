@@ -12,6 +12,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the log, one line per entry ------------------------------------------------
     "log.round": ("round {round} begins, {parent} is parent", "ラウンド{round}開始、親は{parent}"),
     "log.undo": ("undo: {what}", "取り消し: {what}"),
+    "log.voided_by": ("(voided by #{seq})", "(#{seq}で取り消し)"),
     "log.note": ("note: {text}", "メモ: {text}"),
     "log.recorder": (
         "{old} hands the record book to {new}",

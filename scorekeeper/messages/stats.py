@@ -33,7 +33,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # -- the screen ----------------------------------------------------------------
     "stats.key.open": ("Stats", "統計"),
-    "stats.key.back": ("Back", "戻る"),
     "stats.title": ("Statistics over all sessions", "全セッションの統計"),
     "stats.game": ("game", "ゲーム"),
     "stats.from": ("from", "開始日"),

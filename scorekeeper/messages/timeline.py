@@ -35,7 +35,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "#{seq} {time} {recorder} round {round}: {what}",
         "#{seq} {time} {recorder} ラウンド{round}: {what}",
     ),
-    "timeline.voided": ("(voided by #{seq})", "(#{seq}で取り消し)"),
     "timeline.export.into_data": (
         "That file is where the sessions are kept: writing there would destroy them. Choose another file.",
         "そこはセッションを保存している場所です。書き込むと記録が消えます。別のファイルを選んでください。",

@@ -43,7 +43,6 @@ MESSAGES.update(
         "ui.players.folded_at": ("folded at {stake}", "{stake}で降りた"),
         "ui.players.sitting_out": ("not dealt in", "不参加"),
         "ui.players.left": ("left the table", "離席"),
-        "ui.log.voided": ("(voided by #{seq})", "(#{seq}で取り消し)"),
         "ui.log.empty": (
             "No entries yet. Press n to start the first round.",
             "まだ記録がありません。nで最初のラウンドを始めます。",
@@ -65,7 +64,6 @@ MESSAGES.update(
         "ui.key.leave": ("Leave", "離席"),
         "ui.key.end": ("End", "終了"),
         "ui.key.standings": ("Ranks", "順位"),
-        "ui.key.sessions": ("Back", "戻る"),
         "ui.key.back": ("Back", "戻る"),
         "ui.help.fold": (
             "A child folds and owes the current stake",

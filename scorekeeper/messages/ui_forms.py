@@ -29,7 +29,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.start.key.resume": ("Resume", "再開"),
     "ui.start.key.new": ("New", "新規"),
     "ui.start.key.delete": ("Delete", "削除"),
-    "ui.start.key.quit": ("Quit", "終了"),
     "ui.start.confirm_delete": (
         "Move session {session} ({players}) to the trash?",
         "セッション{session}({players})をゴミ箱に移しますか?",
@@ -72,9 +71,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.new.recorder_help": ("holds the record book first", "最初に記録をつける人"),
     "ui.new.recorder_same": ("same as first parent", "最初の親と同じ"),
     "ui.new.create": ("Create", "作成"),
-    "ui.new.cancel": ("Cancel", "キャンセル"),
-    "ui.new.key.create": ("Create", "作成"),
-    "ui.new.key.cancel": ("Cancel", "キャンセル"),
     "ui.new.key.remove": ("Remove seat", "席を外す"),
     "ui.new.key.up": ("Seat up", "席を上へ"),
     "ui.new.key.down": ("Seat down", "席を下へ"),

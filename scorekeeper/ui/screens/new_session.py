@@ -94,8 +94,8 @@ class NewSessionScreen(Screen[None]):
     """Everything a session starts with; only a form the rules accept creates one."""
 
     BINDINGS = [
-        Binding("ctrl+s", "create", t("ui.new.key.create"), id="new-create", priority=True),
-        Binding("escape", "cancel", t("ui.new.key.cancel"), id="new-cancel"),
+        Binding("ctrl+s", "create", t("ui.new.create"), id="new-create", priority=True),
+        Binding("escape", "cancel", t("ui.cancel"), id="new-cancel"),
     ]
 
     def __init__(self) -> None:
@@ -135,7 +135,7 @@ class NewSessionScreen(Screen[None]):
             )
             with Horizontal(id="new-buttons"):
                 yield Button(t("ui.new.create"), id="new-create-button", variant="primary")
-                yield Button(t("ui.new.cancel"), id="new-cancel-button")
+                yield Button(t("ui.cancel"), id="new-cancel-button")
             yield Static("", id="error-form", classes="field-error", markup=False)
         yield Footer()
 

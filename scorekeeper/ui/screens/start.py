@@ -57,7 +57,7 @@ class StartScreen(Screen[None]):
         Binding("n", "new_session", t("ui.start.key.new"), id="start-new"),
         Binding("d,delete", "delete_session", t("ui.start.key.delete"), id="start-delete"),
         Binding("s", "stats", t("stats.key.open"), id="start-stats"),
-        Binding("q", "app.quit", t("ui.start.key.quit"), id="start-quit"),
+        Binding("q", "app.quit", t("ui.key.quit"), id="start-quit"),
     ]
 
     # Columns whose width follows their content; game and players share the rest.

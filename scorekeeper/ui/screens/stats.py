@@ -35,7 +35,7 @@ class StatsScreen(Screen[None]):
     """Per player: sessions, rounds, wins, folds, rounds and net as parent, net total."""
 
     BINDINGS = [
-        Binding("escape", "close", t("stats.key.back"), id="stats-close"),
+        Binding("escape", "close", t("ui.key.back"), id="stats-close"),
         Binding("g", "next_game", t("stats.key.next_game"), id="stats-next-game"),
     ]
 

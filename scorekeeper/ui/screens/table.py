@@ -106,7 +106,7 @@ def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
         Binding("i", "timeline", t("timeline.key.open"), id="table-timeline"),
         Binding("ctrl+e", "export", t("timeline.key.export"), show=False, id="table-export"),
         Binding("ctrl+r", "correct_round", t("ui.key.correct"), id="table-correct", show=False),
-        Binding("escape", "close", t("ui.key.sessions"), id="table-close"),
+        Binding("escape", "close", t("ui.key.back"), id="table-close"),
     ]
     return shown + explain + extra
 

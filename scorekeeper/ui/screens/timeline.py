@@ -44,7 +44,7 @@ def what_cell(entry: TimelineEntry) -> Text:
     text = Text()
     text.append(what, style="strike dim")  # the words struck through, the mark readable
     if entry.voided_by is not None:
-        text.append(" " + t("timeline.voided", seq=entry.voided_by), style="dim")
+        text.append(" " + t("log.voided_by", seq=entry.voided_by), style="dim")
     if entry.superseded_by is not None:
         text.append(" " + t("timeline.superseded", seq=entry.superseded_by), style="dim yellow")
     return text
