@@ -42,7 +42,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "id  game             rounds  leader        last entry           players",
         "番号 ゲーム            ラウンド 首位          最終記録              プレイヤー",
     ),
-    "cli.finished": ("finished", "終了"),
     "cli.standings_title": (
         "{game} — round {round}{status}",
         "{game} — ラウンド{round}{status}",

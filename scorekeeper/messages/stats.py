@@ -2,7 +2,6 @@
 the score chart): key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
-    "stats.col.player": ("player", "プレイヤー"),
     "stats.col.sessions": ("sessions", "セッション"),
     "stats.col.rounds": ("rounds", "ラウンド"),
     "stats.col.won": ("won", "勝ち"),

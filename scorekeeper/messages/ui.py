@@ -20,7 +20,6 @@ MESSAGES.update(
 
 MESSAGES.update(
     {
-        "ui.stake.now": ("stake", "賭け点"),
         "ui.stake.next": ("next round starts at", "次のラウンドの開始点"),
         "ui.stake.cap": ("cap {cap}", "上限 {cap}"),
         "ui.stake.no_cap": ("no cap (青天井)", "上限なし(青天井)"),
@@ -34,11 +33,9 @@ MESSAGES.update(
             "ラウンド{round}でセッション終了",
         ),
         "ui.players.seat": ("#", "席"),
-        "ui.players.name": ("player", "プレイヤー"),
         "ui.players.score": ("score", "得点"),
         "ui.players.round": ("this round", "このラウンド"),
         "ui.players.parent_mark": ("親 parent", "親"),
-        "ui.players.parent_in": ("parent", "親"),
         "ui.players.in": ("in", "勝負中"),
         "ui.players.folded_at": ("folded at {stake}", "{stake}で降りた"),
         "ui.players.sitting_out": ("not dealt in", "不参加"),
@@ -134,7 +131,6 @@ MESSAGES.update(
             "ランク・スートの順: KS、10H、7D(S H D C または ♠ ♥ ♦ ♣)。Enterで次へ。",
         ),
         "ui.cards.missing": ("no card typed for {players}", "{players}のカードが未入力です"),
-        "ui.standings.title": ("Standings", "順位"),
         "ui.standings.final": (
             "Final standings after {rounds} rounds ({entries} entries)",
             "最終順位({rounds}ラウンド、記録{entries}件)",
@@ -143,9 +139,7 @@ MESSAGES.update(
             "Standings after {rounds} rounds ({entries} entries)",
             "{rounds}ラウンド終了時点の順位(記録{entries}件)",
         ),
-        "ui.standings.rank": ("rank", "順位"),
         "ui.standings.total": ("total", "合計"),
-        "ui.standings.net": ("net", "収支"),
         "ui.view_failed": (
             "This view cannot be shown ({kind}: {detail}). Nothing was changed: every entry is kept.",
             "この画面は表示できません({kind}: {detail})。何も変更されていません。記録はすべて残っています。",
@@ -187,7 +181,6 @@ MESSAGES.update(
             "Enter the ranking of the hands, best first",
             "強い順に順位を入力する",
         ),
-        "ui.pot.pot": ("pot", "ポット"),
         "ui.pot.next": (
             "next: round {round}, dealer {dealer}, ante {ante}",
             "次: ラウンド{round}、親 {dealer}、参加料 {ante}",
@@ -205,10 +198,8 @@ MESSAGES.update(
             "レイズ {used}/{cap}回 · ベット額 {bet}",
         ),
         "ui.chips.dealer_mark": ("dealer", "親"),
-        "ui.chips.stack": ("chips", "チップ"),
         "ui.chips.committed": ("in pot", "賭け"),
         "ui.chips.out": ("out", "脱落"),
-        "ui.chips.folded": ("folded", "フォールド"),
         "ui.chips.all_in": ("all-in", "オールイン"),
         "ui.chips.to_act": ("to act", "手番"),
         "ui.chips.did.check": ("checked", "チェック"),
@@ -235,7 +226,6 @@ MESSAGES.update(
             "出たカードを入力(一番弱い人が負け)",
         ),
         "ui.help.lose": ("Name the losers of the round", "このラウンドの負けを入力"),
-        "ui.lowest.round": ("round", "ラウンド"),
         "ui.lowest.in_round": ("dealer {dealer}", "親 {dealer}"),
         "ui.lowest.next": ("next round, dealer {dealer}", "次のラウンド、親 {dealer}"),
         "ui.lowest.most": ("most losses: {players} ({losses})", "負け最多: {players}({losses})"),

@@ -4,8 +4,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- start screen ------------------------------------------------------------
     "ui.start.title": ("Saved sessions (newest first)", "保存されたセッション(新しい順)"),
     "ui.start.col.id": ("#", "#"),
-    "ui.start.col.game": ("Game", "ゲーム"),
-    "ui.start.col.players": ("Players", "プレイヤー"),
     "ui.start.col.rounds": ("Rounds", "ラウンド"),
     "ui.start.col.leader": ("Leader", "首位"),
     "ui.start.col.last": ("Last entry", "最終記録"),
@@ -46,9 +44,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.start.cannot_list": ("Cannot list the sessions", "セッション一覧を読めません"),
     # -- new session form --------------------------------------------------------
     "ui.new.title": ("New session", "新しいセッション"),
-    "ui.new.game": ("Game", "ゲーム"),
     "ui.new.game_choice": ("{name} ({id})", "{name}({id})"),
-    "ui.new.players": ("Players", "プレイヤー"),
     "ui.new.name_placeholder": (
         "type a name, Enter adds a seat",
         "名前を入力し、Enterで席を追加",
