@@ -220,6 +220,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the session ends after this many rounds (0: no limit)",
         "このラウンド数で終了(0なら無制限)",
     ),
+    "option.stack": ("chips each player starts with", "各プレイヤーの持ちチップ"),
     "option.official.base": ("opening stake of every round", "各ラウンドの開始の賭け点"),
     "option.official.cap": (
         "highest stake: 160, 320, 640 or none (青天井)",
@@ -300,7 +301,6 @@ MESSAGES.update(
             "betting is still open: it is {turn}'s turn",
             "まだ賭けが続いています。{turn}の番です",
         ),
-        "option.chips.stack": ("chips each player starts with", "各プレイヤーの持ちチップ"),
         "option.chips.ante": (
             "参加料: paid by every player with chips when a round starts",
             "参加料: ラウンド開始時にチップを持つ全員が払う",

@@ -72,7 +72,7 @@ class IndianChips(Game):
     uses_chips = True
     round_kinds = frozenset({*BETTING, "showdown"})
     options = (
-        OptionSpec("stack", 100, "option.chips.stack", minimum=1),
+        OptionSpec("stack", 100, "option.stack", minimum=1),
         OptionSpec("ante", 1, "option.chips.ante", minimum=0),
         OptionSpec("bet", 4, "option.chips.bet", minimum=1),
         OptionSpec("raises", 3, "option.chips.raises", minimum=0),
