@@ -371,9 +371,9 @@ def test_showdown_errors():
     error = refused(session, "showdown B > C > D > A", "rules.chips.showdown_early")
     assert error.params == {"turn": "B"}
     enter(session, *C1_BETTING)
-    error = refused(session, "showdown A > B > C > D", "rules.chips.folded_in_showdown")
+    error = refused(session, "showdown A > B > C > D", "rules.folded_in_showdown")
     assert error.params == {"player": "A"}
-    refused(session, "showdown cards A=AS B=KS C=KH D=9C", "rules.chips.folded_in_showdown")
+    refused(session, "showdown cards A=AS B=KS C=KH D=9C", "rules.folded_in_showdown")
     error = refused(session, "showdown B > C", "rules.ranking_missing")
     assert error.params == {"players": "D"}
     refused(session, "showdown cards B=KS C=KH", "rules.cards_missing")
@@ -402,7 +402,7 @@ def test_a_ranking_can_name_players_with_spaces_when_quoted():
 def test_an_out_player_cannot_act():
     session = out_after_round_one()
     enter(session, "round")
-    error = refused(session, "check B", "rules.chips.not_dealt_in")
+    error = refused(session, "check B", "rules.not_in_round")
     assert error.params == {"player": "B", "round": 2}
 
 

@@ -429,9 +429,9 @@ AT = "@2026-11-29T21:00:00+09:00"
         (
             ["round", "fold B"],
             "showdown cards A=KS B=KH C=2H D=3H E=4H",
-            "rules.official.folded_shows",
+            "rules.folded_in_showdown",
         ),
-        (["round", "fold B"], "showdown cards A=KS C=2H D=3H", "rules.official.cards_missing"),
+        (["round", "fold B"], "showdown cards A=KS C=2H D=3H", "rules.cards_missing"),
         ([], "fold B", "rules.no_round"),
         ([], "raise", "rules.no_round"),
         ([], "showdown A", "rules.no_round"),
@@ -498,7 +498,7 @@ def test_folded_twice_names_the_stake_of_the_fold():
 def test_cards_missing_names_who():
     session = new_session()
     enter(session, "round", "fold B")
-    error = refused(session, "showdown cards A=KS C=2H D=3H", "rules.official.cards_missing")
+    error = refused(session, "showdown cards A=KS C=2H D=3H", "rules.cards_missing")
     assert error.params == {"players": "E"}
 
 

@@ -29,92 +29,72 @@ if TYPE_CHECKING:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scorekeeper", description=t("cli.description"))
-    parser.add_argument("--data-dir", help=t("cli.help.folder_for_stored_sessions_default_user"))
-    parser.add_argument("--lang", choices=("en", "ja"), help=t("cli.help.language_of_messages"))
+    parser.add_argument("--data-dir", help=t("cli.help.data_dir"))
+    parser.add_argument("--lang", choices=("en", "ja"), help=t("cli.help.lang"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    replay = commands.add_parser(
-        "replay", help=t("cli.help.read_a_transcript_and_print_the_standing")
-    )
+    replay = commands.add_parser("replay", help=t("cli.help.replay"))
     replay.add_argument("file")
-    replay.add_argument("--json", action="store_true", help=t("cli.help.print_the_state_as_json"))
+    replay.add_argument("--json", action="store_true", help=t("cli.help.replay.json"))
 
-    imp = commands.add_parser("import", help=t("cli.help.store_a_transcript_as_a_new_session"))
+    imp = commands.add_parser("import", help=t("cli.help.import"))
     imp.add_argument("file")
 
-    record = commands.add_parser("record", help=t("cli.help.append_entries_to_a_stored_session"))
+    record = commands.add_parser("record", help=t("cli.help.record"))
     record.add_argument("session")
     record.add_argument("entries", nargs="+", metavar="ENTRY")
 
-    listing = commands.add_parser("list", help=t("cli.help.list_stored_sessions"))
+    listing = commands.add_parser("list", help=t("cli.help.list"))
     listing.add_argument("--json", action="store_true")
 
-    export = commands.add_parser("export", help=t("cli.help.write_a_stored_session_out"))
+    export = commands.add_parser("export", help=t("cli.help.export"))
     export.add_argument("session")
     export.add_argument(
         "--format", choices=("transcript", "json", "csv", "md", "html"), default="transcript"
     )
-    export.add_argument("-o", "--output", help=t("cli.help.file_to_write_default_standard_output"))
-    export.add_argument("--rate", help=t("cli.help.settle_at_this_much_money_per_point_or_c"))
+    export.add_argument("-o", "--output", help=t("cli.help.export.output"))
+    export.add_argument("--rate", help=t("cli.help.export.rate"))
 
-    settle = commands.add_parser(
-        "settle", help=t("cli.help.who_pays_whom_with_the_fewest_transfers")
-    )
+    settle = commands.add_parser("settle", help=t("cli.help.settle"))
     settle.add_argument("session")
-    settle.add_argument("--rate", help=t("cli.help.this_much_money_per_point_or_chip_10_0_5"))
+    settle.add_argument("--rate", help=t("cli.help.settle.rate"))
 
-    display = commands.add_parser(
-        "display", help=t("cli.help.a_read_only_display_of_a_session_for_the")
-    )
+    display = commands.add_parser("display", help=t("cli.help.display"))
     display.add_argument("session")
-    display.add_argument("--serve", action="store_true", help=t("cli.help.serve_it_to_browsers"))
-    display.add_argument("--host", default="127.0.0.1", help=t("cli.help.address_to_serve_on"))
+    display.add_argument("--serve", action="store_true", help=t("cli.help.display.serve"))
+    display.add_argument("--host", default="127.0.0.1", help=t("cli.help.display.host"))
     display.add_argument("--port", type=int, default=8000)
 
-    opener = commands.add_parser("open", help=t("cli.help.open_a_stored_session_in_the_app"))
+    opener = commands.add_parser("open", help=t("cli.help.open"))
     opener.add_argument("session")
 
-    show = commands.add_parser("show", help=t("cli.help.print_a_stored_session_s_standings"))
+    show = commands.add_parser("show", help=t("cli.help.show"))
     show.add_argument("session")
     show.add_argument("--json", action="store_true")
 
-    line = commands.add_parser(
-        "timeline", help=t("cli.help.every_entry_with_its_time_the_table_at_a")
-    )
-    line.add_argument("session", help=t("cli.help.a_stored_session_s_number_or_a_transcrip"))
-    line.add_argument(
-        "--stake", action="store_true", help=t("cli.help.only_stake_changes_and_folds")
-    )
-    line.add_argument("--round", type=int, metavar="N", help=t("cli.help.only_round_n"))
-    line.add_argument("--player", metavar="NAME", help=t("cli.help.only_entries_about_this_player"))
-    line.add_argument("--at", metavar="TIME", help=t("cli.help.at"))  # fmt: skip
-    line.add_argument("--json", action="store_true", help=t("cli.help.print_the_entries_as_json"))
+    line = commands.add_parser("timeline", help=t("cli.help.timeline"))
+    line.add_argument("session", help=t("cli.help.timeline.session"))
+    line.add_argument("--stake", action="store_true", help=t("cli.help.timeline.stake"))
+    line.add_argument("--round", type=int, metavar="N", help=t("cli.help.timeline.round"))
+    line.add_argument("--player", metavar="NAME", help=t("cli.help.timeline.player"))
+    line.add_argument("--at", metavar="TIME", help=t("cli.help.timeline.at"))  # fmt: skip
+    line.add_argument("--json", action="store_true", help=t("cli.help.timeline.json"))
 
-    fix = commands.add_parser("correct", help=t("cli.help.replace_the_entries_of_a_finished_round"))
+    fix = commands.add_parser("correct", help=t("cli.help.correct"))
     fix.add_argument("session")
     fix.add_argument("round", type=int, metavar="ROUND")
-    fix.add_argument(
-        "--reason", required=True, help=t("cli.help.why_the_round_is_corrected_in_the_log")
-    )
-    fix.add_argument(
-        "entries", nargs="+", metavar="ENTRY", help=t("cli.help.the_round_s_entries_as_words")
-    )
+    fix.add_argument("--reason", required=True, help=t("cli.help.correct.reason"))
+    fix.add_argument("entries", nargs="+", metavar="ENTRY", help=t("cli.help.correct.entries"))
 
-    check = commands.add_parser("verify", help=t("cli.help.check_that_no_stored_entry_was_edited"))
+    check = commands.add_parser("verify", help=t("cli.help.verify"))
     check.add_argument("session")
-    check.add_argument("--expect", metavar="HASH", help=t("cli.help.verify_expect"))
+    check.add_argument("--expect", metavar="HASH", help=t("cli.help.verify.expect"))
 
-    history = commands.add_parser("stats", help=t("cli.help.per_player_over_the_stored_sessions"))
-    history.add_argument("--game", metavar="ID", help=t("cli.help.only_this_game_indian_official"))
-    history.add_argument(
-        "--from", dest="first", metavar="DATE", help=t("cli.help.sessions_from_date_on")
-    )
-    history.add_argument(
-        "--to", dest="last", metavar="DATE", help=t("cli.help.sessions_up_to_date")
-    )
-    history.add_argument(
-        "--json", action="store_true", help=t("cli.help.a_json_list_one_per_player")
-    )
+    history = commands.add_parser("stats", help=t("cli.help.stats"))
+    history.add_argument("--game", metavar="ID", help=t("cli.help.stats.game"))
+    history.add_argument("--from", dest="first", metavar="DATE", help=t("cli.help.stats.from"))
+    history.add_argument("--to", dest="last", metavar="DATE", help=t("cli.help.stats.to"))
+    history.add_argument("--json", action="store_true", help=t("cli.help.stats.json"))
     return parser
 
 

@@ -181,7 +181,7 @@ def list_sessions(store: Store, *, as_json: bool) -> int:
         last = ""
         if s.last_at:
             last = local_text(s.last_at, "%Y-%m-%d %H:%M")
-        state = t("cli.finished") if s.finished else ""
+        state = t("word.finished") if s.finished else ""
         print(
             f"{s.id:<3} {ljust(s.game, 16)} {s.rounds:>6}  {ljust(s.leader or '-', 12)}"
             f"  {ljust(last, 19)}  {' '.join(s.players)} {state}".rstrip()

@@ -30,14 +30,14 @@ def table_text(totals: Totals) -> str:
         game = get_game(game_id)
         rows = [p for p in totals.players if p.game == game_id]
         cols = headings(game)
-        name_width = max(width(t("stats.col.player")), *(width(p.player) for p in rows))
+        name_width = max(width(t("word.player")), *(width(p.player) for p in rows))
         widths = {
             field: max(width(head), *(width(cell(p, field, game)) for p in rows))
             for field, head in cols
         }
         heading = t("stats.heading", game=t(game.name_key), sessions=totals.sessions[game_id])
         lines = [heading]
-        head = [ljust(t("stats.col.player"), name_width)]
+        head = [ljust(t("word.player"), name_width)]
         head += [rjust(text, widths[field]) for field, text in cols]
         lines.append("  ".join(head).rstrip())
         for p in rows:

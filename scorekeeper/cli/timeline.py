@@ -111,7 +111,7 @@ def marks(entry: TimelineEntry, lang: str | None = None) -> str:
     """`` (voided by #N)`` / `` (replaced by correction #N)``, or nothing for an entry in force."""
     text = ""
     if entry.voided_by is not None:
-        text += " " + t("timeline.voided", lang, seq=entry.voided_by)
+        text += " " + t("log.voided_by", lang, seq=entry.voided_by)
     if entry.superseded_by is not None:
         text += " " + t("timeline.superseded", lang, seq=entry.superseded_by)
     return text

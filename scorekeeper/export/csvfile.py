@@ -27,7 +27,7 @@ def export_csv(session: Session, lang: str) -> str:
     game = session.game
     names = report.players(session)
     heading = [
-        t("export.col.round", lang),
+        t("word.round", lang),
         report.parent_heading(game, lang),
         report.stake_heading(game, lang),
         t("export.col.result", lang),

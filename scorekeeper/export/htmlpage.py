@@ -88,12 +88,12 @@ def export_html(
         f'<p id="summary">{_e(report.summary(session, lang))}</p>',
     ]
 
-    out.append(f"<h2>{_e(t('export.standings', lang))}</h2>")
-    heading = [t("export.col.rank", lang), t("export.col.player", lang)]
+    out.append(f"<h2>{_e(t('word.standings', lang))}</h2>")
+    heading = [t("word.rank", lang), t("word.player", lang)]
     heading.append(report.score_heading(game, lang))
     numeric = [True, False, True]
     if game.uses_chips:
-        heading.append(t("export.col.net", lang))
+        heading.append(t("word.net", lang))
         numeric.append(True)
     rows: list[list[object]] = []
     for line in report.standings(session):
@@ -110,7 +110,7 @@ def export_html(
         out.append(f"<p>{_e(t('export.no_rounds', lang))}</p>")
     else:
         heading = [
-            t("export.col.round", lang),
+            t("word.round", lang),
             report.parent_heading(game, lang),
             report.stake_heading(game, lang),
             t("export.col.result", lang),
@@ -140,8 +140,8 @@ def export_html(
             out.append(f"<p>{_e(t('export.no_stake_changes', lang))}</p>")
         else:
             heading = [
-                t("export.col.time", lang),
-                t("export.col.round", lang),
+                t("word.time", lang),
+                t("word.round", lang),
                 t("export.col.from", lang),
                 t("export.col.to", lang),
             ]

@@ -42,12 +42,12 @@ def export_md(
     lines = [f"# {report.title(session, sid, lang)}", ""]
     lines += [report.summary(session, lang), ""]
 
-    lines += [f"## {t('export.standings', lang)}", ""]
-    heading = [t("export.col.rank", lang), t("export.col.player", lang)]
+    lines += [f"## {t('word.standings', lang)}", ""]
+    heading = [t("word.rank", lang), t("word.player", lang)]
     heading.append(report.score_heading(game, lang))
     chips = game.uses_chips
     if chips:
-        heading.append(t("export.col.net", lang))
+        heading.append(t("word.net", lang))
     rows = []
     for line in report.standings(session):
         cells = [str(line.rank), md_escape(line.player), str(line.score)]
@@ -63,7 +63,7 @@ def export_md(
     else:
         names = report.players(session)
         show_stake = any(row.stake is not None for row in round_rows)
-        heading = [t("export.col.round", lang), report.parent_heading(game, lang)]
+        heading = [t("word.round", lang), report.parent_heading(game, lang)]
         align = "rl"
         if show_stake:
             heading.append(report.stake_heading(game, lang))

@@ -72,15 +72,15 @@ def standings(session: Session) -> list[Standing]:
 def score_heading(game: Game, lang: str) -> str:
     if game.lower_is_better:
         return t("export.col.losses", lang)
-    return t("export.col.chips" if game.uses_chips else "export.col.points", lang)
+    return t("word.chips" if game.uses_chips else "export.col.points", lang)
 
 
 def parent_heading(game: Game, lang: str) -> str:
-    return t("export.col.dealer" if game.uses_chips else "export.col.parent", lang)
+    return t("export.col.dealer" if game.uses_chips else "word.parent", lang)
 
 
 def stake_heading(game: Game, lang: str) -> str:
-    return t("export.col.pot" if game.uses_chips else "export.col.stake", lang)
+    return t("word.pot" if game.uses_chips else "word.stake", lang)
 
 
 def has_stakes(game: Game) -> bool:
@@ -109,7 +109,7 @@ def summary(session: Session, lang: str) -> str:
         last=local_time(session.events[-1].at),
     )
     if state.finished:
-        return f"{text} · {t('export.status_finished', lang)}"
+        return f"{text} · {t('word.finished', lang)}"
     if state.in_round:
         return f"{text} · {t('export.status_in_round', lang, round=state.round)}"
     return text

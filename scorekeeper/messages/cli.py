@@ -42,7 +42,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "id  game             rounds  leader        last entry           players",
         "番号 ゲーム            ラウンド 首位          最終記録              プレイヤー",
     ),
-    "cli.finished": ("finished", "終了"),
     "cli.standings_title": (
         "{game} — round {round}{status}",
         "{game} — ラウンド{round}{status}",
@@ -81,114 +80,114 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
 MESSAGES.update(
     {
-        "cli.help.folder_for_stored_sessions_default_user": (
+        "cli.help.data_dir": (
             "folder for stored sessions (default: user data dir)",
             "セッションを保存するフォルダ(既定: ユーザーのデータフォルダ)",
         ),
-        "cli.help.language_of_messages": ("language of messages", "表示する言語"),
-        "cli.help.read_a_transcript_and_print_the_standing": (
+        "cli.help.lang": ("language of messages", "表示する言語"),
+        "cli.help.replay": (
             "read a transcript and print the standings",
             "記録ファイルを読み、順位を表示",
         ),
-        "cli.help.print_the_state_as_json": ("print the state as JSON", "状態をJSONで表示"),
-        "cli.help.store_a_transcript_as_a_new_session": (
+        "cli.help.replay.json": ("print the state as JSON", "状態をJSONで表示"),
+        "cli.help.import": (
             "store a transcript as a new session",
             "記録ファイルを新しいセッションとして保存",
         ),
-        "cli.help.append_entries_to_a_stored_session": (
+        "cli.help.record": (
             "append entries to a stored session",
             "保存済みセッションに記録を追加",
         ),
-        "cli.help.list_stored_sessions": ("list stored sessions", "保存済みセッションの一覧"),
-        "cli.help.write_a_stored_session_out": (
+        "cli.help.list": ("list stored sessions", "保存済みセッションの一覧"),
+        "cli.help.export": (
             "write a stored session out",
             "保存済みセッションを書き出す",
         ),
-        "cli.help.file_to_write_default_standard_output": (
+        "cli.help.export.output": (
             "file to write (default: standard output)",
             "書き出すファイル(既定: 標準出力)",
         ),
-        "cli.help.settle_at_this_much_money_per_point_or_c": (
+        "cli.help.export.rate": (
             "settle at this much money per point or chip (10, 0.5)",
             "1点・1チップあたりの金額で精算(10、0.5など)",
         ),
-        "cli.help.who_pays_whom_with_the_fewest_transfers": (
+        "cli.help.settle": (
             "who pays whom, with the fewest transfers",
             "誰が誰にいくら払うか(最少の回数で)",
         ),
-        "cli.help.this_much_money_per_point_or_chip_10_0_5": (
+        "cli.help.settle.rate": (
             "this much money per point or chip (10, 0.5)",
             "1点・1チップあたりの金額(10、0.5など)",
         ),
-        "cli.help.a_read_only_display_of_a_session_for_the": (
+        "cli.help.display": (
             "a read-only display of a session for the whole table",
             "テーブル全員向けの表示用画面(記録はできません)",
         ),
-        "cli.help.serve_it_to_browsers": ("serve it to browsers", "ブラウザに配信する"),
-        "cli.help.address_to_serve_on": ("address to serve on", "配信するアドレス"),
-        "cli.help.open_a_stored_session_in_the_app": (
+        "cli.help.display.serve": ("serve it to browsers", "ブラウザに配信する"),
+        "cli.help.display.host": ("address to serve on", "配信するアドレス"),
+        "cli.help.open": (
             "open a stored session in the app",
             "保存済みセッションをアプリで開く",
         ),
-        "cli.help.print_a_stored_session_s_standings": (
+        "cli.help.show": (
             "print a stored session's standings",
             "保存済みセッションの順位を表示",
         ),
-        "cli.help.every_entry_with_its_time_the_table_at_a": (
+        "cli.help.timeline": (
             "every entry with its time; the table at a time",
             "すべての記録と時刻、ある時点のテーブル",
         ),
-        "cli.help.a_stored_session_s_number_or_a_transcrip": (
+        "cli.help.timeline.session": (
             "a stored session's number, or a transcript file",
             "保存済みセッションの番号、または記録ファイル",
         ),
-        "cli.help.only_stake_changes_and_folds": (
+        "cli.help.timeline.stake": (
             "only stake changes and folds",
             "賭け点の変化と降りだけ",
         ),
-        "cli.help.only_round_n": ("only round N", "ラウンドNだけ"),
-        "cli.help.only_entries_about_this_player": (
+        "cli.help.timeline.round": ("only round N", "ラウンドNだけ"),
+        "cli.help.timeline.player": (
             "only entries about this player",
             "このプレイヤーに関する記録だけ",
         ),
-        "cli.help.print_the_entries_as_json": ("print the entries as JSON", "記録をJSONで表示"),
-        "cli.help.replace_the_entries_of_a_finished_round": (
+        "cli.help.timeline.at": (
+            "the state right after the entry at TIME (HH:MM[:SS] on the session's day, or ISO with offset), as JSON",
+            "TIME(時刻)の記録の直後の状態",
+        ),
+        "cli.help.timeline.json": ("print the entries as JSON", "記録をJSONで表示"),
+        "cli.help.correct": (
             "replace the entries of a finished round",
             "終わったラウンドの記録を置き換える",
         ),
-        "cli.help.why_the_round_is_corrected_in_the_log": (
+        "cli.help.correct.reason": (
             "why the round is corrected (in the log)",
             "訂正の理由(履歴に残ります)",
         ),
-        "cli.help.the_round_s_entries_as_words": (
+        "cli.help.correct.entries": (
             "the round's entries, as words",
             "そのラウンドの記録(記録ファイルと同じ書き方)",
         ),
-        "cli.help.verify_expect": (
-            "the last hash noted down earlier (a receipt): catches entries cut off the end",
-            "以前に書き留めた最後のハッシュ(控え): 末尾から削除された記録を見つけます",
-        ),
-        "cli.help.check_that_no_stored_entry_was_edited": (
+        "cli.help.verify": (
             "check that no stored entry was edited",
             "保存された記録が書き換えられていないか確認",
         ),
-        "cli.help.per_player_over_the_stored_sessions": (
+        "cli.help.verify.expect": (
+            "the last hash noted down earlier (a receipt): catches entries cut off the end",
+            "以前に書き留めた最後のハッシュ(控え): 末尾から削除された記録を見つけます",
+        ),
+        "cli.help.stats": (
             "per player over the stored sessions",
             "保存済みセッションをまたいだプレイヤーごとの統計",
         ),
-        "cli.help.only_this_game_indian_official": (
+        "cli.help.stats.game": (
             "only this game (indian-official, …)",
             "このゲームだけ(indian-official など)",
         ),
-        "cli.help.sessions_from_date_on": ("sessions from DATE on", "DATE以降のセッション"),
-        "cli.help.sessions_up_to_date": ("sessions up to DATE", "DATEまでのセッション"),
-        "cli.help.a_json_list_one_per_player": (
+        "cli.help.stats.from": ("sessions from DATE on", "DATE以降のセッション"),
+        "cli.help.stats.to": ("sessions up to DATE", "DATEまでのセッション"),
+        "cli.help.stats.json": (
             "a JSON list, one per player",
             "プレイヤーごとのJSONの一覧",
-        ),
-        "cli.help.at": (
-            "the state right after the entry at TIME (HH:MM[:SS] on the session's day, or ISO with offset), as JSON",
-            "TIME(時刻)の記録の直後の状態",
         ),
     }
 )

@@ -199,7 +199,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{out}が最初に上がり、ポッヘは{poch}",
     ),
     # -- options ---------------------------------------------------------------------
-    "option.pochen.stack": ("chips each player starts with", "各プレイヤーの持ちチップ"),
     "option.pochen.ante": (
         "chips each player puts in each of the nine pools every deal",
         "毎ディール、各プレイヤーが9つの場それぞれに入れるチップ",

@@ -207,13 +207,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} has folded and cannot win the showdown",
         "{player}は降りているので勝負に勝てません",
     ),
-    "rules.official.folded_shows": (
+    "rules.folded_in_showdown": (
         "{player} has folded and is not in the showdown",
         "{player}は降りているので勝負に参加していません",
-    ),
-    "rules.official.cards_missing": (
-        "the showdown needs the card of everyone still in; missing: {players}",
-        "勝負には残っている全員のカードが必要です。足りないのは: {players}",
     ),
     "rules.official.showdown_syntax": (
         "write the showdown as 'showdown WINNER' or 'showdown cards A=KS B=10H …'",
@@ -224,6 +220,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the session ends after this many rounds (0: no limit)",
         "このラウンド数で終了(0なら無制限)",
     ),
+    "option.stack": ("chips each player starts with", "各プレイヤーの持ちチップ"),
     "option.official.base": ("opening stake of every round", "各ラウンドの開始の賭け点"),
     "option.official.cap": (
         "highest stake: 160, 320, 640 or none (青天井)",
@@ -299,20 +296,11 @@ MESSAGES.update(
             "{player} has only {chips} chips: that is a call, all-in",
             "{player}のチップは{chips}枚だけです。オールインのコールになります",
         ),
-        "rules.chips.not_dealt_in": (
-            "{player} is not playing in round {round}",
-            "{player}はラウンド{round}に参加していません",
-        ),
         "rules.bet.has_folded": ("{player} has folded", "{player}はもう降りています"),
-        "rules.chips.folded_in_showdown": (
-            "{player} has folded and is not in the showdown",
-            "{player}は降りているので勝負に参加していません",
-        ),
         "rules.chips.showdown_early": (
             "betting is still open: it is {turn}'s turn",
             "まだ賭けが続いています。{turn}の番です",
         ),
-        "option.chips.stack": ("chips each player starts with", "各プレイヤーの持ちチップ"),
         "option.chips.ante": (
             "参加料: paid by every player with chips when a round starts",
             "参加料: ラウンド開始時にチップを持つ全員が払う",

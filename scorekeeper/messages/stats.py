@@ -2,7 +2,6 @@
 the score chart): key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
-    "stats.col.player": ("player", "プレイヤー"),
     "stats.col.sessions": ("sessions", "セッション"),
     "stats.col.rounds": ("rounds", "ラウンド"),
     "stats.col.won": ("won", "勝ち"),
@@ -33,7 +32,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # -- the screen ----------------------------------------------------------------
     "stats.key.open": ("Stats", "統計"),
-    "stats.key.back": ("Back", "戻る"),
     "stats.title": ("Statistics over all sessions", "全セッションの統計"),
     "stats.game": ("game", "ゲーム"),
     "stats.from": ("from", "開始日"),

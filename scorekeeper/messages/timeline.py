@@ -35,7 +35,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "#{seq} {time} {recorder} round {round}: {what}",
         "#{seq} {time} {recorder} ラウンド{round}: {what}",
     ),
-    "timeline.voided": ("(voided by #{seq})", "(#{seq}で取り消し)"),
     "timeline.export.into_data": (
         "That file is where the sessions are kept: writing there would destroy them. Choose another file.",
         "そこはセッションを保存している場所です。書き込むと記録が消えます。別のファイルを選んでください。",
@@ -62,10 +61,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Enter: the table right after the highlighted entry",
         "Enter: 選んだ記録の直後の卓を表示",
     ),
-    "timeline.col.time": ("time", "時刻"),
     "timeline.col.by": ("by", "記録者"),
     "timeline.col.round": ("rnd", "回"),
-    "timeline.col.stake": ("stake", "賭け点"),
     "timeline.col.what": ("what happened", "内容"),
     "timeline.key.open": ("Log", "経過"),
     "timeline.help.open": (

@@ -20,7 +20,6 @@ MESSAGES.update(
 
 MESSAGES.update(
     {
-        "ui.stake.now": ("stake", "賭け点"),
         "ui.stake.next": ("next round starts at", "次のラウンドの開始点"),
         "ui.stake.cap": ("cap {cap}", "上限 {cap}"),
         "ui.stake.no_cap": ("no cap (青天井)", "上限なし(青天井)"),
@@ -34,16 +33,13 @@ MESSAGES.update(
             "ラウンド{round}でセッション終了",
         ),
         "ui.players.seat": ("#", "席"),
-        "ui.players.name": ("player", "プレイヤー"),
         "ui.players.score": ("score", "得点"),
         "ui.players.round": ("this round", "このラウンド"),
         "ui.players.parent_mark": ("親 parent", "親"),
-        "ui.players.parent_in": ("parent", "親"),
         "ui.players.in": ("in", "勝負中"),
         "ui.players.folded_at": ("folded at {stake}", "{stake}で降りた"),
         "ui.players.sitting_out": ("not dealt in", "不参加"),
         "ui.players.left": ("left the table", "離席"),
-        "ui.log.voided": ("(voided by #{seq})", "(#{seq}で取り消し)"),
         "ui.log.empty": (
             "No entries yet. Press n to start the first round.",
             "まだ記録がありません。nで最初のラウンドを始めます。",
@@ -65,7 +61,6 @@ MESSAGES.update(
         "ui.key.leave": ("Leave", "離席"),
         "ui.key.end": ("End", "終了"),
         "ui.key.standings": ("Ranks", "順位"),
-        "ui.key.sessions": ("Back", "戻る"),
         "ui.key.back": ("Back", "戻る"),
         "ui.help.fold": (
             "A child folds and owes the current stake",
@@ -136,7 +131,6 @@ MESSAGES.update(
             "ランク・スートの順: KS、10H、7D(S H D C または ♠ ♥ ♦ ♣)。Enterで次へ。",
         ),
         "ui.cards.missing": ("no card typed for {players}", "{players}のカードが未入力です"),
-        "ui.standings.title": ("Standings", "順位"),
         "ui.standings.final": (
             "Final standings after {rounds} rounds ({entries} entries)",
             "最終順位({rounds}ラウンド、記録{entries}件)",
@@ -145,9 +139,7 @@ MESSAGES.update(
             "Standings after {rounds} rounds ({entries} entries)",
             "{rounds}ラウンド終了時点の順位(記録{entries}件)",
         ),
-        "ui.standings.rank": ("rank", "順位"),
         "ui.standings.total": ("total", "合計"),
-        "ui.standings.net": ("net", "収支"),
         "ui.view_failed": (
             "This view cannot be shown ({kind}: {detail}). Nothing was changed: every entry is kept.",
             "この画面は表示できません({kind}: {detail})。何も変更されていません。記録はすべて残っています。",
@@ -180,7 +172,6 @@ MESSAGES.update(
         "ui.key.call": ("Call", "コール"),
         "ui.key.raise_bet": ("Raise", "レイズ"),
         "ui.key.fold_hand": ("Fold", "フォールド"),
-        "ui.key.showdown_ranking": ("Showdown", "勝負"),
         "ui.help.check": ("The player to act checks", "手番の人がチェック"),
         "ui.help.bet": ("The player to act bets", "手番の人がベット"),
         "ui.help.call": ("The player to act calls", "手番の人がコール"),
@@ -190,7 +181,6 @@ MESSAGES.update(
             "Enter the ranking of the hands, best first",
             "強い順に順位を入力する",
         ),
-        "ui.pot.pot": ("pot", "ポット"),
         "ui.pot.next": (
             "next: round {round}, dealer {dealer}, ante {ante}",
             "次: ラウンド{round}、親 {dealer}、参加料 {ante}",
@@ -208,10 +198,8 @@ MESSAGES.update(
             "レイズ {used}/{cap}回 · ベット額 {bet}",
         ),
         "ui.chips.dealer_mark": ("dealer", "親"),
-        "ui.chips.stack": ("chips", "チップ"),
         "ui.chips.committed": ("in pot", "賭け"),
         "ui.chips.out": ("out", "脱落"),
-        "ui.chips.folded": ("folded", "フォールド"),
         "ui.chips.all_in": ("all-in", "オールイン"),
         "ui.chips.to_act": ("to act", "手番"),
         "ui.chips.did.check": ("checked", "チェック"),
@@ -238,7 +226,6 @@ MESSAGES.update(
             "出たカードを入力(一番弱い人が負け)",
         ),
         "ui.help.lose": ("Name the losers of the round", "このラウンドの負けを入力"),
-        "ui.lowest.round": ("round", "ラウンド"),
         "ui.lowest.in_round": ("dealer {dealer}", "親 {dealer}"),
         "ui.lowest.next": ("next round, dealer {dealer}", "次のラウンド、親 {dealer}"),
         "ui.lowest.most": ("most losses: {players} ({losses})", "負け最多: {players}({losses})"),
@@ -339,11 +326,6 @@ MESSAGES.update(
         "ui.key.trump": ("Trump", "切り札"),
         "ui.key.claim": ("Claim", "請求"),
         "ui.key.pass_poch": ("Pass", "パス"),
-        "ui.key.check_poch": ("Check", "チェック"),
-        "ui.key.bet_poch": ("Bet", "ベット"),
-        "ui.key.call_poch": ("Call", "コール"),
-        "ui.key.raise_poch": ("Raise", "レイズ"),
-        "ui.key.fold_poch": ("Fold", "フォールド"),
         "ui.key.show": ("Show", "公開"),
         "ui.key.poch_winner": ("Winner", "勝者"),
         "ui.key.out": ("Out", "上がり"),
@@ -351,11 +333,8 @@ MESSAGES.update(
         "ui.help.trump": ("Name the trump suit", "切り札のスートを入力"),
         "ui.help.claim": ("A player claims pools with trump honours", "切り札の役で場を請求"),
         "ui.help.pass_poch": ("The player to act passes", "手番の人がパス"),
-        "ui.help.check_poch": ("The player to act checks", "手番の人がチェック"),
-        "ui.help.bet_poch": ("The player to act bets (a total)", "手番の人がベット(合計額)"),
-        "ui.help.call_poch": ("The player to act calls", "手番の人がコール"),
-        "ui.help.raise_poch": ("The player to act raises (a total)", "手番の人がレイズ(合計額)"),
-        "ui.help.fold_poch": ("The player to act folds", "手番の人がフォールド"),
+        "ui.help.bet_total": ("The player to act bets (a total)", "手番の人がベット(合計額)"),
+        "ui.help.raise_total": ("The player to act raises (a total)", "手番の人がレイズ(合計額)"),
         "ui.help.show": ("Enter the sets shown; the best wins", "公開された組を入力(最強が勝ち)"),
         "ui.help.poch_winner": ("Name the winner of the Poch", "ポッヘンの勝者を入力"),
         "ui.help.out": (
@@ -390,7 +369,6 @@ MESSAGES.update(
             "ラウンド{round}の正しい記録(;で区切る)",
         ),
         "ui.correct.reason": ("Why is round {round} corrected?", "ラウンド{round}を訂正する理由"),
-        "ui.correct.reason_needed": ("a correction needs a reason", "訂正には理由が必要です"),
     }
 )
 

@@ -4,8 +4,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- start screen ------------------------------------------------------------
     "ui.start.title": ("Saved sessions (newest first)", "保存されたセッション(新しい順)"),
     "ui.start.col.id": ("#", "#"),
-    "ui.start.col.game": ("Game", "ゲーム"),
-    "ui.start.col.players": ("Players", "プレイヤー"),
     "ui.start.col.rounds": ("Rounds", "ラウンド"),
     "ui.start.col.leader": ("Leader", "首位"),
     "ui.start.col.last": ("Last entry", "最終記録"),
@@ -29,7 +27,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.start.key.resume": ("Resume", "再開"),
     "ui.start.key.new": ("New", "新規"),
     "ui.start.key.delete": ("Delete", "削除"),
-    "ui.start.key.quit": ("Quit", "終了"),
     "ui.start.confirm_delete": (
         "Move session {session} ({players}) to the trash?",
         "セッション{session}({players})をゴミ箱に移しますか?",
@@ -47,9 +44,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.start.cannot_list": ("Cannot list the sessions", "セッション一覧を読めません"),
     # -- new session form --------------------------------------------------------
     "ui.new.title": ("New session", "新しいセッション"),
-    "ui.new.game": ("Game", "ゲーム"),
     "ui.new.game_choice": ("{name} ({id})", "{name}({id})"),
-    "ui.new.players": ("Players", "プレイヤー"),
     "ui.new.name_placeholder": (
         "type a name, Enter adds a seat",
         "名前を入力し、Enterで席を追加",
@@ -72,9 +67,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.new.recorder_help": ("holds the record book first", "最初に記録をつける人"),
     "ui.new.recorder_same": ("same as first parent", "最初の親と同じ"),
     "ui.new.create": ("Create", "作成"),
-    "ui.new.cancel": ("Cancel", "キャンセル"),
-    "ui.new.key.create": ("Create", "作成"),
-    "ui.new.key.cancel": ("Cancel", "キャンセル"),
     "ui.new.key.remove": ("Remove seat", "席を外す"),
     "ui.new.key.up": ("Seat up", "席を上へ"),
     "ui.new.key.down": ("Seat down", "席を下へ"),

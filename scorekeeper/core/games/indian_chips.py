@@ -72,7 +72,7 @@ class IndianChips(Game):
     uses_chips = True
     round_kinds = frozenset({*BETTING, "showdown"})
     options = (
-        OptionSpec("stack", 100, "option.chips.stack", minimum=1),
+        OptionSpec("stack", 100, "option.stack", minimum=1),
         OptionSpec("ante", 1, "option.chips.ante", minimum=0),
         OptionSpec("bet", 4, "option.chips.bet", minimum=1),
         OptionSpec("raises", 3, "option.chips.raises", minimum=0),
@@ -138,7 +138,7 @@ class IndianChips(Game):
         betting = table.betting
         player = state.find_player(str(data.get("player", "")))
         if player not in betting.players:
-            raise RuleError("rules.chips.not_dealt_in", player=player, round=state.round)
+            raise RuleError("rules.not_in_round", player=player, round=state.round)
         check_bettor(state, betting, kind, player, _KEYS)
         if kind == "bet" and betting.opened:
             call = betting.to_call(state, player)
@@ -163,9 +163,9 @@ class IndianChips(Game):
         def resolve(word: str) -> str:
             player = state.find_player(word)
             if player not in betting.players:
-                raise RuleError("rules.chips.not_dealt_in", player=player, round=state.round)
+                raise RuleError("rules.not_in_round", player=player, round=state.round)
             if player in betting.folded:
-                raise RuleError("rules.chips.folded_in_showdown", player=player)
+                raise RuleError("rules.folded_in_showdown", player=player)
             return player
 
         if "cards" in data:

@@ -140,7 +140,7 @@ class IndianOfficial(Game):
         def showing(word: str) -> str:
             player = self._in_round(state, table, word)
             if player in table.folded():
-                raise RuleError("rules.official.folded_shows", player=player)
+                raise RuleError("rules.folded_in_showdown", player=player)
             return player
 
         cards = check_cards(
@@ -149,7 +149,6 @@ class IndianOfficial(Game):
             contesting,
             joker=False,
             syntax_key="rules.official.showdown_syntax",  # only a stored event can get here
-            missing_key="rules.official.cards_missing",
         )
         return {"cards": cards}
 

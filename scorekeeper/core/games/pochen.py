@@ -187,7 +187,7 @@ class Pochen(Game):
     uses_chips = True
     round_kinds = frozenset({"turned", "trump", "claim", *BETTING, "show", "poch", "out"})
     options = (
-        OptionSpec("stack", 100, "option.pochen.stack", minimum=1),
+        OptionSpec("stack", 100, "option.stack", minimum=1),
         OptionSpec("ante", 1, "option.pochen.ante", minimum=1),
         OptionSpec("deck", 32, "option.pochen.deck", choices={"32": 32, "52": 52}),
         OptionSpec("card_payment", False, "option.pochen.card_payment", boolean=True),

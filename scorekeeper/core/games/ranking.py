@@ -87,12 +87,11 @@ def check_cards(
     *,
     joker: bool,
     syntax_key: str = "rules.showdown_cards_syntax",
-    missing_key: str = "rules.cards_missing",
 ) -> dict[str, str]:
     """Canonical ``{player: code}`` for every contestant; unreadable or repeated cards refused.
 
     *resolve* turns a typed name into a player of the showdown (or refuses it);
-    a game may name its own keys for the wrong shape and for missing cards.
+    a game may name its own key for the wrong shape.
     """
     if isinstance(pairs, Mapping):
         pairs = list(pairs.items())
@@ -108,7 +107,7 @@ def check_cards(
         named[player] = str(card)
     missing = [p for p in contestants if p not in named]
     if missing:
-        raise RuleError(missing_key, players=", ".join(missing))
+        raise RuleError("rules.cards_missing", players=", ".join(missing))
     shown = parse_shown(named, joker_allowed=joker)
     return {p: c.code() for p, c in shown.items()}
 

@@ -47,7 +47,7 @@ def bet_status(
     if name not in betting.players:
         return Text(t(words.not_dealt), style="dim")
     if name in betting.folded:
-        return Text(t("ui.chips.folded"), style="dim")
+        return Text(t("ui.chips.did.fold"), style="dim")
     if name == turn:
         return Text("▶ " + t("ui.chips.to_act"), style="bold reverse")
     if not words.tells_last:
@@ -86,7 +86,7 @@ class BettingTable(TableScreen):
 
         rows = player_rows(state, t("ui.chips.dealer_mark"), cells, signed=False)
         columns = (t(words.committed_column), t("ui.players.round"))
-        self.query_one(PlayerTable).show(state, rows, columns, t("ui.chips.stack"))
+        self.query_one(PlayerTable).show(state, rows, columns, t("word.chips"))
 
     def probe(self, kind: str) -> dict[str, Any]:
         if kind in BETTING:

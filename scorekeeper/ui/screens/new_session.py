@@ -94,8 +94,8 @@ class NewSessionScreen(Screen[None]):
     """Everything a session starts with; only a form the rules accept creates one."""
 
     BINDINGS = [
-        Binding("ctrl+s", "create", t("ui.new.key.create"), id="new-create", priority=True),
-        Binding("escape", "cancel", t("ui.new.key.cancel"), id="new-cancel"),
+        Binding("ctrl+s", "create", t("ui.new.create"), id="new-create", priority=True),
+        Binding("escape", "cancel", t("ui.cancel"), id="new-cancel"),
     ]
 
     def __init__(self) -> None:
@@ -118,7 +118,7 @@ class NewSessionScreen(Screen[None]):
                 for g in self.games
             ]
             game = Select(games, value=self.game.id, allow_blank=False, id="new-game", compact=True)
-            yield _field(t("ui.new.game"), game, "", "error-game", "new-game-field")
+            yield _field(t("word.game"), game, "", "error-game", "new-game-field")
             yield self._players_field()
             yield Static(t("ui.new.options"), classes="new-section", markup=False)
             with Vertical(id="new-options"):
@@ -135,7 +135,7 @@ class NewSessionScreen(Screen[None]):
             )
             with Horizontal(id="new-buttons"):
                 yield Button(t("ui.new.create"), id="new-create-button", variant="primary")
-                yield Button(t("ui.new.cancel"), id="new-cancel-button")
+                yield Button(t("ui.cancel"), id="new-cancel-button")
             yield Static("", id="error-form", classes="field-error", markup=False)
         yield Footer()
 
@@ -149,7 +149,7 @@ class NewSessionScreen(Screen[None]):
             button.can_focus = False  # keys do the same on the list; keep Tab short
         return Vertical(
             Horizontal(
-                Label(t("ui.new.players"), classes="new-label", markup=False),
+                Label(t("word.players"), classes="new-label", markup=False),
                 Vertical(
                     Input(placeholder=t("ui.new.name_placeholder"), id="new-name", compact=True),
                     SeatList(id="new-seats", markup=False, compact=True),

@@ -49,18 +49,18 @@ class StandingsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         state = self.session.state
-        self.title = t("ui.standings.title")
+        self.title = t("word.standings")
         self.sub_title = t(self.session.game.name_key)
         key = "ui.standings.final" if state.finished else "ui.standings.after"
         self.query_one("#standings-title", Static).update(
             t(key, rounds=len(state.results), entries=len(self.session.events))
         )
         table = self.query_one("#standings-table", DataTable)
-        table.add_column(t("ui.standings.rank"), key="rank")
-        table.add_column(t("ui.players.name"), key="name")
+        table.add_column(t("word.rank"), key="rank")
+        table.add_column(t("word.player"), key="name")
         table.add_column(t("ui.standings.total"), key="total")
         if self.chips:
-            table.add_column(t("ui.standings.net"), key="net")
+            table.add_column(t("word.net"), key="net")
         table.add_column(t("ui.standings.as_parent"), key="parent")
         table.add_column(t("ui.standings.won"), key="won")
         for line in self.lines:

@@ -57,11 +57,21 @@ class StartScreen(Screen[None]):
         Binding("n", "new_session", t("ui.start.key.new"), id="start-new"),
         Binding("d,delete", "delete_session", t("ui.start.key.delete"), id="start-delete"),
         Binding("s", "stats", t("stats.key.open"), id="start-stats"),
-        Binding("q", "app.quit", t("ui.start.key.quit"), id="start-quit"),
+        Binding("q", "app.quit", t("ui.key.quit"), id="start-quit"),
     ]
 
     # Columns whose width follows their content; game and players share the rest.
     _FIXED = ("id", "rounds", "leader", "last", "finished")
+    #: Each column's heading (catalog keys).
+    _HEADINGS = {
+        "id": "ui.start.col.id",
+        "game": "word.game",
+        "players": "word.players",
+        "rounds": "ui.start.col.rounds",
+        "leader": "ui.start.col.leader",
+        "last": "ui.start.col.last",
+        "finished": "ui.start.col.finished",
+    }
 
     def __init__(self) -> None:
         super().__init__(id="start")
@@ -140,7 +150,7 @@ class StartScreen(Screen[None]):
         }
 
     def _add_columns(self, table: SessionTable) -> None:
-        labels = {key: t(f"ui.start.col.{key}") for key in (*self._FIXED, "game", "players")}
+        labels = {key: t(self._HEADINGS[key]) for key in (*self._FIXED, "game", "players")}
         rows = self._rows()
         widths = {
             key: max([width(labels[key]), *(width(row[key]) for row in rows)]) for key in labels

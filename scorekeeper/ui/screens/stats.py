@@ -35,7 +35,7 @@ class StatsScreen(Screen[None]):
     """Per player: sessions, rounds, wins, folds, rounds and net as parent, net total."""
 
     BINDINGS = [
-        Binding("escape", "close", t("stats.key.back"), id="stats-close"),
+        Binding("escape", "close", t("ui.key.back"), id="stats-close"),
         Binding("g", "next_game", t("stats.key.next_game"), id="stats-next-game"),
     ]
 
@@ -157,8 +157,8 @@ class StatsScreen(Screen[None]):
         game = get_game(game_id)
         cols = headings(game)
         rows = self.totals.players
-        names = [width(t("stats.col.player")), *(width(p.player) for p in rows)]
-        table.add_column(t("stats.col.player"), key="player", width=min(max(names), 16))
+        names = [width(t("word.player")), *(width(p.player) for p in rows)]
+        table.add_column(t("word.player"), key="player", width=min(max(names), 16))
         for field, heading in cols:
             values = [width(heading), *(width(cell(p, field, game)) for p in rows)]
             # A set width: numbers line up at the right under their heading.

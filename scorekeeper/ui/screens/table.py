@@ -49,6 +49,19 @@ class TableAction:
     name: str  # runs action_<name>
     key: str
     kind: str
+    #: Its words: the key's label ``ui.key.<words>`` and its help ``ui.help.<words>``
+    #: (default: its name), so actions of two games that read the same share them.
+    words: str = ""
+    #: Its help ``ui.help.<help>`` where only the help differs from its words'.
+    help: str = ""
+
+    @property
+    def label_key(self) -> str:
+        return f"ui.key.{self.words or self.name}"
+
+    @property
+    def help_key(self) -> str:
+        return f"ui.help.{self.help or self.words or self.name}"
 
 
 COMMON_ACTIONS = (
@@ -80,7 +93,7 @@ class Banner:
 def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
     actions = list(actions)
     shown: list[BindingType] = [
-        Binding(a.key, a.name, t(f"ui.key.{a.name}"), id=f"table-{a.name}") for a in actions
+        Binding(a.key, a.name, t(a.label_key), id=f"table-{a.name}") for a in actions
     ]
     # The same keys again, hidden: reached only when the entry is not legal
     # now (check_action refused the first), they say why instead of nothing.
@@ -93,7 +106,7 @@ def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
         Binding("i", "timeline", t("timeline.key.open"), id="table-timeline"),
         Binding("ctrl+e", "export", t("timeline.key.export"), show=False, id="table-export"),
         Binding("ctrl+r", "correct_round", t("ui.key.correct"), id="table-correct", show=False),
-        Binding("escape", "close", t("ui.key.sessions"), id="table-close"),
+        Binding("escape", "close", t("ui.key.back"), id="table-close"),
     ]
     return shown + explain + extra
 
@@ -519,7 +532,7 @@ class TableScreen(Screen[None]):
     def _ask_reason(self, number: int, entries: list[Entry]) -> None:
         def check(text: str) -> str | None:
             if not text.strip():
-                return t("ui.correct.reason_needed")
+                return t("rules.correct_no_reason")
             try:
                 self.recording.check(correction_entry(number, text, entries))
             except UserError as error:
@@ -536,13 +549,12 @@ class TableScreen(Screen[None]):
     # -- command palette ---------------------------------------------------------------
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The legal actions by name, for the command palette (ctrl+p)."""
-        keys = {name: action.key for name, action in self.ACTIONS.items()}
-        keys["standings"] = "t"
-        for action in [*self.ACTIONS, "standings"]:
-            if self.check_action(action, ()):
-                label = t("ui.palette.key", keys=keys[action], label=t(f"ui.key.{action}"))
-                callback = partial(self.run_action, action)
-                yield SystemCommand(t(f"ui.help.{action}"), label, callback)
+        standings = TableAction("standings", "t", "")
+        for entry in [*self.ACTIONS.values(), standings]:
+            if self.check_action(entry.name, ()):
+                label = t("ui.palette.key", keys=entry.key, label=t(entry.label_key))
+                callback = partial(self.run_action, entry.name)
+                yield SystemCommand(t(entry.help_key), label, callback)
         if self.recording.read_only:  # the stored session's own views: not from a shown one
             return
         for action, key, name in (("timeline", "i", "open"), ("export", "ctrl+e", "export")):

@@ -25,7 +25,7 @@ class ChipsTable(BettingTable):
         TableAction("call", "c", "call"),
         TableAction("raise_bet", "r", "raise"),
         TableAction("fold_hand", "f", "fold"),
-        TableAction("showdown_ranking", "s", "showdown"),
+        TableAction("showdown_ranking", "s", "showdown", words="showdown", help="showdown_ranking"),
         TableAction("showdown_cards", "x", "showdown"),
     )
 

@@ -23,7 +23,7 @@ class TallyPanel(Vertical):
     """The round, the dealer, and who has lost the most so far."""
 
     def compose(self) -> ComposeResult:
-        yield Label(t("ui.lowest.round"), id="tally-caption")
+        yield Label(t("word.round"), id="tally-caption")
         yield Digits("0", id="tally-digits")
         yield Static("", id="tally-info")
 

@@ -24,7 +24,7 @@ def official_status(state: State, view: RoundView | None, name: str) -> str:
         return t("ui.players.sitting_out") if seated else t("ui.players.left")
     if name in view.folded:
         return t("ui.players.folded_at", stake=view.folded[name])
-    return t("ui.players.parent_in") if name == state.parent else t("ui.players.in")
+    return t("word.parent") if name == state.parent else t("ui.players.in")
 
 
 class OfficialTable(TableScreen):

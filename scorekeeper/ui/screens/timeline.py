@@ -44,7 +44,7 @@ def what_cell(entry: TimelineEntry) -> Text:
     text = Text()
     text.append(what, style="strike dim")  # the words struck through, the mark readable
     if entry.voided_by is not None:
-        text.append(" " + t("timeline.voided", seq=entry.voided_by), style="dim")
+        text.append(" " + t("log.voided_by", seq=entry.voided_by), style="dim")
     if entry.superseded_by is not None:
         text.append(" " + t("timeline.superseded", seq=entry.superseded_by), style="dim yellow")
     return text
@@ -84,10 +84,10 @@ class TimelineScreen(Screen[None]):
         self.sub_title = t(self.session.game.name_key)
         table = self.query_one("#timeline-table", DataTable)
         table.add_column("#", key="seq")
-        table.add_column(t("timeline.col.time"), key="time")
+        table.add_column(t("word.time"), key="time")
         table.add_column(t("timeline.col.by"), key="by")
         table.add_column(t("timeline.col.round"), key="round")
-        table.add_column(t("timeline.col.stake"), key="stake")
+        table.add_column(t("word.stake"), key="stake")
         table.add_column(t("timeline.col.what"), key="what")
         self.show()
         table.focus()

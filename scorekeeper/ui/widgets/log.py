@@ -40,7 +40,7 @@ class LogPanel(Static):
             what = describe_text(key, params)
             if event.seq in voided:
                 line.append(what, style="strike dim")
-                line.append(" " + t("ui.log.voided", seq=voided[event.seq]), style="dim")
+                line.append(" " + t("log.voided_by", seq=voided[event.seq]), style="dim")
             elif event.seq in superseded:
                 line.append(what, style="strike dim")
                 line.append(" " + t("timeline.superseded", seq=superseded[event.seq]), style="dim")

@@ -81,7 +81,7 @@ class PlayerTable(DataTable[Text | str]):
         if self._extra != extra_columns or self._score_label != label:
             self.clear(columns=True)
             self.add_column(t("ui.players.seat"), key="seat")
-            self.add_column(t("ui.players.name"), key="name")
+            self.add_column(t("word.player"), key="name")
             self.add_column(label, key="score")
             for index, column in enumerate(extra_columns):
                 self.add_column(column, key=f"extra{index}")

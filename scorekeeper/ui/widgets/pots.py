@@ -16,7 +16,7 @@ class PotPanel(Vertical):
     """The pot in large digits, whose turn and what it costs, the pots and the raises."""
 
     def compose(self) -> ComposeResult:
-        yield Label(t("ui.pot.pot"), id="pot-caption")
+        yield Label(t("word.pot"), id="pot-caption")
         yield Digits("0", id="pot-digits")
         yield Static("", id="pot-turn")
         yield Static("", id="pot-layers")

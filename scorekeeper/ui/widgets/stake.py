@@ -21,7 +21,7 @@ class StakePanel(Vertical):
         yield Label("", id="stake-round")
 
     def show(self, state: State, headline: Headline) -> None:
-        caption = t("ui.stake.now") if headline.in_play else t("ui.stake.next")
+        caption = t("word.stake") if headline.in_play else t("ui.stake.next")
         digits = str(headline.value)
         cap = headline.cap
         cap_text = t("ui.stake.cap", cap=cap) if cap is not None else t("ui.stake.no_cap")
