@@ -10,8 +10,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "word.players": ("Players", "プレイヤー"),
     "word.player": ("player", "プレイヤー"),
     "word.parent": ("parent", "親"),
-    "word.child": ("child", "子"),
-    "word.recorder": ("recorder", "記録役"),
     "word.round": ("round", "ラウンド"),
     "word.time": ("time", "時刻"),
     "word.stake": ("stake", "賭け点"),

@@ -43,10 +43,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "timeline.stake_from_to": ("{old} → {new}", "{old} → {new}"),
     "timeline.fold_at": ("at {stake}", "{stake}で"),
     "timeline.none": ("no entry matches", "該当する記録はありません"),
-    "timeline.after": (
-        "the table right after #{seq} ({time}): {what}",
-        "#{seq}({time})の直後の卓: {what}",
-    ),
     # -- the timeline screen -------------------------------------------------------
     "timeline.title": ("timeline of session {session}", "セッション{session}の経過"),
     "timeline.filter.all": ("every entry", "すべての記録"),
