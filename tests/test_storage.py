@@ -600,3 +600,25 @@ def test_storage_messages_have_both_languages_with_same_placeholders() -> None:
         assert english != japanese or key == "storage.reason.other"
         names = [{f[1] for f in string.Formatter().parse(text) if f[1]} for text in CATALOG[key]]
         assert names[0] == names[1], key
+
+
+def test_the_catalog_finds_the_sessions_of_one_game_with_a_query(store: Store) -> None:
+    """The summaries live in a TinyDB table: a game's sessions are found by TinyDB's query,
+    from the cache, and a session that cannot be summarized is always among the answers."""
+    pochen = store.create(HEADER, [event(1)])
+    chips = store.create({**HEADER, "game": "indian-chips"}, [event(1), event(2)])
+    broken = store.create({**HEADER, "game": "indian-chips"}, [])
+
+    def summary(stored: StoredSession) -> dict[str, object]:
+        if stored.id == broken:
+            return {"error": "unreadable"}
+        return {"game": stored.header["game"], "events": len(stored.events)}
+
+    everything = store.cached_summaries(summary, kind="t")
+    assert set(everything) == {pochen, chips, broken}
+    found = store.cached_summaries(summary, kind="t", matching={"game": "indian-chips"})
+    assert found == {chips: {"game": "indian-chips", "events": 2}, broken: {"error": "unreadable"}}
+    again = Store(store.root).cached_summaries(
+        lambda s: pytest.fail("recomputed"), kind="t", matching={"game": "pochen"}
+    )
+    assert again == {pochen: {"game": "pochen", "events": 1}, broken: {"error": "unreadable"}}

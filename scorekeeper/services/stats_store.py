@@ -28,10 +28,12 @@ def _compute(stored: StoredSession) -> dict[str, Any]:
         return {"version": STATS_VERSION, "error": type(error).__name__}
 
 
-def session_docs(store: Store) -> list[dict[str, Any]]:
-    """Every stored session's statistics document, from the cache where it is fresh."""
+def session_docs(store: Store, game: str | None = None) -> list[dict[str, Any]]:
+    """Every stored session's statistics document (of *game*, if given; unreadable sessions
+    always, to be counted as such), from the cache where it is fresh."""
     docs = []
-    for found in store.cached_summaries(_compute, kind=CACHE_KIND).values():
+    matching = None if game is None else {"game": game}
+    for found in store.cached_summaries(_compute, kind=CACHE_KIND, matching=matching).values():
         if isinstance(found, UserError):  # trashed or unreadable since it was listed
             docs.append({"version": STATS_VERSION, "error": found.message("en")})
         else:
@@ -46,7 +48,7 @@ def gather(
     since: datetime | None = None,
     until: datetime | None = None,
 ) -> Totals:
-    return combine(session_docs(store), game=game, since=since, until=until)
+    return combine(session_docs(store, game), game=game, since=since, until=until)
 
 
 def day_range(first: date | None, last: date | None) -> tuple[datetime | None, datetime | None]:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from tinydb import TinyDB
+from tinydb import TinyDB, where
 
 from scorekeeper.storage import checkpoint, durable, locking, paths
 from scorekeeper.storage.checkpoint import Checkpoint, Prefix
@@ -353,12 +353,18 @@ class Store:
         return summary
 
     def cached_summaries(
-        self, compute: Callable[[StoredSession], dict[str, Any]], *, kind: str
+        self,
+        compute: Callable[[StoredSession], dict[str, Any]],
+        *,
+        kind: str,
+        matching: Mapping[str, Any] | None = None,
     ) -> dict[int, dict[str, Any] | StorageError]:
         """:meth:`cached_summary` of every session, the cache written once at the end.
 
         A session that cannot be read (trashed meanwhile, unreadable) maps to
-        its error instead of a summary.
+        its error instead of a summary. With *matching* (``{"game": "pochen"}``),
+        only the summaries holding those values are returned, as the catalog's
+        TinyDB table finds them, and every error, so that none goes unreported.
         """
         index = self._kind_indexes.setdefault(kind, SummaryIndex(self.root / f"index-{kind}.json"))
         index.refresh()
@@ -382,4 +388,11 @@ class Store:
                 found[sid] = StorageError("storage.cannot_read", path=path, reason=reason_of(exc))
         if fresh:
             index.store_many(fresh, keep=set(ids))
-        return found
+        if matching is None:
+            return found
+        chosen = index.search(where("summary").fragment(dict(matching)))
+        return {
+            sid: value
+            for sid, value in found.items()
+            if sid in chosen or isinstance(value, StorageError) or "error" in value
+        }
