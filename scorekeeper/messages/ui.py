@@ -15,6 +15,18 @@ MESSAGES.update(
             "席番号か名前を入力してEnter(↑↓で選択)",
         ),
         "ui.pick.no_match": ("nobody here matches {text!r}", "「{text}」に当てはまる人はいません"),
+        "ui.pick.type_first": (
+            "type a seat number or a name first (or choose with ↑↓): Enter alone picks nobody",
+            "先に席番号か名前を入力してください(↑↓でも選べます)。Enterだけでは誰も選びません",
+        ),
+        "ui.pick.ambiguous": (
+            "{text!r} could be {names}: type more",
+            "「{text}」は{names}のどれにも当てはまります。続けて入力してください",
+        ),
+        "ui.pick.will_pick": (
+            "Enter picks {name} (seat {seat})",
+            "Enterで{name}(席{seat})を選びます",
+        ),
     }
 )
 

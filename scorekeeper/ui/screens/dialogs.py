@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 
 from textual import on
@@ -72,37 +73,42 @@ class PickPlayerDialog(ModalScreen[str | None]):
         # Typed seats and names are matched against everyone at the table, so
         # picking someone who is not a choice gets the rule's own explanation.
         self.everyone = list(everyone) or self.seats
+        self._chose_with_arrows = False  # Enter on an empty box picks only what ↑↓ chose
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title")
             yield Input(placeholder=t("ui.pick.placeholder"), id="pick-input")
-            options = [Option(f"{seat:>2}  {name}", id=f"p:{name}") for seat, name in self.seats]
-            options += [Option(label, id=f"x:{key}") for key, label in self.extra]
-            yield OptionList(*options, id="pick-list")
+            yield OptionList(*self._options(None), id="pick-list")
             yield Static("", id="pick-error", classes="dialog-error")
+
+    def _options(self, found: Sequence[tuple[int, str]] | None) -> list[Option]:
+        """The list: everyone who can be picked and the other choices, or only *found*."""
+        if found is not None:
+            return [Option(f"{seat:>2}  {name}", id=f"p:{name}") for seat, name in found]
+        options = [Option(f"{seat:>2}  {name}", id=f"p:{name}") for seat, name in self.seats]
+        return options + [Option(label, id=f"x:{key}") for key, label in self.extra]
 
     def on_mount(self) -> None:
         self.query_one("#pick-input", Input).focus()
+        self.query_one("#pick-list", OptionList).highlighted = None  # nothing until chosen
 
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def _resolve(self, text: str) -> str | None:
-        word = text.strip()
+    def _matches(self, text: str) -> list[tuple[int, str]]:
+        """Who *text* names: a seat number (full-width digits too), a whole name, or the
+        start of a name (of those who can be picked); the table's own case rules."""
+        word = unicodedata.normalize("NFKC", text).strip()
         if not word:
-            return None
+            return []
         if word.isdigit():
-            for seat, name in self.everyone:
-                if seat == int(word):
-                    return name
-            return None
+            return [(seat, name) for seat, name in self.everyone if seat == int(word)]
         folded = word.casefold()
-        exact = [name for _, name in self.everyone if name.casefold() == folded]
+        exact = [(seat, name) for seat, name in self.everyone if name.casefold() == folded]
         if exact:
-            return exact[0]
-        starts = [name for _, name in self.seats if name.casefold().startswith(folded)]
-        return starts[0] if len(starts) == 1 else None
+            return exact[:1]
+        return [(seat, name) for seat, name in self.seats if name.casefold().startswith(folded)]
 
     def _choose(self, name: str) -> None:
         if self.check is not None:
@@ -112,26 +118,50 @@ class PickPlayerDialog(ModalScreen[str | None]):
                 return
         self.dismiss(name)
 
+    def _say(self, message: str) -> None:
+        self.query_one("#pick-error", Static).update(message)
+
     @on(Input.Submitted, "#pick-input")
     def _typed(self, event: Input.Submitted) -> None:
-        if not event.value.strip():
+        """Enter records only what was typed or chosen: never a default (a lost keystroke
+        must not record the first player of the list)."""
+        text = event.value.strip()
+        if not text:
             highlighted = self.query_one("#pick-list", OptionList).highlighted_option
-            if highlighted is not None and highlighted.id:
+            if self._chose_with_arrows and highlighted is not None and highlighted.id:
                 self._chosen_option(highlighted.id)
+            else:
+                self._say(t("ui.pick.type_first"))
             return
-        name = self._resolve(event.value)
-        if name is None:
-            message = t("ui.pick.no_match", text=event.value.strip())
-            self.query_one("#pick-error", Static).update(message)
-            return
-        self._choose(name)
+        found = self._matches(text)
+        if len(found) == 1:
+            self._choose(found[0][1])
+        elif found:
+            self._say(t("ui.pick.ambiguous", text=text, names=", ".join(n for _, n in found)))
+        else:
+            self._say(t("ui.pick.no_match", text=text))
 
     @on(Input.Changed, "#pick-input")
     def _filter(self, event: Input.Changed) -> None:
-        name = self._resolve(event.value)
-        if name is not None and name in dict((n, s) for s, n in self.seats):
-            option_list = self.query_one("#pick-list", OptionList)
-            option_list.highlighted = option_list.get_option_index(f"p:{name}")
+        """The list keeps only who the typed text could mean; the line below says what
+        Enter will pick, or why it will pick nobody."""
+        text = event.value.strip()
+        option_list = self.query_one("#pick-list", OptionList)
+        found = self._matches(text)
+        shown = self._options(found if text else None)
+        option_list.clear_options()
+        option_list.add_options(shown)
+        self._chose_with_arrows = False
+        option_list.highlighted = 0 if len(found) == 1 and shown else None
+        if not text:
+            self._say("")
+        elif len(found) == 1:
+            seat, name = found[0]
+            self._say(t("ui.pick.will_pick", name=name, seat=seat))
+        elif found:
+            self._say(t("ui.pick.ambiguous", text=text, names=", ".join(n for _, n in found)))
+        else:
+            self._say(t("ui.pick.no_match", text=text))
 
     @on(OptionList.OptionSelected, "#pick-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -146,9 +176,11 @@ class PickPlayerDialog(ModalScreen[str | None]):
             self._choose(value)
 
     def key_down(self) -> None:
+        self._chose_with_arrows = True
         self.query_one("#pick-list", OptionList).action_cursor_down()
 
     def key_up(self) -> None:
+        self._chose_with_arrows = True
         self.query_one("#pick-list", OptionList).action_cursor_up()
 
 

@@ -12,7 +12,7 @@ moment, the table display): it is given a recorder that refuses every entry
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, ClassVar
 
@@ -92,7 +92,7 @@ class Banner:
 
 def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
     actions = list(actions)
-    shown: list[BindingType] = [
+    shown: list[Binding] = [
         Binding(a.key, a.name, t(a.label_key), id=f"table-{a.name}") for a in actions
     ]
     # The same keys again, hidden: reached only when the entry is not legal
@@ -108,7 +108,9 @@ def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
         Binding("ctrl+r", "correct_round", t("ui.key.correct"), id="table-correct", show=False),
         Binding("escape", "close", t("ui.key.back"), id="table-close"),
     ]
-    return shown + explain + extra
+    # Priority: the app runs a table key (opening its dialog) before it hands on the next
+    # key, so the letter typed right after "m" reaches the note box, not the table.
+    return [replace(b, priority=True) for b in (*shown, *explain, *extra)]
 
 
 class TableScreen(Screen[None]):

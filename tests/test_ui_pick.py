@@ -1,0 +1,149 @@
+"""Picking a player (issue 14, point 1): Enter never records a default. An empty or
+ambiguous pick does nothing and says what to type; the list narrows as you type (seat
+number, full-width too, or the start of a name, Japanese too) and says what Enter picks."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import OptionList
+
+from scorekeeper.services.recording import load_session
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.dialogs import PickPlayerDialog
+from scorekeeper.ui.screens.table import TableScreen
+from tests.ui_support import fixed_clock, new_store
+
+pytestmark = pytest.mark.usefixtures("steady_screen")
+
+PLAYERS = ["Aki", "Akira", "Ben", "ちひろ", "大輔"]
+
+
+async def press_all(pilot, keys: list[str]) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
+
+
+def said(app: ScorekeeperApp) -> str:
+    return str(app.screen.query_one("#pick-error").render())
+
+
+def listed(app: ScorekeeperApp) -> list[str]:
+    options = app.screen.query_one("#pick-list", OptionList)
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+def entries(app: ScorekeeperApp) -> int:
+    table = app.screen_stack[-2]
+    assert isinstance(table, TableScreen)
+    return len(table.recording.session.events)
+
+
+async def opened(pilot, app: ScorekeeperApp, keys: list[str]) -> None:
+    await pilot.pause()
+    await press_all(pilot, keys)
+    assert isinstance(app.screen, PickPlayerDialog)
+
+
+async def test_enter_on_an_empty_box_picks_nobody(tmp_path):
+    store = new_store(tmp_path, PLAYERS)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, app, ["n", "s"])  # who wins the showdown? (the parent is first)
+        before = entries(app)
+        await press_all(pilot, ["enter"])
+        assert isinstance(app.screen, PickPlayerDialog), "Enter alone recorded something"
+        assert said(app).startswith("type a seat number or a name first")
+        assert entries(app) == before
+        assert app.screen.query_one("#pick-list", OptionList).highlighted is None
+        await press_all(pilot, ["3", "enter"])  # now a real pick
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.recording.session.events[-1].data == {"winner": "Ben"}
+    assert load_session(store, 1).events[-1].data == {"winner": "Ben"}
+
+
+async def test_a_lost_digit_then_enter_records_nothing(tmp_path):
+    store = new_store(tmp_path, PLAYERS)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, app, ["n", "f"])
+        await press_all(pilot, ["9", "enter"])
+        assert said(app) == "nobody here matches '9'"
+        await press_all(pilot, ["backspace", "enter"])
+        assert isinstance(app.screen, PickPlayerDialog)
+        assert entries(app) == 1  # only the round
+
+
+async def test_the_list_narrows_and_says_what_enter_picks(tmp_path):
+    store = new_store(tmp_path, PLAYERS)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, app, ["n", "s"])  # the showdown: anyone in the round may win
+        await press_all(pilot, ["a", "k"])
+        assert listed(app) == [" 1  Aki", " 2  Akira"]
+        assert said(app) == "'ak' could be Aki, Akira: type more"
+        await press_all(pilot, ["enter"])
+        assert isinstance(app.screen, PickPlayerDialog)
+        await press_all(pilot, ["i", "r"])
+        assert listed(app) == [" 2  Akira"]
+        assert said(app) == "Enter picks Akira (seat 2)"
+        await press_all(pilot, ["enter"])
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.recording.session.events[-1].data == {"winner": "Akira"}
+
+
+async def test_an_exact_name_wins_over_a_longer_one_and_japanese_prefixes_work(tmp_path):
+    store = new_store(tmp_path, PLAYERS)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, app, ["n", "s"])
+        await press_all(pilot, ["a", "k", "i"])
+        assert said(app) == "Enter picks Aki (seat 1)"
+        await press_all(pilot, ["backspace"] * 3)
+        await press_all(pilot, ["大"])
+        assert listed(app) == [" 5  大輔"]
+        await press_all(pilot, ["enter"])
+        assert app.screen.recording.session.events[-1].data == {"winner": "大輔"}
+
+
+async def test_full_width_digits_and_the_arrows_pick_on_purpose(tmp_path):
+    store = new_store(tmp_path, PLAYERS)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, app, ["n", "f"])
+        await press_all(pilot, ["４"])  # an IME left on: seat 4
+        assert said(app) == "Enter picks ちひろ (seat 4)"
+        await press_all(pilot, ["enter"])
+        assert app.screen.recording.session.events[-1].data == {"player": "ちひろ"}
+        await opened(pilot, app, ["f"])
+        # the parent (Aki) may not fold: the list is Akira, Ben, 大輔; chosen with the arrows
+        await press_all(pilot, ["down", "down", "enter"])
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.recording.session.events[-1].data == {"player": "Ben"}
+
+
+def type_ahead(app: ScorekeeperApp, keys: list[str]) -> None:
+    """Hand every key to the app at once, as a fast typist or a paste would: no waiting for
+    a dialog to open between them (Pilot's press waits for the app to be idle)."""
+    from textual import events
+
+    for key in keys:
+        event = events.Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app._driver.send_message(event)  # the driver's queue, as a real terminal's keys
+
+
+async def test_the_first_letter_typed_right_after_the_key_reaches_the_dialog(tmp_path):
+    """The key that opens a dialog and the next one arrive together: the next one is the
+    first letter of the note, never lost (it used to be, at 80 ms a key)."""
+    store = new_store(tmp_path, PLAYERS)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for n in range(5):
+            type_ahead(app, ["m", "z"])
+            await pilot.pause()
+            await press_all(pilot, [*f"z{n}", "enter"])
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            assert table.recording.session.events[-1].data == {"text": f"zz{n}"}
