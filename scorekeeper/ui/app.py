@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -15,6 +17,7 @@ from textual.screen import Screen
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
 from scorekeeper.services.recording import Recording
+from scorekeeper.ui.screens.dialogs import HoldsKeys
 
 if TYPE_CHECKING:  # the store is handed in by the command line
     from scorekeeper.storage import Store
@@ -29,6 +32,13 @@ class Relaunch:
 
     lang: str
     session: int | None
+
+
+#: The longest keys typed after a dialog's Enter wait for the dialog to close (seconds).
+HOLD_AT_MOST = 1.0
+#: The most frames a dialog just opened may take to focus its box before keys go on.
+READY_FRAMES = 30
+FRAME = 1 / 60
 
 
 class ScorekeeperApp(App[Relaunch | None]):
@@ -53,6 +63,66 @@ class ScorekeeperApp(App[Relaunch | None]):
         self.start_session = session_id
         # Tests pass a clock so that times (and so snapshots) are fixed.
         self.clock: Clock = clock or (lambda: None)
+        # Keys typed after an Enter that may close a dialog, held until it has closed
+        # (or stayed open): they are for whatever is on top then, in the order typed.
+        self._held: list[events.Key] | None = None
+        self._holds = 0  # how many holds have begun: a late timer leaves a newer one alone
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:  # typed, not bubbling
+            if self._held is not None:
+                self._held.append(event)
+                return
+            screen = self._top()
+            if isinstance(screen, HoldsKeys) and event.key in screen.CLOSING_KEYS:
+                self._held = []
+                self._holds += 1
+                # never held for good, should a dialog not say it is done
+                self.set_timer(HOLD_AT_MOST, partial(self._release_stuck, self._holds))
+        await super().on_event(event)
+
+    async def _release_stuck(self, hold: int) -> None:
+        if hold == self._holds and self._held is not None:
+            await self.release_keys()
+
+    async def on_holds_keys_release(self, _: HoldsKeys.Release) -> None:
+        await self.release_keys()
+
+    async def release_keys(self) -> None:
+        """Hand on the keys held since a dialog's Enter, in order; a key that again may
+        close a dialog holds the rest (HoldsKeys)."""
+        held, self._held = self._held or [], None
+        if self._top() is None:  # closing: nothing left to type into
+            return
+        for index, key in enumerate(held):
+            if self._hold(held[index:]):
+                return
+            before = self._top()
+            await self.on_event(events.Key(key.key, key.character))
+            if self._top() is not before and index + 1 < len(held):
+                # a dialog opened or closed: the rest once it is drawn and has the focus
+                self._held = [*held[index + 1 :], *(self._held or [])]
+                self.set_timer(FRAME, self._release_when_ready)
+                return
+
+    async def _release_when_ready(self, waited: int = 0) -> None:
+        """Release once a dialog just opened has its box focused (a few frames at most)."""
+        top = self._top()
+        if isinstance(top, HoldsKeys) and top.focused is None and waited < READY_FRAMES:
+            self.set_timer(FRAME, partial(self._release_when_ready, waited + 1))
+            return
+        await self.release_keys()
+
+    def _top(self) -> Screen[object] | None:
+        """The screen on top, or None while the app is closing."""
+        return self.screen_stack[-1] if self.screen_stack else None
+
+    def _hold(self, keys: list[events.Key]) -> bool:
+        """Hold *keys* too if a key handed on has started holding again."""
+        if self._held is None:
+            return False
+        self._held.extend(keys)
+        return True
 
     def on_timeline_screen_show_then(self, request: TimelineScreen.ShowThen) -> None:
         from scorekeeper.ui.screens.table_then import show_then

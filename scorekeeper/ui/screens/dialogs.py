@@ -4,25 +4,45 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.message import Message
+from textual.screen import ModalScreen, ScreenResultType
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from scorekeeper.messages import UserError, t
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class HoldsKeys(ModalScreen[ScreenResultType]):
+    """A dialog that one of its CLOSING_KEYS may close: the app holds the keys typed after
+    such a key until the dialog has closed or said why not (``release``), so that keys
+    typed ahead reach the next thing in order and never the closing dialog."""
+
+    CLOSING_KEYS: ClassVar[frozenset[str]] = frozenset({"enter", "escape"})
+
+    class Release(Message):
+        """The Enter is dealt with: whatever is on top now gets the keys held since."""
+
+    def release(self) -> None:
+        # Through the screen now on top: when the dialog has closed, that is the screen
+        # that opened it, which takes the dialog's result first (it records the entry),
+        # so held keys act after the entry, in the order they were typed.
+        self.app.screen.post_message(HoldsKeys.Release())
+
+
+class ConfirmDialog(HoldsKeys[bool]):
     """Yes or no to one question; Enter/y confirms, Escape/n cancels."""
 
     BINDINGS = [
         Binding("y", "answer(True)", t("ui.yes"), id="confirm-yes"),
         Binding("n,escape", "answer(False)", t("ui.no"), id="confirm-no"),
     ]
+    CLOSING_KEYS = frozenset({"enter", "escape", "y", "n"})
 
     def __init__(self, question: str, yes: str | None = None) -> None:
         super().__init__(classes="dialog")
@@ -41,13 +61,15 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
+        self.release()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+        self.release()
 
 
-class PickPlayerDialog(ModalScreen[str | None]):
+class PickPlayerDialog(HoldsKeys[str | None]):
     """Pick one player: type a seat number or a name and Enter, or choose from the list.
 
     *seats* maps each selectable player to their seat number. *check* turns the
@@ -95,6 +117,7 @@ class PickPlayerDialog(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+        self.release()
 
     def _matches(self, text: str) -> list[tuple[int, str]]:
         """Who *text* names: a seat number (full-width digits too), a whole name, or the
@@ -125,7 +148,12 @@ class PickPlayerDialog(ModalScreen[str | None]):
     def _typed(self, event: Input.Submitted) -> None:
         """Enter records only what was typed or chosen: never a default (a lost keystroke
         must not record the first player of the list)."""
-        text = event.value.strip()
+        try:
+            self._pick(event.value.strip())
+        finally:
+            self.release()
+
+    def _pick(self, text: str) -> None:
         if not text:
             highlighted = self.query_one("#pick-list", OptionList).highlighted_option
             if self._chose_with_arrows and highlighted is not None and highlighted.id:
@@ -165,8 +193,11 @@ class PickPlayerDialog(ModalScreen[str | None]):
 
     @on(OptionList.OptionSelected, "#pick-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
-            self._chosen_option(event.option.id)
+        try:
+            if event.option.id:
+                self._chosen_option(event.option.id)
+        finally:
+            self.release()
 
     def _chosen_option(self, option_id: str) -> None:
         kind, _, value = option_id.partition(":")
@@ -184,7 +215,7 @@ class PickPlayerDialog(ModalScreen[str | None]):
         self.query_one("#pick-list", OptionList).action_cursor_up()
 
 
-class TextDialog(ModalScreen[str | None]):
+class TextDialog(HoldsKeys[str | None]):
     """One line of text (a note, a name); *check* may refuse it with a message."""
 
     BINDINGS = [Binding("escape", "cancel", t("ui.cancel"), id="text-cancel")]
@@ -213,14 +244,18 @@ class TextDialog(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+        self.release()
 
     @on(Input.Submitted, "#text-input")
     def _submitted(self, event: Input.Submitted) -> None:
-        problem = self.check(event.value) if self.check else None
-        if problem:
-            self.query_one("#text-error", Static).update(problem)
-            return
-        self.dismiss(event.value)
+        try:
+            problem = self.check(event.value) if self.check else None
+            if problem:
+                self.query_one("#text-error", Static).update(problem)
+                return
+            self.dismiss(event.value)
+        finally:
+            self.release()
 
 
 def error_text(error: UserError) -> str:
