@@ -210,3 +210,12 @@ def test_help_in_japanese(capsys, home):
     out = capsys.readouterr().out
     assert "記録ファイルを読み、順位を表示" in out  # replay
     assert "テーブル全員向けの表示用画面" in out  # display
+
+
+def test_version_prints_the_installed_version_and_stops(capsys):
+    from importlib import metadata
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"scorekeeper {metadata.version('scorekeeper')}\n"

@@ -11,6 +11,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from typing import TYPE_CHECKING
 
 from scorekeeper.cli.errors import (
@@ -27,10 +28,24 @@ if TYPE_CHECKING:
     from scorekeeper.storage import Store
 
 
+def _version() -> str:
+    """The installed version; a source tree that was never installed says so."""
+    try:
+        return metadata.version("scorekeeper")
+    except metadata.PackageNotFoundError:
+        return t("cli.version_unknown")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="scorekeeper", description=t("cli.description"))
     parser.add_argument("--data-dir", help=t("cli.help.data_dir"))
     parser.add_argument("--lang", choices=("en", "ja"), help=t("cli.help.lang"))
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"scorekeeper {_version()}",
+        help=t("cli.help.version"),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     replay = commands.add_parser("replay", help=t("cli.help.replay"))

@@ -21,6 +21,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "session {session} cannot be read back: {reason}",
         "セッション{session}を読み込めません: {reason}",
     ),
+    "cli.help.version": ("print the version and stop", "バージョンを表示して終了"),
+    "cli.version_unknown": ("(version unknown: not installed)", "(バージョン不明: 未インストール)"),
     "cli.description": (
         "Keep score for card games played with a real deck at a real table.",
         "実物のトランプで遊ぶカードゲームの得点を記録します。",
