@@ -10,7 +10,7 @@ line splits exactly as ``shlex.split(line, comments=True)`` splits it.
 
 from __future__ import annotations
 
-from scorekeeper.messages.text import hidden
+from scorekeeper.messages.text import escaped, hidden
 
 _BLANK = " \t\r\n"
 _SIMPLE = {
@@ -147,8 +147,7 @@ def dollar_quote(word: str) -> str:
         if ch in "\\'":
             out.append("\\" + ch)
         elif hidden(ch):
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+            out.append(escaped(ch))
         else:
             out.append(ch)
     out.append("'")

@@ -15,12 +15,12 @@ from scorekeeper.messages.text import hidden
 
 _SAFE_WORD = re.compile(r"[^\s'\"\\#]+")
 _SHELL_WHITESPACE = re.compile(r"[ \t\r\n]+")
-_NEEDS_SHLEX = re.compile(r"['\"\\]")
+_NEEDS_SPLITTER = re.compile(r"['\"\\]")
 
 
 def split_line(line: str) -> list[str]:
     """Split one line as a POSIX shell would, with ``#`` starting a comment."""
-    if not _NEEDS_SHLEX.search(line):  # the common case, without the full splitter's cost
+    if not _NEEDS_SPLITTER.search(line):  # the common case, without the full splitter's cost
         return [word for word in _SHELL_WHITESPACE.split(line.split("#", 1)[0]) if word]
     try:
         return shellwords.split(line)

@@ -42,19 +42,18 @@ def visible(text: str) -> str:
     """
     if text.isprintable() and not _BIDI_CONTROLS.intersection(text):
         return text  # the common case, in one pass
-    out = []
-    for ch in text:
-        if hidden(ch):
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
+    return "".join(escaped(ch) if hidden(ch) else ch for ch in text)
+
+
+def escaped(ch: str) -> str:
+    """One character as the escape every view writes it as: ``\\x1b``, ``\\u202e``."""
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 #: What json.dumps(ensure_ascii=False) leaves raw but a terminal may act on: DEL, the C1
 #: controls and the bidi overrides (it escapes C0 itself). Outside strings JSON is ASCII.
-_RAW_IN_JSON = re.compile(r"[\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_RAW_IN_JSON = re.compile("[\x7f-\x9f" + "".join(sorted(_BIDI_CONTROLS)) + "]")
 
 
 def json_text(value: Any, **options: Any) -> str:
