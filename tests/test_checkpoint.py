@@ -14,7 +14,7 @@ from scorekeeper.services.recording import Recording, load_session
 from scorekeeper.storage import Store, hashchain
 from scorekeeper.storage import checkpoint as checkpoints
 from tests.cli_support import run
-from tests.test_integrity_on_open import refused_everywhere, rewrite_line
+from tests.test_integrity_on_open import edit_a_winner_and_see_it_refused
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ENTRIES = 19  # in examples/o1.txt
@@ -83,17 +83,7 @@ def test_the_recorder_notes_a_checkpoint_too(journal, home, links):
 def test_an_edit_before_the_checkpoint_is_still_refused(capsys, journal, home, links):
     opened(home, links)
     assert checkpoints.load(journal).entries == ENTRIES
-
-    def new_winner(record):
-        record["set"]["events"]["5"]["data"]["winner"] = "E"
-
-    rewrite_line(journal, 7, new_winner)
-    refused_everywhere(
-        capsys,
-        journal,
-        "session 1 was changed after it was written: entry 5 does not match its chain."
-        " Nothing was changed; scorekeeper verify 1 says more",
-    )
+    edit_a_winner_and_see_it_refused(capsys, journal)
 
 
 def test_verify_never_relies_on_a_checkpoint(capsys, journal, home, links):

@@ -41,8 +41,10 @@ def refused_everywhere(capsys, path: Path, message: str) -> None:
     assert path.read_bytes() == before
 
 
-def test_an_edited_winner_is_refused_on_every_open(capsys, journal):
-    # line 2 is the header, line 3 the first entry: entry 5 (showdown D) is line 7
+def edit_a_winner_and_see_it_refused(capsys, journal: Path) -> None:
+    """Make entry 5 (showdown D, line 7: line 2 is the header) name another winner, then
+    expect every command to refuse the session, naming entry 5."""
+
     def new_winner(record):
         record["set"]["events"]["5"]["data"]["winner"] = "E"
 
@@ -53,6 +55,10 @@ def test_an_edited_winner_is_refused_on_every_open(capsys, journal):
         "session 1 was changed after it was written: entry 5 does not match its chain."
         " Nothing was changed; scorekeeper verify 1 says more",
     )
+
+
+def test_an_edited_winner_is_refused_on_every_open(capsys, journal):
+    edit_a_winner_and_see_it_refused(capsys, journal)
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.table_chips import ChipsTable
 from scorekeeper.ui.screens.table_lowest import LowestTable
-from tests.ui_support import fixed_clock
+from tests.ui_support import fixed_clock, press_all
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
@@ -31,12 +31,6 @@ def lowest_store(tmp_path, **options: str) -> Store:
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-lowest", ["A", "B", "C", "D"], options))
     return store
-
-
-async def press_all(pilot, keys) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await pilot.pause()
 
 
 async def test_c1_by_keys(tmp_path):

@@ -11,17 +11,11 @@ from scorekeeper.services.recording import load_session
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.dialogs import PickPlayerDialog
 from scorekeeper.ui.screens.table import TableScreen
-from tests.ui_support import fixed_clock, new_store
+from tests.ui_support import fixed_clock, new_store, press_all
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
 PLAYERS = ["Aki", "Akira", "Ben", "ちひろ", "大輔"]
-
-
-async def press_all(pilot, keys: list[str]) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await pilot.pause()
 
 
 def said(app: ScorekeeperApp) -> str:

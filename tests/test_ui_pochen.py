@@ -9,7 +9,7 @@ from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.table_pochen import PochenTable
-from tests.ui_support import fixed_clock
+from tests.ui_support import fixed_clock, press_all
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
@@ -25,12 +25,6 @@ def pochen_store(tmp_path, **options: str) -> Store:
     store = Store(tmp_path / "data")
     create_session(store, make_header("pochen", ["A", "B", "C", "D"], {"stack": "50", **options}))
     return store
-
-
-async def press_all(pilot, keys) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await pilot.pause()
 
 
 def board_of(screen: PochenTable) -> dict[str, int]:

@@ -9,7 +9,7 @@ from scorekeeper.storage import StorageError
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.widgets.players import PlayerTable
-from tests.ui_support import fixed_clock, new_store
+from tests.ui_support import fixed_clock, new_store, press_all
 
 O1_ROUNDS = [
     {"A": -40, "B": -10, "C": -20, "D": 90, "E": -20},
@@ -47,12 +47,6 @@ def shown_scores(app: ScorekeeperApp) -> dict[str, int]:
         cell = players.get_cell(row_key, "score")
         scores[str(row_key.value)] = int(str(cell).replace("+", ""))
     return scores
-
-
-async def press_all(pilot, keys: list[str]) -> None:
-    for key in keys:
-        await pilot.press(key)
-        await pilot.pause()
 
 
 async def test_o1_by_keys_only(tmp_path):

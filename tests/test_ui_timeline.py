@@ -17,8 +17,8 @@ from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.screens.timeline import TimelineScreen
 from tests.test_timeline import DISPUTE
-from tests.test_ui_table import press_all, shown_scores
-from tests.ui_support import fixed_clock
+from tests.test_ui_table import shown_scores
+from tests.ui_support import fixed_clock, press_all
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 

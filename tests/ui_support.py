@@ -42,3 +42,10 @@ def app_recording_opens(store: Store) -> tuple[ScorekeeperApp, list[int]]:
 
     app.open_session = open_session  # type: ignore[method-assign]
     return app, opened
+
+
+async def press_all(pilot, keys) -> None:
+    """Press *keys* one by one as a person would, letting the app settle after each."""
+    for key in keys:
+        await pilot.press(key)
+        await pilot.pause()
