@@ -11,10 +11,30 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+# Every exit status the command can end with; docs/cli.md, docs/ja/cli.md and the
+# ``--help`` epilog list exactly these (tests/test_cli_extra.py checks it).
+#: Done as asked.
+EXIT_OK = 0
+#: ``verify``: the session was edited after it was written, cut off, or has no chain.
+EXIT_TAMPERED = 1
+#: Refused: a rule, an unreadable file or session, or a mistyped command (argparse too).
 EXIT_REFUSED = 2
+#: A bug: one line on stderr instead of a traceback.
 EXIT_INTERNAL = 70
+#: Interrupted with Ctrl+C: what a shell reports for SIGINT.
+EXIT_INTERRUPTED = 130
 #: A reader closed the pipe (``show 1 | head -1``): what a shell reports for SIGPIPE.
 EXIT_PIPE = 141
+
+#: The codes in order, with the catalog key that explains each (the ``--help`` epilog).
+EXIT_CODES: dict[int, str] = {
+    EXIT_OK: "cli_extra.exit.ok",
+    EXIT_TAMPERED: "cli_extra.exit.tampered",
+    EXIT_REFUSED: "cli_extra.exit.refused",
+    EXIT_INTERNAL: "cli_extra.exit.internal",
+    EXIT_INTERRUPTED: "cli_extra.exit.interrupted",
+    EXIT_PIPE: "cli_extra.exit.pipe",
+}
 
 
 class CommandError(Exception):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from scorekeeper.cli.errors import fail
+from scorekeeper.cli.errors import EXIT_TAMPERED, fail
 from scorekeeper.cli.sessions import standings_text, tell_set_aside
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
@@ -18,8 +18,6 @@ from scorekeeper.services.recording import Recording
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY
 from scorekeeper.storage.hashchain import verify as verify_chain
-
-EXIT_TAMPERED = 1  # tampered, cut off, or nothing to check it by
 
 
 def correct(store: Store, sid: int, round_number: int, reason: str, texts: list[str]) -> int:

@@ -14,14 +14,18 @@ from collections.abc import Sequence
 from importlib import metadata
 from typing import TYPE_CHECKING
 
+from scorekeeper.cli import completion
+from scorekeeper.cli.argparse_lang import argparse_language
 from scorekeeper.cli.errors import (
+    EXIT_CODES,
     EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
     EXIT_PIPE,
     EXIT_REFUSED,
     CommandError,
     quiet_stdout,
 )
-from scorekeeper.messages import UserError, set_language, t
+from scorekeeper.messages import UserError, language, set_language, t
 from scorekeeper.messages.text import visible
 
 if TYPE_CHECKING:
@@ -36,8 +40,23 @@ def _version() -> str:
         return t("cli.version_unknown")
 
 
+def _epilog() -> str:
+    """The exit codes (cli/errors.py), one a line, at the end of ``scorekeeper --help``."""
+    lines = [t("cli_extra.exit.heading")]
+    lines += [
+        t("cli_extra.exit.line", code=code, meaning=t(key)) for code, key in EXIT_CODES.items()
+    ]
+    return "\n".join(lines)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="scorekeeper", description=t("cli.description"))
+    """The whole command line; build it inside argparse_language() so argparse's words match."""
+    parser = argparse.ArgumentParser(
+        prog="scorekeeper",
+        description=t("cli.description"),
+        epilog=_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--data-dir", help=t("cli.help.data_dir"))
     parser.add_argument("--lang", choices=("en", "ja"), help=t("cli.help.lang"))
     parser.add_argument(
@@ -49,11 +68,11 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     replay = commands.add_parser("replay", help=t("cli.help.replay"))
-    replay.add_argument("file")
+    completion.mark(replay.add_argument("file"), completion.FILE)
     replay.add_argument("--json", action="store_true", help=t("cli.help.replay.json"))
 
     imp = commands.add_parser("import", help=t("cli.help.import"))
-    imp.add_argument("file")
+    completion.mark(imp.add_argument("file"), completion.FILE)
 
     record = commands.add_parser("record", help=t("cli.help.record"))
     record.add_argument("session")
@@ -61,13 +80,16 @@ def _parser() -> argparse.ArgumentParser:
 
     listing = commands.add_parser("list", help=t("cli.help.list"))
     listing.add_argument("--json", action="store_true")
+    listing.add_argument("--ids", action="store_true", help=t("cli_extra.help.list.ids"))
 
     export = commands.add_parser("export", help=t("cli.help.export"))
     export.add_argument("session")
     export.add_argument(
         "--format", choices=("transcript", "json", "csv", "md", "html"), default="transcript"
     )
-    export.add_argument("-o", "--output", help=t("cli.help.export.output"))
+    completion.mark(
+        export.add_argument("-o", "--output", help=t("cli.help.export.output")), completion.FILE
+    )
     export.add_argument("--rate", help=t("cli.help.export.rate"))
 
     settle = commands.add_parser("settle", help=t("cli.help.settle"))
@@ -110,6 +132,11 @@ def _parser() -> argparse.ArgumentParser:
     history.add_argument("--from", dest="first", metavar="DATE", help=t("cli.help.stats.from"))
     history.add_argument("--to", dest="last", metavar="DATE", help=t("cli.help.stats.to"))
     history.add_argument("--json", action="store_true", help=t("cli.help.stats.json"))
+
+    shells = commands.add_parser("completion", help=t("cli_extra.help.completion"))
+    shells.add_argument(
+        "shell", choices=completion.SHELLS, help=t("cli_extra.help.completion.shell")
+    )
     return parser
 
 
@@ -125,7 +152,8 @@ def _early_language(argv: Sequence[str]) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     _early_language(words)
-    args = _parser().parse_args(words)
+    with argparse_language(language()):
+        args = _parser().parse_args(words)
     if args.lang:
         set_language(args.lang)
     elif not os.environ.get("SCOREKEEPER_LANG"):
@@ -139,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"scorekeeper: {error.message()}", file=sys.stderr)
         return EXIT_REFUSED
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         quiet_stdout()
         return EXIT_PIPE
@@ -160,7 +188,7 @@ def _run(args: argparse.Namespace) -> int:
         case "record":
             return commands.record(_store(args), _session_id(args.session), args.entries)
         case "list":
-            return commands.list_sessions(_store(args), as_json=args.json)
+            return commands.list_sessions(_store(args), as_json=args.json, ids=args.ids)
         case "export":
             sid = _session_id(args.session)
             return commands.export(_store(args), sid, args.format, args.output, args.rate)
@@ -168,6 +196,10 @@ def _run(args: argparse.Namespace) -> int:
             return commands.settle(_store(args), _session_id(args.session), args.rate)
         case "display":
             return _display(args)
+        case "completion":  # from the parser itself, its help in the same language
+            with argparse_language(language()):
+                print(completion.script(_parser(), args.shell))
+            return 0
         case "show":
             return commands.show(_store(args), _session_id(args.session), as_json=args.json)
         case "timeline":

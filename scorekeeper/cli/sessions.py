@@ -165,8 +165,11 @@ def _say(line: str, reader_gone: bool) -> bool:
     return False
 
 
-def list_sessions(store: Store, *, as_json: bool) -> int:
+def list_sessions(store: Store, *, as_json: bool, ids: bool = False) -> int:
     found = summaries(store)
+    if ids:  # for shell completion (cli/completion.py): numbers only, one a line
+        print("\n".join(str(s.id) for s in found if not s.error))
+        return 0
     if as_json:
         print(json_text([s.to_doc() for s in found]))
         return 0

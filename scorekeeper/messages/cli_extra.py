@@ -1,0 +1,39 @@
+"""Messages of the command line's conventions: exit codes, shell completion: key -> (English, Japanese)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- exit codes (cli/errors.py EXIT_CODES), listed at the end of --help ---------------
+    "cli_extra.exit.heading": ("exit status:", "終了コード:"),
+    "cli_extra.exit.line": ("  {code:<4} {meaning}", "  {code:<4} {meaning}"),
+    "cli_extra.exit.ok": ("done as asked", "正常に終了"),
+    "cli_extra.exit.tampered": (
+        "verify: the session was edited after it was written, cut off, or has no chain",
+        "verify: 書き込み後に変更された、途中で切れている、またはハッシュの連鎖がない",
+    ),
+    "cli_extra.exit.refused": (
+        "refused: a rule, a file or session that cannot be read, or a mistyped command",
+        "拒否: ルール違反、読めないファイルやセッション、またはコマンドの打ち間違い",
+    ),
+    "cli_extra.exit.internal": (
+        "internal error (a bug), told in one line",
+        "内部エラー(不具合)。一行で知らせます",
+    ),
+    "cli_extra.exit.interrupted": ("interrupted with Ctrl+C", "Ctrl+C で中断"),
+    "cli_extra.exit.pipe": (
+        "the reader of the output went away (… | head)",
+        "出力の読み手がいなくなった(… | head など)",
+    ),
+    # -- completion and the helpers it uses -----------------------------------------------
+    "cli_extra.help.completion": (
+        "print a shell completion script (bash, zsh or fish)",
+        "シェル補完のスクリプトを表示(bash、zsh、fish)",
+    ),
+    "cli_extra.help.completion.shell": ("the shell to complete in", "補完に使うシェル"),
+    "cli_extra.help.list.ids": (
+        "session numbers only, one a line (used by shell completion)",
+        "セッション番号だけを一行に一つ(シェル補完が使います)",
+    ),
+    "cli_extra.help.settle.sessions": (
+        "one session, or several to settle together by player name",
+        "セッション番号。複数なら名前ごとにまとめて精算",
+    ),
+}

@@ -1,0 +1,242 @@
+"""The command line's conventions: argparse in Japanese, shell completion, exit codes
+(issue 14, point 8)."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import gettext
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import errors
+from scorekeeper.cli.argparse_lang import DOMAIN, LOCALE_DIR
+from tests.cli_support import run
+
+ROOT = Path(__file__).resolve().parent.parent
+PO = LOCALE_DIR / "ja" / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def compiler():
+    spec = importlib.util.spec_from_file_location("compile_po", ROOT / "docs/tools/compile_po.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# -- argparse in Japanese ---------------------------------------------------------------------
+def argparse_strings() -> set[str]:
+    """Every msgid Python's argparse passes to gettext (singular + NUL + plural for ngettext)."""
+    tree = ast.parse(Path(argparse.__file__).read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            words = [a.value for a in node.args if isinstance(a, ast.Constant)]
+            if node.func.id == "_" and words:
+                found.add(words[0])
+            elif node.func.id == "ngettext":
+                found.add(f"{words[0]}\0{words[1]}")
+    return found
+
+
+def test_the_catalog_translates_every_string_argparse_has():
+    entries = compiler().parse_po(PO.read_text(encoding="utf-8"))
+    missing = argparse_strings() - set(entries)
+    assert not missing
+    assert all(entries[key] for key in argparse_strings())
+
+
+def test_the_shipped_mo_is_compiled_from_the_po():
+    assert (PO.with_suffix(".mo")).read_bytes() == compiler().compile_po(PO), (
+        "run: python docs/tools/compile_po.py " + str(PO.relative_to(ROOT))
+    )
+
+
+def test_the_mo_reads_back_through_gettext():
+    with PO.with_suffix(".mo").open("rb") as mo:
+        catalog = gettext.GNUTranslations(mo)
+    assert catalog.gettext("usage: ") == "使い方: "
+    assert (
+        catalog.ngettext("expected %s argument", "expected %s arguments", 2) == "値が%s個必要です"
+    )
+
+
+ENGLISH_ARGPARSE = re.compile(
+    r"usage|positional arguments|options:|show this help|error|required|invalid choice"
+    r"|unrecognized|expected|argument"
+)
+
+
+@pytest.fixture
+def wide(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+
+
+def test_help_in_japanese_has_no_english_argparse_words(capsys, home, wide):
+    with pytest.raises(SystemExit) as done:
+        run(capsys, "--lang", "ja", "--help")
+    out = capsys.readouterr().out
+    assert done.value.code == 0
+    assert out.startswith("使い方: scorekeeper [-h]")
+    assert "\n位置引数:\n" in out and "\nオプション:\n" in out
+    assert "  -h, --help           このヘルプを表示して終了" in out
+    assert "\n終了コード:\n" in out
+    assert not ENGLISH_ARGPARSE.search(out), ENGLISH_ARGPARSE.findall(out)
+
+
+def test_a_subcommand_help_in_japanese(capsys, home, wide):
+    with pytest.raises(SystemExit):
+        run(capsys, "--lang", "ja", "record", "--help")
+    out = capsys.readouterr().out
+    assert out.splitlines()[:4] == [
+        "使い方: scorekeeper record [-h] session ENTRY [ENTRY ...]",
+        "",
+        "位置引数:",
+        "  session",
+    ]
+    assert not ENGLISH_ARGPARSE.search(out)
+
+
+@pytest.mark.parametrize(
+    ("words", "last_line"),
+    [
+        (["record"], "scorekeeper record: エラー: 次の引数が必要です: session, ENTRY"),
+        (
+            ["--lang", "fr"],
+            "scorekeeper: エラー: 引数 --lang: 選べない値です: 'fr'('en', 'ja' から選んでください)",
+        ),
+        (["show", "1", "2"], "scorekeeper: エラー: 使えない引数です: 2"),
+        (
+            ["timeline", "1", "--round"],
+            "scorekeeper timeline: エラー: 引数 --round: 値が一つ必要です",
+        ),
+        (
+            ["timeline", "1", "--round", "x"],
+            "scorekeeper timeline: エラー: 引数 --round: 値が正しくありません: 'x'",
+        ),
+    ],
+)
+def test_argparse_errors_in_japanese(capsys, home, wide, words, last_line):
+    with pytest.raises(SystemExit) as done:
+        run(capsys, "--lang", "ja", *words)
+    err = capsys.readouterr().err
+    assert done.value.code == errors.EXIT_REFUSED
+    assert err.startswith("使い方: scorekeeper")
+    assert err.splitlines()[-1] == last_line
+    assert not ENGLISH_ARGPARSE.search(err)
+
+
+def test_english_is_unchanged_and_nothing_leaks_after_japanese(capsys, home, wide):
+    with pytest.raises(SystemExit):
+        run(capsys, "--lang", "ja", "record")
+    capsys.readouterr()
+    assert gettext.textdomain() == "messages"
+    assert "LANGUAGE" not in os.environ or os.environ["LANGUAGE"] != "ja"
+    with pytest.raises(SystemExit):
+        run(capsys, "--lang", "en", "record")
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        "usage: scorekeeper record [-h] session ENTRY [ENTRY ...]",
+        "scorekeeper record: error: the following arguments are required: session, ENTRY",
+    ]
+
+
+def test_japanese_from_the_environment_too(capsys, home, wide, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    with pytest.raises(SystemExit):
+        run(capsys, "show")
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "scorekeeper show: エラー: 次の引数が必要です: session"
+    )
+
+
+# -- exit codes -------------------------------------------------------------------------------
+def defined_codes() -> set[int]:
+    return {value for name, value in vars(errors).items() if name.startswith("EXIT_")
+            and isinstance(value, int)}  # fmt: skip
+
+
+def documented_codes(path: Path) -> set[int]:
+    """The codes in the table under the exit-status heading of a docs page."""
+    text = path.read_text(encoding="utf-8")
+    section = text.split("<!-- exit codes -->", 2)[1]
+    return {int(code) for code in re.findall(r"^\| `(\d+)` \|", section, re.MULTILINE)}
+
+
+def test_every_exit_code_has_a_meaning_in_the_help():
+    assert set(errors.EXIT_CODES) == defined_codes()
+
+
+@pytest.mark.parametrize("page", ["docs/cli.md", "docs/ja/cli.md"])
+def test_the_docs_list_exactly_the_exit_codes_of_the_code(page):
+    assert documented_codes(ROOT / page) == defined_codes()
+
+
+def test_the_help_epilog_lists_every_exit_code(capsys, home, wide):
+    with pytest.raises(SystemExit):
+        run(capsys, "--help")
+    out = capsys.readouterr().out
+    listed = out.split("exit status:\n", 1)[1].splitlines()
+    assert [int(line.split()[0]) for line in listed] == [0, 1, 2, 70, 130, 141]
+    assert listed[2] == (
+        "  2    refused: a rule, a file or session that cannot be read, or a mistyped command"
+    )
+
+
+# -- shell completion -------------------------------------------------------------------------
+COMMANDS = ["replay", "import", "record", "list", "export", "settle", "display", "open",
+            "show", "timeline", "correct", "verify", "stats", "completion"]  # fmt: skip
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_scripts_are_generated(capsys, home, shell):
+    code, out, err = run(capsys, "completion", shell)
+    assert (code, err) == (0, "")
+    assert "scorekeeper list --ids" in out
+    for command in COMMANDS:
+        assert re.search(rf"\b{command}\b", out), command
+
+
+def test_the_bash_script_is_valid_bash_and_completes(capsys, home, tmp_path):
+    code, out, _ = run(capsys, "completion", "bash")
+    assert code == 0
+    script = tmp_path / "scorekeeper.bash"
+    script.write_text(out, encoding="utf-8")
+    bash = shutil.which("bash")
+    assert bash is not None
+    checked = subprocess.run([bash, "-n", str(script)], capture_output=True, text=True)
+    assert (checked.returncode, checked.stderr) == (0, "")
+    probe = (
+        f"source {script}; COMP_WORDS=(scorekeeper st); COMP_CWORD=1;"
+        ' _shtab_scorekeeper scorekeeper st scorekeeper; echo "${COMPREPLY[@]}";'
+        ' COMP_WORDS=(scorekeeper stats --game ""); COMP_CWORD=3;'
+        ' _shtab_scorekeeper scorekeeper "" --game; echo "${COMPREPLY[@]}"'
+    )
+    done = subprocess.run([bash, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.splitlines() == [
+        "stats",
+        "indian-official indian-chips indian-lowest pochen",
+    ]
+
+
+def test_list_ids_prints_the_numbers_only(capsys, home):
+    for _ in range(2):
+        run(capsys, "import", str(ROOT / "examples" / "o1.txt"))
+    assert run(capsys, "list", "--ids") == (0, "2\n1\n", "")  # newest first, as list
+
+
+def test_completion_does_not_load_textual():
+    code = (
+        "import sys; from scorekeeper.cli import main; main(['completion', 'bash']);"
+        " sys.stderr.write(' '.join(m for m in ('textual', 'rich') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stderr == ""
