@@ -1,5 +1,5 @@
-"""The command line's conventions: argparse in Japanese, shell completion, exit codes
-(issue 14, point 8)."""
+"""The command line's conventions: argparse in Japanese, shell completion, exit codes,
+and settling several sessions together (issue 14, points 8 and 9)."""
 
 from __future__ import annotations
 
@@ -240,3 +240,79 @@ def test_completion_does_not_load_textual():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0 and done.stderr == ""
+
+
+# -- settling several sessions ----------------------------------------------------------------
+S1 = "game indian-official\nplayers Aki Ben Chie\nround\nshowdown Ben\n"
+S2 = "game indian-official\nplayers Chie Aki Ben\nround\nraise\nshowdown Chie\n"
+S3 = (
+    "game indian-official\nplayers Ben Dai Aki\n"
+    "round\nfold Dai\nshowdown Aki\nround\nshowdown Dai\n"
+)
+
+
+def stored(capsys, tmp_path, *texts: str) -> list[str]:
+    ids = []
+    for number, text in enumerate(texts):
+        path = tmp_path / f"s{number}.txt"
+        path.write_text(text, encoding="utf-8")
+        code, out, _ = run(capsys, "import", str(path))
+        assert code == 0
+        ids.append(out.strip())
+    return ids
+
+
+def test_three_sessions_settle_by_name_not_by_seat(capsys, home, tmp_path):
+    """Aki −20, −40, +10; Ben +30, −40, −40; Chie −10, +80; Dai +30 (third session only).
+    By seat it would be +20, +20, −40: the seats hold different people each time."""
+    ids = stored(capsys, tmp_path, S1, S2, S3)
+    code, out, err = run(capsys, "settle", *ids)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "Sessions 1, 2, 3 together",
+        "Totals: Aki -50, Ben -50, Chie +70, Dai +30",
+        "Aki pays Chie 50",
+        "Ben pays Chie 20",
+        "Ben pays Dai 30",
+    ]
+    code, out, _ = run(capsys, "--lang", "ja", "settle", *ids, "--rate", "10")
+    assert out.splitlines() == [
+        "セッション1、2、3をまとめて精算",
+        "合計: Aki -50、Ben -50、Chie +70、Dai +30",
+        "1点あたり10",
+        "AkiがChieに500を支払う",
+        "BenがChieに200を支払う",
+        "BenがDaiに300を支払う",
+    ]
+
+
+def test_one_session_settles_as_before(capsys, home, tmp_path):
+    ids = stored(capsys, tmp_path, S2)
+    assert run(capsys, "settle", *ids) == (0, "Aki pays Chie 40\nBen pays Chie 40\n", "")
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (["1", "2", "1"], "settle: session 1 is listed twice: name each session once\n"),
+        (["1", "2", "9"], "scorekeeper: There is no session 9.\n"),
+        (
+            ["1", "4"],
+            "scorekeeper: points and chips cannot be settled together (sessions in points: 1;"
+            " in chips: 4): settle each kind apart\n",
+        ),
+        (["1", "3"], "scorekeeper: session 3: round 1 is still in play; settle once it is over\n"),
+        (
+            ["1", "5"],
+            "scorekeeper: session 5 counts losses only: there is nothing to settle; leave it out\n",
+        ),
+    ],
+)
+def test_settling_together_refuses_in_one_line_and_prints_nothing(
+    capsys, home, tmp_path, words, message
+):
+    chips = (ROOT / "examples" / "c1.txt").read_text(encoding="utf-8")
+    lowest = (ROOT / "examples" / "l1.txt").read_text(encoding="utf-8")
+    in_play = "game indian-official\nplayers Aki Ben Chie\nround\n"
+    stored(capsys, tmp_path, S1, S2, in_play, chips, lowest)
+    assert run(capsys, "settle", *words) == (errors.EXIT_REFUSED, "", message)

@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--rate", help=t("cli.help.export.rate"))
 
     settle = commands.add_parser("settle", help=t("cli.help.settle"))
-    settle.add_argument("session")
+    settle.add_argument("session", nargs="+", help=t("cli_extra.help.settle.sessions"))
     settle.add_argument("--rate", help=t("cli.help.settle.rate"))
 
     display = commands.add_parser("display", help=t("cli.help.display"))
@@ -193,7 +193,8 @@ def _run(args: argparse.Namespace) -> int:
             sid = _session_id(args.session)
             return commands.export(_store(args), sid, args.format, args.output, args.rate)
         case "settle":
-            return commands.settle(_store(args), _session_id(args.session), args.rate)
+            sids = [_session_id(text) for text in args.session]
+            return commands.settle_many(_store(args), sids, args.rate)
         case "display":
             return _display(args)
         case "completion":  # from the parser itself, its help in the same language

@@ -22,7 +22,7 @@ from scorekeeper.core.transcript import replay as play
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.export.columns import ljust, width
 from scorekeeper.export.formats import export_text
-from scorekeeper.export.settlement import parse_rate
+from scorekeeper.export.settlement import parse_rate, season_lines, settle_together
 from scorekeeper.export.settlement import settle as settle_session
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
@@ -209,6 +209,26 @@ def export(
     except OSError as error:
         fail(output, t("cli.cannot_write", reason=error.strerror or str(error)))
     print(t("cli.exported", session=sid, path=output), file=sys.stderr)
+    return 0
+
+
+def settle_many(store: Store, sids: list[int], rate_text: str | None) -> int:
+    """Settle one session, or several together by player name (docs/rules/settlement.md).
+
+    Everything is read and checked before the first line is printed: a session listed
+    twice, a missing one, one still in play or a mix of points and chips is refused
+    in one line, and nothing else is said.
+    """
+    if len(sids) == 1:
+        return settle(store, sids[0], rate_text)
+    seen: set[int] = set()
+    for sid in sids:
+        if sid in seen:
+            fail("settle", t("settle.twice", session=sid))
+        seen.add(sid)
+    rate = None if rate_text is None else parse_rate(rate_text)
+    settlement = settle_together([(sid, load_session(store, sid)) for sid in sids], rate)
+    print("\n".join(season_lines(sids, settlement)))  # all worked out first, printed at once
     return 0
 
 

@@ -128,6 +128,56 @@ def settle(session: Session, rate: Decimal | None = None) -> Settlement:
     return Settlement(unit, balances, tuple(fewest_transfers(balances)), rate, None)
 
 
+def settle_together(
+    sessions: Sequence[tuple[int, Session]], rate: Decimal | None = None
+) -> Settlement:
+    """Several sessions settled as one (a season), by player name (docs/rules/settlement.md).
+
+    A player's balance is the sum of their balances in the sessions they sat in;
+    the same name is the same person (names are kept trimmed, and compared exactly,
+    as the statistics do). Each session must be one that settles on its own, and all
+    must count the same unit: points and chips are not worth the same, and one rate
+    cannot say what each is worth, so mixing them is refused (UserError).
+    """
+    units: dict[str, list[int]] = {"point": [], "chip": []}
+    balances: dict[str, int] = {}
+    for sid, session in sessions:
+        one = settle(session)
+        if session.game.lower_is_better:
+            raise UserError("settle.session_losses", session=sid)
+        if one.reason is not None:
+            key, params = one.reason
+            if key == "export.settle_in_round":
+                raise UserError("settle.session_in_round", session=sid, **params)
+            raise UserError("settle.session_chips_on_table", session=sid, **params)
+        units[one.unit].append(sid)
+        for name, amount in one.balances.items():  # seat order, session by session
+            balances[name] = balances.get(name, 0) + amount
+    if units["point"] and units["chip"]:
+        points, chips = (t("settle.separator").join(map(str, units[u])) for u in units)
+        raise UserError("settle.mixed_units", points=points, chips=chips)
+    unit = "chip" if units["chip"] else "point"
+    return Settlement(unit, balances, tuple(fewest_transfers(balances)), rate, None)
+
+
+def season_lines(sids: Sequence[int], settlement: Settlement, lang: str | None = None) -> list[str]:
+    """What the command line and the start screen say for several sessions: which ones,
+    each player's total over them (in the order they first sat down), the rate, who pays."""
+    comma = t("settle.separator", lang)
+    totals = comma.join(
+        t("settle.total", lang, name=name, amount=f"{amount:+d}" if amount else "0")
+        for name, amount in settlement.balances.items()
+    )
+    lines = [
+        t("settle.heading", lang, sessions=comma.join(map(str, sids))),
+        t("settle.totals", lang, totals=totals),
+    ]
+    heading = settlement.rate_text(lang)
+    if heading and settlement.transfers:
+        lines.append(heading)
+    return lines + settlement.lines(lang)
+
+
 # -- the search -----------------------------------------------------------------------
 def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
     """Transfers that square every balance (summing to zero), as few as possible.

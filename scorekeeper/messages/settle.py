@@ -1,0 +1,38 @@
+"""Messages of settling several sessions together (a season): key -> (English, Japanese)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "settle.heading": (
+        "Sessions {sessions} together",
+        "セッション{sessions}をまとめて精算",
+    ),
+    "settle.totals": ("Totals: {totals}", "合計: {totals}"),
+    "settle.total": ("{name} {amount}", "{name} {amount}"),
+    "settle.twice": (
+        "session {session} is listed twice: name each session once",
+        "セッション{session}が二度指定されています。各セッションは一度だけ指定してください",
+    ),
+    "settle.separator": (", ", "、"),
+    "settle.mixed_units": (
+        "points and chips cannot be settled together (sessions in points: {points};"
+        " in chips: {chips}): settle each kind apart",
+        "点数とチップはまとめて精算できません: セッション{points}は点数、"
+        "セッション{chips}はチップです。種類ごとに分けて精算してください",
+    ),
+    "settle.session_losses": (
+        "session {session} counts losses only: there is nothing to settle; leave it out",
+        "セッション{session}は負けの回数を数えるゲームなので精算するものがありません。外してください",
+    ),
+    "settle.session_in_round": (
+        "session {session}: round {round} is still in play; settle once it is over",
+        "セッション{session}: ラウンド{round}がまだ進行中です。終わってから精算してください",
+    ),
+    "settle.session_chips_on_table": (
+        "session {session}: {chips} chips are still on the table; settle once they have been won",
+        "セッション{session}: まだ{chips}枚のチップが場に残っています。取られてから精算してください",
+    ),
+    # -- the start screen -------------------------------------------------------------------
+    "settle.ui.title": ("Settlement", "精算"),
+    "settle.ui.close": ("Enter or Esc closes", "Enter か Esc で閉じる"),
+    "settle.ui.marked": ("{count} marked", "{count}件を選択中"),
+    "settle.ui.nothing": ("No session to settle.", "精算するセッションがありません。"),
+}
