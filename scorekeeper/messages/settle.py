@@ -32,7 +32,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # -- the start screen -------------------------------------------------------------------
     "settle.ui.title": ("Settlement", "精算"),
+    "settle.ui.title_one": ("Settlement of session {session}", "セッション{session}の精算"),
     "settle.ui.close": ("Enter or Esc closes", "Enter か Esc で閉じる"),
-    "settle.ui.marked": ("{count} marked", "{count}件を選択中"),
+    "settle.ui.marked": (
+        "Marked to settle together: {sessions} — $ settles them, Space unmarks",
+        "まとめて精算する選択: {sessions} — $ で精算、Space で選択を外す",
+    ),
     "settle.ui.nothing": ("No session to settle.", "精算するセッションがありません。"),
+    "settle.ui.key.mark": ("Mark", "選択"),
+    "settle.ui.key.settle": ("Settle", "精算"),
+    "settle.ui.key.close": ("Close", "閉じる"),
 }

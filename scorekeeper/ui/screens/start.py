@@ -17,6 +17,7 @@ from scorekeeper.services.catalog import Summary, list_sessions
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name
 from scorekeeper.ui.screens.dialogs import ConfirmDialog
+from scorekeeper.ui.screens.settle import MarksSessions
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp
@@ -50,13 +51,15 @@ class SessionTable(DataTable[Text]):
     ]
 
 
-class StartScreen(Screen[None]):
+class StartScreen(MarksSessions, Screen[None]):
     """Lists the stored sessions, newest first; re-read each time it comes back into view."""
 
     BINDINGS = [
         Binding("n", "new_session", t("ui.start.key.new"), id="start-new"),
         Binding("d,delete", "delete_session", t("ui.start.key.delete"), id="start-delete"),
         Binding("s", "stats", t("stats.key.open"), id="start-stats"),
+        Binding("space", "toggle_mark", t("settle.ui.key.mark"), id="start-mark"),
+        Binding("dollar_sign", "settle", t("settle.ui.key.settle"), id="start-settle"),
         Binding("q", "app.quit", t("ui.key.quit"), id="start-quit"),
     ]
 
@@ -130,6 +133,7 @@ class StartScreen(Screen[None]):
         if not empty:
             table.focus()
         self._show_detail()
+        self.paint_marks()  # settle.py: the sessions marked to settle together
 
     def _rows(self) -> list[dict[str, str]]:
         return [self._texts(s) for s in self.summaries]

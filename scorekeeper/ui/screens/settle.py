@@ -1,0 +1,144 @@
+"""Settling from the start screen: mark sessions with Space, settle them with ``$``.
+
+The start screen mixes in :class:`MarksSessions`; what a settlement says comes from
+the same code as ``scorekeeper settle`` (export/settlement.py), shown in a modal
+screen in the current language: one session alone, or the marked ones together by
+player name (docs/rules/settlement.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.css.query import NoMatches
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Static
+
+from scorekeeper.export.settlement import season_lines, settle, settle_together
+from scorekeeper.messages import UserError, t
+from scorekeeper.services.recording import load_session
+
+if TYPE_CHECKING:
+    from scorekeeper.storage import Store
+
+
+def settlement_lines(store: Store, sids: Sequence[int]) -> tuple[list[str], bool]:
+    """What to show for *sids* (one, or several together), and whether it is a refusal."""
+    try:
+        if len(sids) == 1:
+            return settle(load_session(store, sids[0])).lines(), False
+        sessions = [(sid, load_session(store, sid)) for sid in sids]
+        return season_lines(sids, settle_together(sessions)), False
+    except UserError as error:
+        return [error.message()], True
+
+
+class SettleScreen(ModalScreen[None]):
+    """The settlement of one or several sessions; Enter or Esc closes it."""
+
+    BINDINGS = [
+        Binding("escape,enter", "close", t("settle.ui.key.close"), id="settle-close"),
+    ]
+
+    def __init__(self, title: str, lines: list[str], refused: bool = False) -> None:
+        super().__init__(classes="dialog", id="settle-screen")
+        self.title_text = title
+        self.lines = lines
+        self.refused = refused
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box", id="settle-box"):
+            yield Static(
+                self.title_text, classes="dialog-question", id="settle-title", markup=False
+            )
+            body = Static("\n".join(self.lines), id="settle-lines", markup=False)
+            body.set_class(self.refused, "-refused")
+            yield body
+            yield Static(t("settle.ui.close"), id="settle-hint", markup=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MarksSessions(Screen[None]):
+    """Marks on the start screen's sessions, and settling them.
+
+    Expects the start screen's ``#start-table`` (rows keyed by session number),
+    ``summaries``, ``highlighted()`` and ``sk_app.store``; ``paint_marks`` is called
+    after the list is read again, so marks of sessions still listed stay shown.
+    """
+
+    marked: set[int]
+
+    def _table(self) -> DataTable[Text]:
+        return self.query_one("#start-table", DataTable)
+
+    def _listed(self) -> list[int]:
+        return [s.id for s in getattr(self, "summaries", [])]
+
+    def action_toggle_mark(self) -> None:
+        summary = self.highlighted()  # type: ignore[attr-defined]
+        if summary is None:
+            return
+        marks = self._marks()
+        marks.symmetric_difference_update({summary.id})
+        self.paint_marks()
+
+    def _marks(self) -> set[int]:
+        if not hasattr(self, "marked"):
+            self.marked = set()
+        return self.marked
+
+    def paint_marks(self) -> None:
+        """Show which rows are marked (their cells in the accent colour) and list them."""
+        listed = self._listed()
+        marks = self._marks()
+        marks.intersection_update(listed)
+        table = self._table()
+        accent = self.app.theme_variables.get("accent", "")
+        for sid in listed:
+            row = table.get_row(str(sid))
+            for column, cell in zip(table.columns, row, strict=False):
+                plain = cell.copy()
+                if sid in marks:
+                    plain.stylize(f"bold underline {accent}".strip())
+                    table.update_cell(str(sid), column, plain)
+                elif cell.spans:
+                    plain.spans = []
+                    table.update_cell(str(sid), column, plain)
+        self._show_marks(sorted(marks))  # oldest first, as they are settled
+
+    def _show_marks(self, sids: list[int]) -> None:
+        text = t("settle.ui.marked", sessions=t("settle.separator").join(map(str, sids)))
+        try:
+            line = self.query_one("#start-marks", Static)
+        except NoMatches:
+            if not sids:
+                return
+            line = Static("", id="start-marks", markup=False)
+            self.mount(line, before="#start-detail")
+        line.update(text)
+        line.display = bool(sids)
+
+    def action_settle(self) -> None:
+        """The marked sessions together (oldest first), else the highlighted one."""
+        marks = self._marks()
+        if marks:
+            sids = sorted(marks)
+        else:
+            summary = self.highlighted()  # type: ignore[attr-defined]
+            if summary is None:
+                self.notify(t("settle.ui.nothing"))
+                return
+            sids = [summary.id]
+        lines, refused = settlement_lines(self.sk_app.store, sids)  # type: ignore[attr-defined]
+        if len(sids) == 1:
+            title = t("settle.ui.title_one", session=sids[0])
+        else:
+            title = t("settle.ui.title")
+        self.app.push_screen(SettleScreen(title, lines, refused))
