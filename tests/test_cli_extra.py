@@ -97,10 +97,10 @@ def test_a_subcommand_help_in_japanese(capsys, home, wide):
         run(capsys, "--lang", "ja", "record", "--help")
     out = capsys.readouterr().out
     assert out.splitlines()[:4] == [
-        "使い方: scorekeeper record [-h] session ENTRY [ENTRY ...]",
+        "使い方: scorekeeper record [-h] SESSION ENTRY [ENTRY ...]",
         "",
         "位置引数:",
-        "  session",
+        "  SESSION     セッション番号(scorekeeper list で確認できます)",
     ]
     assert not ENGLISH_ARGPARSE.search(out)
 
@@ -108,7 +108,7 @@ def test_a_subcommand_help_in_japanese(capsys, home, wide):
 @pytest.mark.parametrize(
     ("words", "last_line"),
     [
-        (["record"], "scorekeeper record: エラー: 次の引数が必要です: session, ENTRY"),
+        (["record"], "scorekeeper record: エラー: 次の引数が必要です: SESSION, ENTRY"),
         (
             ["--lang", "fr"],
             "scorekeeper: エラー: 引数 --lang: 選べない値です: 'fr'('en', 'ja' から選んでください)",
@@ -144,8 +144,8 @@ def test_english_is_unchanged_and_nothing_leaks_after_japanese(capsys, home, wid
         run(capsys, "--lang", "en", "record")
     err = capsys.readouterr().err
     assert err.splitlines() == [
-        "usage: scorekeeper record [-h] session ENTRY [ENTRY ...]",
-        "scorekeeper record: error: the following arguments are required: session, ENTRY",
+        "usage: scorekeeper record [-h] SESSION ENTRY [ENTRY ...]",
+        "scorekeeper record: error: the following arguments are required: SESSION, ENTRY",
     ]
 
 
@@ -154,7 +154,7 @@ def test_japanese_from_the_environment_too(capsys, home, wide, monkeypatch):
     with pytest.raises(SystemExit):
         run(capsys, "show")
     assert capsys.readouterr().err.splitlines()[-1] == (
-        "scorekeeper show: エラー: 次の引数が必要です: session"
+        "scorekeeper show: エラー: 次の引数が必要です: SESSION"
     )
 
 

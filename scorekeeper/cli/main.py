@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from importlib import metadata
 from typing import TYPE_CHECKING
 
@@ -137,7 +137,19 @@ def _parser() -> argparse.ArgumentParser:
     shells.add_argument(
         "shell", choices=completion.SHELLS, help=t("cli_extra.help.completion.shell")
     )
+    _name_positionals(commands.choices.values())
     return parser
+
+
+def _name_positionals(parsers: Iterable[argparse.ArgumentParser]) -> None:
+    """SESSION and FILE in the usage, as the docs write them; every positional with help."""
+    for sub in parsers:
+        for action in sub._actions:  # argparse has no public list of a parser's arguments
+            if action.dest in ("session", "file") and not action.option_strings:
+                action.metavar = action.dest.upper()
+                action.help = action.help or t(f"cli_extra.help.{action.dest}")
+            elif action.dest == "entries" and action.help is None:
+                action.help = t("cli_extra.help.entries")
 
 
 def _early_language(argv: Sequence[str]) -> None:

@@ -32,6 +32,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "session numbers only, one a line (used by shell completion)",
         "セッション番号だけを一行に一つ(シェル補完が使います)",
     ),
+    "cli_extra.help.session": (
+        "a session number (see scorekeeper list)",
+        "セッション番号(scorekeeper list で確認できます)",
+    ),
+    "cli_extra.help.file": (
+        "a transcript or a JSON export; - reads standard input",
+        "記録ファイルまたは JSON の書き出し。- なら標準入力から",
+    ),
+    "cli_extra.help.entries": (
+        'entries in the words of a transcript; quote one of several words ("fold B")',
+        '記録ファイルと同じ言葉で書いた記録。空白を含むものは引用符で囲む("fold B")',
+    ),
     "cli_extra.help.settle.sessions": (
         "one session, or several to settle together by player name",
         "セッション番号。複数なら名前ごとにまとめて精算",
