@@ -218,12 +218,19 @@ def test_the_bash_script_is_valid_bash_and_completes(capsys, home, tmp_path):
         f"source {script}; COMP_WORDS=(scorekeeper st); COMP_CWORD=1;"
         ' _shtab_scorekeeper scorekeeper st scorekeeper; echo "${COMPREPLY[@]}";'
         ' COMP_WORDS=(scorekeeper stats --game ""); COMP_CWORD=3;'
-        ' _shtab_scorekeeper scorekeeper "" --game; echo "${COMPREPLY[@]}"'
+        ' _shtab_scorekeeper scorekeeper "" --game; echo "${COMPREPLY[@]}";'
+        ' COMP_WORDS=(scorekeeper show ""); COMP_CWORD=2;'
+        ' _shtab_scorekeeper scorekeeper "" show; echo "${COMPREPLY[@]}"'
     )
-    done = subprocess.run([bash, "-c", probe], capture_output=True, text=True)
+    for _ in range(2):  # sessions 1 and 2 in SCOREKEEPER_HOME, which the script asks
+        run(capsys, "import", str(ROOT / "examples" / "o1.txt"))
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"
+    env = {**os.environ, "PATH": path}
+    done = subprocess.run([bash, "-c", probe], capture_output=True, text=True, env=env)
     assert done.stdout.splitlines() == [
         "stats",
         "indian-official indian-chips indian-lowest pochen",
+        "2 1",
     ]
 
 

@@ -45,7 +45,8 @@ def mark(action: argparse.Action, how: dict[str, Any]) -> None:
 
 def script(parser: argparse.ArgumentParser, shell: str) -> str:
     """The completion script for *shell*: every ``session`` argument completes the stored
-    session numbers, ``--game`` the game ids (looked up here, not when every command starts)."""
+    session numbers, files and ``-o`` file names, ``--game`` the game ids (looked up here,
+    not when every command starts)."""
     import shtab  # only this command needs it
 
     from scorekeeper.core.games import GAME_ORDER
@@ -53,6 +54,8 @@ def script(parser: argparse.ArgumentParser, shell: str) -> str:
     for action in _all_actions(parser):
         if action.dest == "session":
             mark(action, SESSIONS)
+        elif action.dest in ("file", "output"):
+            mark(action, FILE)
         elif "--game" in action.option_strings:
             mark(action, words(list(GAME_ORDER)))
     return str(shtab.complete(parser, shell=shell))

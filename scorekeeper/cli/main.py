@@ -68,11 +68,11 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     replay = commands.add_parser("replay", help=t("cli.help.replay"))
-    completion.mark(replay.add_argument("file"), completion.FILE)
+    replay.add_argument("file")
     replay.add_argument("--json", action="store_true", help=t("cli.help.replay.json"))
 
     imp = commands.add_parser("import", help=t("cli.help.import"))
-    completion.mark(imp.add_argument("file"), completion.FILE)
+    imp.add_argument("file")
 
     record = commands.add_parser("record", help=t("cli.help.record"))
     record.add_argument("session")
@@ -87,9 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument(
         "--format", choices=("transcript", "json", "csv", "md", "html"), default="transcript"
     )
-    completion.mark(
-        export.add_argument("-o", "--output", help=t("cli.help.export.output")), completion.FILE
-    )
+    export.add_argument("-o", "--output", help=t("cli.help.export.output"))
     export.add_argument("--rate", help=t("cli.help.export.rate"))
 
     settle = commands.add_parser("settle", help=t("cli.help.settle"))
