@@ -18,13 +18,30 @@ from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.export.formats import FORMATS, export_text
 from scorekeeper.messages import t
+from scorekeeper.services import settings
 from scorekeeper.ui.view_guard import view_failed
 
 EXTENSIONS = {"transcript": "txt", "json": "json", "csv": "csv", "md": "md", "html": "html"}
 
 
-def default_path(sid: int, fmt: str) -> str:
-    return f"~/scorekeeper-session-{sid}.{EXTENSIONS[fmt]}"
+def default_path(sid: int, fmt: str, folder: str | None = None) -> str:
+    """The file proposed: in *folder* (the one exported to last time) while it is still a
+    folder, else in the home folder; written with ``~`` for the home folder, to be short."""
+    name = f"scorekeeper-session-{sid}.{EXTENSIONS[fmt]}"
+    if not folder or not Path(folder).expanduser().is_dir():
+        return f"~/{name}"
+    place = Path(folder).expanduser()
+    try:
+        return f"~/{(place / name).relative_to(Path.home()).as_posix()}"
+    except ValueError:  # not under the home folder
+        return str(place / name)
+
+
+def _settings_root(app: object) -> Path | None:
+    """The data folder, where older versions kept the settings (see services.settings)."""
+    store = getattr(app, "store", None)
+    root = getattr(store, "root", None)
+    return root if isinstance(root, Path) else None
 
 
 def write_export(
@@ -85,7 +102,9 @@ class ExportDialog(ModalScreen[str | None]):
             options = [Option(t(f"timeline.export.format.{f}"), id=f) for f in FORMATS]
             yield OptionList(*options, id="export-formats", compact=True)
             yield Label(t("timeline.export.path"), classes="export-label")
-            yield Input(default_path(self.sid, self.fmt), id="export-path", compact=True)
+            folder = settings.load(_settings_root(self.app)).get("export_folder")
+            proposed = default_path(self.sid, self.fmt, folder if isinstance(folder, str) else None)
+            yield Input(proposed, id="export-path", compact=True)
             yield Static("", id="export-error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
                 write = t("timeline.export.write")
@@ -145,4 +164,6 @@ class ExportDialog(ModalScreen[str | None]):
         if problem:
             error.update(problem)
             return
+        # Proposed next time; not being able to keep it never stops the export.
+        settings.save(_settings_root(self.app), export_folder=str(path.parent.absolute()))
         self.dismiss(str(path))
