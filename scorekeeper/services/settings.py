@@ -39,7 +39,7 @@ def _read(path: Path) -> dict[str, Any] | None:
     """The settings in *path*; None when there is no such file, {} when it is unreadable."""
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):  # no such file, or no such folder
         return None
     except (OSError, ValueError):  # a folder, no permission, not UTF-8
         return {}
