@@ -1,4 +1,5 @@
-"""The start screen: saved sessions newest first, resume, delete to the trash, start new."""
+"""The start screen: saved sessions most recently updated first, resume, delete to the trash,
+start new; the highlight kept; many sessions read in a worker."""
 
 from __future__ import annotations
 
