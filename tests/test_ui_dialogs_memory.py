@@ -178,3 +178,25 @@ async def test_an_unknown_theme_in_the_settings_is_ignored(tmp_path):
         await pilot.pause()
         assert app.theme == "textual-dark"
     assert os.environ["SCOREKEEPER_CONFIG"] == str(folder)
+
+
+async def test_the_export_file_is_checked_as_its_line_is_left(tmp_path):
+    missing = tmp_path / "no such folder"
+    app = table_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["ctrl+e", "tab"])  # format list → the file's line
+        dialog = app.screen
+        assert isinstance(dialog, ExportDialog)
+        error = dialog.query_one("#export-error", Static)
+        dialog.query_one("#export-path", Input).value = str(missing / "x.txt")
+        await press_all(pilot, ["tab"])  # left for the Write button
+        assert str(error.render()) == t("ui.memory.no_folder", folder=missing)
+        assert focused_field(app) == "export-write"
+        await press_all(pilot, ["enter"])  # Write anyway: refused, the cursor back in the line
+        assert isinstance(app.screen, ExportDialog)
+        assert focused_field(app) == "export-path"
+        assert not missing.exists()
+        dialog.query_one("#export-path", Input).value = ""
+        await press_all(pilot, ["tab"])
+        assert str(error.render()) == t("timeline.export.no_path")

@@ -7,5 +7,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Reading the sessions: {done} of {total}",
         "セッションを読み込み中: {total}件中{done}件",
     ),
+    "ui.memory.no_folder": (
+        "there is no folder {folder}: create it first, or choose another",
+        "{folder}というフォルダはありません。先に作るか、別の場所を選んでください",
+    ),
     "ui.memory.loading_start": ("Reading the sessions…", "セッションを読み込み中…"),
 }

@@ -137,6 +137,25 @@ class ExportDialog(ModalScreen[str | None]):
     def _submitted(self, event: Input.Submitted) -> None:
         self.write()
 
+    @on(Input.Blurred, "#export-path")
+    def _path_left(self, event: Input.Blurred) -> None:
+        """The file checked as its line is left: said at once, not only on Write."""
+        if not self.is_attached or not self.is_active:
+            return  # closing
+        self.query_one("#export-error", Static).update(self._path_problem(event.value) or "")
+
+    def _path_problem(self, typed: str) -> str | None:
+        """What is wrong with *typed* before anything is written: empty, the data folder,
+        or a folder that does not exist."""
+        if not typed.strip():
+            return t("timeline.export.no_path")
+        target = Path(typed.strip()).expanduser()
+        if self.protects(target):
+            return t("timeline.export.into_data")
+        if not target.parent.is_dir():
+            return t("ui.memory.no_folder", folder=target.parent)
+        return None
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "export-write":
@@ -145,15 +164,16 @@ class ExportDialog(ModalScreen[str | None]):
             self.dismiss(None)
 
     def write(self) -> None:
+        """Write the file, or say why not with the cursor back in the file's line."""
         error = self.query_one("#export-error", Static)
-        typed = self.query_one("#export-path", Input).value
-        if not typed.strip():
-            error.update(t("timeline.export.no_path"))
+        path_input = self.query_one("#export-path", Input)
+        typed = path_input.value
+        problem = self._path_problem(typed)
+        if problem:
+            error.update(problem)
+            path_input.focus()
             return
         target = Path(typed.strip()).expanduser()
-        if self.protects(target):
-            error.update(t("timeline.export.into_data"))
-            return
         if target.is_file() and self._confirmed != str(target):
             self._confirmed = str(target)
             error.update(t("timeline.export.exists", path=target))
@@ -163,6 +183,7 @@ class ExportDialog(ModalScreen[str | None]):
         )
         if problem:
             error.update(problem)
+            path_input.focus()
             return
         # Proposed next time; not being able to keep it never stops the export.
         settings.save(_settings_root(self.app), export_folder=str(path.parent.absolute()))
