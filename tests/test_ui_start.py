@@ -278,12 +278,16 @@ async def test_the_window_resized_keeps_the_highlight_and_reads_nothing(tmp_path
 # -- read in a worker when there are many (issue 14, point 7) -----------------------------
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
 async def test_many_sessions_are_read_in_a_worker_and_the_keys_answer_meanwhile(
-    tmp_path, monkeypatch
+    tmp_path, monkeypatch, lang
 ):
     import threading
 
     import scorekeeper.services.catalog as catalog
+    from scorekeeper.messages import set_language
+
+    set_language(lang)
 
     store = Store(tmp_path)
     for n in range(6):
@@ -311,9 +315,11 @@ async def test_many_sessions_are_read_in_a_worker_and_the_keys_answer_meanwhile(
             if "3 of 6" in str(loading.query_one(".loading-text", Static).render()):
                 break
         assert loading.display
-        assert str(loading.query_one(".loading-text", Static).render()) == t(
-            "ui.memory.loading", done=3, total=6
-        )
+        shown = str(loading.query_one(".loading-text", Static).render())
+        assert shown == {
+            "en": "Reading the sessions: 3 of 6",
+            "ja": "セッションを読み込み中: 6件中3件",
+        }[lang]
         await press_all(pilot, ["n"])  # the keys work while it reads
         assert isinstance(app.screen, NewSessionScreen)
         await press_all(pilot, ["escape"])
