@@ -316,10 +316,13 @@ async def test_many_sessions_are_read_in_a_worker_and_the_keys_answer_meanwhile(
                 break
         assert loading.display
         shown = str(loading.query_one(".loading-text", Static).render())
-        assert shown == {
-            "en": "Reading the sessions: 3 of 6",
-            "ja": "セッションを読み込み中: 6件中3件",
-        }[lang]
+        assert (
+            shown
+            == {
+                "en": "Reading the sessions: 3 of 6",
+                "ja": "セッションを読み込み中: 6件中3件",
+            }[lang]
+        )
         await press_all(pilot, ["n"])  # the keys work while it reads
         assert isinstance(app.screen, NewSessionScreen)
         await press_all(pilot, ["escape"])
