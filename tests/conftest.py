@@ -37,6 +37,13 @@ def _reset_language():
     messages._lang = None
 
 
+@pytest.fixture(autouse=True)
+def _own_config_folder(tmp_path, monkeypatch):
+    """Settings (language, theme, export folder) go to the test's own folder, never to the
+    user's config folder; a test of where they go by default unsets this."""
+    monkeypatch.setenv("SCOREKEEPER_CONFIG", str(tmp_path / "user-config"))
+
+
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     """A fresh data folder for the command line, and English messages."""

@@ -1,4 +1,5 @@
-"""The start screen: saved sessions newest first, resume, delete to the trash, start new."""
+"""The start screen: saved sessions most recently updated first, resume, delete to the trash,
+start new; the highlight kept; many sessions read in a worker."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from scorekeeper.ui.screens.dialogs import ConfirmDialog
 from scorekeeper.ui.screens.new_session import NewSessionScreen
 from scorekeeper.ui.screens.start import StartScreen
 from tests.ui_support import app_recording_opens as make_app
+from tests.ui_support import press_all
 
 T1 = datetime(2026, 5, 1, 20, 15, tzinfo=UTC)
 T2 = datetime(2026, 5, 2, 21, 40, tzinfo=UTC)
@@ -54,8 +56,9 @@ async def test_lists_sessions_newest_first_with_their_state(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         listed = rows(app)
-        assert [row[0] for row in listed] == [str(newer), str(older), str(fresh)]
-        assert listed[0] == [
+        # most recently updated first: the new session (no entry yet) by when it was created
+        assert [row[0] for row in listed] == [str(fresh), str(newer), str(older)]
+        assert listed[1] == [
             str(newer),
             t("game.indian-official"),
             "佐藤, ベン, 鈴木",
@@ -64,8 +67,8 @@ async def test_lists_sessions_newest_first_with_their_state(tmp_path):
             "2026-05-02 21:40",
             "",
         ]
-        assert listed[1][2:6] == ["A, B, C, D, E", "1", "D", "2026-05-01 20:15"]
-        assert listed[2][3:6] == ["0", "", ""]
+        assert listed[2][2:6] == ["A, B, C, D, E", "1", "D", "2026-05-01 20:15"]
+        assert listed[0][3:6] == ["0", "", ""]
         assert not app.screen.query_one("#start-empty").display
 
 
@@ -198,3 +201,155 @@ def test_snapshot_start_screen_wide(snap_compare, tmp_path):
     two_sessions(store)
     app, _ = make_app(store)
     assert snap_compare(app, terminal_size=(120, 40))
+
+
+# -- keeping its place (issue 14, point 6) ------------------------------------------------
+
+
+def cursor_id(app: ScorekeeperApp) -> str:
+    table = app.screen.query_one("#start-table", DataTable)
+    return rows(app)[table.cursor_row][0]
+
+
+async def test_back_from_a_session_the_highlight_is_on_it(tmp_path):
+    store = Store(tmp_path)
+    older, newer = two_sessions(store)
+    third = played(
+        store, ["P", "Q", "R"], ["round", "showdown Q"], datetime(2026, 4, 1, tzinfo=UTC)
+    )
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert [row[0] for row in rows(app)] == [str(newer), str(older), str(third)]
+        await press_all(pilot, ["down", "down", "enter"])  # opens the oldest
+        assert not isinstance(app.screen, StartScreen)
+        await press_all(pilot, ["n", "escape"])  # a round begun in it: now the latest
+        assert isinstance(app.screen, StartScreen)
+        assert [row[0] for row in rows(app)] == [str(third), str(newer), str(older)]
+        assert cursor_id(app) == str(third)
+        # and without an entry: back on it where it stands
+        await press_all(pilot, ["down", "down", "enter", "escape"])
+        assert isinstance(app.screen, StartScreen)
+        assert cursor_id(app) == str(older)
+
+
+async def test_the_highlight_keeps_its_place_after_stats_new_and_delete(tmp_path):
+    store = Store(tmp_path)
+    older, newer = two_sessions(store)
+    oldest = played(store, ["P", "Q", "R"], ["round"], datetime(2026, 4, 1, tzinfo=UTC))
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["down"])
+        assert cursor_id(app) == str(older)
+        await press_all(pilot, ["s", "escape"])  # statistics, and back
+        assert cursor_id(app) == str(older)
+        await press_all(pilot, ["n", "escape"])  # the new-session form, left
+        assert isinstance(app.screen, StartScreen)
+        assert cursor_id(app) == str(older)
+        await app.screen.run_action("new_session")  # a session made meanwhile goes on top
+        await pilot.pause()
+        fresh = create_session(store, make_header("indian-official", ["X", "Y", "Z"]))
+        await press_all(pilot, ["escape"])
+        assert [row[0] for row in rows(app)] == [str(fresh), str(newer), str(older), str(oldest)]
+        assert cursor_id(app) == str(older)
+        await press_all(pilot, ["d", "y"])  # deleted: the next one down takes its row
+        assert [row[0] for row in rows(app)] == [str(fresh), str(newer), str(oldest)]
+        assert cursor_id(app) == str(oldest)
+        await press_all(pilot, ["d", "y"])  # the last row deleted: the one above
+        assert cursor_id(app) == str(newer)
+
+
+async def test_the_window_resized_keeps_the_highlight_and_reads_nothing(tmp_path, monkeypatch):
+    store = Store(tmp_path)
+    older, _ = two_sessions(store)
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["down"])
+        import scorekeeper.ui.screens.start as start
+
+        monkeypatch.setattr(start, "list_sessions", lambda *a: pytest.fail("read again"))
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert cursor_id(app) == str(older)
+
+
+# -- read in a worker when there are many (issue 14, point 7) -----------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_many_sessions_are_read_in_a_worker_and_the_keys_answer_meanwhile(
+    tmp_path, monkeypatch, lang
+):
+    import threading
+
+    import scorekeeper.services.catalog as catalog
+    from scorekeeper.messages import set_language
+
+    set_language(lang)
+
+    store = Store(tmp_path)
+    for n in range(6):
+        played(
+            store, ["A", "B", "C"], ["round", "showdown B"], datetime(2026, 5, n + 1, tzinfo=UTC)
+        )
+    monkeypatch.setattr(StartScreen, "READ_AT_ONCE", 3)
+    gate = threading.Event()
+    real = catalog.summarize
+
+    def slow(session, sid):  # the fourth session waits for the test: a slow disk
+        if sid == 4:
+            assert gate.wait(30)
+        return real(session, sid)
+
+    monkeypatch.setattr(catalog, "summarize", slow)
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        loading = screen.query_one("#start-loading")
+        for _ in range(100):  # until the worker has read the first three
+            await pilot.pause(0.01)
+            if "3 of 6" in str(loading.query_one(".loading-text", Static).render()):
+                break
+        assert loading.display
+        shown = str(loading.query_one(".loading-text", Static).render())
+        assert (
+            shown
+            == {
+                "en": "Reading the sessions: 3 of 6",
+                "ja": "セッションを読み込み中: 6件中3件",
+            }[lang]
+        )
+        await press_all(pilot, ["n"])  # the keys work while it reads
+        assert isinstance(app.screen, NewSessionScreen)
+        await press_all(pilot, ["escape"])
+        assert isinstance(app.screen, StartScreen)
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not loading.display
+        assert [row[0] for row in rows(app)] == ["6", "5", "4", "3", "2", "1"]
+
+
+async def test_a_session_made_in_the_form_is_on_top_and_highlighted_when_left(tmp_path):
+    from tests.test_ui_new_session import open_form, seat
+
+    store = Store(tmp_path)
+    older, newer = two_sessions(store)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["down"])
+        assert cursor_id(app) == str(older)
+        await open_form(pilot)
+        await seat(pilot, "X", "Y", "Z")
+        await press_all(pilot, ["ctrl+s"])  # made and opened: its table
+        assert not isinstance(app.screen, StartScreen)
+        await press_all(pilot, ["escape"])  # no entry yet: new, so on top
+        assert isinstance(app.screen, StartScreen)
+        fresh = max(store.ids())
+        assert [row[0] for row in rows(app)] == [str(fresh), str(newer), str(older)]
+        assert cursor_id(app) == str(fresh)

@@ -128,3 +128,64 @@ def test_stats_snapshot_80x24(snap_compare, tmp_path):
 
     app = ScorekeeperApp(store_with_history(tmp_path), clock=fixed_clock())
     assert snap_compare(app, run_before=open_official, terminal_size=(80, 24))
+
+
+# -- read in a worker (issue 14, point 7) ---------------------------------------------------
+
+
+async def test_stats_load_in_a_worker_and_the_keys_answer_meanwhile(tmp_path, monkeypatch):
+    import threading
+
+    import scorekeeper.services.stats_store as stats_store
+    from scorekeeper.messages import t
+    from scorekeeper.ui.screens.start import StartScreen
+
+    store = store_with_history(tmp_path)
+    monkeypatch.setattr(StatsScreen, "READ_AT_ONCE", 1)  # four sessions: in a worker
+    gate = threading.Event()
+    real = stats_store._compute
+
+    def slow(stored):  # the third session waits for the test: a thousand sessions, cold
+        if stored.id == 3:
+            assert gate.wait(30)
+        return real(stored)
+
+    monkeypatch.setattr(stats_store, "_compute", slow)
+    app, _ = app_recording_opens(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        text = screen.query_one("#stats-loading .loading-text")
+        for _ in range(100):  # until the worker has read the first two
+            await pilot.pause(0.01)
+            if str(text.render()) == t("ui.memory.loading", done=2, total=4):
+                break
+        assert str(text.render()) == t("ui.memory.loading", done=2, total=4)
+        assert screen.query_one("#stats-loading").display
+        await pilot.press("escape")  # left while it reads: at once
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert not gate.is_set()  # still reading
+        await pilot.press("s")  # again: a new read, the old one stale
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        await pilot.press("g")  # no game known yet: nothing, and no error
+        gate.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert not screen.query_one("#stats-loading").display
+        assert screen.query_one("#stats-game", Select).value == "indian-chips"
+        await pilot.press("g")  # the keys work as before
+        await pilot.press("g")
+        await pilot.pause()
+        assert screen.query_one("#stats-game", Select).value == "indian-official"
+        assert rows(screen.query_one("#stats-table", DataTable)) == [
+            ["B", "2", "5", "2", "2", "2", "+110", "+70"],
+            ["A", "2", "5", "2", "0", "2", "+20", "-10"],
+            ["C", "1", "3", "1", "0", "1", "-20", "-30"],
+            ["佐藤", "1", "2", "0", "1", "0", "0", "-30"],
+        ]
+        assert app.is_running

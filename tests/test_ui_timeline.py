@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.core.transcript import read_session
+from scorekeeper.messages import t
 from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.services.showing import Shown
 from scorekeeper.storage import Store
@@ -127,7 +128,7 @@ async def test_export_writes_a_transcript_that_replays(tmp_path, capsys):
         app.screen.query_one("#export-path").value = str(tmp_path / "no such folder" / "x.txt")
         await press_all(pilot, ["tab", "enter"])
         error = str(app.screen.query_one("#export-error").render())
-        assert "Could not write" in error and "No such file or directory" in error
+        assert error == t("ui.memory.no_folder", folder=tmp_path / "no such folder")
         assert isinstance(app.screen, ExportDialog)  # stays open to fix the path
     code = main(["replay", str(target), "--json"])
     out, _ = capsys.readouterr()

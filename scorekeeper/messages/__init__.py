@@ -36,6 +36,7 @@ _AREAS: Final = (
     "stats",
     "cli_extra",
     "settle",
+    "ui_memory",
 )
 
 

@@ -2,7 +2,10 @@
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- start screen ------------------------------------------------------------
-    "ui.start.title": ("Saved sessions (newest first)", "保存されたセッション(新しい順)"),
+    "ui.start.title": (
+        "Saved sessions (recently updated first)",
+        "保存されたセッション(更新の新しい順)",
+    ),
     "ui.start.col.id": ("#", "#"),
     "ui.start.col.rounds": ("Rounds", "ラウンド"),
     "ui.start.col.leader": ("Leader", "首位"),

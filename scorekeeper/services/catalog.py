@@ -7,7 +7,10 @@ the others.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.core.session import Session
@@ -57,8 +60,37 @@ def summarize(session: Session, sid: int) -> Summary:
     )
 
 
-def list_sessions(store: Store) -> list[Summary]:
-    """Every stored session, newest entry first; a damaged one is listed with its error."""
+def _created(store: Store, sid: int) -> str:
+    """When a session with no entry yet was created: its file's time (UTC ISO, as
+    ``last_at``); "" (oldest) when it cannot be told."""
+    try:
+        return utc_iso(datetime.fromtimestamp(store.path(sid).stat().st_mtime, UTC))
+    except (OSError, ValueError, OverflowError):
+        return ""
+
+
+def recent_first(store: Store, summaries: list[Summary]) -> list[Summary]:
+    """Most recently updated first: by the time of the last entry, or, for a session with
+    no entry yet, the time it was created (so a new session is at the top); ties by id,
+    the higher (the later created) first."""
+    return sorted(summaries, key=lambda s: (s.last_at or _created(store, s.id), s.id), reverse=True)
+
+
+#: One reading of the lists at a time in this process: the app may start a new one (the
+#: screen shown again) before an old one, in a worker thread, has stopped.
+_READING = threading.Lock()
+
+
+def list_sessions(
+    store: Store, progress: Callable[[int, int], None] | None = None
+) -> list[Summary]:
+    """Every stored session, most recently updated first (:func:`recent_first`); a damaged
+    one is listed with its error. *progress* is told (done, total) after each session."""
+    with _READING:
+        return _list_sessions(store, progress)
+
+
+def _list_sessions(store: Store, progress: Callable[[int, int], None] | None) -> list[Summary]:
 
     def compute(stored: StoredSession) -> dict[str, Any]:
         try:
@@ -71,12 +103,14 @@ def list_sessions(store: Store) -> list[Summary]:
             return Summary(stored.id, "?", (), 0, None, None, False, text).to_doc()
 
     summaries = []
-    for sid in store.ids():
+    ids = store.ids()
+    for done, sid in enumerate(ids, start=1):
         try:
             doc = store.cached_summary(sid, compute)
         except UserError as error:
             doc = Summary(sid, "?", (), 0, None, None, False, error.message()).to_doc()
         doc["players"] = tuple(doc["players"])
         summaries.append(Summary(**doc))
-    summaries.sort(key=lambda s: (s.last_at or "", s.id), reverse=True)
-    return summaries
+        if progress is not None:
+            progress(done, len(ids))
+    return recent_first(store, summaries)

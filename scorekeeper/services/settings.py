@@ -1,32 +1,95 @@
-"""Settings chosen in the app (the language), kept in the data folder across runs."""
+"""The reader's settings (language, theme, the folder last exported to), kept across runs.
+
+They live in the user's config folder (``platformdirs.user_config_path``), not with the
+sessions: ``$SCOREKEEPER_CONFIG`` names another folder; with ``$SCOREKEEPER_HOME`` set
+(a self-contained data folder) they live in its ``config/`` folder. Older versions kept
+them in ``settings.json`` in the data folder: that file is read once, when the config
+folder has no settings yet, copied there, and renamed ``settings.json.migrated``. A bad
+or unreadable file, old or new, is just no settings: never an error for the reader.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 FILE = "settings.json"
+#: What the old file in the data folder is renamed to once its settings are moved.
+MIGRATED = "settings.json.migrated"
 
 
-def load(root: Path) -> dict[str, Any]:
-    """The saved settings; an unreadable or missing file is just no settings."""
+def config_root() -> Path:
+    """$SCOREKEEPER_CONFIG, else $SCOREKEEPER_HOME/config, else the user's config folder."""
+    chosen = os.environ.get("SCOREKEEPER_CONFIG", "")
+    if chosen:
+        return Path(chosen).expanduser()
+    home = os.environ.get("SCOREKEEPER_HOME", "")
+    if home:
+        return Path(home).expanduser() / "config"
+    # appauthor=False: no "scorekeeper\scorekeeper" nesting on Windows.
+    return platformdirs.user_config_path("scorekeeper", appauthor=False)
+
+
+def _read(path: Path) -> dict[str, Any] | None:
+    """The settings in *path*; None when there is no such file, {} when it is unreadable."""
     try:
-        value = json.loads((root / FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):  # no such file, or no such folder
+        return None
+    except (OSError, ValueError):  # a folder, no permission, not UTF-8
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
 
 
-def save(root: Path, **changes: Any) -> bool:
-    """Merge *changes* into the settings, written atomically; False if it could not be written."""
-    settings = load(root) | changes
+def _write(folder: Path, settings: dict[str, Any]) -> bool:
+    """Write *settings* atomically; False if it could not be written."""
     try:
-        root.mkdir(parents=True, exist_ok=True)
-        temp = root / f".{FILE}.tmp"
-        temp.write_text(json.dumps(settings, ensure_ascii=False), encoding="utf-8")
-        os.replace(temp, root / FILE)
+        folder.mkdir(parents=True, exist_ok=True)
+        temp = folder / f".{FILE}.tmp"
+        temp.write_text(json.dumps(settings, ensure_ascii=False, indent=1), encoding="utf-8")
+        os.replace(temp, folder / FILE)
     except OSError:
         return False
     return True
+
+
+def _migrate(old_root: Path, folder: Path) -> dict[str, Any]:
+    """Move the settings of the old place (the data folder) to *folder*, once."""
+    old = old_root / FILE
+    found = _read(old)
+    if found is None:
+        return {}
+    if _write(folder, found) and found:
+        # moved: left beside, renamed; if it cannot be, the new file is read first anyway
+        with contextlib.suppress(OSError):
+            os.replace(old, old_root / MIGRATED)
+    return found
+
+
+def load(old_root: Path | None = None) -> dict[str, Any]:
+    """The saved settings; missing or unreadable settings are just no settings.
+
+    *old_root* is the data folder, where older versions kept them: read from there
+    (and moved) when the config folder has none yet.
+    """
+    folder = config_root()
+    found = _read(folder / FILE)
+    if found is not None:
+        return found
+    if old_root is not None and Path(old_root).resolve() != folder.resolve():
+        return _migrate(Path(old_root), folder)
+    return {}
+
+
+def save(old_root: Path | None = None, **changes: Any) -> bool:
+    """Merge *changes* into the settings, written atomically; False if it could not be written."""
+    return _write(config_root(), load(old_root) | changes)

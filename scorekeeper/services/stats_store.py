@@ -8,6 +8,8 @@ folds nothing.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -28,12 +30,26 @@ def _compute(stored: StoredSession) -> dict[str, Any]:
         return {"version": STATS_VERSION, "error": type(error).__name__}
 
 
-def session_docs(store: Store, game: str | None = None) -> list[dict[str, Any]]:
+#: One gathering at a time in this process: the app may start a new one (the screen shown
+#: again) before an old one, in a worker thread, has stopped.
+_GATHERING = threading.Lock()
+
+
+def session_docs(
+    store: Store,
+    game: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
     """Every stored session's statistics document (of *game*, if given; unreadable sessions
-    always, to be counted as such), from the cache where it is fresh."""
+    always, to be counted as such), from the cache where it is fresh. *progress* is told
+    (done, total) after each session, for the app's progress bar."""
     docs = []
     matching = None if game is None else {"game": game}
-    for found in store.cached_summaries(_compute, kind=CACHE_KIND, matching=matching).values():
+    with _GATHERING:
+        found_all = store.cached_summaries(
+            _compute, kind=CACHE_KIND, matching=matching, progress=progress
+        )
+    for found in found_all.values():
         if isinstance(found, UserError):  # trashed or unreadable since it was listed
             docs.append({"version": STATS_VERSION, "error": found.message("en")})
         else:

@@ -358,6 +358,7 @@ class Store:
         *,
         kind: str,
         matching: Mapping[str, Any] | None = None,
+        progress: Callable[[int, int], None] | None = None,
     ) -> dict[int, dict[str, Any] | StorageError]:
         """:meth:`cached_summary` of every session, the cache written once at the end.
 
@@ -365,6 +366,7 @@ class Store:
         its error instead of a summary. With *matching* (``{"game": "pochen"}``),
         only the summaries holding those values are returned, as the catalog's
         TinyDB table finds them, and every error, so that none goes unreported.
+        *progress* is told (done, total) after each session.
         """
         index = self._kind_indexes.setdefault(kind, SummaryIndex(self.root / f"index-{kind}.json"))
         index.refresh()
@@ -386,6 +388,8 @@ class Store:
             except OSError as exc:
                 path = str(self.path(sid))
                 found[sid] = StorageError("storage.cannot_read", path=path, reason=reason_of(exc))
+            if progress is not None:
+                progress(len(found), len(ids))
         if fresh:
             index.store_many(fresh, keep=set(ids))
         if matching is None:

@@ -13,6 +13,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.theme import Theme
 
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
@@ -67,6 +68,7 @@ class ScorekeeperApp(App[Relaunch | None]):
         # (or stayed open): they are for whatever is on top then, in the order typed.
         self._held: list[events.Key] | None = None
         self._holds = 0  # how many holds have begun: a late timer leaves a newer one alone
+        self.last_opened: int | None = None  # the session whose table screen opened last
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:  # typed, not bubbling
@@ -133,9 +135,23 @@ class ScorekeeperApp(App[Relaunch | None]):
         from scorekeeper.ui.screens.start import StartScreen
 
         self.store.clean_partial_writes()  # what a killed writer left half-written
+        self._restore_theme()
         self.push_screen(StartScreen())
         if self.start_session is not None:
             self.open_session(self.start_session)
+
+    def _restore_theme(self) -> None:
+        """The theme chosen last time (palette → theme); a name this Textual does not know
+        (renamed, removed, mistyped in the file) is ignored."""
+        saved = settings.load(self.store.root).get("theme")
+        if isinstance(saved, str) and saved in self.available_themes:
+            self.theme = saved
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
+
+    def _theme_chosen(self, theme: Theme) -> None:
+        """Keep the theme chosen for the next start."""
+        if settings.load(self.store.root).get("theme") != theme.name:
+            settings.save(self.store.root, theme=theme.name)
 
     def open_session(self, sid: int) -> bool:
         """Open a stored session for recording on its table screen (takes its writer lock)."""
@@ -147,6 +163,7 @@ class ScorekeeperApp(App[Relaunch | None]):
             self.notify(error.message(), title=t("ui.cannot_open"), severity="error")
             return False
         self.push_screen(table_screen_for(recording))
+        self.last_opened = sid  # the start screen highlights it when it is back in view
         kept = self.store.set_aside(sid)
         if kept:
             files = ", ".join(str(path) for path in kept)

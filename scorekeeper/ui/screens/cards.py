@@ -11,7 +11,16 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from scorekeeper.messages import t
+from scorekeeper.core.cards import parse_card, parse_shown
+from scorekeeper.messages import UserError, t
+
+
+def _readable(text: str) -> bool:
+    try:
+        parse_card(text)
+    except UserError:
+        return False
+    return True
 
 
 class CardsDialog(ModalScreen[dict[str, str] | None]):
@@ -46,9 +55,12 @@ class CardsDialog(ModalScreen[dict[str, str] | None]):
                 with Horizontal(classes="card-row"):
                     yield Label(f"{seat:>2} {name} {role}".rstrip(), classes="card-label")
                     yield Input(placeholder="—", id=f"card-{index}", classes="card-input")
+                yield Static("", id=f"card-error-{index}", classes="dialog-error card-error")
             yield Static("", id="cards-error", classes="dialog-error")
 
     def on_mount(self) -> None:
+        for line in self.query(".card-error"):
+            line.display = False  # takes no room until there is something to say
         self.query_one("#card-0", Input).focus()
 
     def action_cancel(self) -> None:
@@ -62,16 +74,67 @@ class CardsDialog(ModalScreen[dict[str, str] | None]):
 
     def action_submit(self) -> None:
         cards = self._cards()
-        empty = [name for name, card in cards.items() if not card]
-        if empty:
-            message = t("ui.cards.missing", players=", ".join(empty))
-            self.query_one("#cards-error", Static).update(message)
+        if not self._fields_right(cards):
             return
         problem = self.check(cards)
         if problem:
             self.query_one("#cards-error", Static).update(problem)
             return
         self.dismiss(cards)
+
+    # -- checking each field as it is left ---------------------------------------------
+
+    def _field_problem(self, index: int, cards: Mapping[str, str]) -> str | None:
+        """What is wrong with field *index* alone: not a card, or a card already typed in a
+        field above it (one deck has one of each). The core reads the cards; the game's own
+        rules (a joker where there is none) are asked of *check* on the final Enter."""
+        mine = self.players[index][1]
+        if not cards[mine]:
+            return None
+        try:
+            parse_card(cards[mine])
+            for _, name, _ in self.players[:index]:
+                if _readable(cards[name]):  # a bad field above says so itself
+                    parse_shown({name: cards[name], mine: cards[mine]}, joker_allowed=True)
+        except UserError as error:
+            return error.message()
+        return None
+
+    def _show_field(self, index: int, problem: str | None) -> None:
+        line = self.query_one(f"#card-error-{index}", Static)
+        line.update(problem or "")
+        line.display = bool(problem)
+        self.query_one(f"#card-{index}", Input).set_class(bool(problem), "-invalid")
+
+    def _fields_right(self, cards: Mapping[str, str]) -> bool:
+        """Every field checked; the cursor back on the first bad one (an empty one is bad
+        here), each problem said under its own field."""
+        first_bad = None
+        for index, (_, name, _) in enumerate(self.players):
+            if cards[name]:
+                problem = self._field_problem(index, cards)
+            else:
+                problem = t("ui.memory.card_empty", player=name)
+            self._show_field(index, problem)
+            if problem and first_bad is None:
+                first_bad = index
+        if first_bad is None:
+            return True
+        self.query_one("#cards-error", Static).update("")
+        self.query_one(f"#card-{first_bad}", Input).focus()
+        return False
+
+    @on(Input.Blurred, ".card-input")
+    def _left(self, event: Input.Blurred) -> None:
+        """Checked as it is left (Tab, Enter, a click elsewhere): said under the field."""
+        if not self.is_attached or not self.is_active:
+            return  # closing: nothing to say
+        index = int((event.input.id or "card-0").removeprefix("card-"))
+        cards = self._cards()
+        self._show_field(index, self._field_problem(index, cards))
+        # a field below that repeated this one's old card may be right now, or wrong
+        for below in range(index + 1, len(self.players)):
+            self._show_field(below, self._field_problem(below, cards))
 
     @on(Input.Submitted)
     def _next(self, event: Input.Submitted) -> None:

@@ -236,7 +236,11 @@ class TextDialog(HoldsKeys[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title")
-            yield Input(self.value, placeholder=self.placeholder, id="text-input")
+            # Prefilled text is to be edited, not replaced: the cursor at its end and nothing
+            # selected, so that one Backspace erases one character (not Textual's select-all).
+            yield Input(
+                self.value, placeholder=self.placeholder, id="text-input", select_on_focus=False
+            )
             yield Static("", id="text-error", classes="dialog-error")
 
     def on_mount(self) -> None:

@@ -18,13 +18,30 @@ from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.export.formats import FORMATS, export_text
 from scorekeeper.messages import t
+from scorekeeper.services import settings
 from scorekeeper.ui.view_guard import view_failed
 
 EXTENSIONS = {"transcript": "txt", "json": "json", "csv": "csv", "md": "md", "html": "html"}
 
 
-def default_path(sid: int, fmt: str) -> str:
-    return f"~/scorekeeper-session-{sid}.{EXTENSIONS[fmt]}"
+def default_path(sid: int, fmt: str, folder: str | None = None) -> str:
+    """The file proposed: in *folder* (the one exported to last time) while it is still a
+    folder, else in the home folder; written with ``~`` for the home folder, to be short."""
+    name = f"scorekeeper-session-{sid}.{EXTENSIONS[fmt]}"
+    if not folder or not Path(folder).expanduser().is_dir():
+        return f"~/{name}"
+    place = Path(folder).expanduser()
+    try:
+        return f"~/{(place / name).relative_to(Path.home()).as_posix()}"
+    except ValueError:  # not under the home folder
+        return str(place / name)
+
+
+def _settings_root(app: object) -> Path | None:
+    """The data folder, where older versions kept the settings (see services.settings)."""
+    store = getattr(app, "store", None)
+    root = getattr(store, "root", None)
+    return root if isinstance(root, Path) else None
 
 
 def write_export(
@@ -85,7 +102,9 @@ class ExportDialog(ModalScreen[str | None]):
             options = [Option(t(f"timeline.export.format.{f}"), id=f) for f in FORMATS]
             yield OptionList(*options, id="export-formats", compact=True)
             yield Label(t("timeline.export.path"), classes="export-label")
-            yield Input(default_path(self.sid, self.fmt), id="export-path", compact=True)
+            folder = settings.load(_settings_root(self.app)).get("export_folder")
+            proposed = default_path(self.sid, self.fmt, folder if isinstance(folder, str) else None)
+            yield Input(proposed, id="export-path", compact=True)
             yield Static("", id="export-error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
                 write = t("timeline.export.write")
@@ -118,6 +137,25 @@ class ExportDialog(ModalScreen[str | None]):
     def _submitted(self, event: Input.Submitted) -> None:
         self.write()
 
+    @on(Input.Blurred, "#export-path")
+    def _path_left(self, event: Input.Blurred) -> None:
+        """The file checked as its line is left: said at once, not only on Write."""
+        if not self.is_attached or not self.is_active:
+            return  # closing
+        self.query_one("#export-error", Static).update(self._path_problem(event.value) or "")
+
+    def _path_problem(self, typed: str) -> str | None:
+        """What is wrong with *typed* before anything is written: empty, the data folder,
+        or a folder that does not exist."""
+        if not typed.strip():
+            return t("timeline.export.no_path")
+        target = Path(typed.strip()).expanduser()
+        if self.protects(target):
+            return t("timeline.export.into_data")
+        if not target.parent.is_dir():
+            return t("ui.memory.no_folder", folder=target.parent)
+        return None
+
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "export-write":
@@ -126,15 +164,16 @@ class ExportDialog(ModalScreen[str | None]):
             self.dismiss(None)
 
     def write(self) -> None:
+        """Write the file, or say why not with the cursor back in the file's line."""
         error = self.query_one("#export-error", Static)
-        typed = self.query_one("#export-path", Input).value
-        if not typed.strip():
-            error.update(t("timeline.export.no_path"))
+        path_input = self.query_one("#export-path", Input)
+        typed = path_input.value
+        problem = self._path_problem(typed)
+        if problem:
+            error.update(problem)
+            path_input.focus()
             return
         target = Path(typed.strip()).expanduser()
-        if self.protects(target):
-            error.update(t("timeline.export.into_data"))
-            return
         if target.is_file() and self._confirmed != str(target):
             self._confirmed = str(target)
             error.update(t("timeline.export.exists", path=target))
@@ -144,5 +183,8 @@ class ExportDialog(ModalScreen[str | None]):
         )
         if problem:
             error.update(problem)
+            path_input.focus()
             return
+        # Proposed next time; not being able to keep it never stops the export.
+        settings.save(_settings_root(self.app), export_folder=str(path.parent.absolute()))
         self.dismiss(str(path))

@@ -16,8 +16,10 @@ from scorekeeper.messages import UserError, t
 from scorekeeper.services.catalog import Summary, list_sessions
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name
+from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_in_worker
 from scorekeeper.ui.screens.dialogs import ConfirmDialog
 from scorekeeper.ui.screens.settle import MarksSessions
+from scorekeeper.ui.view_guard import view_failed
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp
@@ -52,7 +54,8 @@ class SessionTable(DataTable[Text]):
 
 
 class StartScreen(MarksSessions, Screen[None]):
-    """Lists the stored sessions, newest first; re-read each time it comes back into view."""
+    """Lists the stored sessions, most recently updated first (a new one on top); re-read
+    each time it comes back into view, the highlight kept on the session just left."""
 
     BINDINGS = [
         Binding("n", "new_session", t("ui.start.key.new"), id="start-new"),
@@ -76,23 +79,33 @@ class StartScreen(MarksSessions, Screen[None]):
         "finished": "ui.start.col.finished",
     }
 
+    #: Up to this many sessions are read at once, on the UI thread (milliseconds, and the
+    #: list is drawn whole the first time); more in a worker thread, the progress shown.
+    READ_AT_ONCE = 24
+
     def __init__(self) -> None:
         super().__init__(id="start")
         self.summaries: list[Summary] = []
+        self._reading = 0  # the ticket of the read under way (0: none)
+        self._keep: tuple[int | None, int] = (None, 0)  # the session, the row, to stay on
 
     def compose(self) -> ComposeResult:
         yield Static(t("ui.start.title"), id="start-title", markup=False)
+        yield LoadingSessions(id="start-loading")
         yield SessionTable(id="start-table", cursor_type="row", zebra_stripes=True)
         yield Static(t("ui.start.empty"), id="start-empty", markup=False)
         yield Static("", id="start-detail", markup=False)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#start-loading").display = False
 
     def on_screen_resume(self) -> None:
         # Another process (or the table screen just closed) may have changed any session.
         self.refresh_list()
 
     def on_resize(self) -> None:
-        self.refresh_list()
+        self._show_list()  # the columns fit the new width; nothing to read again
 
     # -- the list ---------------------------------------------------------------
 
@@ -111,14 +124,64 @@ class StartScreen(MarksSessions, Screen[None]):
         return self.summaries[table.cursor_row]
 
     def refresh_list(self) -> None:
-        """Read the sessions again, keeping the cursor on the same session if it is still there."""
-        current = self.highlighted()
+        """Read the sessions again; the cursor stays where it was: on the session whose table
+        was just left, else on the same session, else (deleted) on the row where it was."""
+        left, self.sk_app.last_opened = self.sk_app.last_opened, None
+        if left is not None:
+            self._keep = (left, self.table.cursor_row)
+        elif not (self._reading and self._keep[0] is not None):  # else: an earlier read's
+            self._keep = self._place()
         try:
-            self.summaries = list_sessions(self.sk_app.store)
+            count = len(self.sk_app.store.ids())
+        except UserError:
+            count = 0  # said by the read itself
+        if count <= self.READ_AT_ONCE:
+            self._reading = 0
+            self._listed(self._read())
+            return
+        loading = self.query_one("#start-loading", LoadingSessions)
+        loading.restart(count)
+        loading.display = True
+        self._reading = read_in_worker(self, "start-list", self._read)
+
+    def _place(self) -> tuple[int | None, int]:
+        """The session highlighted and its row, as the table shows them now."""
+        current = self.highlighted()
+        return (current.id if current else None), self.table.cursor_row
+
+    def _read(self, progress: Progress | None = None) -> list[Summary] | Exception:
+        try:
+            return list_sessions(self.sk_app.store, progress)
         except UserError as error:
+            return error
+
+    def on_read_progress(self, message: ReadProgress) -> None:
+        if message.ticket != self._reading:
+            return  # an older read's, asked again since
+        loading = self.query_one("#start-loading", LoadingSessions)
+        if not message.finished:
+            loading.show_progress(message.done, message.total)
+            return
+        self._reading = 0
+        loading.display = False
+        self._listed(message.result)
+
+    def _listed(self, result: list[Summary] | Exception) -> None:
+        if isinstance(result, Exception):
             self.summaries = []
-            self.notify(error.message(), title=t("ui.start.cannot_list"), severity="error")
+            text = result.message() if isinstance(result, UserError) else view_failed(result)
+            self.notify(text, title=t("ui.start.cannot_list"), severity="error")
+        else:
+            self.summaries = result
+        self._show_list()
+
+    def _show_list(self) -> None:
+        """The sessions read last, in columns that fit the width, the cursor kept."""
+        if self._reading:
+            return  # shown when the read is done
         table = self.table
+        keep_id, keep_row = self._keep if self._keep[0] is not None else self._place()
+        self._keep = (None, 0)
         table.clear(columns=True)
         self._add_columns(table)
         for summary in self.summaries:
@@ -126,11 +189,10 @@ class StartScreen(MarksSessions, Screen[None]):
         empty = not self.summaries
         table.display = not empty
         self.query_one("#start-empty").display = empty
-        if current is not None:
-            for row, summary in enumerate(self.summaries):
-                if summary.id == current.id:
-                    table.move_cursor(row=row, animate=False)
+        rows = [summary.id for summary in self.summaries]
         if not empty:
+            row = rows.index(keep_id) if keep_id in rows else min(keep_row, len(rows) - 1)
+            table.move_cursor(row=row, animate=False)
             table.focus()
         self._show_detail()
         self.paint_marks()  # settle.py: the sessions marked to settle together

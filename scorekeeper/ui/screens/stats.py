@@ -20,6 +20,8 @@ from scorekeeper.messages import UserError, t
 from scorekeeper.services.stats_store import day_range, session_docs
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name
+from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_in_worker
+from scorekeeper.ui.view_guard import view_failed
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp
@@ -39,10 +41,15 @@ class StatsScreen(Screen[None]):
         Binding("g", "next_game", t("stats.key.next_game"), id="stats-next-game"),
     ]
 
+    #: Up to this many sessions are read at once, on the UI thread; more in a worker thread
+    #: (about 3 s over a thousand sessions not yet cached), the progress shown.
+    READ_AT_ONCE = 24
+
     def __init__(self) -> None:
         super().__init__(id="stats")
         self.docs: list[dict[str, Any]] = []
         self.totals = Totals([], {})
+        self._reading = 0  # the ticket of the read under way (0: none)
 
     @property
     def sk_app(self) -> ScorekeeperApp:
@@ -58,12 +65,14 @@ class StatsScreen(Screen[None]):
             yield Input(placeholder=t("stats.date_hint"), id="stats-from", compact=True)
             yield Label(t("stats.to"), classes="stats-label")
             yield Input(placeholder=t("stats.date_hint"), id="stats-to", compact=True)
+        yield LoadingSessions(id="stats-loading")
         yield Static("", id="stats-summary", markup=False)
         yield DataTable[Text](id="stats-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="stats-empty", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#stats-loading").display = False
         self.reload()
 
     def on_screen_resume(self) -> None:
@@ -72,12 +81,47 @@ class StatsScreen(Screen[None]):
     # -- reading ------------------------------------------------------------------------
 
     def reload(self) -> None:
-        """Read the sessions again (from the cache where unchanged) and redraw."""
+        """Read the sessions again (from the cache where unchanged) and redraw: at once when
+        they are few, else in a worker thread, the progress shown and the keys answered."""
         try:
-            self.docs = session_docs(self.sk_app.store)
+            count = len(self.sk_app.store.ids())
+        except UserError:
+            count = 0  # said by the read itself
+        if count <= self.READ_AT_ONCE:
+            self._reading = 0
+            self._read_done(self._read())
+            return
+        loading = self.query_one("#stats-loading", LoadingSessions)
+        loading.restart(count)
+        loading.display = True
+        self._reading = read_in_worker(self, "stats-read", self._read)
+
+    def _read(self, progress: Progress | None = None) -> list[dict[str, Any]] | Exception:
+        try:
+            return session_docs(self.sk_app.store, progress=progress)
         except UserError as error:
+            return error
+
+    def on_read_progress(self, message: ReadProgress) -> None:
+        if message.ticket != self._reading:
+            return  # an older read's, asked again since
+        loading = self.query_one("#stats-loading", LoadingSessions)
+        if not message.finished:
+            loading.show_progress(message.done, message.total)
+            return
+        self._reading = 0
+        loading.display = False
+        self._read_done(message.result)
+
+    def _read_done(self, result: list[dict[str, Any]] | Exception) -> None:
+        if isinstance(result, Exception):
             self.docs = []
-            self.notify(error.message(), severity="error")
+            if isinstance(result, UserError):
+                self.notify(result.message(), severity="error")
+            else:
+                self.notify(view_failed(result), severity="error")
+        else:
+            self.docs = result
         games = sorted(combine(self.docs).sessions, key=game_rank)
         select = self.query_one("#stats-game", Select)
         current = select.value if isinstance(select.value, str) else None

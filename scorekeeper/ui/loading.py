@@ -1,0 +1,101 @@
+"""Reading many sessions in a worker thread, the progress shown, the app answering keys
+meanwhile (the statistics and the session list: seconds, cold, over a thousand sessions).
+
+A screen starts a read with :func:`read_in_worker`; it is told of the progress and of the
+result by :class:`ReadProgress` messages carrying the read's ticket. A newer read cancels
+the older (its progress callback stops it at the next session), and a message of a read
+that is no longer the screen's latest, or that reaches a screen already left, is dropped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import ProgressBar, Static
+from textual.worker import get_current_worker
+
+from scorekeeper.messages import t
+
+Progress = Callable[[int, int], None]
+
+_tickets = itertools.count(1)
+
+
+class Stale(Exception):
+    """The read was cancelled (the screen left, or a newer read asked): stop reading."""
+
+
+class ReadProgress(Message):
+    """*done* of *total* sessions read; with *finished*, the read's *result* (or the
+    exception it raised, to be said in words)."""
+
+    def __init__(
+        self, ticket: int, done: int, total: int, result: Any = None, finished: bool = False
+    ) -> None:
+        super().__init__()
+        self.ticket = ticket
+        self.done = done
+        self.total = total
+        self.result = result
+        self.finished = finished
+
+
+def _post(node: Widget, message: Message) -> None:
+    with contextlib.suppress(RuntimeError):  # the app's loop closed: nobody left to tell
+        node.post_message(message)
+
+
+def read_in_worker(node: Widget, group: str, read: Callable[[Progress], Any]) -> int:
+    """Run ``read(progress)`` in a thread worker of *node*; its ticket, which the
+    :class:`ReadProgress` messages posted to *node* carry."""
+    ticket = next(_tickets)
+
+    def work() -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise Stale
+            _post(node, ReadProgress(ticket, done, total))
+
+        try:
+            result = read(progress)
+        except Stale:
+            return
+        except Exception as error:  # said by the screen in words; never a traceback
+            result = error
+        if not worker.is_cancelled:
+            _post(node, ReadProgress(ticket, 0, 0, result, finished=True))
+
+    node.run_worker(work, thread=True, group=group, exclusive=True, exit_on_error=False)
+    return ticket
+
+
+class LoadingSessions(Vertical):
+    """ "Reading the sessions: n of m" and a bar: shown while a read is under way."""
+
+    DEFAULT_CSS = """
+    LoadingSessions { height: auto; padding: 0 1; }
+    LoadingSessions ProgressBar { height: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("ui.memory.loading_start"), classes="loading-text", markup=False)
+        yield ProgressBar(show_eta=False, classes="loading-bar")
+
+    def show_progress(self, done: int, total: int) -> None:
+        self.query_one(".loading-text", Static).update(
+            t("ui.memory.loading", done=done, total=total)
+        )
+        self.query_one(ProgressBar).update(total=max(total, 1), progress=done)
+
+    def restart(self, total: int) -> None:
+        self.query_one(".loading-text", Static).update(t("ui.memory.loading_start"))
+        self.query_one(ProgressBar).update(total=max(total, 1), progress=0)
