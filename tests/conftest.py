@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
+
+# The Japanese screens need a process that imported the app in Japanese: they are run
+# by tests/test_screens.py in one (or by hand with SCOREKEEPER_LANG=ja).
+if not os.environ.get("SCOREKEEPER_LANG", "").startswith("ja"):
+    collect_ignore = ["test_screens_ja.py"]
 
 
 @pytest.fixture
@@ -26,6 +32,12 @@ def steady_screen(monkeypatch):
     yield
     monkeypatch.undo()
     time.tzset()
+
+
+@pytest.fixture
+def steady_screen_ja(steady_screen, monkeypatch):
+    """As steady_screen, in Japanese."""
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
 
 
 @pytest.fixture(autouse=True)

@@ -37,6 +37,7 @@ _AREAS: Final = (
     "cli_extra",
     "settle",
     "ui_memory",
+    "fit",
 )
 
 

@@ -13,7 +13,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.start.col.finished": ("Done", "終了"),
     "ui.start.finished_mark": ("✓", "✓"),
     "ui.start.name_sep": (", ", "、"),
-    "ui.start.names_more": ("{names}…", "{names}…"),
+    "ui.start.names_more": ("{names} +{more}", "{names} ほか{more}人"),
     "ui.start.damaged": ("damaged: {error}", "破損: {error}"),
     "ui.start.empty": (
         "No saved sessions yet. Press n to start a new one.",

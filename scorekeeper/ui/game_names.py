@@ -13,3 +13,11 @@ def game_name(game_id: str) -> str:
         return t(get_game(game_id).name_key)
     except RuleError:
         return game_id
+
+
+def short_game_name(game_id: str) -> str:
+    """A game's short label, for a list too narrow for the whole name."""
+    try:
+        return t(f"{get_game(game_id).name_key}.short")
+    except RuleError:
+        return game_id

@@ -78,7 +78,7 @@ class MarksSessions(Screen[None]):
     def _table(self) -> DataTable[Text]:
         return self.query_one("#start-table", DataTable)
 
-    def _listed(self) -> list[int]:
+    def _listed_ids(self) -> list[int]:
         return [s.id for s in getattr(self, "summaries", [])]
 
     def action_toggle_mark(self) -> None:
@@ -96,7 +96,7 @@ class MarksSessions(Screen[None]):
 
     def paint_marks(self) -> None:
         """Show which rows are marked (their cells in the accent colour) and list them."""
-        listed = self._listed()
+        listed = self._listed_ids()
         marks = self._marks()
         marks.intersection_update(listed)
         table = self._table()

@@ -15,22 +15,20 @@ from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.catalog import Summary, list_sessions
 from scorekeeper.ui.cells import width
-from scorekeeper.ui.game_names import game_name
+from scorekeeper.ui.game_names import game_name, short_game_name
 from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_in_worker
 from scorekeeper.ui.screens.dialogs import ConfirmDialog
 from scorekeeper.ui.screens.settle import MarksSessions
+from scorekeeper.ui.session_columns import Fit, fit_columns, players_text
 from scorekeeper.ui.view_guard import view_failed
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp
 
 
-def names_text(players: tuple[str, ...], limit: int | None = None) -> str:
-    """Players joined for reading; with *limit*, the rest is cut to an ellipsis."""
-    sep = t("ui.start.name_sep")
-    if limit is None or len(players) <= limit:
-        return sep.join(players)
-    return t("ui.start.names_more", names=sep.join(players[:limit]))
+def names_text(players: tuple[str, ...], room: int | None = None) -> str:
+    """Players joined for reading; with *room*, as many as fit and how many more."""
+    return players_text(players, room)
 
 
 def local_time(iso: str | None) -> str:
@@ -88,6 +86,7 @@ class StartScreen(MarksSessions, Screen[None]):
         self.summaries: list[Summary] = []
         self._reading = 0  # the ticket of the read under way (0: none)
         self._keep: tuple[int | None, int] = (None, 0)  # the session, the row, to stay on
+        self._fit = Fit(0, 0, short_games=False)
 
     def compose(self) -> ComposeResult:
         yield Static(t("ui.start.title"), id="start-title", markup=False)
@@ -201,13 +200,14 @@ class StartScreen(MarksSessions, Screen[None]):
         return [self._texts(s) for s in self.summaries]
 
     def _texts(self, s: Summary) -> dict[str, str]:
+        fit = self._fit
         if s.error is not None:
             players = t("ui.start.damaged", error=s.error)
         else:
-            players = names_text(s.players)
+            players = names_text(s.players, fit.players or None)
         return {
             "id": str(s.id),
-            "game": game_name(s.game),
+            "game": short_game_name(s.game) if fit.short_games else game_name(s.game),
             "players": players,
             "rounds": str(s.rounds),
             "leader": s.leader or "",
@@ -217,21 +217,21 @@ class StartScreen(MarksSessions, Screen[None]):
 
     def _add_columns(self, table: SessionTable) -> None:
         labels = {key: t(self._HEADINGS[key]) for key in (*self._FIXED, "game", "players")}
+        self._fit = Fit(0, 0, short_games=False)  # measure the whole texts first
         rows = self._rows()
         widths = {
             key: max([width(labels[key]), *(width(row[key]) for row in rows)]) for key in labels
         }
-        widths["leader"] = min(widths["leader"], 12)
         # Every column has one cell of padding each side; keep two for the scrollbar.
         total = (self.size.width or 80) - 2 - 2 * table.cell_padding * len(labels)
-        rest = max(16, total - sum(widths[key] for key in self._FIXED))
-        need_game, need_players = widths["game"], widths["players"]
-        if need_game + need_players <= rest:
-            game = need_game
-        else:  # both cut short: the game keeps at least two fifths, and what players spare
-            game = min(need_game, max(8, rest * 2 // 5, rest - need_players))
-        widths["game"] = game
-        widths["players"] = max(8, rest - game)
+        room = max(16, total - sum(widths[key] for key in self._FIXED))
+        self._fit = fit = fit_columns(
+            [labels["game"], *(game_name(s.game) for s in self.summaries)],
+            [labels["game"], *(short_game_name(s.game) for s in self.summaries)],
+            [labels["players"], *(row["players"] for row in rows)],
+            room,
+        )
+        widths["game"], widths["players"] = fit.game, fit.players
         for key in ("id", "game", "players", "rounds", "leader", "last", "finished"):
             table.add_column(labels[key], width=widths[key], key=key)
 
@@ -295,7 +295,7 @@ class StartScreen(MarksSessions, Screen[None]):
             question = t(
                 "ui.start.confirm_delete",
                 session=summary.id,
-                players=names_text(summary.players, limit=3),
+                players=names_text(summary.players, room=30),
             )
         else:
             question = t("ui.start.confirm_delete_plain", session=summary.id)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
+from scorekeeper.core.betting import betting_of
 from scorekeeper.core.cards import SUIT_SYMBOLS
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
@@ -18,11 +20,12 @@ from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.core.words import split_line
 from scorekeeper.messages import t
-from scorekeeper.ui.screens.betting import BETTING, BettingTable, SeatWords
+from scorekeeper.ui.screens.betting import BETTING, BettingTable, SeatWords, bet_status
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction
 from scorekeeper.ui.seats import seat_names, seat_pairs
 from scorekeeper.ui.widgets.board import Board
+from scorekeeper.ui.widgets.players import PlayerTable, player_rows
 
 
 class PochenPanel(Vertical):
@@ -30,8 +33,19 @@ class PochenPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Board(id="board")
-        yield Static("", id="pochen-stage")
-        yield Static("", id="pochen-poch")
+        yield Static("", id="pochen-stage", markup=False)
+        yield Static("", id="pochen-poch", markup=False)
+
+    #: Below this many rows the pools take two lines each, not three.
+    SHORT_BELOW = 30
+
+    def on_resize(self) -> None:
+        short = self.screen.size.height < self.SHORT_BELOW
+        if short != self.query_one(Board).has_class("-short"):
+            self.query_one(Board).set_class(short, "-short")
+            self.set_class(short, "-short")
+            if isinstance(self.screen, PochenTable):
+                self.screen.show_game()
 
     def show(self, state: State, view: RoundView | None) -> None:
         """The board, then the stage and the Poch as the core reads them (*view*)."""
@@ -78,6 +92,26 @@ class PochenTable(BettingTable):
 
     def game_panel(self) -> Widget:
         return PochenPanel(id="pochen")
+
+    def show_seats(self) -> None:
+        """Pochen's seats say less than a chip table's: whose turn, who folded, what is in
+        the Poch. They share one column, so the board and the seats fit 80 columns."""
+        state, view = self.state, self.round_view()
+        betting, turn = betting_of(state), view.to_act if view is not None else None
+        committed = view.committed if view is not None else {}
+
+        def cells(name: str) -> tuple[Text, ...]:
+            chips = committed.get(name, 0)
+            status = bet_status(state, betting, turn, name, self.SEAT_WORDS)
+            if name == turn:
+                return (Text(f"▶ {chips or ''}".rstrip(), style="bold reverse"),)
+            if betting is not None and name in betting.folded:
+                return (status,)
+            return (Text(str(chips) if chips else "", justify="right"),)
+
+        rows = player_rows(state, t("ui.chips.dealer_mark"), cells, signed=False)
+        columns = (t(self.SEAT_WORDS.committed_column),)
+        self.query_one(PlayerTable).show(state, rows, columns, t("word.chips"))
 
     def show_game(self) -> None:
         self.query_one(PochenPanel).show(self.state, self.round_view())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.widgets import Static
@@ -19,13 +20,26 @@ LAYOUT = (
 
 
 class PoolCell(Static):
-    def show(self, pool: str, chips: int, carried: int, claimed_by: str | None) -> None:
-        lines = [f"[b]{t(f'ui.pochen.pool.{pool}')}[/b]", f"[b]{chips}[/b]"]
+    def show(
+        self, pool: str, chips: int, carried: int, claimed_by: str | None, *, short: bool = False
+    ) -> None:
+        """The pool's name, its chips, and who took it or how long it has been carried.
+
+        *short* puts the chips and what follows on one line, for a terminal too low for
+        three (80x24). Text, not markup: a player's name is shown as typed.
+        """
+        note = ""
         if claimed_by:
-            lines.append(t("ui.pochen.claimed_by", player=claimed_by))
+            note = t("ui.pochen.claimed_by", player=claimed_by)
         elif carried:
-            lines.append(t("ui.pochen.carried", deals=carried))
-        self.update("\n".join(lines))
+            note = t("ui.pochen.carried", deals=carried)
+        text = Text(t(f"ui.pochen.pool.{pool}"), style="bold")
+        text.append("\n")
+        text.append(str(chips), style="bold")
+        if note:
+            text.append(" " if short else "\n")
+            text.append(note)
+        self.update(text)
         self.set_class(chips == 0, "empty")
         self.set_class(bool(claimed_by), "claimed")
 
@@ -50,4 +64,5 @@ class Board(Grid):
                     board.get(pool, 0),
                     (carried or {}).get(pool, 0),
                     (claimed or {}).get(pool),
+                    short=self.has_class("-short"),
                 )

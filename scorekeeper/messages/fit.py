@@ -1,0 +1,9 @@
+"""Short forms for narrow screens: key -> (English, Japanese)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "game.indian-official.short": ("Official", "公式"),
+    "game.indian-chips.short": ("Chips", "チップ"),
+    "game.indian-lowest.short": ("Lowest", "最弱負け"),
+    "game.pochen.short": ("Pochen", "ポッヘン"),
+    "ui.start.names_count": ("{count} players", "{count}人"),
+}

@@ -1,0 +1,110 @@
+"""Find what a screen cuts: text that does not fit its box and is not reachable by scrolling.
+
+A cut is any of these, on the painted screen:
+- an ellipsis (…) that Textual draws where it shortens a cell or a line;
+- a widget whose box reaches past what its container shows, when no container on the way
+  up can scroll to it (a panel taller than its room loses its last lines);
+- a text widget whose lines, wrapped to its width, need more rows than it has;
+- a table column narrower than its widest cell, or a table wider than its room;
+- footer keys past the right edge.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import DataTable, Footer, Input, Static
+
+#: Ellipses that are part of a message, not a cut (the palette's own prompt).
+ELLIPSIS_ALLOWED: tuple[str, ...] = ()
+
+
+def painted_lines(screen: Screen[object]) -> list[str]:
+    return [strip.text.rstrip() for strip in screen._compositor.render_strips()]
+
+
+def _label(widget: Widget) -> str:
+    ident = f"#{widget.id}" if widget.id else ""
+    classes = "".join(f".{name}" for name in sorted(widget.classes))
+    return f"{type(widget).__name__}{ident}{classes}"
+
+
+def _scrolls_to(widget: Widget) -> bool:
+    """Whether a container above *widget* can scroll, so what it clips is still reachable."""
+    node = widget.parent
+    while isinstance(node, Widget):
+        if node.allow_vertical_scroll or node.allow_horizontal_scroll:
+            return True
+        node = node.parent
+    return False
+
+
+def _in_footer(widget: Widget) -> bool:
+    node: object = widget
+    while isinstance(node, Widget):
+        if isinstance(node, Footer):
+            return True
+        node = node.parent
+    return False
+
+
+def cuts(screen: Screen[object]) -> list[str]:
+    """Everything *screen* cuts, in words a failing test can print."""
+    found: list[str] = []
+    for number, line in enumerate(painted_lines(screen)):
+        if "…" in line and not any(text in line for text in ELLIPSIS_ALLOWED):
+            found.append(f"ellipsis on line {number + 1}: {line.strip()!r}")
+    full_map = screen._compositor.full_map
+    for widget, geometry in full_map.items():
+        if not widget.display or not widget.visible or widget is screen:
+            continue
+        region, clip = geometry.region, geometry.clip
+        shown = region.intersection(clip)
+        footer = _in_footer(widget)
+        if shown != region and (shown.area or footer) and (footer or not _scrolls_to(widget)):
+            found.append(f"{_label(widget)} is cut: {region} shown as {shown}")
+        if isinstance(widget, DataTable):
+            found.extend(_table_cuts(widget))
+        elif isinstance(widget, Input) and not widget.value:
+            found.extend(_placeholder_cuts(widget))
+        elif isinstance(widget, Static) and not widget.is_scrollable and not widget.children:
+            found.extend(_text_cuts(widget, screen.size))
+    return found
+
+
+def _text_cuts(widget: Static, viewport: Size) -> list[str]:
+    box = widget.content_region
+    if not box.area:
+        return []
+    if widget.styles.text_wrap == "nowrap":
+        wide = widget.get_content_width(Size(10_000, 10_000), viewport)
+        if wide > box.width:
+            return [f"{_label(widget)} needs {wide} columns, has {box.width}"]
+        return []
+    tall = widget.get_content_height(box.size, viewport, box.width)
+    if tall > box.height:
+        return [f"{_label(widget)} needs {tall} rows, has {box.height}"]
+    return []
+
+
+def _table_cuts(table: DataTable[object]) -> list[str]:
+    found = []
+    for column in table.columns.values():
+        if not column.auto_width and column.content_width > column.width:
+            found.append(
+                f"{_label(table)} column {column.label.plain!r} is {column.width} wide, "
+                f"its cells need {column.content_width}"
+            )
+    room = table.scrollable_content_region.width
+    if table.virtual_size.width > room:
+        found.append(f"{_label(table)} is {table.virtual_size.width} wide, has {room}")
+    return found
+
+
+def _placeholder_cuts(box: Input) -> list[str]:
+    wide, room = cell_len(box.placeholder), box.content_region.width
+    if room and wide > room:
+        return [f"{_label(box)} placeholder {box.placeholder!r} needs {wide}, has {room}"]
+    return []

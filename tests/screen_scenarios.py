@@ -1,0 +1,152 @@
+"""Every screen of the app, reached by keys from a stored session: shared by the fit checks
+and the snapshots, in both languages and at both sizes.
+
+Names are of the lengths a real table has (Japanese ones too), so that a column or a
+line that is too narrow shows up here before it shows up at a table.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.core.header import make_header
+from scorekeeper.services.recording import create_session
+from scorekeeper.storage import Store
+
+SIZES = ((80, 24), (120, 40))
+OFFICIAL = ["Chie", "Aki", "千尋", "Dai", "Emiko"]
+CHIPS = ["Aki", "Ben", "千尋", "Dai"]
+POCHEN = ["Anna", "Bob", "Cleo", "Dan"]
+
+Make = Callable[[Path], Store]
+
+
+def official(root: Path) -> Store:
+    store = Store(root / "data")
+    create_session(store, make_header("indian-official", OFFICIAL, {}))
+    return store
+
+
+def chips(root: Path) -> Store:
+    store = Store(root / "data")
+    header = make_header("indian-chips", CHIPS, {"stack": "20"}, stacks={"Aki": 5}, parent="Dai")
+    create_session(store, header)
+    return store
+
+
+def lowest(root: Path) -> Store:
+    store = Store(root / "data")
+    create_session(store, make_header("indian-lowest", CHIPS, {}))
+    return store
+
+
+def pochen(root: Path) -> Store:
+    store = Store(root / "data")
+    create_session(store, make_header("pochen", POCHEN, {"stack": "50"}))
+    return store
+
+
+def all_games(root: Path) -> Store:
+    """One session of each game, for the start screen and the statistics."""
+    store = official(root)
+    for game, players, options in (
+        ("indian-chips", CHIPS, {"stack": "20"}),
+        ("indian-lowest", CHIPS, {}),
+        ("pochen", POCHEN, {"stack": "50"}),
+    ):
+        create_session(store, make_header(game, players, options))
+    return store
+
+
+ROUND_1 = ["n", "f", "2", "enter", "r", "f", "3", "enter", "s", "4", "enter"]
+IN_ROUND_2 = [*ROUND_1, "n", "r", "f", "3", "enter"]
+CHIPS_BETTING = ["n", "b", "r", "c", "r"]
+P1_CLAIMS = ["n", "p", *"8d", "enter", "a", "2", "enter", *"ace", "enter"]
+P1_CLAIMS += ["a", "3", "enter", *"king queen marriage", "enter"]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A screen: the store it starts from, the session opened (or the start screen), keys."""
+
+    name: str
+    make: Make
+    keys: list[str] = field(default_factory=list)
+    session: int | None = 1
+    before: Callable[[object], Awaitable[None]] | None = None
+
+
+SCENARIOS = (
+    Scenario("start", all_games, session=None),
+    Scenario("new-session", all_games, ["n"], session=None),
+    Scenario("official-between", official, ROUND_1),
+    Scenario("official-in-round", official, IN_ROUND_2),
+    Scenario("official-fold-pick", official, [*IN_ROUND_2, "f"]),
+    Scenario("official-cards", official, [*ROUND_1, "n", "r", "c", "k", "s", "enter"]),
+    Scenario("official-undo", official, [*IN_ROUND_2, "u"]),
+    Scenario("official-standings", official, [*ROUND_1, "t"]),
+    Scenario("official-timeline", official, [*IN_ROUND_2, "i"]),
+    Scenario("chips-betting", chips, CHIPS_BETTING),
+    Scenario("chips-result", chips, [*CHIPS_BETTING, "c", "f", "s", *"Aki > Dai > Ben", "enter"]),
+    Scenario("lowest", lowest, ["n", "x", "2", "enter", "n", "d", "3", "enter"]),
+    Scenario("pochen-claims", pochen, P1_CLAIMS),
+    Scenario("pochen-poch", pochen, [*P1_CLAIMS, "o", "b", "3", "enter", "c"]),
+    Scenario("stats", all_games, ["s"], session=None),
+)
+
+
+def scenario_params() -> list[Any]:
+    import pytest
+
+    return [
+        pytest.param(scenario, size, id=f"{scenario.name}-{size[0]}x{size[1]}")
+        for scenario in SCENARIOS
+        for size in SIZES
+    ]
+
+
+def check_screen(
+    snap_compare: Any, tmp_path: Path, scenario: Scenario, size: tuple[int, int]
+) -> None:
+    """The screen looks as it did (the snapshot) and cuts nothing (tests/fit_check.py)."""
+    from scorekeeper.ui.app import ScorekeeperApp
+    from tests.fit_check import cuts
+    from tests.ui_support import fixed_clock
+
+    found: list[str] = []
+
+    async def play(pilot: Any) -> None:
+        await pilot.pause()
+        for key in scenario.keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        found.extend(cuts(pilot.app.screen))
+
+    app = ScorekeeperApp(scenario.make(tmp_path), scenario.session, clock=fixed_clock())
+    same = snap_compare(app, terminal_size=size, run_before=play)
+    assert not found, "cut on the screen:\n" + "\n".join(found)
+    assert same
+
+
+def run_japanese(request: Any) -> None:
+    """Run tests/test_screens_ja.py in a process of its own, in Japanese.
+
+    The keys' labels are read when the screens are first imported, so the Japanese
+    screens need a process that imported them in Japanese, as the app itself does.
+    """
+    root = Path(__file__).resolve().parents[1]
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"]
+    command.append(str(root / "tests" / "test_screens_ja.py"))
+    if request.config.getoption("--snapshot-update", default=False):
+        command.append("--snapshot-update")
+    env = dict(os.environ, SCOREKEEPER_LANG="ja")
+    done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
