@@ -143,7 +143,7 @@ async def test_delete_confirmed_moves_the_file_to_the_trash(tmp_path):
         await pilot.press("down", "d")
         await pilot.pause()
         question = app.screen.question  # type: ignore[attr-defined]
-        assert question == t("ui.start.confirm_delete", session=older, players="A, B, C…")
+        assert question == t("ui.start.confirm_delete", session=older, players="A, B, C, D, E")
         await pilot.press("y")
         await pilot.pause()
         assert not store.path(older).exists()
