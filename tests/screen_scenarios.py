@@ -64,6 +64,21 @@ def all_games(root: Path) -> Store:
     return store
 
 
+def history(root: Path) -> Store:
+    """Finished rounds of three games (tests/test_stats.py), then a Pochen session."""
+    from scorekeeper.core.transcript import read_session
+    from tests.test_stats import CHIPS as CHIPS_PLAYED
+    from tests.test_stats import LOWEST as LOWEST_PLAYED
+    from tests.test_stats import OFFICIAL_JUNE, OFFICIAL_MAY
+
+    store = Store(root / "data")
+    for text in (OFFICIAL_MAY, OFFICIAL_JUNE, LOWEST_PLAYED, CHIPS_PLAYED):
+        session = read_session(text)
+        create_session(store, session.header, session.events)
+    create_session(store, make_header("pochen", POCHEN, {"stack": "50"}))
+    return store
+
+
 ROUND_1 = ["n", "f", "2", "enter", "r", "f", "3", "enter", "s", "4", "enter"]
 IN_ROUND_2 = [*ROUND_1, "n", "r", "f", "3", "enter"]
 CHIPS_BETTING = ["n", "b", "r", "c", "r"]
@@ -80,24 +95,48 @@ class Scenario:
     keys: list[str] = field(default_factory=list)
     session: int | None = 1
     before: Callable[[object], Awaitable[None]] | None = None
+    display: bool = False  # the table display (scorekeeper display), not the recorder's app
 
+
+CHIPS_RESULT = [*CHIPS_BETTING, "c", "f", "s", *"Aki > Dai > Ben", "enter"]
+P1_POCH = [*P1_CLAIMS, "o", "b", "3", "enter", "c", "f", "f"]
 
 SCENARIOS = (
-    Scenario("start", all_games, session=None),
+    Scenario("start", history, session=None),
+    Scenario("start-settle", history, ["down", "$"], session=None),
     Scenario("new-session", all_games, ["n"], session=None),
+    Scenario("stats", history, ["s"], session=None),
     Scenario("official-between", official, ROUND_1),
     Scenario("official-in-round", official, IN_ROUND_2),
     Scenario("official-fold-pick", official, [*IN_ROUND_2, "f"]),
     Scenario("official-cards", official, [*ROUND_1, "n", "r", "c", "k", "s", "enter"]),
+    Scenario(
+        "official-cards-twice",
+        official,
+        [*ROUND_1, "n", "r", "c", "k", "s", "enter", "k", "s", "tab"],
+    ),
     Scenario("official-undo", official, [*IN_ROUND_2, "u"]),
+    Scenario("official-note", official, [*IN_ROUND_2, "m"]),
+    Scenario("official-correct", official, [*ROUND_1, "ctrl+r"]),
+    Scenario("official-export", official, [*ROUND_1, "ctrl+e"]),
     Scenario("official-standings", official, [*ROUND_1, "t"]),
     Scenario("official-timeline", official, [*IN_ROUND_2, "i"]),
+    Scenario("official-display", official, [], display=True),
     Scenario("chips-betting", chips, CHIPS_BETTING),
-    Scenario("chips-result", chips, [*CHIPS_BETTING, "c", "f", "s", *"Aki > Dai > Ben", "enter"]),
+    Scenario("chips-result", chips, CHIPS_RESULT),
+    Scenario("chips-rebuy", chips, [*CHIPS_RESULT, "y"]),
+    Scenario("chips-standings", chips, [*CHIPS_RESULT, "t"]),
+    Scenario("chips-timeline", chips, [*CHIPS_RESULT, "i"]),
     Scenario("lowest", lowest, ["n", "x", "2", "enter", "n", "d", "3", "enter"]),
+    Scenario("lowest-standings", lowest, ["n", "x", "2", "enter", "t"]),
     Scenario("pochen-claims", pochen, P1_CLAIMS),
     Scenario("pochen-poch", pochen, [*P1_CLAIMS, "o", "b", "3", "enter", "c"]),
-    Scenario("stats", all_games, ["s"], session=None),
+    Scenario("pochen-show", pochen, [*P1_POCH, "s"]),
+    Scenario("pochen-result", pochen, [*P1_POCH, "s", *"3=KD,KS 4=9C,9D,9S", "enter"]),
+    Scenario(
+        "pochen-lose", pochen, [*P1_POCH, "s", *"3=KD,KS 4=9C,9D,9S", "enter", "x", "2", "enter"]
+    ),
+    Scenario("pochen-standings", pochen, [*P1_POCH, "t"]),
 )
 
 
@@ -130,7 +169,13 @@ def check_screen(
         await pilot.pause()
         found.extend(cuts(pilot.app.screen))
 
-    app = ScorekeeperApp(scenario.make(tmp_path), scenario.session, clock=fixed_clock())
+    store = scenario.make(tmp_path)
+    if scenario.display:
+        from scorekeeper.ui.display import DisplayApp
+
+        app: Any = DisplayApp(store, scenario.session or 1)
+    else:
+        app = ScorekeeperApp(store, scenario.session, clock=fixed_clock())
     same = snap_compare(app, terminal_size=size, run_before=play)
     assert not found, "cut on the screen:\n" + "\n".join(found)
     assert same

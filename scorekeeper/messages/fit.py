@@ -5,5 +5,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "game.indian-chips.short": ("Chips", "チップ"),
     "game.indian-lowest.short": ("Lowest", "最弱負け"),
     "game.pochen.short": ("Pochen", "ポッヘン"),
+    "ui.log.empty_shown": ("No entries yet.", "まだ記録がありません。"),
     "ui.start.names_count": ("{count} players", "{count}人"),
 }

@@ -387,8 +387,8 @@ MESSAGES.update(
 MESSAGES.update(
     {
         "display.title": (
-            "scorekeeper — session {session} (display)",
-            "scorekeeper — セッション{session}(表示用)",
+            "session {session} (display)",
+            "セッション{session}(表示用)",
         ),
         "display.read_only": (
             "this is the table display: it shows the session and records nothing",

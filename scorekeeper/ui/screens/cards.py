@@ -49,14 +49,18 @@ class CardsDialog(ModalScreen[dict[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box cards-box"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Static(t("ui.cards.help"), classes="dialog-help")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Static(t("ui.cards.help"), classes="dialog-help", markup=False)
             for index, (seat, name, role) in enumerate(self.players):
                 with Horizontal(classes="card-row"):
-                    yield Label(f"{seat:>2} {name} {role}".rstrip(), classes="card-label")
+                    yield Label(
+                        f"{seat:>2} {name} {role}".rstrip(), classes="card-label", markup=False
+                    )
                     yield Input(placeholder="—", id=f"card-{index}", classes="card-input")
-                yield Static("", id=f"card-error-{index}", classes="dialog-error card-error")
-            yield Static("", id="cards-error", classes="dialog-error")
+                yield Static(
+                    "", id=f"card-error-{index}", classes="dialog-error card-error", markup=False
+                )
+            yield Static("", id="cards-error", classes="dialog-error", markup=False)
 
     def on_mount(self) -> None:
         for line in self.query(".card-error"):

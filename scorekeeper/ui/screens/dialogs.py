@@ -51,7 +51,7 @@ class ConfirmDialog(HoldsKeys[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Static(self.question, classes="dialog-question")
+            yield Static(self.question, classes="dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.yes, id="yes", variant="error")
                 yield Button(t("ui.cancel"), id="no")
@@ -99,10 +99,10 @@ class PickPlayerDialog(HoldsKeys[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
             yield Input(placeholder=t("ui.pick.placeholder"), id="pick-input")
             yield OptionList(*self._options(None), id="pick-list")
-            yield Static("", id="pick-error", classes="dialog-error")
+            yield Static("", id="pick-error", classes="dialog-error", markup=False)
 
     def _options(self, found: Sequence[tuple[int, str]] | None) -> list[Option]:
         """The list: everyone who can be picked and the other choices, or only *found*."""
@@ -235,13 +235,13 @@ class TextDialog(HoldsKeys[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
-            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title", markup=False)
             # Prefilled text is to be edited, not replaced: the cursor at its end and nothing
             # selected, so that one Backspace erases one character (not Textual's select-all).
             yield Input(
                 self.value, placeholder=self.placeholder, id="text-input", select_on_focus=False
             )
-            yield Static("", id="text-error", classes="dialog-error")
+            yield Static("", id="text-error", classes="dialog-error", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#text-input", Input).focus()

@@ -97,15 +97,17 @@ class ExportDialog(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="export-box"):
-            yield Label(t("timeline.export.title", session=self.sid), classes="dialog-title")
-            yield Label(t("timeline.export.format"), classes="export-label")
+            yield Label(
+                t("timeline.export.title", session=self.sid), classes="dialog-title", markup=False
+            )
+            yield Label(t("timeline.export.format"), classes="export-label", markup=False)
             options = [Option(t(f"timeline.export.format.{f}"), id=f) for f in FORMATS]
             yield OptionList(*options, id="export-formats", compact=True)
-            yield Label(t("timeline.export.path"), classes="export-label")
+            yield Label(t("timeline.export.path"), classes="export-label", markup=False)
             folder = settings.load(_settings_root(self.app)).get("export_folder")
             proposed = default_path(self.sid, self.fmt, folder if isinstance(folder, str) else None)
             yield Input(proposed, id="export-path", compact=True)
-            yield Static("", id="export-error", classes="dialog-error")
+            yield Static("", id="export-error", classes="dialog-error", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 write = t("timeline.export.write")
                 yield Button(write, id="export-write", variant="primary", compact=True)

@@ -41,10 +41,10 @@ class StandingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="standings-title")
+        yield Static("", id="standings-title", markup=False)
         yield DataTable[Text | str](id="standings-table", cursor_type="row", zebra_stripes=True)
         yield self.chart
-        yield Static("", id="standings-settlement")
+        yield Static("", id="standings-settlement", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

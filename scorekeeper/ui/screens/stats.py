@@ -58,12 +58,12 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(t("stats.title"), id="stats-title", markup=False)
         with Horizontal(id="stats-filters"):
-            yield Label(t("stats.game"), classes="stats-label")
+            yield Label(t("stats.game"), classes="stats-label", markup=False)
             yield Select[str]([], id="stats-game", allow_blank=True, compact=True,
                               prompt="-")  # fmt: skip
-            yield Label(t("stats.from"), classes="stats-label")
+            yield Label(t("stats.from"), classes="stats-label", markup=False)
             yield Input(placeholder=t("stats.date_hint"), id="stats-from", compact=True)
-            yield Label(t("stats.to"), classes="stats-label")
+            yield Label(t("stats.to"), classes="stats-label", markup=False)
             yield Input(placeholder=t("stats.date_hint"), id="stats-to", compact=True)
         yield LoadingSessions(id="stats-loading")
         yield Static("", id="stats-summary", markup=False)

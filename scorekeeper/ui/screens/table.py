@@ -160,14 +160,14 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         if self.big:
             yield BigNumber(id="big")
-            yield Static("", id="big-caption")
+            yield Static("", id="big-caption", markup=False)
         yield Header()
         with Horizontal(id="table-top"):
             yield self.game_panel()
             yield PlayerTable(id="players")
-        yield Static("", id="result", classes="hidden")
-        yield Static("", id="message", classes="hidden")
-        yield LogPanel(id="log")
+        yield Static("", id="result", classes="hidden", markup=False)
+        yield Static("", id="message", classes="hidden", markup=False)
+        yield LogPanel(id="log", hints=not self.recording.read_only)
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:

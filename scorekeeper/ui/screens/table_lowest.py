@@ -23,9 +23,9 @@ class TallyPanel(Vertical):
     """The round, the dealer, and who has lost the most so far."""
 
     def compose(self) -> ComposeResult:
-        yield Label(t("word.round"), id="tally-caption")
+        yield Label(t("word.round"), id="tally-caption", markup=False)
         yield Digits("0", id="tally-digits")
-        yield Static("", id="tally-info")
+        yield Static("", id="tally-info", markup=False)
 
     def show(self, state: State) -> None:
         number = state.round if state.in_round else state.round + 1

@@ -75,7 +75,7 @@ class TimelineScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="timeline-filter")
+        yield Static("", id="timeline-filter", markup=False)
         yield DataTable[Text | str](id="timeline-table", cursor_type="row", zebra_stripes=True)
         yield Footer(compact=True)
 

@@ -20,6 +20,11 @@ class LogPanel(Static):
 
     _session: Session | None = None
 
+    def __init__(self, *, hints: bool = True, id: str | None = None) -> None:
+        """*hints*: say which key starts the session when it is empty (not on a display)."""
+        super().__init__("", id=id, markup=False)
+        self.hints = hints
+
     def on_resize(self) -> None:
         if self._session is not None:
             self.show(self._session)
@@ -27,9 +32,10 @@ class LogPanel(Static):
     def show(self, session: Session) -> None:
         self._session = session
         voided, superseded = session.voided(), session.superseded()
-        room = self.content_region.height or SHOWN
-        start = max(0, len(session.events) - min(room, SHOWN))
-        text = Text(no_wrap=True, overflow="ellipsis")
+        room = min(self.content_region.height or SHOWN, SHOWN)
+        columns = self.content_region.width
+        start = max(0, len(session.events) - room)
+        lines: list[Text] = []
         for index in range(start, len(session.events)):
             event = session.events[index]
             key, params = session.describe(index)
@@ -46,9 +52,17 @@ class LogPanel(Static):
                 line.append(" " + t("timeline.superseded", seq=superseded[event.seq]), style="dim")
             else:
                 line.append(what)
-            if index > start:
-                text.append("\n")
-            text.append_text(line)
+            lines.append(line)
+        # A long entry wraps: keep the newest entries that fit, each whole.
+        kept: list[Text] = []
+        used = 0
+        for line in reversed(lines):
+            rows = len(line.wrap(self.app.console, columns)) if columns else 1
+            if kept and used + rows > room:
+                break
+            kept.append(line)
+            used += rows
+        text = Text("\n").join(reversed(kept))
         if not session.events:
-            text = Text(t("ui.log.empty"), style="dim")
+            text = Text(t("ui.log.empty" if self.hints else "ui.log.empty_shown"), style="dim")
         self.update(text)

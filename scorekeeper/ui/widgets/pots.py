@@ -16,10 +16,10 @@ class PotPanel(Vertical):
     """The pot in large digits, whose turn and what it costs, the pots and the raises."""
 
     def compose(self) -> ComposeResult:
-        yield Label(t("word.pot"), id="pot-caption")
+        yield Label(t("word.pot"), id="pot-caption", markup=False)
         yield Digits("0", id="pot-digits")
-        yield Static("", id="pot-turn")
-        yield Static("", id="pot-layers")
+        yield Static("", id="pot-turn", markup=False)
+        yield Static("", id="pot-layers", markup=False)
 
     def show(self, state: State, view: RoundView | None, betting: Betting | None) -> None:
         """The round in play as the core reads it (*view*), or what the next round starts with."""

@@ -15,10 +15,10 @@ class StakePanel(Vertical):
     """Stake, cap, round and parent: what the official rules ask the parent to keep clear."""
 
     def compose(self) -> ComposeResult:
-        yield Label("", id="stake-caption")
+        yield Label("", id="stake-caption", markup=False)
         yield Digits("", id="stake-digits")
-        yield Label("", id="stake-cap")
-        yield Label("", id="stake-round")
+        yield Label("", id="stake-cap", markup=False)
+        yield Label("", id="stake-round", markup=False)
 
     def show(self, state: State, headline: Headline) -> None:
         caption = t("word.stake") if headline.in_play else t("ui.stake.next")
