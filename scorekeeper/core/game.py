@@ -106,6 +106,16 @@ class Game(ABC):
     round_kinds: ClassVar[frozenset[str]]
     uses_chips: ClassVar[bool] = False
     lower_is_better: ClassVar[bool] = False  # scores that count losses
+    #: who leads a round: the parent (親) of the points game, else the dealer (ディーラー)
+    button_role: ClassVar[str] = "dealer"
+
+    def worded(self, key: str) -> str:
+        """The catalog key *key* in this game's word for who leads a round.
+
+        Such messages come as ``key.parent`` and ``key.dealer`` (messages/wording.py),
+        so a view asks the game which, and never tests the game's name.
+        """
+        return f"{key}.{self.button_role}"
 
     def option(self, key: str) -> OptionSpec:
         for spec in self.options:

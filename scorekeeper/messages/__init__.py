@@ -34,6 +34,7 @@ _AREAS: Final = (
     "integrity",
     "timeline",
     "stats",
+    "wording",
 )
 
 

@@ -31,6 +31,7 @@ class OfficialRound:
 
 class IndianOfficial(Game):
     id = "indian-official"
+    button_role = "parent"
     name_key = "game.indian-official"
     min_players = 3
     max_players = 52

@@ -65,7 +65,7 @@ class LowestTable(TableScreen):
                 status = t("ui.players.sitting_out")
             return (Text(t("ui.lowest.redrawn") if redrew else ""), Text(status))
 
-        mark = t("ui.chips.dealer_mark")
+        mark = t(self.recording.session.game.worded("ui.players.mark"))
         rows = player_rows(state, mark, cells, signed=False, bad_if_negative=False)
         columns = (t("ui.lowest.redraw_column"), t("ui.players.round"))
         self.query_one(PlayerTable).show(state, rows, columns, t("ui.lowest.losses"))

@@ -1,0 +1,97 @@
+"""Words that depend on the game: who leads a round, results in words, hints.
+
+Who leads a round is the *parent* (親) in the official points game and the
+*dealer* (ディーラー) in the chip games and Pochen. Every message that names
+that person comes in two forms, ``<key>.parent`` and ``<key>.dealer``; a view
+asks the game which (``Game.worded``), never its name. key -> (English, Japanese).
+"""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- who leads a round, said alone (column headings, the cards dialog's role) ----
+    "word.lead.parent": ("parent", "親"),
+    "word.lead.dealer": ("dealer", "ディーラー"),
+    # -- the mark beside that player's name in the players column ---------------------
+    "ui.players.mark.parent": ("親 parent", "親"),
+    "ui.players.mark.dealer": ("dealer", "ディーラー"),
+    # -- the log ----------------------------------------------------------------------
+    "log.round.parent": (
+        "round {round} begins, {parent} is parent",
+        "ラウンド{round}開始、親は{parent}",
+    ),
+    "log.round.dealer": (
+        "round {round} begins, {parent} deals",
+        "ラウンド{round}開始、ディーラーは{parent}",
+    ),
+    # -- the stake panel ----------------------------------------------------------------
+    "ui.stake.round.parent": ("round {round} · parent {parent}", "ラウンド{round} · 親 {parent}"),
+    "ui.stake.round.dealer": (
+        "round {round} · dealer {parent}",
+        "ラウンド{round} · ディーラー {parent}",
+    ),
+    "ui.stake.between.parent": (
+        "next: round {round} · parent {parent}",
+        "次: ラウンド{round} · 親 {parent}",
+    ),
+    "ui.stake.between.dealer": (
+        "next: round {round} · dealer {parent}",
+        "次: ラウンド{round} · ディーラー {parent}",
+    ),
+    # -- the table display's caption under the big number ---------------------------
+    "display.stake.parent": (
+        "stake · parent {parent} · cap {cap}",
+        "賭け点 · 親 {parent} · 上限 {cap}",
+    ),
+    "display.stake.dealer": (
+        "stake · dealer {parent} · cap {cap}",
+        "賭け点 · ディーラー {parent} · 上限 {cap}",
+    ),
+    "display.round.parent": ("round · parent {parent}", "ラウンド · 親 {parent}"),
+    "display.round.dealer": ("round · dealer {parent}", "ラウンド · ディーラー {parent}"),
+    "display.pot.parent": ("pot · parent {parent}", "ポット · 親 {parent}"),
+    "display.pot.dealer": ("pot · dealer {parent}", "ポット · ディーラー {parent}"),
+    # -- `scorekeeper show`: the status after the game's name ---------------------------
+    "cli.status_in_round.parent": (
+        ", in play (stake {stake}), parent {parent}",
+        "進行中(賭け点{stake})、親は{parent}",
+    ),
+    "cli.status_in_round.dealer": (
+        ", in play (stake {stake}), dealer {parent}",
+        "進行中(賭け点{stake})、ディーラーは{parent}",
+    ),
+    "cli.status_in_round_pot.parent": (
+        ", in play (pot {pot}), parent {parent}",
+        "進行中(ポット{pot})、親は{parent}",
+    ),
+    "cli.status_in_round_pot.dealer": (
+        ", in play (pot {pot}), dealer {parent}",
+        "進行中(ポット{pot})、ディーラーは{parent}",
+    ),
+    "cli.status_in_round_plain.parent": (", in play, parent {parent}", "進行中、親は{parent}"),
+    "cli.status_in_round_plain.dealer": (
+        ", in play, dealer {parent}",
+        "進行中、ディーラーは{parent}",
+    ),
+    "cli.status_next.parent": (", next parent {parent}", "、次の親は{parent}"),
+    "cli.status_next.dealer": (", next dealer {parent}", "、次のディーラーは{parent}"),
+    # -- statistics columns -------------------------------------------------------------
+    "stats.col.lead_rounds.parent": ("as parent", "親"),
+    "stats.col.lead_rounds.dealer": ("as dealer", "ディーラー"),
+    "stats.col.lead_net.parent": ("parent net", "親の収支"),
+    "stats.col.lead_net.dealer": ("dealer net", "ディーラー収支"),
+}
+
+MESSAGES.update(
+    {
+        # -- results: who won what, and what stays on the board ------------------------
+        "result.chips.showdown_pots": (
+            "{winner} won the main pot of {pot} at the showdown; side pots: {sides}",
+            "勝負でメインポット{pot}は{winner}が獲得。サイドポット: {sides}",
+        ),
+        "ui.table.net": ("net: {changes}", "収支: {changes}"),
+        "ui.table.to_board": ("; {chips} stay on the board", "(場に{chips}が残る)"),
+        "ui.table.from_board": ("; {chips} came from the board", "(場から{chips})"),
+        # -- the pot panel during betting: every chip in the middle, then its parts -------
+        "ui.pot.middle": ("in the middle {total}:", "中央の合計 {total}:"),
+        "ui.pot.unmatched": ("not called yet {chips}: {players}", "未コール分 {chips}: {players}"),
+    }
+)
