@@ -111,7 +111,9 @@ ROLES = ("parent", "dealer")  # the words for who leads a round (messages/wordin
 
 
 def test_every_worded_message_has_both_roles():
-    for key in CATALOG:
+    from scorekeeper.messages.wording import MESSAGES as WORDED
+
+    for key in WORDED:
         base, _, role = key.rpartition(".")
         if role in ROLES:
             assert all(f"{base}.{other}" in CATALOG for other in ROLES), key
