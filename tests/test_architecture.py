@@ -95,7 +95,7 @@ def test_both_languages_use_the_same_placeholders(key):
 def test_every_message_key_used_in_the_code_exists():
     used = set()
     pattern = re.compile(
-        r"""["']((?:rules|cards|transcript|storage|cli|log|result|option|game|word|recording|ui|export|timeline|stats|display)\.[a-z0-9_.-]+)["']"""
+        r"""["']((?:rules|cards|transcript|storage|cli|log|result|option|game|word|recording|ui|export|timeline|stats|display|standings)\.[a-z0-9_.-]+)["']"""
     )
     for path in PACKAGE.rglob("*.py"):
         if path.parent.name == "messages":

@@ -181,7 +181,7 @@ def test_c2_side_pot():
     # A wins the main pot only; D wins the side pot (and is not said to win the main one)
     assert result.details["winner"] == "A"
     assert t(result.how, "en", **result.details) == (
-        "A won the main pot of 20 at the showdown; side pots: 20 → D"
+        "A won the main pot of 20 at the showdown; side pot: 20 → D"
     )
     assert t(result.how, "ja", **result.details) == (
         "勝負でメインポット20はAが獲得。サイドポット: 20 → D"
@@ -195,7 +195,7 @@ def test_c2_side_pot():
     result = session.state.results[-1]
     assert result.details["winner"] == "A, B"  # they split the main pot; B alone the side
     assert t(result.how, "en", **result.details) == (
-        "A, B won the main pot of 20 at the showdown; side pots: 20 → B"
+        "A, B won the main pot of 20 at the showdown; side pot: 20 → B"
     )
 
 

@@ -196,7 +196,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "result.pochen.deal": (
         "{out} went out first; Poch: {poch}",
-        "{out}が最初に上がり、ポッヘは{poch}",
+        "{out}が最初に上がり、ポッヘン: {poch}",
     ),
     # -- options ---------------------------------------------------------------------
     "option.pochen.ante": (

@@ -97,7 +97,10 @@ MESSAGES.update(
             "End the session: the standings become final",
             "セッションを終了し、順位を確定",
         ),
-        "ui.help.standings": ("Totals, ranks and rounds as parent", "合計・順位・親の回数"),
+        "ui.help.standings": (
+            "Totals, ranks and what each player did",
+            "合計・順位・各プレイヤーの成績",
+        ),
         "ui.table.title": ("scorekeeper — session {session}", "scorekeeper — セッション{session}"),
         "ui.table.result": (
             "Round {round}: {what}. {paid}\nStandings: {standings}",
@@ -150,8 +153,6 @@ MESSAGES.update(
             "This view cannot be shown ({kind}: {detail}). Nothing was changed: every entry is kept.",
             "この画面は表示できません({kind}: {detail})。何も変更されていません。記録はすべて残っています。",
         ),
-        "ui.standings.as_parent": ("rounds as parent", "親の回数"),
-        "ui.standings.won": ("rounds won", "勝ったラウンド"),
     }
 )
 
@@ -216,10 +217,6 @@ MESSAGES.update(
             "Showdown between {players}: the ranking, best first",
             "{players}の勝負: 強い順の順位",
         ),
-        "ui.chips.ranking_placeholder": (
-            "e.g. C > B = D  (names or seat numbers; = for a tie)",
-            "例: C > B = D(名前か席番号、=は同点)",
-        ),
         "ui.chips.cards_title": ("Showdown: the cards shown", "勝負: 出たカード"),
         # -- indian-lowest ----------------------------------------------------------
         "ui.key.redraw": ("Redraw", "引き直し"),
@@ -243,10 +240,6 @@ MESSAGES.update(
             "出たカード: 一番弱い人が負け",
         ),
         "ui.lowest.who_lost": ("Who lost this round?", "このラウンドで負けたのは誰?"),
-        "ui.lowest.losers_placeholder": (
-            "names or seat numbers, e.g. B D",
-            "名前か席番号(例: B D)",
-        ),
     }
 )
 
@@ -319,7 +312,6 @@ MESSAGES.update(
             "{player}のレイズ: 合計いくつ?",
         ),
         "ui.pochen.show_title": ("The sets shown", "公開された組"),
-        "ui.pochen.show_placeholder": ("C=KD,KS D=9C,9D,9S", "C=KD,KS D=9C,9D,9S"),
         "ui.pochen.poch_title": (
             "Who won the Poch? (best first, = for a tie)",
             "ポッヘンの勝者は?(強い順、=は同点)",
@@ -329,7 +321,6 @@ MESSAGES.update(
             "{player} went out: cards left in each other hand",
             "{player}が上がり: 他の人の残り枚数",
         ),
-        "ui.pochen.cards_left_placeholder": ("A=3 C=2 D=1", "A=3 C=2 D=1"),
         "ui.key.turned": ("Turned", "めくり札"),
         "ui.key.trump": ("Trump", "切り札"),
         "ui.key.claim": ("Claim", "請求"),

@@ -83,15 +83,59 @@ MESSAGES: dict[str, tuple[str, str]] = {
 MESSAGES.update(
     {
         # -- results: who won what, and what stays on the board ------------------------
+        "result.chips.showdown_side": (
+            "{winner} won the main pot of {pot} at the showdown; side pot: {sides}",
+            "勝負でメインポット{pot}は{winner}が獲得。サイドポット: {sides}",
+        ),
         "result.chips.showdown_pots": (
             "{winner} won the main pot of {pot} at the showdown; side pots: {sides}",
             "勝負でメインポット{pot}は{winner}が獲得。サイドポット: {sides}",
         ),
-        "ui.table.net": ("net: {changes}", "収支: {changes}"),
+        "ui.table.net": ("Net: {changes}", "収支: {changes}"),
         "ui.table.to_board": ("; {chips} stay on the board", "(場に{chips}が残る)"),
         "ui.table.from_board": ("; {chips} came from the board", "(場から{chips})"),
         # -- the pot panel during betting: every chip in the middle, then its parts -------
         "ui.pot.middle": ("in the middle {total}:", "中央の合計 {total}:"),
         "ui.pot.unmatched": ("not called yet {chips}: {players}", "未コール分 {chips}: {players}"),
+    }
+)
+
+MESSAGES.update(
+    {
+        # -- hints in a box: the session's real players, in the box's own syntax --------
+        "ui.hint.example": ("e.g. {example}", "例: {example}"),
+        "ui.hint.ranking": (
+            "e.g. {example}  (names or seat numbers, best first; = for a tie)",
+            "例: {example}(名前か席番号を強い順に、=は同点)",
+        ),
+        "ui.hint.ranking_empty": (
+            "type the ranking best first, like {example} (= for a tie)",
+            "強い順に入力してください(例: {example}、=は同点)",
+        ),
+        "ui.hint.losers": ("names or seat numbers, e.g. {example}", "名前か席番号(例: {example})"),
+        "ui.hint.losers_empty": (
+            "type who lost (names or seat numbers), like {example}",
+            "負けた人を名前か席番号で入力してください(例: {example})",
+        ),
+        "ui.hint.sets_empty": (
+            "type each set as name=cards, like {example}",
+            "組を「名前=カード」の形で入力してください(例: {example})",
+        ),
+        "ui.hint.left_empty": (
+            "type the cards left in each other hand as name=number, like {example}",
+            "他の人の残り枚数を「名前=枚数」の形で入力してください(例: {example})",
+        ),
+    }
+)
+
+MESSAGES.update(
+    {
+        # -- the standings' own columns, per game (Game.standings_columns) --------------
+        "standings.as_parent": ("rounds as parent", "親の回数"),
+        "standings.won": ("rounds won", "勝ったラウンド"),
+        "standings.played": ("rounds played", "参加ラウンド"),
+        "standings.no_loss": ("rounds without a loss", "負けなしのラウンド"),
+        "standings.deals_played": ("deals played", "参加した回"),
+        "standings.deals_won": ("deals won", "勝った回"),
     }
 )

@@ -257,7 +257,8 @@ def _pot_words(
     words: dict[str, Any] = {"winner": ", ".join(main_winners), "pot": main.amount}
     if how == "result.chips.showdown" and len(shares) > 1:
         sides = " · ".join(f"{p.amount} → {', '.join(w)}" for p, w in shares[1:])
-        return "result.chips.showdown_pots", {**words, "sides": sides}
+        key = "result.chips.showdown_side" if len(shares) == 2 else "result.chips.showdown_pots"
+        return key, {**words, "sides": sides}
     return how, words
 
 

@@ -181,6 +181,8 @@ def set_strength(cards: Sequence[Card], trump: str | None) -> tuple[int, int, in
 
 class Pochen(Game):
     id = "pochen"
+    #: a deal's winners: the Poch's and whoever went out first
+    standings_columns = (("played", "standings.deals_played"), ("won", "standings.deals_won"))
     name_key = "game.pochen"
     min_players = 3
     max_players = 6

@@ -223,7 +223,7 @@ class TableScreen(Screen[None]):
         payers = ", ".join(f"{n} {-d}" for n, d in result.deltas.items() if d < 0)
         winners = ", ".join(f"{n} {d}" for n, d in result.deltas.items() if d > 0)
         game = self.recording.session.game
-        changes = ", ".join(f"{n} {d:+d}" for n, d in result.deltas.items())
+        changes = ", ".join(f"{n} {d:+d}" if d else f"{n} 0" for n, d in result.deltas.items())
         if game.uses_chips:  # pots and pools: each player's net, and the board's share
             paid = t("ui.table.net", changes=changes)
             if result.to_board > 0:
@@ -412,7 +412,10 @@ class TableScreen(Screen[None]):
                     return t("ui.table.rebuy_number")
                 return self.check_entry("rebuy", {"player": name, "chips": int(text)})
 
-            dialog = TextDialog(t("ui.table.rebuy_chips", player=name), "50", check)
+            suggested = self.recording.session.game.rebuy_suggestion(self.state)
+            prefill = "" if suggested is None else str(suggested)  # the session's stack
+            title = t("ui.table.rebuy_chips", player=name)
+            dialog = TextDialog(title, t("ui.table.rebuy_number"), check, prefill)
             self.app.push_screen(dialog, lambda text: self._rebuy(name, text))
 
         self.pick("rebuy", t("ui.table.who_rebuys"), chips_for, complete=False)

@@ -15,7 +15,7 @@ from scorekeeper.core.state import State
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction, TableScreen
-from scorekeeper.ui.seats import seat_names
+from scorekeeper.ui.seats import seat_names, typed
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
 
 
@@ -81,7 +81,11 @@ class LowestTable(TableScreen):
         def losers(text: str) -> list[str]:
             return seat_names(self.state, text.replace(",", " "))
 
+        example = " ".join(typed(self.legal_kinds().get("lose", ())[:2]))
+
         def check(text: str) -> str | None:
+            if not text.strip():  # what to type in this box, not the transcript's words
+                return t("ui.hint.losers_empty", example=example)
             try:
                 return self.check_entry("lose", {"losers": losers(text)})
             except RuleError as error:
@@ -91,5 +95,5 @@ class LowestTable(TableScreen):
             if text:
                 self.record(Entry("lose", {"losers": losers(text)}))
 
-        dialog = TextDialog(t("ui.lowest.who_lost"), t("ui.lowest.losers_placeholder"), check)
+        dialog = TextDialog(t("ui.lowest.who_lost"), t("ui.hint.losers", example=example), check)
         self.app.push_screen(dialog, done)

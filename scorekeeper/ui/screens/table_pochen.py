@@ -21,7 +21,7 @@ from scorekeeper.messages import t
 from scorekeeper.ui.screens.betting import BETTING, BettingTable, SeatWords
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction
-from scorekeeper.ui.seats import seat_names, seat_pairs
+from scorekeeper.ui.seats import pairs_example, ranking_example, seat_names, seat_pairs
 from scorekeeper.ui.widgets.board import Board
 
 
@@ -103,10 +103,17 @@ class PochenTable(BettingTable):
     def action_trump(self) -> None:
         self._ask("trump", t("ui.pochen.trump_title"), "D", lambda text: {"suit": text.strip()})
 
-    def _ask(self, kind: str, title: str, placeholder: str, data: Any) -> None:
-        """A one-line entry, checked by the core before the dialog closes."""
+    def _ask(
+        self, kind: str, title: str, placeholder: str, data: Any, empty: str | None = None
+    ) -> None:
+        """A one-line entry, checked by the core before the dialog closes.
+
+        *empty* says what to type when the box is left empty (in the box's own words).
+        """
 
         def check(text: str) -> str | None:
+            if empty is not None and not text.strip():
+                return empty
             try:
                 return self.check_entry(kind, data(text))
             except RuleError as error:
@@ -165,13 +172,20 @@ class PochenTable(BettingTable):
             pairs = seat_pairs(self.state, text)
             return {"sets": [[name, cards.split(",")] for name, cards in pairs]}
 
-        self._ask("show", t("ui.pochen.show_title"), t("ui.pochen.show_placeholder"), data)
+        shown = pairs_example(self.legal_kinds().get("show", ()), ("KD,KS", "9C,9D,9S"))
+        hint, empty = t("ui.hint.example", example=shown), t("ui.hint.sets_empty", example=shown)
+        self._ask("show", t("ui.pochen.show_title"), hint, data, empty)
 
     def action_poch_winner(self) -> None:
         def data(text: str) -> dict[str, Any]:
             return {"ranking": parse_ranking_words(seat_names(self.state, text))}
 
-        self._ask("poch", t("ui.pochen.poch_title"), t("ui.chips.ranking_placeholder"), data)
+        example = ranking_example(self.legal_kinds().get("poch", ()))
+        hint, empty = (
+            t("ui.hint.ranking", example=example),
+            t("ui.hint.ranking_empty", example=example),
+        )
+        self._ask("poch", t("ui.pochen.poch_title"), hint, data, empty)
 
     # -- the play-out ------------------------------------------------------------------
     def action_out(self) -> None:
@@ -186,7 +200,10 @@ class PochenTable(BettingTable):
                 return {"player": player, "paid": paid}
 
             title = t("ui.pochen.cards_left_title", player=player)
-            self._ask("out", title, t("ui.pochen.cards_left_placeholder"), data)
+            others = [p for p in self.legal_kinds().get("out", ()) if p != player]
+            left = pairs_example(others, ("3", "2", "1"))
+            hint, empty = t("ui.hint.example", example=left), t("ui.hint.left_empty", example=left)
+            self._ask("out", title, hint, data, empty)
 
         paying = self.state.options.get("card_payment") is True
         self.pick("out", t("ui.pochen.who_out"), chosen, complete=not paying)
