@@ -229,6 +229,9 @@ async def test_chips_table_pot_hints_result_and_rebuy(tmp_path, lang):
         assert dialog.query_one("#text-input").placeholder == hint
         await press_all(pilot, ["enter"])  # empty: what to type here, nothing recorded
         assert text_of(dialog, "#text-error") == empty
+        await press_all(pilot, [">", "enter"])  # no ranking: the box's words, not 'showdown …'
+        assert text_of(dialog, "#text-error") == empty
+        await press_all(pilot, ["backspace"])
         assert table.state.in_round
         await press_all(pilot, [*"1 > 4 > 2", "enter"])
         assert text_of(table, "#result") == result
@@ -244,12 +247,14 @@ POCHEN_EXPECTED = {
         "type each set as name=cards, like Cleo=KD,KS Dan=9C,9D,9S",
         "Round 1: Bob went out first; Poch: Dan. Net: Anna -9, Bob -1, Cleo 0, Dan -2; "
         "12 stay on the board\nStandings: 1 Cleo 0 · 2 Bob -1 · 3 Dan -2 · 4 Anna -9",
+        "type the card turned up, like 8D",
     ),
     "ja": (
         "例: Cleo=KD,KS Dan=9C,9D,9S",
         "組を「名前=カード」の形で入力してください(例: Cleo=KD,KS Dan=9C,9D,9S)",
         "ラウンド1: Bobが最初に上がり、ポッヘン: Dan。収支: Anna -9, Bob -1, Cleo 0, Dan -2"
         "(場に12が残る)\n順位: 1 Cleo 0 · 2 Bob -1 · 3 Dan -2 · 4 Anna -9",
+        "めくったカードを入力してください(例: 8D)",
     ),
 }
 
@@ -263,12 +268,14 @@ async def test_pochen_show_box_names_the_players_in_the_poch_and_the_board_keeps
     messages.set_language(lang)
     store = Store(tmp_path / "data")
     create_session(store, make_header("pochen", ["Anna", "Bob", "Cleo", "Dan"], {"stack": "50"}))
-    hint, empty, result = POCHEN_EXPECTED[lang]
+    hint, empty, result, turned = POCHEN_EXPECTED[lang]
     app = ScorekeeperApp(store, 1, clock=fixed_clock())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = app.screen
-        await press_all(pilot, [*P1_KEYS, "s"])
+        await press_all(pilot, ["n", "p", "enter"])  # the turned box left empty
+        assert text_of(app.screen, "#text-error") == turned
+        await press_all(pilot, [*P1_KEYS[2:], "s"])
         dialog = app.screen
         assert isinstance(dialog, TextDialog)
         assert dialog.query_one("#text-input").placeholder == hint

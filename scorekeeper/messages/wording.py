@@ -121,6 +121,22 @@ MESSAGES.update(
             "type each set as name=cards, like {example}",
             "組を「名前=カード」の形で入力してください(例: {example})",
         ),
+        "ui.hint.turned": (
+            "type the card turned up, like 8D",
+            "めくったカードを入力してください(例: 8D)",
+        ),
+        "ui.hint.trump": (
+            "type the trump suit: diamonds, D or ♦ (spades, hearts, clubs alike)",
+            "切り札のスートを入力してください(例: diamonds、D、♦)",
+        ),
+        "ui.hint.claim_empty": (
+            "type the pools {player} claims, separated by spaces",
+            "{player}が請求する場をスペース区切りで入力してください",
+        ),
+        "ui.hint.amount": (
+            "type the total {player} is in for, as a whole number",
+            "{player}の賭けの合計を整数で入力してください",
+        ),
         "ui.hint.left_empty": (
             "type the cards left in each other hand as name=number, like {example}",
             "他の人の残り枚数を「名前=枚数」の形で入力してください(例: {example})",

@@ -307,11 +307,18 @@ class TableScreen(Screen[None]):
         clock: Callable[[], Any] | None = getattr(self.app, "clock", None)
         return clock() if clock else None
 
-    def check_entry(self, kind: str, data: Mapping[str, Any]) -> str | None:
+    def check_entry(
+        self, kind: str, data: Mapping[str, Any], box: Mapping[str, str] | None = None
+    ) -> str | None:
+        """Why the rules refuse the entry, else None.
+
+        *box* rewords the refusals that quote a transcript line (``lose B D``) in the
+        terms of the dialog asking (what to type in that box): error key -> text.
+        """
         try:
             self.recording.check(Entry(kind, data), self.app_clock())
         except UserError as error:
-            return error.message()
+            return (box or {}).get(error.key) or error.message()
         return None
 
     def _seats(self, names: Iterable[str]) -> list[tuple[int, str]]:

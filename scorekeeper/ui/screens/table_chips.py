@@ -59,14 +59,17 @@ class ChipsTable(BettingTable):
         live_names = self.legal_kinds().get("showdown", ())
         example = ranking_example(live_names)
 
+        empty = t("ui.hint.ranking_empty", example=example)
+        box = {"rules.ranking_syntax": empty}  # the box's words, not the transcript's
+
         def check(text: str) -> str | None:
-            if not text.strip():  # what to type in this box, not the transcript's words
-                return t("ui.hint.ranking_empty", example=example)
+            if not text.strip():
+                return empty
             try:
                 ranking = self._ranking(text)
             except RuleError as error:
-                return error.message()
-            return self.check_entry("showdown", {"ranking": ranking})
+                return box.get(error.key) or error.message()
+            return self.check_entry("showdown", {"ranking": ranking}, box)
 
         def done(text: str | None) -> None:
             if text:

@@ -83,11 +83,14 @@ class LowestTable(TableScreen):
 
         example = " ".join(typed(self.legal_kinds().get("lose", ())[:2]))
 
+        empty = t("ui.hint.losers_empty", example=example)
+        box = {"rules.lowest.lose_needs_names": empty}  # the box's words, not the transcript's
+
         def check(text: str) -> str | None:
-            if not text.strip():  # what to type in this box, not the transcript's words
-                return t("ui.hint.losers_empty", example=example)
+            if not text.strip():
+                return empty
             try:
-                return self.check_entry("lose", {"losers": losers(text)})
+                return self.check_entry("lose", {"losers": losers(text)}, box)
             except RuleError as error:
                 return error.message()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from textual.app import ComposeResult
@@ -98,26 +99,39 @@ class PochenTable(BettingTable):
 
     # -- the trump -----------------------------------------------------------------
     def action_turned(self) -> None:
-        self._ask("turned", t("ui.pochen.turned_title"), "8D", lambda text: {"card": text.strip()})
+        box = t("ui.hint.turned")
+        syntax = {"rules.pochen.turned_syntax": box}
+        title = t("ui.pochen.turned_title")
+        self._ask("turned", title, "8D", lambda text: {"card": text.strip()}, box, syntax)
 
     def action_trump(self) -> None:
-        self._ask("trump", t("ui.pochen.trump_title"), "D", lambda text: {"suit": text.strip()})
+        box = t("ui.hint.trump")
+        syntax = {"rules.pochen.trump_syntax": box}
+        title = t("ui.pochen.trump_title")
+        self._ask("trump", title, "D", lambda text: {"suit": text.strip()}, box, syntax)
 
     def _ask(
-        self, kind: str, title: str, placeholder: str, data: Any, empty: str | None = None
+        self,
+        kind: str,
+        title: str,
+        placeholder: str,
+        data: Any,
+        empty: str | None = None,
+        box: Mapping[str, str] | None = None,
     ) -> None:
         """A one-line entry, checked by the core before the dialog closes.
 
-        *empty* says what to type when the box is left empty (in the box's own words).
+        *empty* says what to type when the box is left empty, and *box* rewords the
+        refusals that quote a transcript line (error key -> text), in the box's own words.
         """
 
         def check(text: str) -> str | None:
             if empty is not None and not text.strip():
                 return empty
             try:
-                return self.check_entry(kind, data(text))
+                return self.check_entry(kind, data(text), box)
             except RuleError as error:
-                return error.message()
+                return (box or {}).get(error.key) or error.message()
 
         def done(text: str | None) -> None:
             if text:
@@ -128,11 +142,14 @@ class PochenTable(BettingTable):
     # -- claims ----------------------------------------------------------------------
     def action_claim(self) -> None:
         def pools_for(player: str) -> None:
+            box = t("ui.hint.claim_empty", player=player)
             self._ask(
                 "claim",
                 t("ui.pochen.claim_title", player=player),
                 t("ui.pochen.claim_placeholder"),
                 lambda text: {"player": player, "pools": split_line(text.replace(",", " "))},
+                box,
+                {"rules.pochen.claim_syntax": box},
             )
 
         self.pick("claim", t("ui.pochen.who_claims"), pools_for, complete=False)
@@ -159,7 +176,9 @@ class PochenTable(BettingTable):
             return {"player": player, "amount": int(text.strip())}
 
         title = t(f"ui.pochen.{kind}_title", player=player)
-        self._ask(kind, title, t("ui.pochen.amount_placeholder"), data)
+        box = t("ui.hint.amount", player=player)
+        syntax = {"rules.pochen.amount_syntax": box}
+        self._ask(kind, title, t("ui.pochen.amount_placeholder"), data, box, syntax)
 
     def action_bet_poch(self) -> None:
         self._amount("bet")
@@ -174,7 +193,8 @@ class PochenTable(BettingTable):
 
         shown = pairs_example(self.legal_kinds().get("show", ()), ("KD,KS", "9C,9D,9S"))
         hint, empty = t("ui.hint.example", example=shown), t("ui.hint.sets_empty", example=shown)
-        self._ask("show", t("ui.pochen.show_title"), hint, data, empty)
+        syntax = {"rules.pochen.show_syntax": empty}
+        self._ask("show", t("ui.pochen.show_title"), hint, data, empty, syntax)
 
     def action_poch_winner(self) -> None:
         def data(text: str) -> dict[str, Any]:
@@ -185,7 +205,8 @@ class PochenTable(BettingTable):
             t("ui.hint.ranking", example=example),
             t("ui.hint.ranking_empty", example=example),
         )
-        self._ask("poch", t("ui.pochen.poch_title"), hint, data, empty)
+        syntax = {"rules.ranking_syntax": empty}
+        self._ask("poch", t("ui.pochen.poch_title"), hint, data, empty, syntax)
 
     # -- the play-out ------------------------------------------------------------------
     def action_out(self) -> None:
