@@ -322,3 +322,27 @@ async def test_lowest_lose_box_and_standings_columns(tmp_path, lang):
         assert isinstance(standings, StandingsScreen)
         table = standings.query_one("#standings-table")
         assert [str(column.label) for column in table.columns.values()] == columns
+
+
+@pytest.mark.usefixtures("steady_screen")
+@pytest.mark.parametrize(
+    ("lang", "caption", "mark"),
+    [("en", "pot · dealer Chie", "dealer"), ("ja", "ポット · ディーラー Chie", "ディーラー")],
+)
+async def test_display_and_players_column_mark_the_dealer(tmp_path, lang, caption, mark):
+    """Pochen, dealer in seat 3: the display's caption and the mark beside the name."""
+    from scorekeeper.ui.display import DisplayApp
+    from scorekeeper.ui.widgets.players import PlayerTable
+
+    messages.set_language(lang)
+    store = Store(tmp_path / "data")
+    players = ["Aki", "Ben", "Chie", "Dai"]
+    create_session(store, make_header("pochen", players, {"stack": "50"}, parent="Chie"))
+    app = DisplayApp(store, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert text_of(app.screen, "#big-caption") == caption
+        rows = app.screen.query_one(PlayerTable)
+        names = {key.value: str(rows.get_row(key)[1]) for key in rows.rows}
+        # the recorder is the first dealer unless said otherwise: ✎ too
+        assert names == {"Aki": "Aki", "Ben": "Ben", "Chie": f"Chie  {mark}  ✎", "Dai": "Dai"}
