@@ -346,3 +346,42 @@ async def test_display_and_players_column_mark_the_dealer(tmp_path, lang, captio
         names = {key.value: str(rows.get_row(key)[1]) for key in rows.rows}
         # the recorder is the first dealer unless said otherwise: ✎ too
         assert names == {"Aki": "Aki", "Ben": "Ben", "Chie": f"Chie  {mark}  ✎", "Dai": "Dai"}
+
+
+@pytest.mark.usefixtures("steady_screen")
+@pytest.mark.parametrize(
+    ("lang", "official", "chips", "stacks"),
+    [
+        ("en", "First parent", "First dealer", "Aki=40 Ben=10"),
+        ("ja", "最初の親", "最初のディーラー", "Aki=40 Ben=10"),
+    ],
+)
+async def test_new_session_form_says_dealer_and_builds_the_stacks_example(
+    tmp_path, lang, official, chips, stacks
+):
+    from textual.widgets import Input, Label, Select
+
+    from scorekeeper.ui.screens.new_session import NewSessionScreen
+    from tests.ui_support import app_recording_opens
+
+    messages.set_language(lang)
+    app, _ = app_recording_opens(Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewSessionScreen)
+
+        def label() -> str:
+            return str(form.query_one("#new-parent-field .new-label", Label).render())
+
+        assert label() == official
+        form.query_one("#new-game", Select).value = "indian-chips"
+        await pilot.pause()
+        assert label() == chips
+        form.query_one("#opt-stack", Input).value = "20"  # the session's stack, not 100
+        for name in ("Aki", "Ben", "Chie"):
+            await pilot.press(*name, "enter")
+        await pilot.pause()
+        assert form.query_one("#opt-stacks", Input).placeholder == stacks

@@ -155,3 +155,15 @@ MESSAGES.update(
         "standings.deals_won": ("deals won", "勝った回"),
     }
 )
+
+MESSAGES.update(
+    {
+        # -- the new-session form: who leads the first round ------------------------------
+        "ui.new.lead.parent": ("First parent", "最初の親"),
+        "ui.new.lead.dealer": ("First dealer", "最初のディーラー"),
+        "ui.new.lead_help.parent": ("deals the first round", "最初のラウンドの親"),
+        "ui.new.lead_help.dealer": ("deals the first round", "最初のラウンドのディーラー"),
+        "ui.new.recorder_same.parent": ("same as first parent", "最初の親と同じ"),
+        "ui.new.recorder_same.dealer": ("same as first dealer", "最初のディーラーと同じ"),
+    }
+)

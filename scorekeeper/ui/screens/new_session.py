@@ -127,7 +127,13 @@ class NewSessionScreen(Screen[None]):
             parent = Select(
                 self._seat_choices(""), allow_blank=False, id="new-parent", compact=True
             )
-            yield _field(t("ui.new.parent"), parent, t("ui.new.parent_help"), "error-parent")
+            yield _field(
+                t(self.game.worded("ui.new.lead")),
+                parent,
+                t(self.game.worded("ui.new.lead_help")),
+                "error-parent",
+                "new-parent-field",
+            )
             recorder = Select(
                 self._seat_choices(""), allow_blank=False, id="new-recorder", compact=True
             )
@@ -225,8 +231,15 @@ class NewSessionScreen(Screen[None]):
         else:
             first = t("ui.new.parent_no_seats")
         self._offer_seats("#new-parent", first)
-        self._offer_seats("#new-recorder", t("ui.new.recorder_same"))
+        self._offer_seats("#new-recorder", t(self.game.worded("ui.new.recorder_same")))
         self._stacks_example()
+        self._lead_words()
+
+    def _lead_words(self) -> None:
+        """First parent (official points game) or first dealer (the others): the game says."""
+        field = self.query_one("#new-parent-field", Vertical)
+        field.query_one(".new-label", Label).update(t(self.game.worded("ui.new.lead")))
+        field.query_one(".new-help", Static).update(t(self.game.worded("ui.new.lead_help")))
 
     def _stacks_example(self) -> None:
         """The stacks box's example: the seated players, around the stack option as typed."""
