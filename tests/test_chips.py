@@ -88,7 +88,7 @@ def test_c1_antes_betting_and_split_showdown():
     assert not state.in_round and state.table is None
     assert state.parent == "B"
     result = state.results[-1]
-    assert result.how == "result.chips.showdown"
+    assert result.how == "result.chips.showdown_split"  # B and C tie: they share the pot
     assert result.details == {"winner": "B, C", "pot": 28}
     assert dict(result.deltas) == {"A": -1, "B": 5, "C": 5, "D": -9}
     assert dict(session.events[-1].data["cards"]) == {"B": "KS", "C": "KH", "D": "9C"}
@@ -138,7 +138,10 @@ def test_split_of_27_between_b_and_c_with_dealer_a():
     enter(session, "round", "bet B", "call C", "fold A")
     assert session.state.table.pot == 27
     enter(session, "showdown B = C")
-    assert session.state.results[-1].details["winner"] == "B, C"
+    result = session.state.results[-1]
+    assert result.details["winner"] == "B, C"
+    assert t(result.how, "en", **result.details) == "B, C split the pot of 27 at the showdown"
+    assert t(result.how, "ja", **result.details) == "勝負でB, Cがポット27を山分け"
     # B 7 + 14, C 7 + 13: B is the first tied winner left of the dealer
     assert stacks(session) == {"A": 19, "B": 21, "C": 20}
 

@@ -83,6 +83,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
 MESSAGES.update(
     {
         # -- results: who won what, and what stays on the board ------------------------
+        "result.chips.showdown_split": (
+            "{winner} split the pot of {pot} at the showdown",
+            "勝負で{winner}がポット{pot}を山分け",
+        ),
         "result.chips.showdown_side": (
             "{winner} won the main pot of {pot} at the showdown; side pot: {sides}",
             "勝負でメインポット{pot}は{winner}が獲得。サイドポット: {sides}",

@@ -255,6 +255,8 @@ def _pot_words(
         return how, {"winner": ", ".join(groups[0]), "pot": pot}
     main, main_winners = shares[0]
     words: dict[str, Any] = {"winner": ", ".join(main_winners), "pot": main.amount}
+    if how == "result.chips.showdown" and len(shares) == 1 and len(main_winners) > 1:
+        return "result.chips.showdown_split", words  # a tie: they share the one pot
     if how == "result.chips.showdown" and len(shares) > 1:
         sides = " · ".join(f"{p.amount} → {', '.join(w)}" for p, w in shares[1:])
         key = "result.chips.showdown_side" if len(shares) == 2 else "result.chips.showdown_pots"
