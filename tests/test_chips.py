@@ -19,6 +19,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.core.words import parse_entry
+from scorekeeper.messages import t
 from tests.rules_support import (
     T0,
     assert_transcript_round_trip,
@@ -87,7 +88,7 @@ def test_c1_antes_betting_and_split_showdown():
     assert not state.in_round and state.table is None
     assert state.parent == "B"
     result = state.results[-1]
-    assert result.how == "result.chips.showdown"
+    assert result.how == "result.chips.showdown_split"  # B and C tie: they share the pot
     assert result.details == {"winner": "B, C", "pot": 28}
     assert dict(result.deltas) == {"A": -1, "B": 5, "C": 5, "D": -9}
     assert dict(session.events[-1].data["cards"]) == {"B": "KS", "C": "KH", "D": "9C"}
@@ -98,7 +99,7 @@ def test_c1_log_describes_each_entry():
     enter(session, "round", *C1_BETTING, "showdown cards B=KS C=KH D=9C")
     described = [session.describe(i) for i in range(len(session.events))]
     assert described == [
-        ("log.round", {"round": 1, "parent": "A"}),
+        ("log.round.dealer", {"round": 1, "parent": "A"}),
         ("log.bet.check", {"player": "B", "chips": 0, "total": 1}),
         ("log.bet.bet_adds", {"player": "C", "chips": 4, "total": 5}),
         ("log.bet.raise", {"player": "D", "chips": 8, "total": 9}),
@@ -137,7 +138,10 @@ def test_split_of_27_between_b_and_c_with_dealer_a():
     enter(session, "round", "bet B", "call C", "fold A")
     assert session.state.table.pot == 27
     enter(session, "showdown B = C")
-    assert session.state.results[-1].details["winner"] == "B, C"
+    result = session.state.results[-1]
+    assert result.details["winner"] == "B, C"
+    assert t(result.how, "en", **result.details) == "B, C split the pot of 27 at the showdown"
+    assert t(result.how, "ja", **result.details) == "勝負でB, Cがポット27を山分け"
     # B 7 + 14, C 7 + 13: B is the first tied winner left of the dealer
     assert stacks(session) == {"A": 19, "B": 21, "C": 20}
 
@@ -176,14 +180,26 @@ def test_c2_side_pot():
     assert table.pot == 40
     enter(session, "showdown A > D > B")
     assert stacks(session) == {"A": 20, "B": 7, "C": 11, "D": 27}
-    assert session.state.results[-1].details["winner"] == "A, D"
+    result = session.state.results[-1]
+    # A wins the main pot only; D wins the side pot (and is not said to win the main one)
+    assert result.details["winner"] == "A"
+    assert t(result.how, "en", **result.details) == (
+        "A won the main pot of 20 at the showdown; side pot: 20 → D"
+    )
+    assert t(result.how, "ja", **result.details) == (
+        "勝負でメインポット20はAが獲得。サイドポット: 20 → D"
+    )
     assert session.state.parent == "A"
     # the same round settled the other way
     enter(session, "undo")
     assert session.state.table is table
     enter(session, "showdown B = A > D")
     assert stacks(session) == {"A": 10, "B": 37, "C": 11, "D": 7}
-    assert session.state.results[-1].details["winner"] == "A, B"
+    result = session.state.results[-1]
+    assert result.details["winner"] == "A, B"  # they split the main pot; B alone the side
+    assert t(result.how, "en", **result.details) == (
+        "A, B won the main pot of 20 at the showdown; side pot: 20 → B"
+    )
 
 
 def test_c2_all_in_is_logged_and_all_in_player_is_skipped():
@@ -300,8 +316,9 @@ def test_a_winner_without_showdown_when_all_others_fold():
     state = session.state
     assert not state.in_round
     assert state.results[-1].how == "result.chips.uncontested"
-    assert state.results[-1].details == {"winner": "B", "pot": 8}
-    # B takes the three antes; the unmatched 4 of the bet come back
+    # B takes the pot of the four antes; the unmatched 4 of the bet come back, no pot
+    assert state.results[-1].details == {"winner": "B", "pot": 4}
+    assert state.results[-1].stake == 8  # everything that was in the middle
     assert stacks(session) == {"A": 19, "B": 23, "C": 19, "D": 19}
     assert dict(state.results[-1].deltas) == {"A": -1, "B": 3, "C": -1, "D": -1}
     assert state.parent == "B"

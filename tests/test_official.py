@@ -102,7 +102,7 @@ def test_o1_log_describes_each_entry():
     enter(session, *O1_ROUNDS[0][0])
     described = [session.describe(i) for i in range(len(session.events))]
     assert described == [
-        ("log.round", {"round": 1, "parent": "A"}),
+        ("log.round.parent", {"round": 1, "parent": "A"}),
         ("log.official.fold", {"player": "B", "stake": 10}),
         ("log.official.raise", {"old": 10, "new": 20}),
         ("log.official.fold", {"player": "C", "stake": 20}),

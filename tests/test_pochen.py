@@ -186,7 +186,7 @@ def test_p1_log_describes_each_entry():
     enter(session, "round", *P1_CLAIMS, *P1_POCH, "out B")
     described = [session.describe(i) for i in range(len(session.events))]
     assert described == [
-        ("log.round", {"round": 1, "parent": "A"}),
+        ("log.round.dealer", {"round": 1, "parent": "A"}),
         ("log.pochen.turned", {"card": "8♦", "suit": "♦"}),
         ("log.pochen.claim", {"player": "B", "pools": "ace", "chips": 4}),
         ("log.pochen.claim", {"player": "C", "pools": "king, queen, marriage", "chips": 12}),
@@ -195,7 +195,7 @@ def test_p1_log_describes_each_entry():
         ("log.bet.call", {"player": "D", "chips": 3, "total": 3}),
         ("log.bet.fold", {"player": "A", "chips": 0, "total": 0}),
         ("log.bet.fold", {"player": "B", "chips": 0, "total": 0}),
-        ("log.pochen.show", {"sets": "C KD KS, D 9C 9D 9S", "pot": 6, "poch": 4}),
+        ("log.pochen.show", {"sets": "C KD KS, D 9C 9D 9S", "winner": "D", "pot": 6, "poch": 4}),
         ("log.pochen.out", {"player": "B", "chips": 4}),
     ]
 

@@ -227,7 +227,7 @@ async def test_command_palette_offers_the_legal_actions(tmp_path):
             "A new player sits down (between rounds)",
             "A player leaves the rotation (between rounds)",
             "End the session: the standings become final",
-            "Totals, ranks and rounds as parent",
+            "Totals, ranks and what each player did",
         } <= titles
         assert "The stake doubles" not in titles
         await press_all(pilot, ["ctrl+p", *"start the next round"])

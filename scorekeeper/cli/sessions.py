@@ -104,13 +104,17 @@ def standings_text(session: Session) -> str:
     elif state.in_round:
         headline = game.headline(state)
         if headline.kind == "stake":
-            status = t("cli.status_in_round", stake=headline.value, parent=state.parent)
+            status = t(
+                game.worded("cli.status_in_round"), stake=headline.value, parent=state.parent
+            )
         elif headline.kind == "pot":
-            status = t("cli.status_in_round_pot", pot=headline.value, parent=state.parent)
+            status = t(
+                game.worded("cli.status_in_round_pot"), pot=headline.value, parent=state.parent
+            )
         else:
-            status = t("cli.status_in_round_plain", parent=state.parent)
+            status = t(game.worded("cli.status_in_round_plain"), parent=state.parent)
     else:
-        status = t("cli.status_next", parent=state.parent)
+        status = t(game.worded("cli.status_next"), parent=state.parent)
     lines = [t("cli.standings_title", game=t(game.name_key), round=state.round,
                status=status)]  # fmt: skip
     rows = standings(state)

@@ -106,6 +106,22 @@ class Game(ABC):
     round_kinds: ClassVar[frozenset[str]]
     uses_chips: ClassVar[bool] = False
     lower_is_better: ClassVar[bool] = False  # scores that count losses
+    #: who leads a round: the parent (親) of the points game, else the dealer (ディーラー)
+    button_role: ClassVar[str] = "dealer"
+    #: the standings' own columns, after rank, player, total (and net): what each counts
+    #: (``played``, ``won``, ``lead_rounds``; core/standings.py) and its heading's catalog key
+    standings_columns: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("played", "standings.played"),
+        ("won", "standings.won"),
+    )
+
+    def worded(self, key: str) -> str:
+        """The catalog key *key* in this game's word for who leads a round.
+
+        Such messages come as ``key.parent`` and ``key.dealer`` (messages/wording.py),
+        so a view asks the game which, and never tests the game's name.
+        """
+        return f"{key}.{self.button_role}"
 
     def option(self, key: str) -> OptionSpec:
         for spec in self.options:
@@ -132,6 +148,14 @@ class Game(ABC):
     def initial_board(self, options: Mapping[str, OptionValue]) -> Mapping[str, int] | None:
         """Chips on the board before the first round (games with a board), else None."""
         return None
+
+    def rebuy_suggestion(self, state: State) -> int | None:
+        """What a rebuy offers first: a stack of the session's size (its ``stack`` option).
+
+        None where the game has no chips to buy.
+        """
+        stack = state.options.get("stack") if self.uses_chips else None
+        return stack if isinstance(stack, int) and not isinstance(stack, bool) else None
 
     def dealable(self, state: State) -> tuple[str, ...]:
         """Who can be dealt into the next round (chip games: seated players with chips)."""

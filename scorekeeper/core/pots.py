@@ -77,6 +77,28 @@ def split(amount: int, winners: Sequence[str]) -> dict[str, int]:
     return {w: share + (1 if i < odd else 0) for i, w in enumerate(winners)}
 
 
+def pot_winners(
+    layers: Layers,
+    ranking: Sequence[Sequence[str]],
+    order_from_dealer: Sequence[str],
+) -> list[tuple[Pot, tuple[str, ...]]]:
+    """Each pot (main pot first) with who wins it: the best eligible group, in seat order.
+
+    *ranking* is best group first; players in one group tie and split the pot.
+    *order_from_dealer* is everyone in seat order starting left of the dealer.
+    """
+    found = []
+    for pot in layers.pots:
+        for group in ranking:
+            winners = [p for p in order_from_dealer if p in group and p in pot.eligible]
+            if winners:
+                break
+        else:  # nobody ranked can win it: the eligible share it (cannot happen in play)
+            winners = [p for p in order_from_dealer if p in pot.eligible]
+        found.append((pot, tuple(winners)))
+    return found
+
+
 def award(
     layers: Layers,
     ranking: Sequence[Sequence[str]],
@@ -88,15 +110,7 @@ def award(
     *order_from_dealer* is everyone in seat order starting left of the dealer.
     """
     won: dict[str, int] = dict(layers.returned)
-    for pot in layers.pots:
-        for group in ranking:
-            winners = [p for p in order_from_dealer if p in group and p in pot.eligible]
-            if winners:
-                for player, chips in split(pot.amount, winners).items():
-                    won[player] = won.get(player, 0) + chips
-                break
-        else:  # nobody ranked can win it: the eligible share it (cannot happen in play)
-            winners = [p for p in order_from_dealer if p in pot.eligible]
-            for player, chips in split(pot.amount, winners).items():
-                won[player] = won.get(player, 0) + chips
+    for pot, winners in pot_winners(layers, ranking, order_from_dealer):
+        for player, chips in split(pot.amount, winners).items():
+            won[player] = won.get(player, 0) + chips
     return won

@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Literal
 
 from scorekeeper.core.events import frozen
-from scorekeeper.core.pots import Pot, layer_pots
+from scorekeeper.core.pots import Layers, Pot, layer_pots
 
 HeadlineKind = Literal["stake", "pot", "round"]
 
@@ -54,12 +54,26 @@ class RoundView:
         return sum(self.committed.values())
 
     @cached_property
-    def pots(self) -> tuple[Pot, ...]:
-        """The chips in the middle as pots, main pot first: who can win each (core/pots.py).
+    def layers(self) -> Layers:
+        """The chips in the middle as pots and unmatched chips (core/pots.py).
 
         Worked out when asked (the timeline asks for the stake of every entry, not this).
         """
-        return layer_pots(self.committed, frozenset(self.folded), self.dealt).pots
+        return layer_pots(self.committed, frozenset(self.folded), self.dealt)
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The chips in the middle as pots, main pot first: who can win each."""
+        return self.layers.pots
+
+    @property
+    def unmatched(self) -> Mapping[str, int]:
+        """Chips in the middle nobody has matched yet (a bet not called), by whose they are.
+
+        They are no pot yet: called, they join one; uncalled, they go back. With the
+        pots they add up to ``pot``, every chip in the middle.
+        """
+        return {p: c for p, c in self.layers.returned.items() if c}
 
 
 def ranking(net: Mapping[str, int], order: tuple[str, ...]) -> list[tuple[int, str]]:

@@ -123,7 +123,10 @@ class Session:
                 key, params = self.describe(target)
                 return "log.undo", {"what": (key, params), "seq": data["voids"]}
             case "round":
-                return "log.round", {"round": before.round + 1, "parent": before.parent}
+                return self.game.worded("log.round"), {
+                    "round": before.round + 1,
+                    "parent": before.parent,
+                }
             case "note":
                 return "log.note", {"text": data["text"]}
             case "recorder":

@@ -48,3 +48,25 @@ def net_history(game: Game, state: State) -> dict[str, list[int]]:
         for name in series:
             series[name].append(running[name])
     return series
+
+
+def standings_counts(game: Game, state: State) -> list[tuple[str, dict[str, int]]]:
+    """The game's own standings columns: each heading's catalog key, and each player's count.
+
+    Which columns a game has is the game's to say (``Game.standings_columns``): the
+    rounds a player led only mean something where the parent keeps the stake.
+    """
+    counts: dict[str, dict[str, int]] = {
+        "played": {},
+        "won": {},
+        "lead_rounds": dict(state.parent_rounds),
+    }
+    for result in state.results:
+        for name in result.deltas:
+            counts["played"][name] = counts["played"].get(name, 0) + 1
+        for name in result.winners:
+            counts["won"][name] = counts["won"].get(name, 0) + 1
+    return [
+        (key, {name: counts[what].get(name, 0) for name in state.names()})
+        for what, key in game.standings_columns
+    ]

@@ -43,6 +43,15 @@ class RoundResult:
     scores: Mapping[str, int] = field(default_factory=frozen)  # everyone's score after it
     board: Mapping[str, int] | None = None  # the board left after it (Pochen)
 
+    @property
+    def to_board(self) -> int:
+        """Chips the round left on the board (negative: taken from it); 0 without a board.
+
+        In a chip game what the dealt-in players lost and did not win back stays in
+        the pools (Pochen); in Indian Poker with chips it is always 0.
+        """
+        return -sum(self.deltas.values()) if self.board is not None else 0
+
 
 @dataclass(frozen=True)
 class StakeChange:

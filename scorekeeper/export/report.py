@@ -76,7 +76,7 @@ def score_heading(game: Game, lang: str) -> str:
 
 
 def parent_heading(game: Game, lang: str) -> str:
-    return t("export.col.dealer" if game.uses_chips else "word.parent", lang)
+    return t(game.worded("word.lead"), lang)
 
 
 def stake_heading(game: Game, lang: str) -> str:

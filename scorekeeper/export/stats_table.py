@@ -1,7 +1,7 @@
 """The columns of the statistics table, shared by ``scorekeeper stats`` and the stats screen.
 
 Which columns a game has and how a value is written is decided once, here, so
-the two never disagree (a chip game says dealer where a points game says parent).
+the two never disagree (the official points game says parent where the others say dealer).
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ COLUMNS = (
     ("rounds", "stats.col.rounds", "stats.col.rounds"),
     ("won", "stats.col.won", "stats.col.won"),
     ("folds", "stats.col.folds", "stats.col.folds"),
-    ("parent_rounds", "stats.col.parent_rounds", "stats.col.dealer_rounds"),
-    ("parent_net", "stats.col.parent_net", "stats.col.dealer_net"),
+    ("parent_rounds", "stats.col.lead_rounds", "stats.col.lead_rounds"),
+    ("parent_net", "stats.col.lead_net", "stats.col.lead_net"),
     ("net", "stats.col.net_points", "stats.col.net_chips"),
 )
 SIGNED = frozenset({"parent_net", "net"})
+LEAD = frozenset({"parent_rounds", "parent_net"})
 
 
 def headings(game: Game) -> list[tuple[str, str]]:
@@ -28,6 +29,8 @@ def headings(game: Game) -> list[tuple[str, str]]:
     cols = []
     for field, points_key, chips_key in COLUMNS:
         key = chips_key if game.uses_chips else points_key
+        if field in LEAD:
+            key = game.worded(key)  # the game's word: parent or dealer
         if field == "net" and game.lower_is_better:
             key = "stats.col.net_losses"
         cols.append((field, t(key)))

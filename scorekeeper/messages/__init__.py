@@ -38,6 +38,7 @@ _AREAS: Final = (
     "settle",
     "ui_memory",
     "fit",
+    "wording",
 )
 
 

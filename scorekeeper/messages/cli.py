@@ -48,16 +48,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game} — round {round}{status}",
         "{game} — ラウンド{round}{status}",
     ),
-    "cli.status_in_round": (
-        ", in play (stake {stake}), parent {parent}",
-        "進行中(賭け点{stake})、親は{parent}",
-    ),
-    "cli.status_in_round_pot": (
-        ", in play (pot {pot}), dealer {parent}",
-        "進行中(ポット{pot})、親は{parent}",
-    ),
-    "cli.status_in_round_plain": (", in play, parent {parent}", "進行中、親は{parent}"),
-    "cli.status_next": (", next parent {parent}", "、次の親は{parent}"),
     "cli.status_finished": (", finished", "、終了"),
     "cli.rank_line": ("{rank:>3}  {name}  {score:>8}", "{rank:>3}  {name}  {score:>8}"),
     "cli.rank_line_net": (

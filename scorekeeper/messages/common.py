@@ -20,7 +20,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "word.net": ("net", "収支"),
     "word.finished": ("finished", "終了"),
     # -- the log, one line per entry ------------------------------------------------
-    "log.round": ("round {round} begins, {parent} is parent", "ラウンド{round}開始、親は{parent}"),
     "log.undo": ("undo: {what}", "取り消し: {what}"),
     "log.voided_by": ("(voided by #{seq})", "(#{seq}で取り消し)"),
     "log.note": ("note: {text}", "メモ: {text}"),
@@ -87,7 +86,10 @@ MESSAGES.update(
         "log.bet.fold": ("{player} folds", "{player}がフォールド"),
         "log.chips.showdown": ("showdown for {pot}: {ranking}", "{pot}の勝負: {ranking}"),
         "log.chips.showdown_cards": ("showdown for {pot}: {cards}", "{pot}の勝負: {cards}"),
-        "result.chips.showdown": ("{winner} won at the showdown", "勝負で{winner}の勝ち"),
+        "result.chips.showdown": (
+            "{winner} won the pot of {pot} at the showdown",
+            "勝負で{winner}がポット{pot}を獲得",
+        ),
         "result.chips.uncontested": (
             "everyone else folded: {winner} takes the pot of {pot}",
             "他の全員が降りた: {winner}がポット{pot}を獲得",

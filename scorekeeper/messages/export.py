@@ -23,7 +23,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.settlement": ("Settlement", "精算"),
     "export.col.points": ("points", "点数"),
     "export.col.losses": ("losses", "負け数"),
-    "export.col.dealer": ("dealer", "ディーラー"),
     "export.col.result": ("result", "結果"),
     "export.col.change": ("{player} change", "{player} 増減"),
     "export.col.total": ("{player} total", "{player} 累計"),

@@ -179,8 +179,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "log.pochen.pass_folds": ("{player} passes (folds)", "{player}がパス(フォールド)"),
     "log.pochen.show": (
-        "sets shown ({sets}) for {pot} and the poch pool of {poch}",
-        "役の公開({sets}): ポット{pot}とpochの場{poch}",
+        "sets shown ({sets}): {winner} wins {pot} and the poch pool of {poch}",
+        "役の公開({sets}): {winner}がポット{pot}とポッヘンの場{poch}を獲得",
     ),
     "log.pochen.poch": (
         "Poch won by {ranking}: {pot} and the poch pool of {poch}",
@@ -196,7 +196,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "result.pochen.deal": (
         "{out} went out first; Poch: {poch}",
-        "{out}が最初に上がり、ポッヘは{poch}",
+        "{out}が最初に上がり、ポッヘン: {poch}",
     ),
     # -- options ---------------------------------------------------------------------
     "option.pochen.ante": (

@@ -35,11 +35,6 @@ MESSAGES.update(
         "ui.stake.next": ("next round starts at", "次のラウンドの開始点"),
         "ui.stake.cap": ("cap {cap}", "上限 {cap}"),
         "ui.stake.no_cap": ("no cap (青天井)", "上限なし(青天井)"),
-        "ui.stake.round": ("round {round} · parent {parent}", "ラウンド{round} · 親 {parent}"),
-        "ui.stake.between": (
-            "next: round {round} · parent {parent}",
-            "次: ラウンド{round} · 親 {parent}",
-        ),
         "ui.stake.finished": (
             "session finished after round {round}",
             "ラウンド{round}でセッション終了",
@@ -47,7 +42,6 @@ MESSAGES.update(
         "ui.players.seat": ("#", "席"),
         "ui.players.score": ("score", "得点"),
         "ui.players.round": ("this round", "このラウンド"),
-        "ui.players.parent_mark": ("親 parent", "親"),
         "ui.players.in": ("in", "勝負中"),
         "ui.players.folded_at": ("folded at {stake}", "{stake}で降りた"),
         "ui.players.sitting_out": ("not dealt in", "不参加"),
@@ -103,7 +97,10 @@ MESSAGES.update(
             "End the session: the standings become final",
             "セッションを終了し、順位を確定",
         ),
-        "ui.help.standings": ("Totals, ranks and rounds as parent", "合計・順位・親の回数"),
+        "ui.help.standings": (
+            "Totals, ranks and what each player did",
+            "合計・順位・各プレイヤーの成績",
+        ),
         "ui.table.title": ("scorekeeper — session {session}", "scorekeeper — セッション{session}"),
         "ui.table.result": (
             "Round {round}: {what}. {paid}\nStandings: {standings}",
@@ -156,8 +153,6 @@ MESSAGES.update(
             "This view cannot be shown ({kind}: {detail}). Nothing was changed: every entry is kept.",
             "この画面は表示できません({kind}: {detail})。何も変更されていません。記録はすべて残っています。",
         ),
-        "ui.standings.as_parent": ("rounds as parent", "親の回数"),
-        "ui.standings.won": ("rounds won", "勝ったラウンド"),
     }
 )
 
@@ -195,7 +190,7 @@ MESSAGES.update(
         ),
         "ui.pot.next": (
             "next: round {round}, dealer {dealer}, ante {ante}",
-            "次: ラウンド{round}、親 {dealer}、参加料 {ante}",
+            "次: ラウンド{round}、ディーラー {dealer}、参加料 {ante}",
         ),
         "ui.pot.closed": ("betting closed: showdown (s or x)", "賭け終了: 勝負を入力(sかx)"),
         "ui.pot.turn_call": ("▶ {player} to act: {call} to call", "▶ {player}の番: コールは{call}"),
@@ -209,7 +204,6 @@ MESSAGES.update(
             "raises {used} of {cap} · bet {bet}",
             "レイズ {used}/{cap}回 · ベット額 {bet}",
         ),
-        "ui.chips.dealer_mark": ("dealer", "親"),
         "ui.chips.committed": ("in pot", "賭け"),
         "ui.chips.out": ("out", "脱落"),
         "ui.chips.all_in": ("all-in", "オールイン"),
@@ -223,10 +217,6 @@ MESSAGES.update(
             "Showdown between {players}: the ranking, best first",
             "{players}の勝負: 強い順の順位",
         ),
-        "ui.chips.ranking_placeholder": (
-            "e.g. C > B = D  (names or seat numbers; = for a tie)",
-            "例: C > B = D(名前か席番号、=は同点)",
-        ),
         "ui.chips.cards_title": ("Showdown: the cards shown", "勝負: 出たカード"),
         # -- indian-lowest ----------------------------------------------------------
         "ui.key.redraw": ("Redraw", "引き直し"),
@@ -238,8 +228,8 @@ MESSAGES.update(
             "出たカードを入力(一番弱い人が負け)",
         ),
         "ui.help.lose": ("Name the losers of the round", "このラウンドの負けを入力"),
-        "ui.lowest.in_round": ("dealer {dealer}", "親 {dealer}"),
-        "ui.lowest.next": ("next round, dealer {dealer}", "次のラウンド、親 {dealer}"),
+        "ui.lowest.in_round": ("dealer {dealer}", "ディーラー {dealer}"),
+        "ui.lowest.next": ("next round, dealer {dealer}", "次のラウンド、ディーラー {dealer}"),
         "ui.lowest.most": ("most losses: {players} ({losses})", "負け最多: {players}({losses})"),
         "ui.lowest.losses": ("losses", "負け"),
         "ui.lowest.redraw_column": ("redraw", "引き直し"),
@@ -250,10 +240,6 @@ MESSAGES.update(
             "出たカード: 一番弱い人が負け",
         ),
         "ui.lowest.who_lost": ("Who lost this round?", "このラウンドで負けたのは誰?"),
-        "ui.lowest.losers_placeholder": (
-            "names or seat numbers, e.g. B D",
-            "名前か席番号(例: B D)",
-        ),
     }
 )
 
@@ -275,7 +261,10 @@ MESSAGES.update(
 
 MESSAGES.update(
     {
-        "ui.pochen.next": ("next: deal {round}, dealer {dealer}", "次: 第{round}回、親 {dealer}"),
+        "ui.pochen.next": (
+            "next: deal {round}, dealer {dealer}",
+            "次: 第{round}回、ディーラー {dealer}",
+        ),
         "ui.pochen.stage": ("trump {trump} · {stage}", "切り札 {trump} · {stage}"),
         "ui.pochen.stage.trump": ("turn up the trump (p or g)", "切り札を決める(pかg)"),
         "ui.pochen.stage.claims": ("claims (a), then the Poch", "役の請求(a)、その後ポッヘン"),
@@ -323,7 +312,6 @@ MESSAGES.update(
             "{player}のレイズ: 合計いくつ?",
         ),
         "ui.pochen.show_title": ("The sets shown", "公開された組"),
-        "ui.pochen.show_placeholder": ("C=KD,KS D=9C,9D,9S", "C=KD,KS D=9C,9D,9S"),
         "ui.pochen.poch_title": (
             "Who won the Poch? (best first, = for a tie)",
             "ポッヘンの勝者は?(強い順、=は同点)",
@@ -333,7 +321,6 @@ MESSAGES.update(
             "{player} went out: cards left in each other hand",
             "{player}が上がり: 他の人の残り枚数",
         ),
-        "ui.pochen.cards_left_placeholder": ("A=3 C=2 D=1", "A=3 C=2 D=1"),
         "ui.key.turned": ("Turned", "めくり札"),
         "ui.key.trump": ("Trump", "切り札"),
         "ui.key.claim": ("Claim", "請求"),
@@ -394,12 +381,6 @@ MESSAGES.update(
             "this is the table display: it shows the session and records nothing",
             "これは表示用の画面です。記録はできません",
         ),
-        "display.stake": (
-            "stake · parent {parent} · cap {cap}",
-            "賭け点 · 親 {parent} · 上限 {cap}",
-        ),
-        "display.round": ("round · dealer {parent}", "ラウンド · 親 {parent}"),
-        "display.pot": ("pot · dealer {parent}", "ポット · 親 {parent}"),
         "display.serving": (
             "serving the display of session {session} at http://{host}:{port} (Ctrl+C stops)",
             "セッション{session}の表示を http://{host}:{port} で配信中(Ctrl+Cで停止)",

@@ -32,7 +32,7 @@ from scorekeeper.core.games.ranking import (
     parse_ranking_words,
     ranking_words,
 )
-from scorekeeper.core.pots import award
+from scorekeeper.core.pots import Layers, award, pot_winners
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State, finish_round
 
@@ -201,6 +201,7 @@ class IndianChips(Game):
         with_chips = tuple(p for p in state.seated() if after[p] > 0)
         next_dealer = state.left_of(table.dealer, with_chips) if with_chips else table.dealer
         winners = [p for p in order if won.get(p, 0) > layers.returned.get(p, 0)]
+        how, words = _pot_words(layers, groups, order, how, table.pot)
         return finish_round(
             state,
             deltas,
@@ -213,8 +214,7 @@ class IndianChips(Game):
             paid=betting.committed,
             received={p: won.get(p, 0) for p in table.players},
             at_stake=table.pot,
-            winner=", ".join(winners),
-            pot=table.pot,
+            **words,
         )
 
     # -- the read side ------------------------------------------------------------
@@ -240,6 +240,28 @@ class IndianChips(Game):
         player, kind = event.data["player"], event.kind
         added = _amount(before, table.betting, kind, player)
         return bet_log(before, table.betting, kind, player, added, _KEYS)
+
+
+def _pot_words(
+    layers: Layers, groups: Sequence[Sequence[str]], order: Sequence[str], how: str, pot: int
+) -> tuple[str, dict[str, Any]]:
+    """The result's words: who won each pot and how much (main pot first, then side pots).
+
+    A player who wins only a side pot is not said to have won the main one; chips
+    nobody matched go back and are no pot at all.
+    """
+    shares = pot_winners(layers, groups, order)
+    if not shares:  # nothing matched: the one left takes back what was put in
+        return how, {"winner": ", ".join(groups[0]), "pot": pot}
+    main, main_winners = shares[0]
+    words: dict[str, Any] = {"winner": ", ".join(main_winners), "pot": main.amount}
+    if how == "result.chips.showdown" and len(shares) == 1 and len(main_winners) > 1:
+        return "result.chips.showdown_split", words  # a tie: they share the one pot
+    if how == "result.chips.showdown" and len(shares) > 1:
+        sides = " · ".join(f"{p.amount} → {', '.join(w)}" for p, w in shares[1:])
+        key = "result.chips.showdown_side" if len(shares) == 2 else "result.chips.showdown_pots"
+        return key, {**words, "sides": sides}
+    return how, words
 
 
 def _amount(state: State, betting: Betting, kind: str, player: str) -> int:

@@ -29,6 +29,8 @@ class IndianLowest(Game):
     min_players = 2
     max_players = 52
     lower_is_better = True
+    #: a round's "winners" are those who did not lose it
+    standings_columns = (("played", "standings.played"), ("won", "standings.no_loss"))
     round_kinds = frozenset({"redraw", "reveal", "lose"})
     options = (
         OptionSpec("joker", False, "option.joker", boolean=True),

@@ -31,6 +31,8 @@ class OfficialRound:
 
 class IndianOfficial(Game):
     id = "indian-official"
+    button_role = "parent"
+    standings_columns = (("lead_rounds", "standings.as_parent"), ("won", "standings.won"))
     name_key = "game.indian-official"
     min_players = 3
     max_players = 52

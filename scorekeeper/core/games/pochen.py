@@ -181,6 +181,8 @@ def set_strength(cards: Sequence[Card], trump: str | None) -> tuple[int, int, in
 
 class Pochen(Game):
     id = "pochen"
+    #: a deal's winners: the Poch's and whoever went out first
+    standings_columns = (("played", "standings.deals_played"), ("won", "standings.deals_won"))
     name_key = "game.pochen"
     min_players = 3
     max_players = 6
@@ -505,12 +507,7 @@ class Pochen(Game):
         order = state.in_order_from_left_of(table.dealer, table.players)
         layers = table.betting.layers()
         won = award(layers, ranking, order)
-        if layers.pots:
-            main = layers.pots[0]
-            group = next(g for g in ranking if any(p in main.eligible for p in g))
-            winners = [p for p in order if p in group and p in main.eligible]
-        else:  # everyone else folded before matching anything
-            winners = [p for p in order if p in ranking[0]]
+        winners = _poch_winners(state, table, ranking)
         board = _board(state)
         for player, chips in split(board["poch"], winners).items():
             won[player] = won.get(player, 0) + chips
@@ -608,7 +605,11 @@ class Pochen(Game):
             return bet_log(before, table.betting, kind, player, added, _KEYS)
         if kind == "show":
             shown = ", ".join(f"{p} {' '.join(c)}" for p, c in data["sets"].items())
-            return "log.pochen.show", {"sets": shown, "pot": table.pot, "poch": board["poch"]}
+            best = _ranking_of_sets(data["sets"], table.trump)
+            winner = ", ".join(_poch_winners(before, table, best))
+            return "log.pochen.show", {
+                "sets": shown, "winner": winner, "pot": table.pot, "poch": board["poch"],
+            }  # fmt: skip
         if kind == "poch":
             ranking = " ".join(ranking_words(data["ranking"]))
             return "log.pochen.poch", {"ranking": ranking, "pot": table.pot, "poch": board["poch"]}
@@ -617,6 +618,17 @@ class Pochen(Game):
             paid = sum(min(n, before.scores[p]) for p, n in data["paid"].items())
             return "log.pochen.out_paid", {"player": data["player"], "chips": chips, "paid": paid}
         return "log.pochen.out", {"player": data["player"], "chips": chips}
+
+
+def _poch_winners(state: State, table: PochenDeal, ranking: Sequence[Sequence[str]]) -> list[str]:
+    """Who wins the Poch's main pot (and with it the poch pool), in seat order."""
+    order = state.in_order_from_left_of(table.dealer, table.players)
+    layers = table.betting.layers()
+    if layers.pots:
+        main = layers.pots[0]
+        group = next(g for g in ranking if any(p in main.eligible for p in g))
+        return [p for p in order if p in group and p in main.eligible]
+    return [p for p in order if p in ranking[0]]  # everyone else folded before matching
 
 
 def _board(state: State) -> dict[str, int]:

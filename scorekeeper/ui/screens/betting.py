@@ -84,7 +84,8 @@ class BettingTable(TableScreen):
                 bet_status(state, betting, turn, name, words),
             )
 
-        rows = player_rows(state, t("ui.chips.dealer_mark"), cells, signed=False)
+        mark = t(self.recording.session.game.worded("ui.players.mark"))
+        rows = player_rows(state, mark, cells, signed=False)
         columns = (t(words.committed_column), t("ui.players.round"))
         self.query_one(PlayerTable).show(state, rows, columns, t("word.chips"))
 

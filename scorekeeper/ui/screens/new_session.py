@@ -24,6 +24,7 @@ from scorekeeper.core.games import all_games, get_game
 from scorekeeper.core.header import make_header, parse_stacks, seat_name
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.recording import create_session
+from scorekeeper.ui.seats import pairs_example
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp
@@ -126,7 +127,13 @@ class NewSessionScreen(Screen[None]):
             parent = Select(
                 self._seat_choices(""), allow_blank=False, id="new-parent", compact=True
             )
-            yield _field(t("ui.new.parent"), parent, t("ui.new.parent_help"), "error-parent")
+            yield _field(
+                t(self.game.worded("ui.new.lead")),
+                parent,
+                t(self.game.worded("ui.new.lead_help")),
+                "error-parent",
+                "new-parent-field",
+            )
             recorder = Select(
                 self._seat_choices(""), allow_blank=False, id="new-recorder", compact=True
             )
@@ -166,7 +173,7 @@ class NewSessionScreen(Screen[None]):
     def _option_fields(self) -> list[Vertical]:
         stacks = []
         if self.game.uses_chips:  # some players may start with other stacks
-            control = Input(placeholder="A=50 B=200", id="opt-stacks", compact=True)
+            control = Input(placeholder="A=40 B=10", id="opt-stacks", compact=True)
             stacks = [_field(t("ui.new.stacks"), control, t("ui.new.stacks_help"), "error-stacks")]
         return [
             _field(
@@ -224,7 +231,29 @@ class NewSessionScreen(Screen[None]):
         else:
             first = t("ui.new.parent_no_seats")
         self._offer_seats("#new-parent", first)
-        self._offer_seats("#new-recorder", t("ui.new.recorder_same"))
+        self._offer_seats("#new-recorder", t(self.game.worded("ui.new.recorder_same")))
+        self._stacks_example()
+        self._lead_words()
+
+    def _lead_words(self) -> None:
+        """First parent (official points game) or first dealer (the others): the game says."""
+        field = self.query_one("#new-parent-field", Vertical)
+        field.query_one(".new-label", Label).update(t(self.game.worded("ui.new.lead")))
+        field.query_one(".new-help", Static).update(t(self.game.worded("ui.new.lead_help")))
+
+    def _stacks_example(self) -> None:
+        """The stacks box's example: the seated players, around the stack option as typed."""
+        boxes = self.query("#opt-stacks").results(Input)
+        box = next(boxes, None)
+        if box is None:
+            return
+        typed_stack = next(self.query("#opt-stack").results(Input), None)
+        value = typed_stack.value.strip() if typed_stack is not None else ""
+        default = self.game.option("stack").default
+        stack = int(value) if value.isdigit() and int(value) > 1 else default
+        assert isinstance(stack, int)
+        names = self.seats[:2] or ["A", "B"]
+        box.placeholder = pairs_example(names, (str(stack * 2), str(stack // 2)))
 
     def _offer_seats(self, selector: str, default_label: str) -> None:
         """Replace a Select's players, keeping the one chosen if they are still seated."""

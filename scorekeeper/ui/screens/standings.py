@@ -1,4 +1,4 @@
-"""Standings: totals, rank and rounds as parent; final once the session has ended."""
+"""Standings: totals, rank and the game's own columns; final once the session has ended."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
-from scorekeeper.core.standings import standings
+from scorekeeper.core.standings import standings, standings_counts
 from scorekeeper.export.report import receipt_text
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import language, t
@@ -29,10 +29,7 @@ class StandingsScreen(Screen[None]):
         state, game = session.state, session.game
         self.chips = game.uses_chips
         self.lines = standings(state)
-        self.wins: dict[str, int] = {}
-        for result in state.results:
-            for winner in result.winners:
-                self.wins[winner] = self.wins.get(winner, 0) + 1
+        self.counts = standings_counts(game, state)  # the game's own columns
         self.signed_score = not (game.uses_chips or game.lower_is_better)
         self.settlement = settle(session).lines() if state.finished else []
         if receipt is not None:
@@ -61,15 +58,14 @@ class StandingsScreen(Screen[None]):
         table.add_column(t("ui.standings.total"), key="total")
         if self.chips:
             table.add_column(t("word.net"), key="net")
-        table.add_column(t("ui.standings.as_parent"), key="parent")
-        table.add_column(t("ui.standings.won"), key="won")
+        for key, _ in self.counts:
+            table.add_column(t(key), key=key)
         for line in self.lines:
             cells = [Text(str(line.rank), justify="right"), line.player]
             cells.append(_number(line.score, signed=self.signed_score))
             if self.chips:
                 cells.append(_number(line.net, signed=True))
-            cells.append(Text(str(state.parent_rounds.get(line.player, 0)), justify="right"))
-            cells.append(Text(str(self.wins.get(line.player, 0)), justify="right"))
+            cells += [Text(str(n[line.player]), justify="right") for _, n in self.counts]
             table.add_row(*cells, key=line.player)
         self.show_settlement()
 

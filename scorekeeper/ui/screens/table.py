@@ -202,14 +202,15 @@ class TableScreen(Screen[None]):
     def _show_big(self) -> None:
         """The headline in big digits, with what it is and who leads the round."""
         state = self.state
-        headline = self.recording.session.game.headline(state)
+        game = self.recording.session.game
+        headline = game.headline(state)
         if headline.kind == "stake":
             cap = headline.cap if headline.cap is not None else "—"
-            caption = t("display.stake", parent=state.parent, cap=cap)
+            caption = t(game.worded("display.stake"), parent=state.parent, cap=cap)
         elif headline.kind == "round":
-            caption = t("display.round", parent=state.parent)
+            caption = t(game.worded("display.round"), parent=state.parent)
         else:
-            caption = t("display.pot", parent=state.parent)
+            caption = t(game.worded("display.pot"), parent=state.parent)
         self.query_one(BigNumber).value = str(headline.value)
         self.query_one("#big-caption", Static).update(caption)
 
@@ -221,12 +222,19 @@ class TableScreen(Screen[None]):
         what = t(result.how, **result.details)
         payers = ", ".join(f"{n} {-d}" for n, d in result.deltas.items() if d < 0)
         winners = ", ".join(f"{n} {d}" for n, d in result.deltas.items() if d > 0)
-        if payers and winners:
+        game = self.recording.session.game
+        changes = ", ".join(f"{n} {d:+d}" if d else f"{n} 0" for n, d in result.deltas.items())
+        if game.uses_chips:  # pots and pools: each player's net, and the board's share
+            paid = t("ui.table.net", changes=changes)
+            if result.to_board > 0:
+                paid += t("ui.table.to_board", chips=result.to_board)
+            elif result.to_board < 0:
+                paid += t("ui.table.from_board", chips=-result.to_board)
+        elif payers and winners:
             paid = t("ui.table.paid", payers=payers, winners=winners)
         else:  # nobody or everybody gained: chips went to or came from the board
             changes = ", ".join(f"{n} {d:+d}" for n, d in result.deltas.items() if d)
             paid = t("ui.table.changes", changes=changes) if changes else ""
-        game = self.recording.session.game
         if game.uses_chips:  # ranked by the net result: show it, not the chips held
             standings = " · ".join(
                 f"{s.rank} {s.player} {s.net:+d}" if s.net else f"{s.rank} {s.player} 0"
@@ -299,11 +307,18 @@ class TableScreen(Screen[None]):
         clock: Callable[[], Any] | None = getattr(self.app, "clock", None)
         return clock() if clock else None
 
-    def check_entry(self, kind: str, data: Mapping[str, Any]) -> str | None:
+    def check_entry(
+        self, kind: str, data: Mapping[str, Any], box: Mapping[str, str] | None = None
+    ) -> str | None:
+        """Why the rules refuse the entry, else None.
+
+        *box* rewords the refusals that quote a transcript line (``lose B D``) in the
+        terms of the dialog asking (what to type in that box): error key -> text.
+        """
         try:
             self.recording.check(Entry(kind, data), self.app_clock())
         except UserError as error:
-            return error.message()
+            return (box or {}).get(error.key) or error.message()
         return None
 
     def _seats(self, names: Iterable[str]) -> list[tuple[int, str]]:
@@ -348,7 +363,7 @@ class TableScreen(Screen[None]):
         """(seat, name, role) for the cards dialog, in seat order."""
         wanted = set(names)
         ordered = [name for name in self.state.names() if name in wanted]
-        parent = t("word.parent")
+        parent = t(self.recording.session.game.worded("word.lead"))
         return [
             (seat, name, parent if name == self.state.parent else "")
             for seat, name in self._seats(ordered)
@@ -404,7 +419,10 @@ class TableScreen(Screen[None]):
                     return t("ui.table.rebuy_number")
                 return self.check_entry("rebuy", {"player": name, "chips": int(text)})
 
-            dialog = TextDialog(t("ui.table.rebuy_chips", player=name), "50", check)
+            suggested = self.recording.session.game.rebuy_suggestion(self.state)
+            prefill = "" if suggested is None else str(suggested)  # the session's stack
+            title = t("ui.table.rebuy_chips", player=name)
+            dialog = TextDialog(title, t("ui.table.rebuy_number"), check, prefill)
             self.app.push_screen(dialog, lambda text: self._rebuy(name, text))
 
         self.pick("rebuy", t("ui.table.who_rebuys"), chips_for, complete=False)

@@ -12,7 +12,7 @@ from scorekeeper.messages import t
 from scorekeeper.ui.screens.betting import BettingTable, SeatWords
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction
-from scorekeeper.ui.seats import seat_names
+from scorekeeper.ui.seats import ranking_example, seat_names
 from scorekeeper.ui.widgets.pots import PotPanel
 
 
@@ -56,20 +56,27 @@ class ChipsTable(BettingTable):
         return parse_ranking_words(seat_names(self.state, text))
 
     def action_showdown_ranking(self) -> None:
+        live_names = self.legal_kinds().get("showdown", ())
+        example = ranking_example(live_names)
+
+        empty = t("ui.hint.ranking_empty", example=example)
+        box = {"rules.ranking_syntax": empty}  # the box's words, not the transcript's
+
         def check(text: str) -> str | None:
+            if not text.strip():
+                return empty
             try:
                 ranking = self._ranking(text)
             except RuleError as error:
-                return error.message()
-            return self.check_entry("showdown", {"ranking": ranking})
+                return box.get(error.key) or error.message()
+            return self.check_entry("showdown", {"ranking": ranking}, box)
 
         def done(text: str | None) -> None:
             if text:
                 self.record(Entry("showdown", {"ranking": self._ranking(text)}))
 
-        live = " ".join(self.legal_kinds().get("showdown", ()))
-        title = t("ui.chips.ranking_title", players=live)
-        dialog = TextDialog(title, t("ui.chips.ranking_placeholder"), check)
+        title = t("ui.chips.ranking_title", players=" ".join(live_names))
+        dialog = TextDialog(title, t("ui.hint.ranking", example=example), check)
         self.app.push_screen(dialog, done)
 
     def action_showdown_cards(self) -> None:

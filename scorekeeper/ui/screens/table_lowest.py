@@ -15,7 +15,7 @@ from scorekeeper.core.state import State
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction, TableScreen
-from scorekeeper.ui.seats import seat_names
+from scorekeeper.ui.seats import seat_names, typed
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
 
 
@@ -65,7 +65,7 @@ class LowestTable(TableScreen):
                 status = t("ui.players.sitting_out")
             return (Text(t("ui.lowest.redrawn") if redrew else ""), Text(status))
 
-        mark = t("ui.chips.dealer_mark")
+        mark = t(self.recording.session.game.worded("ui.players.mark"))
         rows = player_rows(state, mark, cells, signed=False, bad_if_negative=False)
         columns = (t("ui.lowest.redraw_column"), t("ui.players.round"))
         self.query_one(PlayerTable).show(state, rows, columns, t("ui.lowest.losses"))
@@ -81,9 +81,16 @@ class LowestTable(TableScreen):
         def losers(text: str) -> list[str]:
             return seat_names(self.state, text.replace(",", " "))
 
+        example = " ".join(typed(self.legal_kinds().get("lose", ())[:2]))
+
+        empty = t("ui.hint.losers_empty", example=example)
+        box = {"rules.lowest.lose_needs_names": empty}  # the box's words, not the transcript's
+
         def check(text: str) -> str | None:
+            if not text.strip():
+                return empty
             try:
-                return self.check_entry("lose", {"losers": losers(text)})
+                return self.check_entry("lose", {"losers": losers(text)}, box)
             except RuleError as error:
                 return error.message()
 
@@ -91,5 +98,5 @@ class LowestTable(TableScreen):
             if text:
                 self.record(Entry("lose", {"losers": losers(text)}))
 
-        dialog = TextDialog(t("ui.lowest.who_lost"), t("ui.lowest.losers_placeholder"), check)
+        dialog = TextDialog(t("ui.lowest.who_lost"), t("ui.hint.losers", example=example), check)
         self.app.push_screen(dialog, done)

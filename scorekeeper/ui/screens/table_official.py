@@ -41,10 +41,10 @@ class OfficialTable(TableScreen):
     def show_game(self) -> None:
         state, game = self.state, self.recording.session.game
         view = game.round_view(state)
-        self.query_one(StakePanel).show(state, game.headline(state))
+        self.query_one(StakePanel).show(state, game.headline(state), game)
         rows = player_rows(
             state,
-            t("ui.players.parent_mark"),
+            t(game.worded("ui.players.mark")),
             lambda name: (Text(official_status(state, view, name)),),
         )
         self.query_one(PlayerTable).show(state, rows, (t("ui.players.round"),))

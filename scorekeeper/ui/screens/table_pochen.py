@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
@@ -23,7 +24,7 @@ from scorekeeper.messages import t
 from scorekeeper.ui.screens.betting import BETTING, BettingTable, SeatWords, bet_status
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction
-from scorekeeper.ui.seats import seat_names, seat_pairs
+from scorekeeper.ui.seats import pairs_example, ranking_example, seat_names, seat_pairs
 from scorekeeper.ui.widgets.board import Board
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
 
@@ -132,19 +133,39 @@ class PochenTable(BettingTable):
 
     # -- the trump -----------------------------------------------------------------
     def action_turned(self) -> None:
-        self._ask("turned", t("ui.pochen.turned_title"), "8D", lambda text: {"card": text.strip()})
+        box = t("ui.hint.turned")
+        syntax = {"rules.pochen.turned_syntax": box}
+        title = t("ui.pochen.turned_title")
+        self._ask("turned", title, "8D", lambda text: {"card": text.strip()}, box, syntax)
 
     def action_trump(self) -> None:
-        self._ask("trump", t("ui.pochen.trump_title"), "D", lambda text: {"suit": text.strip()})
+        box = t("ui.hint.trump")
+        syntax = {"rules.pochen.trump_syntax": box}
+        title = t("ui.pochen.trump_title")
+        self._ask("trump", title, "D", lambda text: {"suit": text.strip()}, box, syntax)
 
-    def _ask(self, kind: str, title: str, placeholder: str, data: Any) -> None:
-        """A one-line entry, checked by the core before the dialog closes."""
+    def _ask(
+        self,
+        kind: str,
+        title: str,
+        placeholder: str,
+        data: Any,
+        empty: str | None = None,
+        box: Mapping[str, str] | None = None,
+    ) -> None:
+        """A one-line entry, checked by the core before the dialog closes.
+
+        *empty* says what to type when the box is left empty, and *box* rewords the
+        refusals that quote a transcript line (error key -> text), in the box's own words.
+        """
 
         def check(text: str) -> str | None:
+            if empty is not None and not text.strip():
+                return empty
             try:
-                return self.check_entry(kind, data(text))
+                return self.check_entry(kind, data(text), box)
             except RuleError as error:
-                return error.message()
+                return (box or {}).get(error.key) or error.message()
 
         def done(text: str | None) -> None:
             if text:
@@ -155,11 +176,14 @@ class PochenTable(BettingTable):
     # -- claims ----------------------------------------------------------------------
     def action_claim(self) -> None:
         def pools_for(player: str) -> None:
+            box = t("ui.hint.claim_empty", player=player)
             self._ask(
                 "claim",
                 t("ui.pochen.claim_title", player=player),
                 t("ui.pochen.claim_placeholder"),
                 lambda text: {"player": player, "pools": split_line(text.replace(",", " "))},
+                box,
+                {"rules.pochen.claim_syntax": box},
             )
 
         self.pick("claim", t("ui.pochen.who_claims"), pools_for, complete=False)
@@ -186,7 +210,9 @@ class PochenTable(BettingTable):
             return {"player": player, "amount": int(text.strip())}
 
         title = t(f"ui.pochen.{kind}_title", player=player)
-        self._ask(kind, title, t("ui.pochen.amount_placeholder"), data)
+        box = t("ui.hint.amount", player=player)
+        syntax = {"rules.pochen.amount_syntax": box}
+        self._ask(kind, title, t("ui.pochen.amount_placeholder"), data, box, syntax)
 
     def action_bet_poch(self) -> None:
         self._amount("bet")
@@ -199,13 +225,22 @@ class PochenTable(BettingTable):
             pairs = seat_pairs(self.state, text)
             return {"sets": [[name, cards.split(",")] for name, cards in pairs]}
 
-        self._ask("show", t("ui.pochen.show_title"), t("ui.pochen.show_placeholder"), data)
+        shown = pairs_example(self.legal_kinds().get("show", ()), ("KD,KS", "9C,9D,9S"))
+        hint, empty = t("ui.hint.example", example=shown), t("ui.hint.sets_empty", example=shown)
+        syntax = {"rules.pochen.show_syntax": empty}
+        self._ask("show", t("ui.pochen.show_title"), hint, data, empty, syntax)
 
     def action_poch_winner(self) -> None:
         def data(text: str) -> dict[str, Any]:
             return {"ranking": parse_ranking_words(seat_names(self.state, text))}
 
-        self._ask("poch", t("ui.pochen.poch_title"), t("ui.chips.ranking_placeholder"), data)
+        example = ranking_example(self.legal_kinds().get("poch", ()))
+        hint, empty = (
+            t("ui.hint.ranking", example=example),
+            t("ui.hint.ranking_empty", example=example),
+        )
+        syntax = {"rules.ranking_syntax": empty}
+        self._ask("poch", t("ui.pochen.poch_title"), hint, data, empty, syntax)
 
     # -- the play-out ------------------------------------------------------------------
     def action_out(self) -> None:
@@ -220,7 +255,10 @@ class PochenTable(BettingTable):
                 return {"player": player, "paid": paid}
 
             title = t("ui.pochen.cards_left_title", player=player)
-            self._ask("out", title, t("ui.pochen.cards_left_placeholder"), data)
+            others = [p for p in self.legal_kinds().get("out", ()) if p != player]
+            left = pairs_example(others, ("3", "2", "1"))
+            hint, empty = t("ui.hint.example", example=left), t("ui.hint.left_empty", example=left)
+            self._ask("out", title, hint, data, empty)
 
         paying = self.state.options.get("card_payment") is True
         self.pick("out", t("ui.pochen.who_out"), chosen, complete=not paying)

@@ -41,10 +41,14 @@ class PotPanel(Vertical):
         else:
             key = "ui.pot.turn_call" if view.to_call else "ui.pot.turn_check"
             turn.update(t(key, player=view.to_act, call=view.to_call))
-        lines = []
+        lines = [t("ui.pot.middle", total=view.pot)]  # the digits' total, then its parts
         for index, pot in enumerate(view.pots):
             key = "ui.pot.main" if index == 0 else "ui.pot.side"
             lines.append(t(key, chips=pot.amount, players=" ".join(pot.eligible)))
+        unmatched = view.unmatched
+        if unmatched:
+            chips = sum(unmatched.values())
+            lines.append(t("ui.pot.unmatched", chips=chips, players=" ".join(unmatched)))
         raises = state.options.get("raises")
         lines.append(t("ui.pot.raises", used=betting.raises, cap=raises, bet=state.options["bet"]))
         layers.update("\n".join(lines))

@@ -6,13 +6,14 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, Label
 
+from scorekeeper.core.game import Game
 from scorekeeper.core.read_model import Headline
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
 
 
 class StakePanel(Vertical):
-    """Stake, cap, round and parent: what the official rules ask the parent to keep clear."""
+    """Stake, cap, round and who leads it: what the official rules ask the parent to keep clear."""
 
     def compose(self) -> ComposeResult:
         yield Label("", id="stake-caption", markup=False)
@@ -20,7 +21,7 @@ class StakePanel(Vertical):
         yield Label("", id="stake-cap", markup=False)
         yield Label("", id="stake-round", markup=False)
 
-    def show(self, state: State, headline: Headline) -> None:
+    def show(self, state: State, headline: Headline, game: Game) -> None:
         caption = t("word.stake") if headline.in_play else t("ui.stake.next")
         digits = str(headline.value)
         cap = headline.cap
@@ -29,9 +30,11 @@ class StakePanel(Vertical):
         if state.finished:
             round_text = t("ui.stake.finished", round=state.round)
         elif state.in_round:
-            round_text = t("ui.stake.round", round=state.round, parent=state.parent)
+            round_text = t(game.worded("ui.stake.round"), round=state.round, parent=state.parent)
         else:
-            round_text = t("ui.stake.between", round=state.round + 1, parent=state.parent)
+            round_text = t(
+                game.worded("ui.stake.between"), round=state.round + 1, parent=state.parent
+            )
         self.query_one("#stake-caption", Label).update(caption)
         self.query_one("#stake-digits", Digits).update(digits)
         self.query_one("#stake-cap", Label).update(cap_text)
