@@ -110,7 +110,8 @@ class PochenTable(BettingTable):
                 return (status,)
             return (Text(str(chips) if chips else "", justify="right"),)
 
-        rows = player_rows(state, t("ui.chips.dealer_mark"), cells, signed=False)
+        mark = t(self.recording.session.game.worded("ui.players.mark"))
+        rows = player_rows(state, mark, cells, signed=False)
         columns = (t(self.SEAT_WORDS.committed_column),)
         self.query_one(PlayerTable).show(state, rows, columns, t("word.chips"))
 
