@@ -49,6 +49,7 @@ class ScorekeeperApp(App[Relaunch | None]):
     # Textual's own ctrl+q quits; the screens show their own way out (q, esc).
     BINDINGS = [
         Binding("f2", "switch_language", t("ui.key.language"), id="language", show=False),
+        Binding("question_mark,f1", "help", t("ui_help.key.help"), id="help"),
     ]
 
     def __init__(
@@ -152,6 +153,16 @@ class ScorekeeperApp(App[Relaunch | None]):
             files = ", ".join(str(path) for path in kept)
             self.notify(t("cli.set_aside", session=sid, count=len(kept), files=files), timeout=10)
         return True
+
+    def action_help(self) -> None:
+        """Every key of the screen on top, read from its bindings (? and F1)."""
+        from scorekeeper.ui.screens.help import HelpScreen, help_rows
+
+        screen = self.screen
+        if isinstance(screen, HelpScreen):
+            screen.action_close()
+            return
+        self.push_screen(HelpScreen(help_rows(screen)))
 
     def action_switch_language(self) -> None:
         """Switch between Japanese and English: every label is re-read, so the app restarts.

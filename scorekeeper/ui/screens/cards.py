@@ -8,19 +8,22 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from scorekeeper.messages import t
+from scorekeeper.ui.screens.dialogs import HoldsKeys
 
 
-class CardsDialog(ModalScreen[dict[str, str] | None]):
+class CardsDialog(HoldsKeys[dict[str, str] | None]):
     """One field per player in the showdown; Enter moves on, Enter on the last one records.
 
     *check* returns a plain-words error for the cards as typed (a duplicate
     card, an unreadable one), shown here; the dialog stays open and nothing
-    is recorded until the cards are right.
+    is recorded until the cards are right. Keys typed after an Enter wait until it is
+    dealt with (HoldsKeys): they reach the next field, or what is on top once it closed.
     """
+
+    CLOSING_KEYS = frozenset({"enter", "escape", "ctrl+s"})
 
     BINDINGS = [
         Binding("escape", "cancel", t("ui.cancel"), id="cards-cancel"),
@@ -53,6 +56,7 @@ class CardsDialog(ModalScreen[dict[str, str] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+        self.release()
 
     def _cards(self) -> dict[str, str]:
         return {
@@ -61,6 +65,12 @@ class CardsDialog(ModalScreen[dict[str, str] | None]):
         }
 
     def action_submit(self) -> None:
+        try:
+            self._submit()
+        finally:
+            self.release()
+
+    def _submit(self) -> None:
         cards = self._cards()
         empty = [name for name, card in cards.items() if not card]
         if empty:
@@ -76,7 +86,10 @@ class CardsDialog(ModalScreen[dict[str, str] | None]):
     @on(Input.Submitted)
     def _next(self, event: Input.Submitted) -> None:
         index = int((event.input.id or "card-0").removeprefix("card-"))
-        if index + 1 < len(self.players):
-            self.query_one(f"#card-{index + 1}", Input).focus()
-        else:
-            self.action_submit()
+        try:
+            if index + 1 < len(self.players):
+                self.query_one(f"#card-{index + 1}", Input).focus()
+            else:
+                self._submit()
+        finally:
+            self.release()

@@ -24,6 +24,8 @@ class HoldsKeys(ModalScreen[ScreenResultType]):
     typed ahead reach the next thing in order and never the closing dialog."""
 
     CLOSING_KEYS: ClassVar[frozenset[str]] = frozenset({"enter", "escape"})
+    # The app's own keys do not reach past a dialog: its help is bound here too.
+    BINDINGS = [Binding("f1,question_mark", "app.help", t("ui_help.key.help"), id="dialog-help")]
 
     class Release(Message):
         """The Enter is dealt with: whatever is on top now gets the keys held since."""
@@ -52,9 +54,23 @@ class ConfirmDialog(HoldsKeys[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(self.question, classes="dialog-question")
+            yield Static(self.keys_text(), classes="dialog-help", id="confirm-keys")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.yes, id="yes", variant="error")
                 yield Button(t("ui.cancel"), id="no")
+
+    def keys_text(self) -> str:
+        """Which keys answer, read from the bindings: ``y: Undo it · n / esc: Cancel``."""
+        yes = [b for _, b in self._bindings if b.action == "answer(True)"]
+        no = [b for _, b in self._bindings if b.action == "answer(False)"]
+        join = t("ui_help.key_or").join
+        return t(
+            "ui_help.confirm_keys",
+            yes_keys=join(dict.fromkeys(self.app.get_key_display(b) for b in yes)),
+            yes=self.yes,
+            no_keys=join(dict.fromkeys(self.app.get_key_display(b) for b in no)),
+            no=t("ui.cancel"),
+        )
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
