@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.actions import parse
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.screen import Screen
@@ -111,7 +111,8 @@ def help_rows(screen: Screen[Any]) -> list[HelpRow]:
     app = screen.app
     chain = list(screen._modal_binding_chain)
     if chain and chain[-1][0] is not app:  # a dialog: only the app's priority keys reach
-        chain.append((app, app._bindings))
+        reach = [binding for _, binding in app._bindings if binding.priority]
+        chain.append((app, BindingsMap(reach)))
     claimed: set[str] = set()
     for _node, bindings in chain:
         claimed.update(key for key, binding in bindings if binding.priority)

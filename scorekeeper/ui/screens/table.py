@@ -79,8 +79,8 @@ COMMON_ACTIONS = (
 
 #: What a table that only shows still offers: nothing among them records.
 _SHOWING = frozenset({"standings", "close", "explain"})
-#: Footer keys that give way first when the footer is narrow (help and the palette list them).
-_SPARE = frozenset({"standings", "timeline", "close"})
+#: Footer keys that give way, first to last, when the footer is narrow (help lists them).
+_SPARE = ("standings", "timeline", "close")
 #: Views that act on the stored session itself: not offered where it is only shown.
 _STORED_ONLY = frozenset({"timeline", "export", "correct_round"})
 

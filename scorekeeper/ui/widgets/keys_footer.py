@@ -20,10 +20,10 @@ def _cells(key: FooterKey) -> int:
 
 
 class KeysFooter(Footer):
-    """Drops the *spare* actions (those help and the palette also reach), last first, until
-    the rest fits: the legal entry keys, help and the palette stay in sight at 80 columns."""
+    """Drops the *spare* actions (those help and the palette also reach), in the order
+    given, until the rest fits: the legal entry keys, help and the palette stay in sight."""
 
-    def __init__(self, *, spare: frozenset[str], **kwargs: Any) -> None:
+    def __init__(self, *, spare: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.spare = spare
         self._fitted = 0
@@ -32,11 +32,12 @@ class KeysFooter(Footer):
         keys = [key for key in super().compose() if isinstance(key, FooterKey)]
         room = self.size.width or self.app.size.width
         total = sum(_cells(key) for key in keys)
-        for key in reversed([key for key in keys if key.action in self.spare]):
-            if total <= room:
-                break
-            keys.remove(key)
-            total -= _cells(key)
+        for action in self.spare:
+            for key in [key for key in keys if key.action == action]:
+                if total <= room:
+                    break
+                keys.remove(key)
+                total -= _cells(key)
         yield from keys
 
     def on_resize(self, event: events.Resize) -> None:
