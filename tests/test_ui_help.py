@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session
@@ -23,6 +24,7 @@ from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog
 from scorekeeper.ui.screens.export_dialog import ExportDialog
 from scorekeeper.ui.screens.help import HelpScreen
+from scorekeeper.ui.screens.new_session import NewSessionScreen
 from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.widgets.keys_footer import KeysFooter
 from tests.test_ui_pick import settled, type_ahead
@@ -339,3 +341,31 @@ def test_help_footer_and_confirm_keys_in_japanese():
     assert rows["everywhere", "^q"] == "アプリを終了"
     assert rows["field", "pgdn"] == "1画面下へ"
     assert all(translated for *_, translated in out["help"])
+
+
+async def test_a_name_typed_right_after_n_reaches_the_new_session_form(tmp_path):
+    """The start screen's n and the names after it, at machine speed: every letter lands
+    in the name box (the first used to go to the game list) and each Enter seats one."""
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        type_ahead(app, ["n", *"Ann", "enter", *"Bob", "enter", *"Cy"])
+        for _ in range(40):
+            await pilot.pause(0.02)
+        form = app.screen
+        assert isinstance(form, NewSessionScreen)
+        assert form.seats == ["Ann", "Bob"]
+        assert form.query_one("#new-name", Input).value == "Cy"
+
+
+async def test_keys_typed_after_closing_help_reach_the_table(tmp_path):
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        type_ahead(app, ["question_mark", "escape", "m", *"zz", "enter"])
+        type_ahead(app, ["f1", "q", "m", *"yy", "enter"])
+        await settled(pilot, app, lambda: len(table.recording.session.events) >= 2)
+        notes = [dict(e.data) for e in table.recording.session.events]
+        assert notes == [{"text": "zz"}, {"text": "yy"}]

@@ -7,11 +7,11 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import ModalScreen, ScreenResultType
+from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -31,10 +31,25 @@ class HoldsKeys(ModalScreen[ScreenResultType]):
         """The Enter is dealt with: whatever is on top now gets the keys held since."""
 
     def release(self) -> None:
-        # Through the screen now on top: when the dialog has closed, that is the screen
-        # that opened it, which takes the dialog's result first (it records the entry),
-        # so held keys act after the entry, in the order they were typed.
-        self.app.screen.post_message(HoldsKeys.Release())
+        release_held(self.app)
+
+
+def release_held(app: App[object]) -> None:
+    """Say that a key that may close something is dealt with: the keys held since go on.
+
+    Through the screen now on top: when a dialog has closed, that is the screen that
+    opened it, which takes the dialog's result first (it records the entry), so held
+    keys act after the entry, in the order they were typed."""
+    app.screen.post_message(HoldsKeys.Release())
+
+
+def holds_after(screen: Screen[object] | None, key: str) -> bool:
+    """Whether the keys typed after *key* wait until *screen* says it is dealt with: a
+    dialog's CLOSING_KEYS, or a screen's own ``holds_key`` (a form's Enter in a box)."""
+    if isinstance(screen, HoldsKeys):
+        return key in screen.CLOSING_KEYS
+    holds = getattr(screen, "holds_key", None)
+    return bool(holds(key)) if callable(holds) else False
 
 
 class ConfirmDialog(HoldsKeys[bool]):

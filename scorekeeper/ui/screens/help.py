@@ -195,3 +195,12 @@ class HelpScreen(HoldsKeys[None]):
     def action_close(self) -> None:
         self.dismiss(None)
         self.release()
+
+
+def show_help(app: App[Any]) -> None:
+    """Open the help for the screen on top, or close it if it is the help (? and F1)."""
+    screen = app.screen
+    if isinstance(screen, HelpScreen):
+        screen.action_close()
+        return
+    app.push_screen(HelpScreen(help_rows(screen)))

@@ -54,7 +54,9 @@ class StartScreen(Screen[None]):
     """Lists the stored sessions, newest first; re-read each time it comes back into view."""
 
     BINDINGS = [
-        Binding("n", "new_session", t("ui.start.key.new"), id="start-new"),
+        # Priority: the form opens before the next key is handed on, so a name typed
+        # right after "n" reaches its name box.
+        Binding("n", "new_session", t("ui.start.key.new"), id="start-new", priority=True),
         Binding("d,delete", "delete_session", t("ui.start.key.delete"), id="start-delete"),
         Binding("s", "stats", t("stats.key.open"), id="start-stats"),
         Binding("q", "app.quit", t("ui.key.quit"), id="start-quit"),
