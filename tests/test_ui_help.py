@@ -295,6 +295,9 @@ JAPANESE = r"""
 import asyncio, json, sys, tempfile
 from pathlib import Path
 sys.path.insert(0, {root!r})
+from scorekeeper.core.transcript import parse_transcript
+from scorekeeper.services.recording import create_session
+from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.widgets.keys_footer import KeysFooter
 from tests.ui_support import fixed_clock, new_store
@@ -316,6 +319,24 @@ async def main():
             await pilot.press("u")
             await pilot.pause()
             out["confirm"] = str(app.screen.query_one("#confirm-keys").render())
+            await pilot.press("escape")
+            await pilot.press("escape")  # the start screen
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            out["start"] = [[r.group, r.keys, r.words, r.translated] for r in app.screen.rows]
+    with tempfile.TemporaryDirectory() as folder:  # chips between rounds: the most keys
+        transcript = parse_transcript((Path({root!r}) / "examples" / "c1.txt").read_text())
+        store = Store(Path(folder) / "data")
+        create_session(store, transcript.header)
+        app = ScorekeeperApp(store, 1, clock=fixed_clock())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for _, entry in transcript.entries:
+                app.screen.record(entry)
+            await pilot.pause(0.3)
+            footer = app.screen.query_one(KeysFooter)
+            out["crowded"] = [[k.key_display, k.description] for k in footer.query("FooterKey")]
     print(json.dumps(out, ensure_ascii=False))
 
 asyncio.run(main())
@@ -331,6 +352,19 @@ def test_help_footer_and_confirm_keys_in_japanese():
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["confirm"] == "y: 取り消す · n / esc: キャンセル"
     assert out["footer"] == ["n", "m", "h", "j", "l", "e", "?", "esc", "^p"]
+    # eight legal entries in Japanese: ranks, log and back give way, then the palette's word
+    assert out["crowded"] == [
+        ["n", "ラウンド"],
+        ["u", "取消"],
+        ["m", "メモ"],
+        ["h", "記録"],
+        ["j", "参加"],
+        ["l", "離席"],
+        ["y", "買い足し"],
+        ["e", "終了"],
+        ["?", "ヘルプ"],
+        ["^p", ""],
+    ]
     rows = {(group.rsplit(".", 1)[1], keys): words for group, keys, words, _ in out["help"]}
     assert rows["now", "n"] == "ラウンド:次のラウンドを始める"
     assert rows["not_now", "f"].startswith("降りる:")
@@ -341,6 +375,16 @@ def test_help_footer_and_confirm_keys_in_japanese():
     assert rows["everywhere", "^q"] == "アプリを終了"
     assert rows["field", "pgdn"] == "1画面下へ"
     assert all(translated for *_, translated in out["help"])
+    start = [(keys, words) for group, keys, words, _ in out["start"] if group.endswith("screen")]
+    assert start[:4] == [("n", "新規"), ("d / del", "削除"), ("s", "統計"), ("q", "終了")]
+    everywhere = [(k, w) for group, k, w, _ in out["start"] if group.endswith("everywhere")]
+    assert everywhere == [
+        ("f2", "English / 日本語"),
+        ("? / f1", "ヘルプ"),
+        ("^q", "アプリを終了"),
+        ("^p", "コマンド一覧(名前で探して実行)"),
+    ]
+    assert all(translated for *_, translated in out["start"])
 
 
 async def test_a_name_typed_right_after_n_reaches_the_new_session_form(tmp_path):

@@ -19,9 +19,18 @@ def _cells(key: FooterKey) -> int:
     return width(key.key_display) + words + 1 + border
 
 
+def _bare(key: FooterKey) -> FooterKey:
+    """The same key without its words (``^p`` alone)."""
+    tooltip = key.tooltip if isinstance(key.tooltip, str) else key.description
+    return FooterKey(
+        key.key, key.key_display, "", key.action, classes="-command-palette", tooltip=tooltip
+    )
+
+
 class KeysFooter(Footer):
     """Drops the *spare* actions (those help and the palette also reach), in the order
-    given, until the rest fits: the legal entry keys, help and the palette stay in sight."""
+    given, until the rest fits, then the palette's word: the legal entry keys, help and
+    the palette's key stay in sight."""
 
     def __init__(self, *, spare: tuple[str, ...], **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -38,6 +47,8 @@ class KeysFooter(Footer):
                     break
                 keys.remove(key)
                 total -= _cells(key)
+        if total > room:  # still too wide: the palette keeps its key, not its word
+            keys = [_bare(key) if key.has_class("-command-palette") else key for key in keys]
         yield from keys
 
     def on_resize(self, event: events.Resize) -> None:
