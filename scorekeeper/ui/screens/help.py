@@ -98,8 +98,9 @@ def _group(screen: Screen[Any], node: DOMNode, name: str) -> str:
 
 def _legal(node: DOMNode, action: str) -> bool:
     """What the node's own check says (a table asks the core whether the entry is legal)."""
-    _, name, params = parse(action)
-    return node.check_action(name, params) is not False
+    namespace, name, params = parse(action)
+    target = {"app": node.app, "screen": node.screen}.get(namespace, node)
+    return target.check_action(name, params) is not False
 
 
 def help_rows(screen: Screen[Any]) -> list[HelpRow]:
@@ -109,6 +110,8 @@ def help_rows(screen: Screen[Any]) -> list[HelpRow]:
     a binding with no words (a table key's hidden "why not" twin) is not listed.
     """
     app = screen.app
+    # Textual's own chain (private, but the one it dispatches keys through): the focused
+    # widget and its parents up to the screen, then the app unless the screen is a dialog.
     chain = list(screen._modal_binding_chain)
     if chain and chain[-1][0] is not app:  # a dialog: only the app's priority keys reach
         reach = [binding for _, binding in app._bindings if binding.priority]
