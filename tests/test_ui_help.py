@@ -413,3 +413,17 @@ async def test_keys_typed_after_closing_help_reach_the_table(tmp_path):
         await settled(pilot, app, lambda: len(table.recording.session.events) >= 2)
         notes = [dict(e.data) for e in table.recording.session.events]
         assert notes == [{"text": "zz"}, {"text": "yy"}]
+
+
+@pytest.mark.parametrize("view", ["i", "t"])
+async def test_keys_typed_after_leaving_a_view_reach_the_table(tmp_path, view):
+    """The timeline or the standings, closed and a note typed at once: the note's letters
+    reach the note box, none is lost in the view that closes."""
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        type_ahead(app, [view, "escape", "m", *"zz", "enter"])
+        await settled(pilot, app, lambda: len(table.recording.session.events) >= 1)
+        assert [dict(e.data) for e in table.recording.session.events] == [{"text": "zz"}]
