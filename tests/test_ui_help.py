@@ -427,3 +427,12 @@ async def test_keys_typed_after_leaving_a_view_reach_the_table(tmp_path, view):
         type_ahead(app, [view, "escape", "m", *"zz", "enter"])
         await settled(pilot, app, lambda: len(table.recording.session.events) >= 1)
         assert [dict(e.data) for e in table.recording.session.events] == [{"text": "zz"}]
+
+
+async def test_the_help_says_how_to_close_and_scroll_it(tmp_path):
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["f1"])
+        hint = str(app.screen.query_one("#help-close-hint").render())
+        assert hint == "f1 / ? / esc / q: close · ↑ / ↓ / pgup / pgdn: scroll"

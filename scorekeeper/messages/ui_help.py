@@ -10,8 +10,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui_help.long": ("{label}: {help}", "{label}:{help}"),
     "ui_help.title": ("Keys of this screen", "この画面のキー"),
     "ui_help.close": (
-        "Esc, ? or F1: close · ↑ ↓ PgUp PgDn: scroll",
-        "Esc・?・F1: 閉じる · ↑ ↓ PgUp PgDn: スクロール",
+        "{close}: close · {scroll}: scroll",
+        "{close}: 閉じる · {scroll}: スクロール",
     ),
     "ui_help.group.now": ("Entries you can make now", "今できる記録"),
     "ui_help.group.not_now": (

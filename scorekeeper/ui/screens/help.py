@@ -190,7 +190,16 @@ class HelpScreen(HoldsKeys[None]):
             yield Label(t("ui_help.title"), classes="dialog-title")
             with VerticalScroll(id="help-scroll"):
                 yield Static(help_text(self.rows), id="help-keys")
-            yield Static(t("ui_help.close"), classes="dialog-help", id="help-close-hint")
+            yield Static(self.keys_text(), classes="dialog-help", id="help-close-hint")
+
+    def keys_text(self) -> str:
+        """How to close and scroll it, read from the bindings: ``esc / ? / f1 / q: close``."""
+        close = [binding for _, binding in self._bindings if binding.action == "close"]
+        scrolls = ("scroll_up", "scroll_down", "page_up", "page_down")
+        scroll = [b for _, b in VerticalScroll()._bindings if b.action in scrolls]
+        return t(
+            "ui_help.close", close=key_names(self.app, close), scroll=key_names(self.app, scroll)
+        )
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll", VerticalScroll).focus()
