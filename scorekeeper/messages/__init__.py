@@ -29,6 +29,7 @@ _AREAS: Final = (
     "cli",
     "ui",
     "ui_forms",
+    "ui_help",
     "export",
     "pochen",
     "integrity",

@@ -18,7 +18,7 @@ from textual.theme import Theme
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
 from scorekeeper.services.recording import Recording
-from scorekeeper.ui.screens.dialogs import HoldsKeys
+from scorekeeper.ui.screens.dialogs import HoldsKeys, holds_after
 
 if TYPE_CHECKING:  # the store is handed in by the command line
     from scorekeeper.storage import Store
@@ -50,6 +50,7 @@ class ScorekeeperApp(App[Relaunch | None]):
     # Textual's own ctrl+q quits; the screens show their own way out (q, esc).
     BINDINGS = [
         Binding("f2", "switch_language", t("ui.key.language"), id="language", show=False),
+        Binding("question_mark,f1", "help", t("ui_help.key.help"), id="help"),
     ]
 
     def __init__(
@@ -69,6 +70,7 @@ class ScorekeeperApp(App[Relaunch | None]):
         self._held: list[events.Key] | None = None
         self._holds = 0  # how many holds have begun: a late timer leaves a newer one alone
         self.last_opened: int | None = None  # the session whose table screen opened last
+        self._releasing = False  # handing on held keys (release_keys)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:  # typed, not bubbling
@@ -76,11 +78,27 @@ class ScorekeeperApp(App[Relaunch | None]):
                 self._held.append(event)
                 return
             screen = self._top()
-            if isinstance(screen, HoldsKeys) and event.key in screen.CLOSING_KEYS:
+            if holds_after(screen, event.key):
                 self._held = []
                 self._holds += 1
                 # never held for good, should a dialog not say it is done
                 self.set_timer(HOLD_AT_MOST, partial(self._release_stuck, self._holds))
+            before = screen
+            await super().on_event(event)
+            opened = self._top()
+            if (
+                self._held is None
+                and not self._releasing  # release_keys waits for a new dialog itself
+                and opened is not before
+                and opened is not None
+            ):
+                # a key opened a screen (a priority binding): the keys after it wait until
+                # its box has the focus, so the first letter typed reaches it
+                self._held = []
+                self._holds += 1
+                self.set_timer(HOLD_AT_MOST, partial(self._release_stuck, self._holds))
+                self.set_timer(FRAME, partial(self._release_when_ready, 0, opened))
+            return
         await super().on_event(event)
 
     async def _release_stuck(self, hold: int) -> None:
@@ -100,18 +118,26 @@ class ScorekeeperApp(App[Relaunch | None]):
             if self._hold(held[index:]):
                 return
             before = self._top()
-            await self.on_event(events.Key(key.key, key.character))
+            self._releasing = True
+            try:
+                await self.on_event(events.Key(key.key, key.character))
+            finally:
+                self._releasing = False
             if self._top() is not before and index + 1 < len(held):
                 # a dialog opened or closed: the rest once it is drawn and has the focus
                 self._held = [*held[index + 1 :], *(self._held or [])]
                 self.set_timer(FRAME, self._release_when_ready)
                 return
 
-    async def _release_when_ready(self, waited: int = 0) -> None:
-        """Release once a dialog just opened has its box focused (a few frames at most)."""
+    async def _release_when_ready(
+        self, waited: int = 0, opened: Screen[object] | None = None
+    ) -> None:
+        """Release once a dialog (or the screen *opened*) just opened has its box focused
+        (a few frames at most)."""
         top = self._top()
-        if isinstance(top, HoldsKeys) and top.focused is None and waited < READY_FRAMES:
-            self.set_timer(FRAME, partial(self._release_when_ready, waited + 1))
+        waits = isinstance(top, HoldsKeys) or (top is not None and top is opened)
+        if waits and top is not None and top.focused is None and waited < READY_FRAMES:
+            self.set_timer(FRAME, partial(self._release_when_ready, waited + 1, opened))
             return
         await self.release_keys()
 
@@ -169,6 +195,12 @@ class ScorekeeperApp(App[Relaunch | None]):
             files = ", ".join(str(path) for path in kept)
             self.notify(t("cli.set_aside", session=sid, count=len(kept), files=files), timeout=10)
         return True
+
+    def action_help(self) -> None:
+        """Every key of the screen on top, read from its bindings (? and F1)."""
+        from scorekeeper.ui.screens.help import show_help
+
+        show_help(self)
 
     def action_switch_language(self) -> None:
         """Switch between Japanese and English: every label is re-read, so the app restarts.

@@ -63,6 +63,12 @@ class DisplayApp(App[None]):
     def on_timeline_screen_show_then(self, request: TimelineScreen.ShowThen) -> None:
         show_then(self, request)
 
+    def action_help(self) -> None:
+        """The table's ? and F1: every key of the screen on top."""
+        from scorekeeper.ui.screens.help import show_help
+
+        show_help(self)
+
     def on_mount(self) -> None:
         screen, followed = display_screen(self.store, self.session_id)
         screen.on_close = self.exit

@@ -8,11 +8,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from scorekeeper.core.cards import parse_card, parse_shown
 from scorekeeper.messages import UserError, t
+from scorekeeper.ui.screens.dialogs import HoldsKeys
 
 
 def _readable(text: str) -> bool:
@@ -23,13 +23,16 @@ def _readable(text: str) -> bool:
     return True
 
 
-class CardsDialog(ModalScreen[dict[str, str] | None]):
+class CardsDialog(HoldsKeys[dict[str, str] | None]):
     """One field per player in the showdown; Enter moves on, Enter on the last one records.
 
     *check* returns a plain-words error for the cards as typed (a duplicate
     card, an unreadable one), shown here; the dialog stays open and nothing
-    is recorded until the cards are right.
+    is recorded until the cards are right. Keys typed after an Enter wait until it is
+    dealt with (HoldsKeys): they reach the next field, or what is on top once it closed.
     """
+
+    CLOSING_KEYS = frozenset({"enter", "escape", "ctrl+s"})
 
     BINDINGS = [
         Binding("escape", "cancel", t("ui.cancel"), id="cards-cancel"),
@@ -69,6 +72,7 @@ class CardsDialog(ModalScreen[dict[str, str] | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+        self.release()
 
     def _cards(self) -> dict[str, str]:
         return {
@@ -77,6 +81,12 @@ class CardsDialog(ModalScreen[dict[str, str] | None]):
         }
 
     def action_submit(self) -> None:
+        try:
+            self._submit()
+        finally:
+            self.release()
+
+    def _submit(self) -> None:
         cards = self._cards()
         if not self._fields_right(cards):
             return
@@ -143,7 +153,10 @@ class CardsDialog(ModalScreen[dict[str, str] | None]):
     @on(Input.Submitted)
     def _next(self, event: Input.Submitted) -> None:
         index = int((event.input.id or "card-0").removeprefix("card-"))
-        if index + 1 < len(self.players):
-            self.query_one(f"#card-{index + 1}", Input).focus()
-        else:
-            self.action_submit()
+        try:
+            if index + 1 < len(self.players):
+                self.query_one(f"#card-{index + 1}", Input).focus()
+            else:
+                self._submit()
+        finally:
+            self.release()

@@ -7,11 +7,11 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import ModalScreen, ScreenResultType
+from textual.screen import ModalScreen, Screen, ScreenResultType
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -24,15 +24,32 @@ class HoldsKeys(ModalScreen[ScreenResultType]):
     typed ahead reach the next thing in order and never the closing dialog."""
 
     CLOSING_KEYS: ClassVar[frozenset[str]] = frozenset({"enter", "escape"})
+    # The app's own keys do not reach past a dialog: its help is bound here too.
+    BINDINGS = [Binding("f1,question_mark", "app.help", t("ui_help.key.help"), id="dialog-help")]
 
     class Release(Message):
         """The Enter is dealt with: whatever is on top now gets the keys held since."""
 
     def release(self) -> None:
-        # Through the screen now on top: when the dialog has closed, that is the screen
-        # that opened it, which takes the dialog's result first (it records the entry),
-        # so held keys act after the entry, in the order they were typed.
-        self.app.screen.post_message(HoldsKeys.Release())
+        release_held(self.app)
+
+
+def release_held(app: App[object]) -> None:
+    """Say that a key that may close something is dealt with: the keys held since go on.
+
+    Through the screen now on top: when a dialog has closed, that is the screen that
+    opened it, which takes the dialog's result first (it records the entry), so held
+    keys act after the entry, in the order they were typed."""
+    app.screen.post_message(HoldsKeys.Release())
+
+
+def holds_after(screen: Screen[object] | None, key: str) -> bool:
+    """Whether the keys typed after *key* wait until *screen* says it is dealt with: a
+    dialog's CLOSING_KEYS, or a screen's own ``holds_key`` (a form's Enter in a box)."""
+    if isinstance(screen, HoldsKeys):
+        return key in screen.CLOSING_KEYS
+    holds = getattr(screen, "holds_key", None)
+    return bool(holds(key)) if callable(holds) else False
 
 
 class ConfirmDialog(HoldsKeys[bool]):
@@ -52,9 +69,23 @@ class ConfirmDialog(HoldsKeys[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(self.question, classes="dialog-question", markup=False)
+            yield Static(self.keys_text(), classes="dialog-help", id="confirm-keys", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.yes, id="yes", variant="error")
                 yield Button(t("ui.cancel"), id="no")
+
+    def keys_text(self) -> str:
+        """Which keys answer, read from the bindings: ``y: Undo it · n / esc: Cancel``."""
+        yes = [b for _, b in self._bindings if b.action == "answer(True)"]
+        no = [b for _, b in self._bindings if b.action == "answer(False)"]
+        join = t("ui_help.key_or").join
+        return t(
+            "ui_help.confirm_keys",
+            yes_keys=join(dict.fromkeys(self.app.get_key_display(b) for b in yes)),
+            yes=self.yes,
+            no_keys=join(dict.fromkeys(self.app.get_key_display(b) for b in no)),
+            no=t("ui.cancel"),
+        )
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()

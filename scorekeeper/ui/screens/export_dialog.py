@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -19,6 +18,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.export.formats import FORMATS, export_text
 from scorekeeper.messages import t
 from scorekeeper.services import settings
+from scorekeeper.ui.screens.dialogs import HoldsKeys
 from scorekeeper.ui.view_guard import view_failed
 
 EXTENSIONS = {"transcript": "txt", "json": "json", "csv": "csv", "md": "md", "html": "html"}
@@ -71,11 +71,12 @@ def write_export(
     return path, None
 
 
-class ExportDialog(ModalScreen[str | None]):
+class ExportDialog(HoldsKeys[str | None]):
     """Format (list) and file (line); Enter in the file line or Write writes it.
 
     Returns the path written; a refusal (a missing folder, no permission, an
-    existing file not yet confirmed) is said in the dialog, which stays open.
+    existing file not yet confirmed) is said in the dialog, which stays open. Keys typed
+    after an Enter wait until it is dealt with (HoldsKeys).
     """
 
     BINDINGS = [Binding("escape", "cancel", t("ui.cancel"), id="export-cancel")]
@@ -120,6 +121,7 @@ class ExportDialog(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+        self.release()
 
     @on(OptionList.OptionHighlighted, "#export-formats")
     def _format(self, event: OptionList.OptionHighlighted) -> None:
@@ -134,10 +136,14 @@ class ExportDialog(ModalScreen[str | None]):
     @on(OptionList.OptionSelected, "#export-formats")
     def _format_chosen(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#export-path", Input).focus()
+        self.release()
 
     @on(Input.Submitted, "#export-path")
     def _submitted(self, event: Input.Submitted) -> None:
-        self.write()
+        try:
+            self.write()
+        finally:
+            self.release()
 
     @on(Input.Blurred, "#export-path")
     def _path_left(self, event: Input.Blurred) -> None:
@@ -160,10 +166,13 @@ class ExportDialog(ModalScreen[str | None]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "export-write":
-            self.write()
-        else:
-            self.dismiss(None)
+        try:
+            if event.button.id == "export-write":
+                self.write()
+            else:
+                self.dismiss(None)
+        finally:
+            self.release()
 
     def write(self) -> None:
         """Write the file, or say why not with the cursor back in the file's line."""

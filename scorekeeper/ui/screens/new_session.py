@@ -24,6 +24,7 @@ from scorekeeper.core.games import all_games, get_game
 from scorekeeper.core.header import make_header, parse_stacks, seat_name
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.recording import create_session
+from scorekeeper.ui.screens.dialogs import release_held
 from scorekeeper.ui.seats import pairs_example
 
 if TYPE_CHECKING:
@@ -93,6 +94,10 @@ def option_control(spec: OptionSpec) -> Widget:
 
 class NewSessionScreen(Screen[None]):
     """Everything a session starts with; only a form the rules accept creates one."""
+
+    # The name box has the focus from the first frame: a name typed right after "n" on the
+    # start screen lands there (keys wait for the first focus, ui/app.py).
+    AUTO_FOCUS = "#new-name"
 
     BINDINGS = [
         Binding("ctrl+s", "create", t("ui.new.create"), id="new-create", priority=True),
@@ -268,12 +273,20 @@ class NewSessionScreen(Screen[None]):
     def _seat_choices(self, default_label: str) -> list[tuple[Text, str]]:
         return [(_line(default_label), ""), *((_line(name), name) for name in self.seats)]
 
+    def holds_key(self, key: str) -> bool:
+        """Enter in a box: keys typed after it wait until it is dealt with (ui/app.py), so
+        the next name is not added to the one just seated."""
+        return key == "enter" and isinstance(self.focused, Input)
+
     @on(Input.Submitted, "#new-name")
     def _name_entered(self, event: Input.Submitted) -> None:
-        if not event.value.strip():
-            self.focus_next()
-            return
-        self._add_seat(event.input)
+        try:
+            if not event.value.strip():
+                self.focus_next()
+                return
+            self._add_seat(event.input)
+        finally:
+            release_held(self.app)
 
     def _add_seat(self, name_input: Input) -> bool:
         """Seat the typed name, or say next to the list why not."""
@@ -320,6 +333,7 @@ class NewSessionScreen(Screen[None]):
     @on(Input.Submitted, "#new-options Input")
     def _option_entered(self) -> None:
         self.focus_next()
+        release_held(self.app)
 
     def chosen_options(self) -> dict[str, str | OptionValue]:
         """Each option as the form holds it: typed text is parsed by the rules, not here."""

@@ -18,7 +18,10 @@ from scorekeeper.ui.widgets.chart import ScoreChart
 
 
 class StandingsScreen(Screen[None]):
-    BINDINGS = [Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close")]
+    # Priority: it closes before the next key is handed on, which reaches the table
+    BINDINGS = [
+        Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close", priority=True)
+    ]
 
     def __init__(self, session: Session, receipt: Receipt | None = None) -> None:
         super().__init__(classes="standings-screen")

@@ -56,7 +56,9 @@ class StartScreen(MarksSessions, Screen[None]):
     each time it comes back into view, the highlight kept on the session just left."""
 
     BINDINGS = [
-        Binding("n", "new_session", t("ui.start.key.new"), id="start-new"),
+        # Priority: the form opens before the next key is handed on, so a name typed
+        # right after "n" reaches its name box.
+        Binding("n", "new_session", t("ui.start.key.new"), id="start-new", priority=True),
         Binding("d,delete", "delete_session", t("ui.start.key.delete"), id="start-delete"),
         Binding("s", "stats", t("stats.key.open"), id="start-stats"),
         Binding("space", "toggle_mark", t("settle.ui.key.mark"), id="start-mark"),

@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
@@ -38,6 +38,7 @@ from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.screens.timeline import TimelineScreen
 from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.big_number import BigNumber
+from scorekeeper.ui.widgets.keys_footer import KeysFooter
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
 
@@ -78,6 +79,8 @@ COMMON_ACTIONS = (
 
 #: What a table that only shows still offers: nothing among them records.
 _SHOWING = frozenset({"standings", "close", "explain"})
+#: Footer keys that give way, first to last, when the footer is narrow (help lists them).
+_SPARE = ("standings", "timeline", "close")
 #: Views that act on the stored session itself: not offered where it is only shown.
 _STORED_ONLY = frozenset({"timeline", "export", "correct_round"})
 
@@ -101,6 +104,8 @@ def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
         Binding(a.key, f"explain('{a.name}')", show=False, id=f"table-why-{a.name}")
         for a in actions
     ]
+    # Help right after the entry keys: it stays in sight when the footer is narrow.
+    helps = [Binding("question_mark,f1", "app.help", t("ui_help.key.help"), id="table-help")]
     extra = [
         Binding("t", "standings", t("ui.key.standings"), id="table-standings"),
         Binding("i", "timeline", t("timeline.key.open"), id="table-timeline"),
@@ -110,7 +115,7 @@ def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
     ]
     # Priority: the app runs a table key (opening its dialog) before it hands on the next
     # key, so the letter typed right after "m" reaches the note box, not the table.
-    return [replace(b, priority=True) for b in (*shown, *explain, *extra)]
+    return [replace(b, priority=True) for b in (*shown, *helps, *explain, *extra)]
 
 
 class TableScreen(Screen[None]):
@@ -168,7 +173,7 @@ class TableScreen(Screen[None]):
         yield Static("", id="result", classes="hidden", markup=False)
         yield Static("", id="message", classes="hidden", markup=False)
         yield LogPanel(id="log", hints=not self.recording.read_only)
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeysFooter(spare=_SPARE, compact=True)
 
     def on_mount(self) -> None:
         session = self.recording.session

@@ -60,7 +60,8 @@ class TimelineScreen(Screen[None]):
         Binding("p", "filter_player", t("timeline.key.player"), id="timeline-player"),
         Binding("g", "at_time", t("timeline.key.at"), id="timeline-at"),
         Binding("enter", "then", t("timeline.key.then"), id="timeline-then"),
-        Binding("escape,i,q", "close", t("ui.key.back"), id="timeline-close"),
+        # Priority: it closes before the next key is handed on, which reaches the table
+        Binding("escape,i,q", "close", t("ui.key.back"), id="timeline-close", priority=True),
     ]
 
     def __init__(self, session: Session, sid: int) -> None:

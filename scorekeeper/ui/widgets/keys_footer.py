@@ -1,0 +1,57 @@
+"""A footer that keeps the keys that matter when the row is too narrow for all of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.app import ComposeResult
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from scorekeeper.ui.cells import width
+
+
+def _cells(key: FooterKey) -> int:
+    """Columns a compact footer key takes: key, a space and its words, then a margin."""
+    words = 1 + width(key.description) if key.description else 0
+    border = 1 if key.has_class("-command-palette") else 0
+    return width(key.key_display) + words + 1 + border
+
+
+def _bare(key: FooterKey) -> FooterKey:
+    """The same key without its words (``^p`` alone)."""
+    tooltip = key.tooltip if isinstance(key.tooltip, str) else key.description
+    return FooterKey(
+        key.key, key.key_display, "", key.action, classes="-command-palette", tooltip=tooltip
+    )
+
+
+class KeysFooter(Footer):
+    """Drops the *spare* actions (those help and the palette also reach), in the order
+    given, until the rest fits, then the palette's word: the legal entry keys, help and
+    the palette's key stay in sight."""
+
+    def __init__(self, *, spare: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.spare = spare
+        self._fitted = 0
+
+    def compose(self) -> ComposeResult:
+        keys = [key for key in super().compose() if isinstance(key, FooterKey)]
+        room = self.size.width or self.app.size.width
+        total = sum(_cells(key) for key in keys)
+        for action in self.spare:
+            for key in [key for key in keys if key.action == action]:
+                if total <= room:
+                    break
+                keys.remove(key)
+                total -= _cells(key)
+        if total > room:  # still too wide: the palette keeps its key, not its word
+            keys = [_bare(key) if key.has_class("-command-palette") else key for key in keys]
+        yield from keys
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width != self._fitted:  # the keys that fit depend on the width
+            self._fitted = event.size.width
+            self.call_after_refresh(self.recompose)

@@ -1,0 +1,438 @@
+"""Finding the keys: help on ? and F1 for every kind of screen, confirm dialogs that name
+their keys, the table footer at 80 columns, and keys typed ahead into the cards and export
+dialogs (issue 14, point 2 and the rest of point 1).
+
+Key labels are read when the screens are first imported, so the Japanese help is read in a
+fresh process started in Japanese (as tests/test_ui_japanese.py does)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from scorekeeper.core.header import make_header
+from scorekeeper.services.recording import create_session
+from scorekeeper.storage import Store
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.cards import CardsDialog
+from scorekeeper.ui.screens.dialogs import ConfirmDialog
+from scorekeeper.ui.screens.export_dialog import ExportDialog
+from scorekeeper.ui.screens.help import HelpScreen
+from scorekeeper.ui.screens.new_session import NewSessionScreen
+from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.widgets.keys_footer import KeysFooter
+from tests.test_ui_pick import settled, type_ahead
+from tests.ui_support import PLAYERS, fixed_clock, new_store, press_all
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.usefixtures("steady_screen")
+
+
+def rows_of(app: ScorekeeperApp, group: str) -> list[tuple[str, str]]:
+    screen = app.screen
+    assert isinstance(screen, HelpScreen)
+    return [(row.keys, row.words) for row in screen.rows if row.group == f"ui_help.group.{group}"]
+
+
+def ours(app: ScorekeeperApp, group: str) -> list[tuple[str, str]]:
+    screen = app.screen
+    assert isinstance(screen, HelpScreen)
+    return [
+        (row.keys, row.words)
+        for row in screen.rows
+        if row.group == f"ui_help.group.{group}" and row.ours
+    ]
+
+
+EVERYWHERE = [
+    ("f2", "日本語 / English"),
+    ("^q", "Quit the app"),
+    ("^p", "Command palette: every command by name"),
+]
+TABLE_VIEWS = [
+    ("? / f1", "Help"),
+    ("t", "Ranks"),
+    ("i", "Log"),
+    ("^e", "Export"),
+    ("^r", "Correct"),
+    ("esc", "Back"),
+]
+
+
+async def test_help_on_a_table_lists_every_key_and_which_are_legal_now(tmp_path):
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["question_mark"])
+        assert rows_of(app, "now") == [
+            ("n", "Round: Start the next round"),
+            ("m", "Note: Add a note to the log"),
+            ("h", "Book: Hand the record book to another player"),
+            ("j", "Join: A new player sits down (between rounds)"),
+            ("l", "Leave: A player leaves the rotation (between rounds)"),
+            ("e", "End: End the session: the standings become final"),
+        ]
+        assert rows_of(app, "not_now") == [
+            ("f", "Fold: A child folds and owes the current stake"),
+            ("r", "Raise: The stake doubles"),
+            ("s", "Showdown: Pick the winner of the showdown"),
+            ("c", "Cards: Enter the cards shown and let the rules find the winner"),
+            ("u", "Undo: Void the latest entry (the log keeps it)"),
+            ("y", "Rebuy: A player buys more chips (between rounds)"),
+        ]
+        assert ours(app, "screen") == TABLE_VIEWS
+        assert rows_of(app, "everywhere") == EVERYWHERE
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert all(row.translated for row in help_screen.rows)
+        # Textual's own keys of the focused list are there too, in our words
+        assert ("pgdn", "One page down") in rows_of(app, "field")
+        await press_all(pilot, ["escape", "n", "f1"])  # in a round: other keys are legal
+        now = [keys for keys, _ in rows_of(app, "now")]
+        assert now == ["f", "r", "s", "c", "u", "m", "h"]
+        assert [keys for keys, _ in rows_of(app, "not_now")] == ["n", "j", "l", "y", "e"]
+
+
+@pytest.mark.parametrize("close", ["escape", "question_mark", "f1", "q"])
+async def test_help_opens_on_question_mark_and_f1_and_closes(tmp_path, close):
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for opening in ("question_mark", "f1"):
+            await press_all(pilot, [opening])
+            assert isinstance(app.screen, HelpScreen)
+            await press_all(pilot, [close])
+            assert isinstance(app.screen, TableScreen)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert len(table.recording.session.events) == 0  # no key reached the table
+
+
+def game_store(tmp_path: Path, game: str) -> Store:
+    store = Store(tmp_path / "data")
+    options = {"stack": "50"} if game in ("pochen", "indian-chips") else {}
+    create_session(store, make_header(game, ["A", "B", "C", "D"], options))
+    return store
+
+
+@pytest.mark.parametrize(
+    ("game", "entry_keys"),
+    [
+        ("indian-official", "frscnumhjlye"),
+        ("indian-chips", "kbcrfsxnumhjlye"),
+        ("indian-lowest", "dvxnumhjlye"),
+        ("pochen", "pgaokbcrfswxnumhjlye"),
+    ],
+)
+async def test_help_lists_every_entry_key_of_each_game(tmp_path, game, entry_keys):
+    app = ScorekeeperApp(game_store(tmp_path, game), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["f1"])
+        entries = rows_of(app, "now") + rows_of(app, "not_now")
+        assert sorted(keys for keys, _ in entries) == sorted(entry_keys)
+        assert ours(app, "screen") == TABLE_VIEWS
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert all(row.translated and row.words for row in help_screen.rows)
+
+
+async def test_help_on_the_start_screen_and_the_screens_it_opens(tmp_path):
+    store = new_store(tmp_path, PLAYERS)
+    app = ScorekeeperApp(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["question_mark"])
+        assert ours(app, "screen") == [
+            ("n", "New"),
+            ("d / del", "Delete"),
+            ("s", "Stats"),
+            ("q", "Quit"),
+        ]
+        assert ("⏎", "Resume") in rows_of(app, "field")
+        assert rows_of(app, "everywhere") == [EVERYWHERE[0], ("? / f1", "Help"), *EVERYWHERE[1:]]
+        await press_all(pilot, ["escape", "d", "f1"])  # the delete confirmation
+        assert ours(app, "screen") == [
+            ("f1 / ?", "Help"),
+            ("y", "Yes"),
+            ("n / esc", "No"),
+        ]
+        assert ("⏎", "Press the selected button") in rows_of(app, "field")
+        assert rows_of(app, "everywhere") == EVERYWHERE[1:]
+        await press_all(pilot, ["escape", "n"])
+        assert isinstance(app.screen, ConfirmDialog) is False
+        await press_all(pilot, ["s", "f1"])  # stats: the date box is not focused
+        assert ours(app, "screen") == [("esc", "Back"), ("g", "Next game")]
+        await press_all(pilot, ["escape", "escape", "n", "f1"])  # the new-session form
+        assert ours(app, "screen") == [("^s", "Create"), ("esc", "Cancel")]
+        assert ("f1", "Help") in rows_of(app, "everywhere")  # ? types into the name box
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        assert all(row.translated for row in help_screen.rows)
+
+
+async def test_help_on_the_timeline_and_the_standings(tmp_path):
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["i", "f1"])
+        assert ours(app, "screen") == [
+            ("a", "All"),
+            ("s", "Stake"),
+            ("r", "Round"),
+            ("p", "Player"),
+            ("g", "At time"),
+            ("esc / i / q", "Back"),
+        ]
+        await press_all(pilot, ["escape", "escape", "t", "question_mark"])
+        assert ours(app, "screen") == [("esc / t / q", "Back")]
+
+
+async def test_confirm_dialogs_name_their_keys(tmp_path):
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["n", "u"])
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert str(dialog.query_one("#confirm-keys").render()) == "y: Undo it · n / esc: Cancel"
+        await press_all(pilot, ["n", "u", "y", "e"])  # the round undone: the session may end
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        assert str(dialog.query_one("#confirm-keys").render()) == "y: End · n / esc: Cancel"
+        await press_all(pilot, ["escape", "escape", "d"])  # back on the start screen: delete
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        keys = str(dialog.query_one("#confirm-keys").render())
+        assert keys == "y: Move to trash · n / esc: Cancel"
+
+
+async def test_the_table_footer_keeps_the_legal_keys_help_and_the_palette_at_80(tmp_path):
+    app = ScorekeeperApp(game_store(tmp_path, "indian-chips"), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        footer = app.screen.query_one(KeysFooter)
+        shown = [key.key_display for key in footer.query("FooterKey")]
+        # between rounds eight entries are legal: they, help and the palette stay
+        assert shown == ["n", "m", "h", "j", "l", "y", "e", "?", "esc", "^p"]
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause(0.2)
+        shown = [key.key_display for key in footer.query("FooterKey")]
+        assert shown == ["n", "m", "h", "j", "l", "y", "e", "?", "t", "i", "esc", "^p"]
+
+
+async def test_cards_typed_ahead_reach_each_field_and_then_the_table(tmp_path):
+    """The key that opens the cards dialog, every card with its Enter, and a note after it,
+    all at machine speed: each card lands in its own field, the showdown is recorded, and
+    the note gets exactly its own letters."""
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await press_all(pilot, ["n"])
+        burst = ["c"]
+        for card in ("AS", "2H", "KC", "QD", "3S"):
+            burst += [*card, "enter"]
+        burst += ["m", *"zz", "enter"]
+        type_ahead(app, burst)
+        await settled(pilot, app, lambda: len(table.recording.session.events) >= 3)
+        events = [(e.kind, dict(e.data)) for e in table.recording.session.events]
+        assert events[1] == (
+            "showdown",
+            {"cards": {"A": "AS", "B": "2H", "C": "KC", "D": "QD", "E": "3S"}},
+        )
+        assert events[2] == ("note", {"text": "zz"})
+        assert len(events) == 3
+
+
+async def test_a_refused_card_keeps_the_dialog_and_what_follows_reaches_it(tmp_path):
+    """A duplicate card at machine speed: the dialog stays, the keys after the Enter reach
+    it (not the table beneath), and Escape then closes it."""
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await press_all(pilot, ["n"])
+        burst = ["c"]
+        for card in ("AS", "AS", "KC", "QD", "3S"):
+            burst += [*card, "enter"]
+        burst += ["n", "e"]  # would start nothing and end the session if they leaked
+        type_ahead(app, burst)
+        for _ in range(100):
+            await pilot.pause(0.02)
+        dialog = app.screen
+        assert isinstance(dialog, CardsDialog)
+        assert dialog._cards()["E"] == "3Sne"
+        assert len(table.recording.session.events) == 1
+
+
+async def test_export_typed_ahead_writes_and_the_next_keys_reach_the_table(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))  # the dialog's own file name, under ~
+    target = tmp_path / "scorekeeper-session-1.txt"
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        burst = ["ctrl+e", "enter", "enter", "m", *"ok", "enter"]
+        type_ahead(app, burst)
+        await settled(pilot, app, lambda: len(table.recording.session.events) >= 1)
+        assert not isinstance(app.screen, ExportDialog)
+        assert "\ngame indian-official\n" in target.read_text(encoding="utf-8")
+        assert [dict(e.data) for e in table.recording.session.events] == [{"text": "ok"}]
+
+
+JAPANESE = r"""
+import asyncio, json, sys, tempfile
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from scorekeeper.core.transcript import parse_transcript
+from scorekeeper.services.recording import create_session
+from scorekeeper.storage import Store
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.widgets.keys_footer import KeysFooter
+from tests.ui_support import fixed_clock, new_store
+
+async def main():
+    out = {{}}
+    with tempfile.TemporaryDirectory() as folder:
+        app = ScorekeeperApp(new_store(Path(folder), ["亜紀", "ベン", "千尋", "大", "恵美"]), 1,
+                             clock=fixed_clock())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.2)
+            footer = app.screen.query_one(KeysFooter)
+            out["footer"] = [k.key_display for k in footer.query("FooterKey")]
+            await pilot.press("question_mark")
+            await pilot.pause()
+            out["help"] = [[r.group, r.keys, r.words, r.translated] for r in app.screen.rows]
+            await pilot.press("escape")
+            await pilot.press("n")
+            await pilot.press("u")
+            await pilot.pause()
+            out["confirm"] = str(app.screen.query_one("#confirm-keys").render())
+            await pilot.press("escape")
+            await pilot.press("escape")  # the start screen
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            out["start"] = [[r.group, r.keys, r.words, r.translated] for r in app.screen.rows]
+    with tempfile.TemporaryDirectory() as folder:  # chips between rounds: the most keys
+        transcript = parse_transcript((Path({root!r}) / "examples" / "c1.txt").read_text())
+        store = Store(Path(folder) / "data")
+        create_session(store, transcript.header)
+        app = ScorekeeperApp(store, 1, clock=fixed_clock())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for _, entry in transcript.entries:
+                app.screen.record(entry)
+            await pilot.pause(0.3)
+            footer = app.screen.query_one(KeysFooter)
+            out["crowded"] = [[k.key_display, k.description] for k in footer.query("FooterKey")]
+    print(json.dumps(out, ensure_ascii=False))
+
+asyncio.run(main())
+"""
+
+
+def test_help_footer_and_confirm_keys_in_japanese():
+    env = dict(os.environ, SCOREKEEPER_LANG="ja", TZ="UTC")
+    script = JAPANESE.format(root=str(ROOT))
+    done = subprocess.run(
+        [sys.executable, "-c", script], check=True, env=env, capture_output=True, text=True
+    )
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["confirm"] == "y: 取り消す · n / esc: キャンセル"
+    assert out["footer"] == ["n", "m", "h", "j", "l", "e", "?", "esc", "^p"]
+    # eight legal entries in Japanese: ranks, log and back give way, then the palette's word
+    assert out["crowded"] == [
+        ["n", "ラウンド"],
+        ["u", "取消"],
+        ["m", "メモ"],
+        ["h", "記録"],
+        ["j", "参加"],
+        ["l", "離席"],
+        ["y", "買い足し"],
+        ["e", "終了"],
+        ["?", "ヘルプ"],
+        ["^p", ""],
+    ]
+    rows = {(group.rsplit(".", 1)[1], keys): words for group, keys, words, _ in out["help"]}
+    assert rows["now", "n"] == "ラウンド:次のラウンドを始める"
+    assert rows["not_now", "f"].startswith("降りる:")
+    assert rows["screen", "^e"] == "書き出し"
+    assert rows["screen", "^r"] == "訂正"
+    assert rows["screen", "? / f1"] == "ヘルプ"
+    assert rows["everywhere", "^p"] == "コマンド一覧(名前で探して実行)"
+    assert rows["everywhere", "^q"] == "アプリを終了"
+    assert rows["field", "pgdn"] == "1画面下へ"
+    assert all(translated for *_, translated in out["help"])
+    start = [(keys, words) for group, keys, words, _ in out["start"] if group.endswith("screen")]
+    assert start[:4] == [("n", "新規"), ("d / del", "削除"), ("s", "統計"), ("q", "終了")]
+    everywhere = [(k, w) for group, k, w, _ in out["start"] if group.endswith("everywhere")]
+    assert everywhere == [
+        ("f2", "English / 日本語"),
+        ("? / f1", "ヘルプ"),
+        ("^q", "アプリを終了"),
+        ("^p", "コマンド一覧(名前で探して実行)"),
+    ]
+    assert all(translated for *_, translated in out["start"])
+
+
+async def test_a_name_typed_right_after_n_reaches_the_new_session_form(tmp_path):
+    """The start screen's n and the names after it, at machine speed: every letter lands
+    in the name box (the first used to go to the game list) and each Enter seats one."""
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        type_ahead(app, ["n", *"Ann", "enter", *"Bob", "enter", *"Cy"])
+        for _ in range(40):
+            await pilot.pause(0.02)
+        form = app.screen
+        assert isinstance(form, NewSessionScreen)
+        assert form.seats == ["Ann", "Bob"]
+        assert form.query_one("#new-name", Input).value == "Cy"
+
+
+async def test_keys_typed_after_closing_help_reach_the_table(tmp_path):
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        type_ahead(app, ["question_mark", "escape", "m", *"zz", "enter"])
+        type_ahead(app, ["f1", "q", "m", *"yy", "enter"])
+        await settled(pilot, app, lambda: len(table.recording.session.events) >= 2)
+        notes = [dict(e.data) for e in table.recording.session.events]
+        assert notes == [{"text": "zz"}, {"text": "yy"}]
+
+
+@pytest.mark.parametrize("view", ["i", "t"])
+async def test_keys_typed_after_leaving_a_view_reach_the_table(tmp_path, view):
+    """The timeline or the standings, closed and a note typed at once: the note's letters
+    reach the note box, none is lost in the view that closes."""
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        type_ahead(app, [view, "escape", "m", *"zz", "enter"])
+        await settled(pilot, app, lambda: len(table.recording.session.events) >= 1)
+        assert [dict(e.data) for e in table.recording.session.events] == [{"text": "zz"}]
+
+
+async def test_the_help_says_how_to_close_and_scroll_it(tmp_path):
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["f1"])
+        hint = str(app.screen.query_one("#help-close-hint").render())
+        assert hint == "f1 / ? / esc / q: close · ↑ / ↓ / pgup / pgdn: scroll"
