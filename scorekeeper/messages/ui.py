@@ -305,13 +305,13 @@ MESSAGES.update(
         ),
         "ui.pochen.trump_title": (
             "The trump suit: spades, hearts, diamonds, clubs (or S H D C)",
-            "切り札のスート: spades・hearts・diamonds・clubs(S H D C)",
+            "切り札のスート: スペード・ハート・ダイヤ・クラブ(S H D C)",
         ),
         "ui.pochen.who_claims": ("Who claims?", "請求するのは誰?"),
         "ui.pochen.claim_title": ("Pools {player} claims", "{player}が請求する場"),
         "ui.pochen.claim_placeholder": (
             "ace king queen jack ten marriage sequence",
-            "ace king queen jack ten marriage sequence",
+            "エース キング クイーン ジャック 10 マリッジ シークエンス",
         ),
         "ui.pochen.amount_placeholder": (
             "the total the player is in for",
