@@ -115,7 +115,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ラウンド{round}がまだ進行中です。先に終わらせるか、記録を取り消してください",
     ),
     "rules.too_few_to_play": (
-        "at least {min} players must be seated to play a round",
+        "at least {min} {min:player|players} must be seated to play a round",
         "ラウンドを始めるには{min}人以上が着席している必要があります",
     ),
     "rules.already_left": (
@@ -123,7 +123,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player}はすでに抜けています",
     ),
     "rules.too_few_to_leave": (
-        "{player} cannot leave: at least {min} players must stay at the table",
+        "{player} cannot leave: at least {min} {min:player|players} must stay at the table",
         "{player}は抜けられません。{min}人以上が残る必要があります",
     ),
     "rules.already_seated": (
@@ -293,7 +293,7 @@ MESSAGES.update(
             "このラウンドはもうレイズできません(上限{cap}回)",
         ),
         "rules.chips.raise_short": (
-            "{player} has only {chips} chips: that is a call, all-in",
+            "{player} has only {chips} {chips:chip|chips}: that is a call, all-in",
             "{player}のチップは{chips}枚だけです。オールインのコールになります",
         ),
         "rules.bet.has_folded": ("{player} has folded", "{player}はもう降りています"),

@@ -50,7 +50,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "timeline.filter.round": ("round {round}", "ラウンド{round}"),
     "timeline.filter.player": ("entries about {player}", "{player}に関する記録"),
     "timeline.showing": (
-        "{filter}: {count} of {total} entries",
+        "{filter}: {count} of {total} {total:entry|entries}",
         "{filter}: {total}件中{count}件",
     ),
     "timeline.hint": (

@@ -144,11 +144,11 @@ MESSAGES.update(
         ),
         "ui.cards.missing": ("no card typed for {players}", "{players}のカードが未入力です"),
         "ui.standings.final": (
-            "Final standings after {rounds} rounds ({entries} entries)",
+            "Final standings after {rounds} {rounds:round|rounds} ({entries} {entries:entry|entries})",
             "最終順位({rounds}ラウンド、記録{entries}件)",
         ),
         "ui.standings.after": (
-            "Standings after {rounds} rounds ({entries} entries)",
+            "Standings after {rounds} {rounds:round|rounds} ({entries} {entries:entry|entries})",
             "{rounds}ラウンド終了時点の順位(記録{entries}件)",
         ),
         "ui.standings.total": ("total", "合計"),
