@@ -152,7 +152,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.no_card_payment": (
         "card_payment is off: write only who went out, like 'out B'",
-        "card_paymentはオフです。上がった人だけを「out B」のように書いてください",
+        "残り札の支払いなしのセッションです。上がった人だけを「out B」のように書いてください",
     ),
     "rules.pochen.pays_self": (
         "{player} went out and pays nobody",
@@ -168,7 +168,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.payment_missing": (
         "with card_payment, write the cards left of everyone but {player}; missing: {players}",
-        "card_paymentでは{player}以外の全員の残り枚数を書いてください。足りないのは: {players}",
+        "残り札の支払いありのセッションです。{player}以外の全員の残り枚数を書いてください。足りないのは: {players}",
     ),
     # -- the log ---------------------------------------------------------------------
     "log.pochen.turned": ("{card} turned up: trump {suit}", "{card}をめくった: 切り札は{suit}"),
@@ -213,6 +213,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "option.pochen.turned_honour": (
         "the pool of a turned-up trump honour carries over, or goes to the dealer",
-        "めくられた切り札の絵札の場は持ち越し(carry)か親のもの(dealer)",
+        "めくられた切り札の絵札の場は持ち越しか、ディーラーのもの",
     ),
 }

@@ -224,11 +224,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "option.official.base": ("opening stake of every round", "各ラウンドの開始の賭け点"),
     "option.official.cap": (
         "highest stake: 160, 320, 640 or none (青天井)",
-        "賭け点の上限: 160・320・640・none(青天井)",
+        "賭け点の上限: 160・320・640・上限なし(青天井)",
     ),
     "option.official.suits": (
         "suit order that breaks rank ties: sanma ♠>♥>♦>♣, hokuto ♥>♣>♦>♠",
-        "同じランクの強さを決めるスート順: sanma ♠>♥>♦>♣、hokuto ♥>♣>♦>♠",
+        "同じランクの強さを決めるスート順: サンマ ♠>♥>♦>♣、ホクト ♥>♣>♦>♠",
     ),
     "option.official.parent_double_folds": (
         "house rule: when the parent wins, folders pay double too",
@@ -313,7 +313,7 @@ MESSAGES.update(
         "option.joker": ("a joker is in the deck and beats everything", "ジョーカーを入れる(最強)"),
         "option.chips.suits": (
             "none: equal ranks tie and split; sanma: ♠>♥>♦>♣ breaks ties",
-            "none: 同じランクは引き分けで山分け、sanma: ♠>♥>♦>♣で決める",
+            "なし: 同じランクは引き分けで山分け、サンマ: ♠>♥>♦>♣で決める",
         ),
     }
 )
@@ -326,7 +326,7 @@ MESSAGES.update(
         ),
         "rules.lowest.no_redraw": (
             "this session is played without redraws (option redraw false)",
-            "このセッションは引き直しなしです(オプションredrawがfalse)",
+            "このセッションは引き直しなしです(引き直しの設定が「いいえ」)",
         ),
         "rules.lowest.redraw_twice": (
             "{player} has already redrawn in round {round}",
@@ -335,7 +335,7 @@ MESSAGES.update(
         "rules.lowest.loser_twice": ("{player} is named twice", "{player}が2回書かれています"),
         "option.lowest.suits": (
             "none: everyone tied for lowest loses; sanma: ♠>♥>♦>♣ breaks the tie",
-            "none: 最弱が同ランクなら全員負け、sanma: ♠>♥>♦>♣で決める",
+            "なし: 最弱が同ランクなら全員負け、サンマ: ♠>♥>♦>♣で決める",
         ),
         "option.lowest.redraw": (
             "each player may redraw once per round",

@@ -136,11 +136,9 @@ def _folded(word: str) -> str:
 def _pool_words() -> dict[str, str]:
     words: dict[str, str] = {}
     for pool in POOLS:
-        labels = [
-            t(f"{area}.{pool}", lang)
-            for area in ("ui.pochen.pool", "pochen.pool")
-            for lang in LANGUAGES
-        ]
+        # the board's labels and the names in prose, in every language
+        keys = (f"ui.pochen.pool.{pool}", f"pochen.pool.{pool}")
+        labels = [t(key, lang) for key in keys for lang in LANGUAGES]
         for word in (pool, *_POOL_ALIASES[pool], *labels):
             words[_folded(word)] = pool
     return words
