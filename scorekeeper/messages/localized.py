@@ -82,4 +82,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "option.value.deck.52": ("52 cards", "52枚"),
     "option.value.turned_honour.carry": ("carries over", "持ち越し"),
     "option.value.turned_honour.dealer": ("goes to the dealer", "ディーラーのもの"),
+    # -- entries named in a refusal: the verb in English, the footer's word in Japanese -
+    "rules.verb.end": ("end", "終了"),
+    "rules.verb.join": ("join", "参加"),
+    "rules.verb.leave": ("leave", "離席"),
+    "rules.verb.rebuy": ("rebuy", "買い足し"),
 }

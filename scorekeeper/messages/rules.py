@@ -148,7 +148,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.no_round": (
         "no round is in play: start one with 'round' first",
-        "ラウンドが始まっていません。先に「round」で始めてください",
+        "ラウンドが始まっていません。先に新しいラウンドを始めてください",
     ),
     "rules.not_in_round": (
         "{player} is not playing in round {round}",
