@@ -23,6 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from textual.theme import BUILTIN_THEMES
+
 ROOT = Path(__file__).resolve().parent.parent
 
 PLAYERS = ["亜紀", "ベン", "千尋", "大", "恵美"]
@@ -109,6 +111,12 @@ async def walk(out: Path) -> None:
             await keep("start")
             await keep("palette", "ctrl+p")
             await back_to(2)
+            app.action_change_theme()
+            await keep("themes")
+            await back_to(2)
+            app.action_show_help_panel()
+            await keep("keys")
+            app.action_hide_help_panel()
             for game_id in ("indian-official", "indian-chips", "indian-lowest", "pochen"):
                 await keep("new session", "n")
                 app.screen.query_one("#new-game", Select).value = game_id
@@ -133,6 +141,9 @@ async def walk(out: Path) -> None:
         async with display.run_test(size=(80, 24)) as pilot:
             await pilot.pause(0.2)
             screens["display"] = painted(display)
+            await pilot.press("ctrl+p")
+            await pilot.pause(0.1)
+            screens["display: palette"] = painted(display)
     out.write_text(json.dumps(screens, ensure_ascii=False, indent=1), encoding="utf-8")
 
 
@@ -155,7 +166,7 @@ CARD = re.compile(r"^(?:10|[2-9AKQJT])?[SHDC]?$|^JK$|^[A-Z]$", re.IGNORECASE)
 #: Keys as the footer and the hints write them.
 KEY = re.compile(
     r"^(?:\^?[a-z]|ctrl\+\w+|shift\+\w+|F\d{1,2}|esc|escape|enter|tab|space|delete|backspace"
-    r"|up|down|left|right|home|end|minus|pgup|pgdn)$",
+    r"|del|up|down|left|right|home|end|minus|pgup|pgdn|super\+\w+)$",
     re.IGNORECASE,
 )
 #: Words that are names in every language: the program, the game ids transcripts use,
@@ -180,8 +191,12 @@ ALLOWED = {
 FILE = re.compile(r"^[\w.-]+\.(?:txt|json|csv|md|html)$")
 #: The language switch names the other language in that language, as language menus do.
 OTHER_LANGUAGE = "Switch to English"
-#: Boxes whose content is the transcript's own syntax (the correction dialog's entries).
-SYNTAX = {"table 2: ctrl+r 1 enter": {"fold", "showdown"}}
+#: Words a screen may show as they are: the transcript's own syntax in the correction
+#: dialog's box, the names of Textual's colour themes in the theme picker.
+SYNTAX = {
+    "table 2: ctrl+r 1 enter": {"fold", "showdown"},
+    "themes": {word for theme in BUILTIN_THEMES for word in LATIN.findall(theme)},
+}
 #: Key names, to tell a key cut off at the screen's edge ("es" for esc).
 KEY_NAMES = ("escape", "enter", "delete", "backspace", "ctrl+", "shift+")
 
@@ -213,7 +228,7 @@ def test_english_words_are_found_and_cards_keys_and_names_are_not():
 
 def test_every_screen_in_japanese_has_no_english_left(tmp_path):
     screens = draw_all(tmp_path / "screens.json")
-    names = {"start", "palette", "stats", "display", "new session: pochen", "table 7: a 2 enter"}
+    names = {"start", "palette", "themes", "keys", "stats", "display", "table 7: a 2 enter"}
     assert names <= set(screens)
     assert "ポッヘン" in screens["table 7"] and "コマンドを検索" in screens["palette"]
     assert "キング" in screens["table 8: i"] or "請求" in screens["table 8: i"]

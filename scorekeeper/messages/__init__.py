@@ -35,6 +35,7 @@ _AREAS: Final = (
     "timeline",
     "stats",
     "localized",
+    "textual_keys",
 )
 
 

@@ -7,18 +7,18 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.command import CommandPalette
 from textual.screen import Screen
 
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
 from scorekeeper.services.recording import Recording
 from scorekeeper.ui.screens.dialogs import HoldsKeys
+from scorekeeper.ui.textual_words import LocalizedApp
 
 if TYPE_CHECKING:  # the store is handed in by the command line
     from scorekeeper.storage import Store
@@ -42,32 +42,7 @@ READY_FRAMES = 30
 FRAME = 1 / 60
 
 
-#: Textual's system commands (App.get_system_commands), known by their help text, and
-#: the catalog keys that say them in the reader's language.
-_SYSTEM_COMMANDS = {
-    "Change the current theme": ("ui.system.theme.title", "ui.system.theme.help"),
-    "Quit the application as soon as possible": ("ui.system.quit.title", "ui.system.quit.help"),
-    "Hide the keys and widget help panel": (
-        "ui.system.keys_hide.title",
-        "ui.system.keys_hide.help",
-    ),
-    "Show help for the focused widget and a summary of available keys": (
-        "ui.system.keys.title",
-        "ui.system.keys.help",
-    ),
-    "Minimize the widget and restore to normal size": (
-        "ui.system.minimize.title",
-        "ui.system.minimize.help",
-    ),
-    "Maximize the focused widget": ("ui.system.maximize.title", "ui.system.maximize.help"),
-    "Save an SVG 'screenshot' of the current screen": (
-        "ui.system.screenshot.title",
-        "ui.system.screenshot.help",
-    ),
-}
-
-
-class ScorekeeperApp(App[Relaunch | None]):
+class ScorekeeperApp(LocalizedApp[Relaunch | None]):
     CSS_PATH = Path(__file__).with_name(
         "scorekeeper.tcss"
     )  # absolute: subclasses may live anywhere
@@ -75,15 +50,6 @@ class ScorekeeperApp(App[Relaunch | None]):
     # Textual's own ctrl+q quits; the screens show their own way out (q, esc).
     BINDINGS = [
         Binding("f2", "switch_language", t("ui.key.language"), id="language", show=False),
-        # Textual adds this binding itself, in English, unless the app has one (App.__init__)
-        Binding(
-            App.COMMAND_PALETTE_BINDING,
-            "command_palette",
-            t("ui.key.palette"),
-            show=False,
-            priority=True,
-            tooltip=t("ui.palette.tooltip"),
-        ),
     ]
 
     def __init__(
@@ -201,28 +167,8 @@ class ScorekeeperApp(App[Relaunch | None]):
         session = getattr(recording, "id", None) if recording is not None else None
         self.exit(Relaunch(new, session if isinstance(session, int) else None))
 
-    def action_command_palette(self) -> None:
-        """Textual's palette, with its placeholder in the reader's language."""
-        if self.use_command_palette and not CommandPalette.is_open(cast(App[object], self)):
-            self.push_screen(
-                CommandPalette(placeholder=t("ui.palette.search"), id="--command-palette")
-            )
-
-    def search_themes(self) -> None:
-        """Textual's theme picker, with its placeholder in the reader's language."""
-        from textual.theme import ThemeProvider
-
-        self.push_screen(
-            CommandPalette(providers=[ThemeProvider], placeholder=t("ui.palette.themes"))
-        )
-
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        for command in super().get_system_commands(screen):
-            keys = _SYSTEM_COMMANDS.get(command.help)
-            if keys is None:  # a command a later Textual adds: as Textual words it
-                yield command
-            else:
-                yield command._replace(title=t(keys[0]), help=t(keys[1]))
+        yield from super().get_system_commands(screen)
         yield SystemCommand(
             t("ui.language.title"), t("ui.language.help"), self.action_switch_language
         )
