@@ -48,6 +48,9 @@ SESSIONS: list[tuple[str, list[str], list[str]]] = [
             "show 千尋=KD,KS 大=9C,9D,9S", "out ベン",
         ],
     ),
+    ("pochen", POCHEN_PLAYERS, ["round"]),
+    ("indian-official", PLAYERS, []),
+    ("indian-chips", PLAYERS, ["round", "bet ベン", "call 千尋", "call 大", "call 恵美", "call 亜紀"]),  # noqa: E501
 ]  # fmt: skip
 
 #: What each session's table is asked, one dialog (or message) at a time: keys typed, then Esc.
@@ -60,6 +63,10 @@ DIALOGS: dict[int, list[list[str]]] = {
     6: [["x"], ["t"]],
     7: [["a"], ["a", "2", "enter"], ["b"], ["s"], ["w"], ["x"], ["t"]],
     8: [["p"], ["a"], ["y"], ["t"], ["i"]],
+    # keys pressed where they do not apply: each says why, in words
+    9: [[key] for key in "aobcrfkswxjly"] + [["p", *"2s", "enter"], ["g", *"xx", "enter"]],
+    10: [[key] for key in "frscuhe"] + [["ctrl+r"], ["n", "f", "1", "enter"], ["n", "r", "r"]],
+    11: [[key] for key in "kbcrfsx"] + [["s", *"3 > 4", "enter"]],
 }
 
 
@@ -195,6 +202,7 @@ OTHER_LANGUAGE = "Switch to English"
 #: dialog's box, the names of Textual's colour themes in the theme picker.
 SYNTAX = {
     "table 2: ctrl+r 1 enter": {"fold", "showdown"},
+    "table 9: g x x enter": {"xx"},  # what was typed, quoted back
     "themes": {word for theme in BUILTIN_THEMES for word in LATIN.findall(theme)},
 }
 #: Key names, to tell a key cut off at the screen's edge ("es" for esc).

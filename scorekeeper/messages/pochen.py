@@ -37,7 +37,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the stages ---------------------------------------------------------------
     "rules.pochen.trump_first": (
         "enter the trump first ('turned 8D' or 'trump diamonds'), then {entry}",
-        "先に切り札を記録してください(「turned 8D」か「trump diamonds」)。{entry}はその後です",
+        "先に切り札(めくった札か切り札のスート)を記録してください。{entry}はその後です",
     ),
     "rules.pochen.trump_twice": (
         "the trump of this deal is already {suit}",

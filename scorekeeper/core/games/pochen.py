@@ -392,7 +392,7 @@ class Pochen(Game):
                 raise RuleError("rules.pochen.unknown_suit", suit=data.get("suit", ""))
             return {"suit": suit}
         if table.trump is None:
-            raise RuleError("rules.pochen.trump_first", entry=kind)
+            raise RuleError("rules.pochen.trump_first", entry=Phrase((f"rules.verb.{kind}",)))
         if kind == "claim":
             return self._check_claim(state, table, data)
         if kind in BETTING:
