@@ -132,6 +132,8 @@ async def walk(out: Path) -> None:
                 await keep(f"new session: {game_id}, all options")
                 await pilot.resize_terminal(80, 24)
                 await keep(f"new session: {game_id}, errors", "ctrl+s")
+                app.screen.query_one("#new-options Input", Input).value = "0"
+                await keep(f"new session: {game_id}, an option refused", "ctrl+s")
                 await back_to(2)
             await keep("stats", "s")
             await back_to(2)
@@ -253,3 +255,16 @@ if __name__ == "__main__":  # python tests/test_ui_japanese_complete.py: print e
             print(f"===== {name} =====\n{text}")
             print("LEFT:", " ".join(english_words(text, frozenset(SYNTAX.get(name, ())))))
     _ = asyncio, time
+
+
+def test_a_refused_option_is_named_by_its_key_in_english_and_its_label_in_japanese():
+    from scorekeeper.core.errors import RuleError
+    from scorekeeper.core.games import get_game
+
+    try:
+        get_game("indian-official").option("base").parse("x")
+    except RuleError as error:
+        assert error.message("en") == "option base must be a whole number of at least 1, not 'x'"
+        assert error.message("ja") == "「開始の賭け点」は1以上の整数です(「x」は使えません)"
+    else:
+        raise AssertionError("base x was accepted")

@@ -60,20 +60,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "今の画面を画像として保存する",
     ),
     # -- the new-session form: options by name, values in words -------------------------
-    "option.label.rounds": ("Rounds to play", "ラウンド数"),
-    "option.label.stack": ("Starting chips", "持ちチップ"),
-    "option.label.base": ("Opening stake", "開始の賭け点"),
-    "option.label.cap": ("Highest stake", "賭け点の上限"),
-    "option.label.suits": ("Suit order", "スートの順"),
-    "option.label.parent_double_folds": ("Folders pay double", "降りた子も倍払い"),
-    "option.label.ante": ("Ante", "参加料"),
-    "option.label.bet": ("Bet size", "ベット額"),
-    "option.label.raises": ("Raises per round", "レイズの回数"),
-    "option.label.joker": ("Joker", "ジョーカー"),
-    "option.label.redraw": ("Redraw", "引き直し"),
-    "option.label.deck": ("Deck", "デッキ"),
-    "option.label.card_payment": ("Pay for cards left", "残り札の支払い"),
-    "option.label.turned_honour": ("Turned honour's pool", "めくった絵札の場"),
     "option.value.cap.none": ("none (no limit)", "上限なし(青天井)"),
     "option.value.suits.none": ("none (ties)", "なし(同点)"),
     "option.value.suits.sanma": ("sanma ♠>♥>♦>♣", "サンマ ♠>♥>♦>♣"),
@@ -98,3 +84,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.verb.poch": ("poch", "ポッヘンの勝者"),
     "rules.verb.out": ("out", "上がり"),
 }
+
+#: Each option's label (English, Japanese): the form shows it, and a refusal names the
+#: option by it in Japanese and by its key (as typed in a transcript) in English.
+_OPTION_LABELS = {
+    "rounds": ("Rounds to play", "ラウンド数"),
+    "stack": ("Starting chips", "持ちチップ"),
+    "base": ("Opening stake", "開始の賭け点"),
+    "cap": ("Highest stake", "賭け点の上限"),
+    "suits": ("Suit order", "スートの順"),
+    "parent_double_folds": ("Folders pay double", "降りた子も倍払い"),
+    "ante": ("Ante", "参加料"),
+    "bet": ("Bet size", "ベット額"),
+    "raises": ("Raises per round", "レイズの回数"),
+    "joker": ("Joker", "ジョーカー"),
+    "redraw": ("Redraw", "引き直し"),
+    "deck": ("Deck", "デッキ"),
+    "card_payment": ("Pay for cards left", "残り札の支払い"),
+    "turned_honour": ("Turned honour's pool", "めくった絵札の場"),
+}
+for _key, (_english, _japanese) in _OPTION_LABELS.items():
+    MESSAGES[f"option.label.{_key}"] = (_english, _japanese)
+    MESSAGES[f"option.named.{_key}"] = (_key, _japanese)

@@ -12,15 +12,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.option_bool": (
         "option {option} must be true or false, not {value!r}",
-        "オプション{option}はtrueかfalseです(「{value}」は使えません)",
+        "「{option}」ははい(true)かいいえ(false)です(「{value}」は使えません)",
     ),
     "rules.option_choice": (
         "option {option} must be one of {choices}, not {value!r}",
-        "オプション{option}は{choices}のどれかです(「{value}」は使えません)",
+        "「{option}」は{choices}のどれかです(「{value}」は使えません)",
     ),
     "rules.option_number": (
         "option {option} must be a whole number of at least {minimum}, not {value!r}",
-        "オプション{option}は{minimum}以上の整数です(「{value}」は使えません)",
+        "「{option}」は{minimum}以上の整数です(「{value}」は使えません)",
     ),
     "rules.name_empty": ("a player's name cannot be empty", "プレイヤー名が空です"),
     "rules.name_long": (
@@ -66,7 +66,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.option_type": (
         "option {option} cannot be {value}: give it as it is typed in a transcript",
-        "オプション{option}に{value}は使えません。トランスクリプトと同じ書き方にしてください",
+        "「{option}」に{value}は使えません。記録テキストと同じ書き方にしてください",
     ),
     "rules.stored_recorder_mismatch": (
         "it names {recorder} as its recorder, but {expected} held the record book then",
