@@ -87,11 +87,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the Poch ---------------------------------------------------------------------
     "rules.pochen.poch_over": (
         "the Poch is settled: enter who went out first ('out X')",
-        "ポッヘンは決着しています。最初に上がった人を「out X」で記録してください",
+        "ポッヘンは決着しています。最初に上がった人を記録してください",
     ),
     "rules.pochen.betting_closed": (
         "the betting has closed: enter the sets ('show …') or the winner ('poch W')",
-        "賭けは締め切られています。役(「show …」)か勝者(「poch W」)を記録してください",
+        "賭けは締め切られています。公開された役か、ポッヘンの勝者を記録してください",
     ),
     "rules.pochen.not_your_turn": (
         "it is {turn}'s turn in the Poch, not {player}'s",
@@ -148,11 +148,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.poch_undecided": (
         "the Poch needs its winner first: enter the sets ('show …') or 'poch W'",
-        "先にポッヘンの勝者が必要です。役(「show …」)か「poch W」を記録してください",
+        "先にポッヘンの勝者が必要です。公開された役か、ポッヘンの勝者を記録してください",
     ),
     "rules.pochen.no_card_payment": (
         "card_payment is off: write only who went out, like 'out B'",
-        "残り札の支払いなしのセッションです。上がった人だけを「out B」のように書いてください",
+        "残り札の支払いなしのセッションです。上がった人だけを記録してください",
     ),
     "rules.pochen.pays_self": (
         "{player} went out and pays nobody",

@@ -185,7 +185,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.official.raise_takes_nothing": (
         "raise takes no name: the stake doubles for everyone",
-        "raiseに名前は不要です(賭け点が全員に対して倍になります)",
+        "賭け点を上げるときに名前は要りません(賭け点が全員に対して倍になります)",
     ),
     "rules.official.at_cap": (
         "the stake is at the cap ({cap})",
