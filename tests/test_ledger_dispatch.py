@@ -23,6 +23,7 @@ from scorekeeper.core.ledger import Ledger
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.steps import MAX_NOTE_LENGTH, apply_entry, normalize_entry
+from scorekeeper.messages import Phrase
 from tests.rules_support import T0, enter, refused
 
 FIVE = ("A", "B", "C", "D", "E")
@@ -82,17 +83,24 @@ def test_in_a_round_seats_and_chips_wait_with_the_kind_and_round_named():
         error = error_of(session, kind, **data)
         assert (error.key, error.params) == (
             "rules.between_rounds_only",
-            {"entry": kind, "round": 2},
+            {"entry": Phrase((f"rules.verb.{kind}",)), "round": 2},
         )
+        assert error.message("en").startswith(f"{kind} can only be entered between rounds")
     # between rounds before chips: a points game refuses rebuy for the round first
     error = error_of(session, "rebuy", player="A", chips=5)
     assert (error.key, error.params) == (
         "rules.between_rounds_only",
-        {"entry": "rebuy", "round": 2},
+        {"entry": Phrase(("rules.verb.rebuy",)), "round": 2},
+    )
+    assert (
+        error.message("ja") == "買い足しはラウンドの合間にだけ記録できます(ラウンド2が進行中です)"
     )
     enter(session, "showdown A")
     error = error_of(session, "rebuy", player="A", chips=5)
-    assert (error.key, error.params) == ("rules.rebuy_no_chips", {"game": "indian-official"})
+    assert (error.key, error.params) == (
+        "rules.rebuy_no_chips",
+        {"game": Phrase(("game.indian-official",))},
+    )
 
 
 def test_a_note_is_one_line_of_at_most_the_limit():

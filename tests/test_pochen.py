@@ -13,12 +13,13 @@ from hypothesis import strategies as st
 from scorekeeper.cli import main
 from scorekeeper.core.codec import event_from_doc, event_to_doc
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.games.pochen import POOLS, to_act
+from scorekeeper.core.games.pochen import POOLS, pool_phrase, to_act
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.core.words import parse_entry
+from scorekeeper.messages import t
 from tests.rules_support import (
     T0,
     assert_transcript_round_trip,
@@ -181,6 +182,9 @@ def test_p1_with_card_payment():
     )
 
 
+KQM = pool_phrase("king", "queen", "marriage")
+
+
 def test_p1_log_describes_each_entry():
     session = p1()
     enter(session, "round", *P1_CLAIMS, *P1_POCH, "out B")
@@ -188,8 +192,8 @@ def test_p1_log_describes_each_entry():
     assert described == [
         ("log.round.dealer", {"round": 1, "parent": "A"}),
         ("log.pochen.turned", {"card": "8♦", "suit": "♦"}),
-        ("log.pochen.claim", {"player": "B", "pools": "ace", "chips": 4}),
-        ("log.pochen.claim", {"player": "C", "pools": "king, queen, marriage", "chips": 12}),
+        ("log.pochen.claim", {"player": "B", "pools": pool_phrase("ace"), "chips": 4}),
+        ("log.pochen.claim", {"player": "C", "pools": KQM, "chips": 12}),
         ("log.bet.pass", {"player": "B", "chips": 0, "total": 0}),
         ("log.bet.bet_total", {"player": "C", "chips": 3, "total": 3}),
         ("log.bet.call", {"player": "D", "chips": 3, "total": 3}),
@@ -491,7 +495,7 @@ def test_claim_errors():
     refused(session, "claim E ace", "rules.unknown_player")
     enter(session, "claim B ace")
     error = refused(session, "claim C ace", "rules.pochen.already_claimed")
-    assert error.params == {"pool": "ace", "player": "B"}
+    assert error.params == {"pool": pool_phrase("ace"), "player": "B"}
     refused(session, "claim C jack jack", "rules.pochen.already_claimed")
     refused(session, "claim C marriage", "rules.pochen.marriage_needs")
     enter(session, "claim B king", "claim C queen")
@@ -937,3 +941,51 @@ def test_the_deal_view_walks_the_stages_of_example_p1():
         ("out", "between", (), False),
     ]
     assert deal_view(part.state).trump is None
+
+
+# -- pool names typed in Japanese or short (issue 14) ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "pools"),
+    [
+        ("claim C キング クイーン マリッジ", ["king", "queen", "marriage"]),
+        ("claim C K Q marriage", ["king", "queen", "marriage"]),
+        ("claim C ｷﾝｸﾞ くいーん Marriage", ["king", "queen", "marriage"]),
+        ("claim C King Queen Marriage", ["king", "queen", "marriage"]),  # board labels
+    ],
+)
+def test_claims_take_japanese_and_short_pool_names_and_record_the_canonical_ones(typed, pools):
+    session = p1()
+    enter(session, "round", "turned 8D", "claim B エース", typed, "claim D J T")
+    assert [e.data["pools"] for e in session.events if e.kind == "claim"] == [
+        ["ace"],
+        pools,
+        ["jack", "ten"],
+    ]
+    transcript = write_transcript(session)
+    assert "claim B ace\n" in transcript and "claim D jack ten\n" in transcript
+
+
+def test_the_claim_log_names_the_pools_in_the_readers_language():
+    session = p1()
+    enter(session, "round", *P1_CLAIMS)
+    key, params = session.describe(len(session.events) - 1)
+    assert t(key, "en", **params) == "C claims king, queen, marriage and takes 12"
+    assert t(key, "ja", **params) == "Cがキング・クイーン・マリッジを請求して12を獲得"
+
+
+def test_an_unknown_pool_is_refused_with_what_is_accepted():
+    session = p1()
+    enter(session, "round", "turned 8D")
+    error = refused(session, "claim B エーズ", "rules.pochen.unknown_pool")
+    assert error.message("ja") == (
+        "「エーズ」という場はありません。使える名前: エース(A)・キング(K)・クイーン(Q)・"
+        "ジャック(J)・10(テン、T)・マリッジ・シークエンス・ポッヘン・センター(英語の名前も使えます)"
+    )
+    assert error.message("en") == (
+        "there is no pool called 'エーズ'; type one of: ace (A), king (K), queen (Q), "
+        "jack (J), ten (10, T), marriage, sequence, poch, centre"
+    )
+    error = refused(session, "claim B ポッヘン", "rules.pochen.not_claimable")
+    assert error.message("ja").startswith("ポッヘンの場は請求できません")

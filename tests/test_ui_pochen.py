@@ -91,3 +91,27 @@ def test_board_snapshot_120x40(snap_compare, tmp_path):
     app = ScorekeeperApp(pochen_store(tmp_path), 1, clock=fixed_clock())
     keys = P1_CLAIMS + P1_POCH + P1_SHOW + P1_OUT
     assert snap_compare(app, press=keys, terminal_size=(120, 40))
+
+
+async def test_claims_typed_in_japanese_or_short_in_the_box(tmp_path):
+    from textual.widgets import Input
+
+    store = pochen_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await press_all(pilot, ["n", "p", *"8d", "enter", "a", "2", "enter", "A", "enter"])
+        await press_all(pilot, ["a", "3", "enter"])
+        app.screen.query_one(Input).value = "エーズ"  # not a pool: refused, and nothing changes
+        await press_all(pilot, ["enter"])
+        error = str(app.screen.query_one("#text-error").render())
+        assert "'エーズ'" in error and "ace (A), king (K)" in error
+        app.screen.query_one(Input).value = "キング、クイーン・ﾏﾘｯｼﾞ"
+        await press_all(pilot, ["enter"])
+        assert dict(screen.state.table.claimed) == {
+            "ace": "B", "king": "C", "queen": "C", "marriage": "C"
+        }  # fmt: skip
+        assert dict(screen.state.scores) == {"A": 41, "B": 45, "C": 53, "D": 41}
+    claims = [e.data["pools"] for e in load_session(store, 1).events if e.kind == "claim"]
+    assert claims == [["ace"], ["king", "queen", "marriage"]]

@@ -16,6 +16,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import RoundResult, State
+from scorekeeper.messages import Phrase
 
 _R = TypeVar("_R")
 _TRUE = ("true", "yes", "on", "1")
@@ -33,6 +34,11 @@ class OptionSpec:
     minimum: int | None = None  # for whole-number options
     boolean: bool = False
 
+    @property
+    def named(self) -> Phrase:
+        """The option in a refusal: its key in English (as typed), its label in Japanese."""
+        return Phrase((f"option.named.{self.key}",))
+
     def parse(self, text: str) -> OptionValue:
         word = text.strip().lower()
         if self.boolean:
@@ -40,14 +46,14 @@ class OptionSpec:
                 return True
             if word in _FALSE:
                 return False
-            raise RuleError("rules.option_bool", field=self.key, option=self.key, value=text)
+            raise RuleError("rules.option_bool", field=self.key, option=self.named, value=text)
         if self.choices:
             if word in self.choices:
                 return self.choices[word]
             raise RuleError(
                 "rules.option_choice",
                 field=self.key,
-                option=self.key,
+                option=self.named,
                 value=text,
                 choices=", ".join(self.choices),
             )
@@ -57,7 +63,7 @@ class OptionSpec:
             number = None
         if number is None or (self.minimum is not None and number < self.minimum):
             raise RuleError(
-                "rules.option_number", field=self.key, option=self.key, value=text,
+                "rules.option_number", field=self.key, option=self.named, value=text,
                 minimum=self.minimum if self.minimum is not None else 0,
             )  # fmt: skip
         return number
@@ -75,7 +81,7 @@ class OptionSpec:
             right = isinstance(value, int) and not isinstance(value, bool)
         if not right:
             raise RuleError(
-                "rules.option_type", field=self.key, option=self.key, value=repr(value)[:40]
+                "rules.option_type", field=self.key, option=self.named, value=repr(value)[:40]
             )
         typed: OptionValue = value  # type: ignore[assignment]  # checked just above
         return typed if self.choices else self.parse(self.render(typed))

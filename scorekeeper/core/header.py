@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Header, OptionValue, frozen
 from scorekeeper.core.games import get_game
+from scorekeeper.messages import Phrase
 
 #: Characters a name may not contain: they would make entries ambiguous.
 _FORBIDDEN_IN_NAME = set("=>,")
@@ -70,7 +71,7 @@ def make_header(
             "rules.player_count",
             field="players",
             count=len(given),
-            game=game.id,
+            game=Phrase((game.name_key,)),
             min=game.min_players,
             max=game.max_players,
         )
@@ -99,7 +100,7 @@ def make_header(
     chip_stacks: dict[str, int] = {}
     for word, chips in (stacks or {}).items():
         if not game.uses_chips:
-            raise RuleError("rules.stacks_no_chips", field="stacks", game=game.id)
+            raise RuleError("rules.stacks_no_chips", field="stacks", game=Phrase((game.name_key,)))
         if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
             raise RuleError("rules.stack_negative", field="stacks", player=word)
         chip_stacks[seat_named(word, "stacks")] = chips

@@ -20,6 +20,7 @@ from scorekeeper.core.events import Event, frozen
 from scorekeeper.core.game import Game
 from scorekeeper.core.header import check_name
 from scorekeeper.core.state import Seat, State
+from scorekeeper.messages import Phrase
 
 MAX_NOTE_LENGTH = 2000
 
@@ -59,7 +60,8 @@ def _between_rounds(state: State, kind: str) -> None:
     """Seats and chips change only between rounds, and not once the session has ended."""
     _not_ended(state)
     if state.in_round:
-        raise RuleError("rules.between_rounds_only", entry=kind, round=state.round)
+        entry = Phrase((f"rules.verb.{kind}",))  # "rebuy" in English, 買い足し in Japanese
+        raise RuleError("rules.between_rounds_only", entry=entry, round=state.round)
 
 
 # -- checking ----------------------------------------------------------------------
@@ -123,7 +125,7 @@ def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> dict[str,
 def _check_rebuy(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
     _between_rounds(state, "rebuy")
     if not game.uses_chips:
-        raise RuleError("rules.rebuy_no_chips", game=game.id)
+        raise RuleError("rules.rebuy_no_chips", game=Phrase((game.name_key,)))
     player = state.find_player(str(data.get("player", "")))
     chips = data.get("chips")
     if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:

@@ -40,6 +40,8 @@ _AREAS: Final = (
     "ui_memory",
     "fit",
     "wording",
+    "localized",
+    "textual_keys",
 )
 
 
@@ -91,8 +93,42 @@ def t(key: str, lang: str | None = None, **params: object) -> str:
     template = japanese if (lang or language()) == "ja" else english
     if not params:
         return template
-    safe = {k: visible(v) if isinstance(v, str) else v for k, v in params.items()}
+    lang = lang or language()
+    safe = {k: _param(v, lang) for k, v in params.items()}
     return template.format(**safe)
+
+
+class Phrase(tuple[str, ...]):
+    """A parameter made of catalog texts (keys), rendered in the reader's language.
+
+    The core names a pool or an option without knowing who will read it: it
+    passes ``Phrase(("pochen.pool.ace", "pochen.pool.king"))`` and the words
+    come out as "ace, king" in English and 「エース・キング」 in Japanese.
+    """
+
+    __slots__ = ()
+
+
+class Count(int):
+    """A number that can choose the English noun after it: ``{rounds:round|rounds}``.
+
+    English templates write ``{rounds} {rounds:round|rounds}`` so that one round
+    is not "1 rounds"; Japanese has no plural and writes ``{rounds}ラウンド``.
+    """
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            one, many = spec.split("|", 1)
+            return one if self == 1 else many
+        return int.__format__(self, spec)
+
+
+def _param(value: object, lang: str) -> object:
+    if isinstance(value, Phrase):
+        return t("list.separator", lang).join(t(key, lang) for key in value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Count(value)
+    return visible(value) if isinstance(value, str) else value
 
 
 class UserError(Exception):

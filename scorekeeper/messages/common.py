@@ -29,7 +29,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "log.join": ("{player} joins the table", "{player}が参加"),
     "log.leave": ("{player} leaves the table", "{player}が抜ける"),
-    "log.rebuy": ("{player} buys {chips} more chips", "{player}がチップを{chips}枚買い足し"),
+    "log.rebuy": (
+        "{player} buys {chips} {chips:more chip|more chips}",
+        "{player}がチップを{chips}枚買い足し",
+    ),
     "log.end": ("the session ends", "セッション終了"),
     "log.official.raise": ("stake {old} → {new}", "賭け点 {old} → {new}"),
     "log.official.fold": ("{player} folded at {stake}", "{player}が{stake}で降りた"),

@@ -16,7 +16,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "賭け点は一度も上がりませんでした。",
     ),
     "export.receipt": (
-        "Receipt: {entries} entries, last hash {hash}",
+        "Receipt: {entries} {entries:entry|entries}, last hash {hash}",
         "控え: 記録{entries}件、最後のハッシュ {hash}",
     ),
     "export.chart": ("Net result over rounds", "ラウンドごとの収支"),
@@ -42,7 +42,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ラウンド{round}が進行中です。終わってから精算してください。",
     ),
     "export.chips_on_table": (
-        "{chips} chips are still on the table: settle once they have been won.",
+        "{chips} {chips:chip is|chips are} still on the table: settle once they have been won.",
         "まだ{chips}枚のチップが場に残っています。獲得されてから精算してください。",
     ),
     "export.bad_rate": (

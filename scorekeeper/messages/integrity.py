@@ -17,7 +17,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "「{entry}」は{game}のラウンドの記録ではないため訂正に使えません",
     ),
     "rules.correct_no_such_round": (
-        "there is no round {round} to correct ({rounds} rounds have been played)",
+        "there is no round {round} to correct ({rounds} {rounds:round has|rounds have} been played)",
         "訂正するラウンド{round}がありません(これまで{rounds}ラウンド)",
     ),
     "rules.correct_in_play": (
@@ -62,17 +62,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # -- verify ----------------------------------------------------------------------
     "cli.verify_ok": (
-        "session {session}: OK, {entries} entries match their chain (last hash {head})",
+        "session {session}: OK, {entries} {entries:entry matches its|entries match their} chain (last hash {head})",
         "セッション{session}: OK、{entries}件の記録がチェーンと一致(最後のハッシュ {head})",
     ),
     "cli.verify_ok_partly": (
-        "session {session}: OK, {entries} entries match their chain (last hash {head});"
+        "session {session}: OK, {entries} {entries:entry matches its|entries match their} chain (last hash {head});"
         " the first {unchained} were written before entries were chained",
         "セッション{session}: OK、{entries}件の記録がチェーンと一致(最後のハッシュ {head})。"
         "最初の{unchained}件はチェーン導入前の記録です",
     ),
     "cli.verify_receipt": (
-        "receipt: {entries} entries, last hash {short}… (note it down; verify --expect checks it)",
+        "receipt: {entries} {entries:entry|entries}, last hash {short}… (note it down; verify --expect checks it)",
         "控え: 記録{entries}件、最後のハッシュ {short}…(書き留めておくと verify --expect で確認できます)",
     ),
     "cli.verify_expect_ok": (
@@ -80,7 +80,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "セッション{session}: 控えと一致します。記録の削除や書き換えはありません",
     ),
     "cli.verify_expect_earlier": (
-        "session {session}: the receipt is entry {entry}'s; {added} entries were added since,"
+        "session {session}: the receipt is entry {entry}'s; {added} {added:entry was|entries were} added since,"
         " none cut off",
         "セッション{session}: 控えは記録{entry}のものです。その後{added}件が追加され、削除はありません",
     ),

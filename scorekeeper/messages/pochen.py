@@ -1,7 +1,7 @@
 """Messages of Pochen (rules.md §4): errors, the log, results, option help.
 
-key -> (English, Japanese). Pool names (ace, king … centre) and verbs stay as
-the recorder types them, in both languages.
+key -> (English, Japanese). Verbs stay as the recorder types them; pools are
+named in the reader's language (``pochen.pool.*`` in localized.py).
 """
 
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -12,15 +12,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.trump_syntax": (
         "write the trump suit, like 'trump diamonds' (or S H D C, ♠ ♥ ♦ ♣)",
-        "切り札のスートを「trump diamonds」のように書いてください(S H D C、♠ ♥ ♦ ♣も可)",
+        "切り札のスートを「trump ダイヤ」のように書いてください(S H D C、♠ ♥ ♦ ♣も可)",
     ),
     "rules.pochen.unknown_suit": (
         "{suit!r} is not a suit: spades, hearts, diamonds or clubs (S H D C, ♠ ♥ ♦ ♣)",
-        "「{suit}」はスートではありません: spades・hearts・diamonds・clubs(S H D C、♠ ♥ ♦ ♣)",
+        "「{suit}」はスートではありません: スペード・ハート・ダイヤ・クラブ(S H D C、♠ ♥ ♦ ♣)",
     ),
     "rules.pochen.claim_syntax": (
         "write a claim as the player and the pools, like 'claim C king queen marriage'",
-        "申告はプレイヤーと場の名前を「claim C king queen marriage」のように書いてください",
+        "請求はプレイヤーと場の名前を「claim C キング クイーン マリッジ」のように書いてください",
     ),
     "rules.pochen.amount_syntax": (
         "{verb} needs a player and the total they are in for, like '{verb} B 3'",
@@ -37,11 +37,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the stages ---------------------------------------------------------------
     "rules.pochen.trump_first": (
         "enter the trump first ('turned 8D' or 'trump diamonds'), then {entry}",
-        "先に切り札を記録してください(「turned 8D」か「trump diamonds」)。{entry}はその後です",
+        "先に切り札(めくった札か切り札のスート)を記録してください。{entry}はその後です",
     ),
     "rules.pochen.trump_twice": (
         "the trump of this deal is already {suit}",
-        "このディールの切り札はすでに{suit}です",
+        "この配りの切り札はすでに{suit}です",
     ),
     "rules.pochen.not_in_deck": (
         "{card} is not in the {deck}-card deck",
@@ -49,53 +49,53 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.not_dealt_in": (
         "{player} is not dealt in to deal {round}",
-        "{player}はディール{round}に参加していません",
+        "{player}は第{round}回の配りに参加していません",
     ),
     # -- claims -----------------------------------------------------------------------
     "rules.pochen.claims_over": (
         "the Poch has begun, so the claims are over",
-        "ポッヘ(賭け)が始まったので、申告はもうできません",
+        "ポッヘン(賭け)が始まったので、請求はもうできません",
     ),
     "rules.pochen.unknown_pool": (
-        "there is no pool called {pool!r}; the pools are: {pools}",
-        "「{pool}」という場はありません。場: {pools}",
+        "there is no pool called '{pool}'; type one of: {pools}",
+        "「{pool}」という場はありません。使える名前: {pools}",
     ),
     "rules.pochen.not_claimable": (
         "the {pool} pool cannot be claimed: poch goes to the best set, centre to the first player out",
-        "{pool}の場は申告できません(pochは最強の役、centreは最初に上がった人のもの)",
+        "{pool}の場は請求できません(ポッヘンの場は最強の役、センターは最初に上がった人のもの)",
     ),
     "rules.pochen.already_claimed": (
         "{player} has already claimed the {pool} pool this deal",
-        "{pool}の場はこのディールですでに{player}が取っています",
+        "{pool}の場はこの配りですでに{player}が取っています",
     ),
     "rules.pochen.turned_pool": (
         "the {pool} pool cannot be claimed: its card {card} is the turned card",
-        "{pool}の場は申告できません(そのカード{card}はめくられたカードです)",
+        "{pool}の場は請求できません(そのカード{card}はめくられたカードです)",
     ),
     "rules.pochen.marriage_broken": (
         "marriage cannot be claimed this deal: {card} is the turned card",
-        "このディールではmarriageを申告できません({card}がめくられたカードです)",
+        "この配りではマリッジを請求できません({card}がめくられたカードです)",
     ),
     "rules.pochen.marriage_needs": (
         "marriage needs the same player to claim king and queen ({player} has not)",
-        "marriageには同じプレイヤーがkingとqueenを申告している必要があります({player}は申告していません)",
+        "マリッジには同じプレイヤーがキングとクイーンを請求している必要があります({player}は請求していません)",
     ),
     "rules.pochen.sequence_broken": (
         "sequence cannot be claimed this deal: {card} is the turned card",
-        "このディールではsequenceを申告できません({card}がめくられたカードです)",
+        "この配りではシークエンスを請求できません({card}がめくられたカードです)",
     ),
     # -- the Poch ---------------------------------------------------------------------
     "rules.pochen.poch_over": (
         "the Poch is settled: enter who went out first ('out X')",
-        "ポッヘは決着しています。最初に上がった人を「out X」で記録してください",
+        "ポッヘンは決着しています。最初に上がった人を記録してください",
     ),
     "rules.pochen.betting_closed": (
         "the betting has closed: enter the sets ('show …') or the winner ('poch W')",
-        "賭けは締め切られています。役(「show …」)か勝者(「poch W」)を記録してください",
+        "賭けは締め切られています。公開された役か、ポッヘンの勝者を記録してください",
     ),
     "rules.pochen.not_your_turn": (
         "it is {turn}'s turn in the Poch, not {player}'s",
-        "ポッヘは今{turn}の番です({player}の番ではありません)",
+        "ポッヘンは今{turn}の番です({player}の番ではありません)",
     ),
     "rules.pochen.check_facing_bet": (
         "{player} cannot check facing a bet of {high}: call, raise, fold or pass (= fold)",
@@ -127,7 +127,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.not_in_poch": (
         "{player} is not in the Poch showdown (folded, or bet nothing)",
-        "{player}はポッヘの勝負に参加していません(降りたか、何も賭けていません)",
+        "{player}はポッヘンの勝負に参加していません(降りたか、何も賭けていません)",
     ),
     "rules.pochen.shown_twice": (
         "{player}'s set is given twice",
@@ -144,15 +144,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the play-out -----------------------------------------------------------------
     "rules.pochen.poch_open": (
         "the Poch is not settled yet: it is {turn}'s turn",
-        "ポッヘがまだ決着していません。{turn}の番です",
+        "ポッヘンがまだ決着していません。{turn}の番です",
     ),
     "rules.pochen.poch_undecided": (
         "the Poch needs its winner first: enter the sets ('show …') or 'poch W'",
-        "先にポッヘの勝者が必要です。役(「show …」)か「poch W」を記録してください",
+        "先にポッヘンの勝者が必要です。公開された役か、ポッヘンの勝者を記録してください",
     ),
     "rules.pochen.no_card_payment": (
         "card_payment is off: write only who went out, like 'out B'",
-        "card_paymentはオフです。上がった人だけを「out B」のように書いてください",
+        "残り札の支払いなしのセッションです。上がった人だけを記録してください",
     ),
     "rules.pochen.pays_self": (
         "{player} went out and pays nobody",
@@ -168,14 +168,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.payment_missing": (
         "with card_payment, write the cards left of everyone but {player}; missing: {players}",
-        "card_paymentでは{player}以外の全員の残り枚数を書いてください。足りないのは: {players}",
+        "残り札の支払いありのセッションです。{player}以外の全員の残り枚数を書いてください。足りないのは: {players}",
     ),
     # -- the log ---------------------------------------------------------------------
     "log.pochen.turned": ("{card} turned up: trump {suit}", "{card}をめくった: 切り札は{suit}"),
     "log.pochen.trump": ("trump {suit}", "切り札は{suit}"),
     "log.pochen.claim": (
         "{player} claims {pools} and takes {chips}",
-        "{player}が{pools}を申告して{chips}を獲得",
+        "{player}が{pools}を請求して{chips}を獲得",
     ),
     "log.pochen.pass_folds": ("{player} passes (folds)", "{player}がパス(フォールド)"),
     "log.pochen.show": (
@@ -184,24 +184,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "log.pochen.poch": (
         "Poch won by {ranking}: {pot} and the poch pool of {poch}",
-        "ポッヘの勝者{ranking}: ポット{pot}とpochの場{poch}",
+        "ポッヘンの勝者{ranking}: ポット{pot}とポッヘンの場{poch}",
     ),
     "log.pochen.out": (
         "{player} goes out first and takes the centre ({chips})",
-        "{player}が最初に上がりcentre({chips})を獲得",
+        "{player}が最初に上がりセンター({chips})を獲得",
     ),
     "log.pochen.out_paid": (
         "{player} goes out first, takes the centre ({chips}) and {paid} for cards left",
-        "{player}が最初に上がりcentre({chips})と残り札の支払い{paid}を獲得",
+        "{player}が最初に上がりセンター({chips})と残り札の支払い{paid}を獲得",
     ),
     "result.pochen.deal": (
         "{out} went out first; Poch: {poch}",
-        "{out}が最初に上がり、ポッヘン: {poch}",
+        "{out}が最初に上がり、ポッヘンは{poch}",
     ),
     # -- options ---------------------------------------------------------------------
     "option.pochen.ante": (
         "chips each player puts in each of the nine pools every deal",
-        "毎ディール、各プレイヤーが9つの場それぞれに入れるチップ",
+        "毎回の配りで、各プレイヤーが9つの場それぞれに入れるチップ",
     ),
     "option.pochen.deck": (
         "32 cards (A K Q J 10 9 8 7) or the full 52",
@@ -213,6 +213,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "option.pochen.turned_honour": (
         "the pool of a turned-up trump honour carries over, or goes to the dealer",
-        "めくられた切り札の絵札の場は持ち越し(carry)か親のもの(dealer)",
+        "めくられた切り札の絵札の場は持ち越しか、ディーラーのもの",
     ),
 }

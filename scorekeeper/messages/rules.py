@@ -12,15 +12,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.option_bool": (
         "option {option} must be true or false, not {value!r}",
-        "オプション{option}はtrueかfalseです(「{value}」は使えません)",
+        "「{option}」ははい(true)かいいえ(false)です(「{value}」は使えません)",
     ),
     "rules.option_choice": (
         "option {option} must be one of {choices}, not {value!r}",
-        "オプション{option}は{choices}のどれかです(「{value}」は使えません)",
+        "「{option}」は{choices}のどれかです(「{value}」は使えません)",
     ),
     "rules.option_number": (
         "option {option} must be a whole number of at least {minimum}, not {value!r}",
-        "オプション{option}は{minimum}以上の整数です(「{value}」は使えません)",
+        "「{option}」は{minimum}以上の整数です(「{value}」は使えません)",
     ),
     "rules.name_empty": ("a player's name cannot be empty", "プレイヤー名が空です"),
     "rules.name_long": (
@@ -66,7 +66,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.option_type": (
         "option {option} cannot be {value}: give it as it is typed in a transcript",
-        "オプション{option}に{value}は使えません。トランスクリプトと同じ書き方にしてください",
+        "「{option}」に{value}は使えません。記録テキストと同じ書き方にしてください",
     ),
     "rules.stored_recorder_mismatch": (
         "it names {recorder} as its recorder, but {expected} held the record book then",
@@ -115,7 +115,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ラウンド{round}がまだ進行中です。先に終わらせるか、記録を取り消してください",
     ),
     "rules.too_few_to_play": (
-        "at least {min} players must be seated to play a round",
+        "at least {min} {min:player|players} must be seated to play a round",
         "ラウンドを始めるには{min}人以上が着席している必要があります",
     ),
     "rules.already_left": (
@@ -123,7 +123,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player}はすでに抜けています",
     ),
     "rules.too_few_to_leave": (
-        "{player} cannot leave: at least {min} players must stay at the table",
+        "{player} cannot leave: at least {min} {min:player|players} must stay at the table",
         "{player}は抜けられません。{min}人以上が残る必要があります",
     ),
     "rules.already_seated": (
@@ -148,7 +148,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.no_round": (
         "no round is in play: start one with 'round' first",
-        "ラウンドが始まっていません。先に「round」で始めてください",
+        "ラウンドが始まっていません。先に新しいラウンドを始めてください",
     ),
     "rules.not_in_round": (
         "{player} is not playing in round {round}",
@@ -185,7 +185,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.official.raise_takes_nothing": (
         "raise takes no name: the stake doubles for everyone",
-        "raiseに名前は不要です(賭け点が全員に対して倍になります)",
+        "賭け点を上げるときに名前は要りません(賭け点が全員に対して倍になります)",
     ),
     "rules.official.at_cap": (
         "the stake is at the cap ({cap})",
@@ -224,11 +224,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "option.official.base": ("opening stake of every round", "各ラウンドの開始の賭け点"),
     "option.official.cap": (
         "highest stake: 160, 320, 640 or none (青天井)",
-        "賭け点の上限: 160・320・640・none(青天井)",
+        "賭け点の上限: 160・320・640・上限なし(青天井)",
     ),
     "option.official.suits": (
         "suit order that breaks rank ties: sanma ♠>♥>♦>♣, hokuto ♥>♣>♦>♠",
-        "同じランクの強さを決めるスート順: sanma ♠>♥>♦>♣、hokuto ♥>♣>♦>♠",
+        "同じランクの強さを決めるスート順: サンマ ♠>♥>♦>♣、ホクト ♥>♣>♦>♠",
     ),
     "option.official.parent_double_folds": (
         "house rule: when the parent wins, folders pay double too",
@@ -293,7 +293,7 @@ MESSAGES.update(
             "このラウンドはもうレイズできません(上限{cap}回)",
         ),
         "rules.chips.raise_short": (
-            "{player} has only {chips} chips: that is a call, all-in",
+            "{player} has only {chips} {chips:chip|chips}: that is a call, all-in",
             "{player}のチップは{chips}枚だけです。オールインのコールになります",
         ),
         "rules.bet.has_folded": ("{player} has folded", "{player}はもう降りています"),
@@ -313,7 +313,7 @@ MESSAGES.update(
         "option.joker": ("a joker is in the deck and beats everything", "ジョーカーを入れる(最強)"),
         "option.chips.suits": (
             "none: equal ranks tie and split; sanma: ♠>♥>♦>♣ breaks ties",
-            "none: 同じランクは引き分けで山分け、sanma: ♠>♥>♦>♣で決める",
+            "なし: 同じランクは引き分けで山分け、サンマ: ♠>♥>♦>♣で決める",
         ),
     }
 )
@@ -326,7 +326,7 @@ MESSAGES.update(
         ),
         "rules.lowest.no_redraw": (
             "this session is played without redraws (option redraw false)",
-            "このセッションは引き直しなしです(オプションredrawがfalse)",
+            "このセッションは引き直しなしです(引き直しの設定が「いいえ」)",
         ),
         "rules.lowest.redraw_twice": (
             "{player} has already redrawn in round {round}",
@@ -335,7 +335,7 @@ MESSAGES.update(
         "rules.lowest.loser_twice": ("{player} is named twice", "{player}が2回書かれています"),
         "option.lowest.suits": (
             "none: everyone tied for lowest loses; sanma: ♠>♥>♦>♣ breaks the tie",
-            "none: 最弱が同ランクなら全員負け、sanma: ♠>♥>♦>♣で決める",
+            "なし: 最弱が同ランクなら全員負け、サンマ: ♠>♥>♦>♣で決める",
         ),
         "option.lowest.redraw": (
             "each player may redraw once per round",

@@ -15,7 +15,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "保存されたセッションに終わったラウンドがありません(このゲームと期間では)。",
     ),
     "stats.unreadable": (
-        "{count} stored sessions could not be read and are left out.",
+        "{count} {count:stored session|stored sessions} could not be read and {count:is|are} left out.",
         "{count}件のセッションは読み込めないため除外しました。",
     ),
     "stats.bad_date": (

@@ -50,7 +50,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "timeline.filter.round": ("round {round}", "ラウンド{round}"),
     "timeline.filter.player": ("entries about {player}", "{player}に関する記録"),
     "timeline.showing": (
-        "{filter}: {count} of {total} entries",
+        "{filter}: {count} of {total} {total:entry|entries}",
         "{filter}: {total}件中{count}件",
     ),
     "timeline.hint": (
@@ -97,7 +97,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "timeline.key.export": ("Export", "書き出し"),
     "timeline.help.export": (
         "Write the session to a file: transcript, json, csv, md or html",
-        "セッションをファイルに書き出す(transcript・json・csv・md・html)",
+        "セッションをファイルに書き出す(記録テキスト・JSON・CSV・Markdown・HTML)",
     ),
     "timeline.export.title": ("Export session {session}", "セッション{session}を書き出す"),
     "timeline.export.format": ("Format", "形式"),
@@ -105,23 +105,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "timeline.export.write": ("Write", "書き出す"),
     "timeline.export.format.transcript": (
         "transcript  text that reads back as this session",
-        "transcript  読み込めばこのセッションに戻るテキスト",
+        "記録テキスト  読み込めばこのセッションに戻るテキスト",
     ),
     "timeline.export.format.json": (
         "json        every entry, final state, settlement",
-        "json        全記録・最終状態・精算",
+        "JSON          全記録・最終状態・精算",
     ),
     "timeline.export.format.csv": (
         "csv         one row per round, for a spreadsheet",
-        "csv         1ラウンド1行(表計算用)",
+        "CSV           1ラウンド1行(表計算用)",
     ),
     "timeline.export.format.md": (
         "md          standings and rounds in Markdown",
-        "md          順位とラウンド(Markdown)",
+        "Markdown      順位とラウンド",
     ),
     "timeline.export.format.html": (
         "html        one page with a chart, to read or send",
-        "html        グラフ付きの1ページ(閲覧・送付用)",
+        "HTML          グラフ付きの1ページ(閲覧・送付用)",
     ),
     "timeline.export.no_path": ("type the file to write", "書き出すファイルを入力してください"),
     "timeline.export.exists": (

@@ -141,11 +141,11 @@ MESSAGES.update(
         ),
         "ui.cards.missing": ("no card typed for {players}", "{players}のカードが未入力です"),
         "ui.standings.final": (
-            "Final standings after {rounds} rounds ({entries} entries)",
+            "Final standings after {rounds} {rounds:round|rounds} ({entries} {entries:entry|entries})",
             "最終順位({rounds}ラウンド、記録{entries}件)",
         ),
         "ui.standings.after": (
-            "Standings after {rounds} rounds ({entries} entries)",
+            "Standings after {rounds} {rounds:round|rounds} ({entries} {entries:entry|entries})",
             "{rounds}ラウンド終了時点の順位(記録{entries}件)",
         ),
         "ui.standings.total": ("total", "合計"),
@@ -294,13 +294,13 @@ MESSAGES.update(
         ),
         "ui.pochen.trump_title": (
             "The trump suit: spades, hearts, diamonds, clubs (or S H D C)",
-            "切り札のスート: spades・hearts・diamonds・clubs(S H D C)",
+            "切り札のスート: スペード・ハート・ダイヤ・クラブ(S H D C)",
         ),
         "ui.pochen.who_claims": ("Who claims?", "請求するのは誰?"),
         "ui.pochen.claim_title": ("Pools {player} claims", "{player}が請求する場"),
         "ui.pochen.claim_placeholder": (
             "ace king queen jack ten marriage sequence",
-            "ace king queen jack ten marriage sequence",
+            "エース キング クイーン ジャック 10 マリッジ シークエンス",
         ),
         "ui.pochen.amount_placeholder": (
             "the total the player is in for",

@@ -70,9 +70,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.new.key.remove": ("Remove seat", "席を外す"),
     "ui.new.key.up": ("Seat up", "席を上へ"),
     "ui.new.key.down": ("Seat down", "席を下へ"),
-    "ui.new.stacks": ("stacks", "個別の持ちチップ"),
+    "ui.new.stacks": ("Other starting chips", "個別の持ちチップ"),
     "ui.new.stacks_help": (
         "players who start with other than `stack` chips, like A=50 B=200 (optional)",
-        "stackと違うチップで始める人(任意)。例: A=50 B=200",
+        "持ちチップが他の人と違う人(任意)。例: A=50 B=200",
     ),
 }

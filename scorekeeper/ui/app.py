@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.theme import Theme
@@ -19,6 +19,7 @@ from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
 from scorekeeper.services.recording import Recording
 from scorekeeper.ui.screens.dialogs import HoldsKeys, holds_after
+from scorekeeper.ui.textual_words import LocalizedApp
 
 if TYPE_CHECKING:  # the store is handed in by the command line
     from scorekeeper.storage import Store
@@ -42,7 +43,7 @@ READY_FRAMES = 30
 FRAME = 1 / 60
 
 
-class ScorekeeperApp(App[Relaunch | None]):
+class ScorekeeperApp(LocalizedApp[Relaunch | None]):
     CSS_PATH = Path(__file__).with_name(
         "scorekeeper.tcss"
     )  # absolute: subclasses may live anywhere

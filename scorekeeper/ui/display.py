@@ -12,13 +12,12 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from textual.app import App
-
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.showing import Followed
 from scorekeeper.ui.screens.table import Banner, TableScreen
 from scorekeeper.ui.screens.table_then import show_then
 from scorekeeper.ui.screens.tables import SCREENS
+from scorekeeper.ui.textual_words import LocalizedApp
 from scorekeeper.ui.view_guard import view_failed
 
 if TYPE_CHECKING:  # the store is handed in by the command line
@@ -51,7 +50,7 @@ def follow(screen: TableScreen, followed: Followed) -> None:
             screen.say(view_failed(error), error=True)
 
 
-class DisplayApp(App[None]):
+class DisplayApp(LocalizedApp[None]):
     CSS_PATH = Path(__file__).with_name("scorekeeper.tcss")
     TITLE = "scorekeeper"
 

@@ -14,8 +14,11 @@ A deal goes through four stages, in order: the trump (``turned 8D`` or
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from scorekeeper.core.betting import (
@@ -41,13 +44,28 @@ from scorekeeper.core.games.ranking import (
 from scorekeeper.core.pots import award, split
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State, finish_round
+from scorekeeper.messages import LANGUAGES, Phrase, t
 
 POOLS = ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "poch", "centre")
 #: The pool of each trump honour, and the card rank that claims it.
 HONOURS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10"}
 MARRIAGE = ("K", "Q")
 SEQUENCE = ("7", "8", "9")
-_POOL_ALIASES = {"center": "centre"}
+#: Other names each pool may be typed as, besides its own name and the board's labels
+#: in both languages (any case, full- or half-width, hiragana for katakana).
+_POOL_ALIASES = {
+    "ace": ("a",),
+    "king": ("k",),
+    "queen": ("q",),
+    "jack": ("j",),
+    "ten": ("t", "10", "テン"),
+    "marriage": (),
+    "sequence": ("シーケンス",),
+    "poch": ("ポッヘ", "ポッホ"),
+    "centre": ("center",),
+}
+#: Between the pools of one claim: spaces, commas, and the Japanese 、・ and ,.
+_POOL_SEPARATORS = re.compile(r"[\s,、・，]+")
 
 DECK_RANKS = {
     32: ("A", "K", "Q", "J", "10", "9", "8", "7"),
@@ -60,6 +78,7 @@ SUIT_WORDS = {
     "h": "H", "heart": "H", "hearts": "H", "♥": "H", "♡": "H",
     "d": "D", "diamond": "D", "diamonds": "D", "♦": "D", "♢": "D",
     "c": "C", "club": "C", "clubs": "C", "♣": "C", "♧": "C",
+    "スペード": "S", "ハート": "H", "ダイヤ": "D", "ダイヤモンド": "D", "クラブ": "C",
 }  # fmt: skip
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -105,6 +124,45 @@ class PochenDeal:
 
     def turned_card(self) -> Card | None:
         return parse_card(self.turned) if self.turned else None
+
+
+def _folded(word: str) -> str:
+    """*word* as it is compared: NFKC (full-width to half), case-folded, katakana."""
+    text = unicodedata.normalize("NFKC", word).strip().casefold()
+    return "".join(chr(ord(c) + 0x60) if "ぁ" <= c <= "ゖ" else c for c in text)
+
+
+@cache
+def _pool_words() -> dict[str, str]:
+    words: dict[str, str] = {}
+    for pool in POOLS:
+        # the board's labels and the names in prose, in every language
+        keys = (f"ui.pochen.pool.{pool}", f"pochen.pool.{pool}")
+        labels = [t(key, lang) for key in keys for lang in LANGUAGES]
+        for word in (pool, *_POOL_ALIASES[pool], *labels):
+            words[_folded(word)] = pool
+    return words
+
+
+def pool_named(word: str) -> str:
+    """The pool *word* names: its English name, the board's label in either language
+    (エース, Ace), or a short form (A K Q J T 10); a plain refusal listing them if none."""
+    pool = _pool_words().get(_folded(word))
+    if pool is None:
+        raise RuleError(
+            "rules.pochen.unknown_pool", pool=word, pools=Phrase(("rules.pochen.pool_names",))
+        )
+    return pool
+
+
+def pool_words(text: str) -> list[str]:
+    """The pool names in what was typed in a claim box: ``ace king``, ``エース、キング``."""
+    return [word for word in _POOL_SEPARATORS.split(text) if word]
+
+
+def pool_phrase(*pools: str) -> Phrase:
+    """Pools named in the reader's language (ace, king / エース・キング)."""
+    return Phrase(tuple(f"pochen.pool.{pool}" for pool in pools))
 
 
 def carried_deals(state: State) -> dict[str, int]:
@@ -336,7 +394,7 @@ class Pochen(Game):
                 raise RuleError("rules.pochen.unknown_suit", suit=data.get("suit", ""))
             return {"suit": suit}
         if table.trump is None:
-            raise RuleError("rules.pochen.trump_first", entry=kind)
+            raise RuleError("rules.pochen.trump_first", entry=Phrase((f"rules.verb.{kind}",)))
         if kind == "claim":
             return self._check_claim(state, table, data)
         if kind in BETTING:
@@ -362,11 +420,7 @@ class Pochen(Game):
             raise RuleError("rules.pochen.claim_syntax")
         pools = []
         for word in words:
-            pool = str(word).strip().lower()
-            pool = _POOL_ALIASES.get(pool, pool)
-            if pool not in POOLS:
-                raise RuleError("rules.pochen.unknown_pool", pool=word, pools=" ".join(POOLS))
-            pools.append(pool)
+            pools.append(pool_named(str(word)))
         claimed = dict(table.claimed)
         # marriage last: "claim C marriage king queen" is the same claim as "king queen marriage"
         for pool in sorted(pools, key=lambda p: p == "marriage"):
@@ -595,7 +649,7 @@ class Pochen(Game):
         board = before.board or {}
         if kind == "claim":
             chips = sum(board.get(pool, 0) for pool in data["pools"])
-            pools = ", ".join(data["pools"])
+            pools = pool_phrase(*data["pools"])
             return "log.pochen.claim", {"player": data["player"], "pools": pools, "chips": chips}
         if kind in BETTING:
             player = data["player"]
@@ -668,13 +722,15 @@ def _check_pool(
 ) -> None:
     """Refuse a claim of *pool* by *player* (None: by whoever could) with the reason."""
     if pool in ("poch", "centre"):
-        raise RuleError("rules.pochen.not_claimable", pool=pool)
+        raise RuleError("rules.pochen.not_claimable", pool=pool_phrase(pool))
     if pool in claimed:
-        raise RuleError("rules.pochen.already_claimed", pool=pool, player=claimed[pool])
+        raise RuleError(
+            "rules.pochen.already_claimed", pool=pool_phrase(pool), player=claimed[pool]
+        )
     turned = table.turned_card()
     turned_rank = turned.rank if turned is not None else None
     if pool in HONOURS and HONOURS[pool] == turned_rank:
-        raise RuleError("rules.pochen.turned_pool", pool=pool, card=table.turned)
+        raise RuleError("rules.pochen.turned_pool", pool=pool_phrase(pool), card=table.turned)
     if pool == "marriage":
         if turned_rank in MARRIAGE:
             raise RuleError("rules.pochen.marriage_broken", card=table.turned)

@@ -22,7 +22,7 @@ from scorekeeper.core.events import OptionValue
 from scorekeeper.core.game import Game, OptionSpec
 from scorekeeper.core.games import all_games, get_game
 from scorekeeper.core.header import make_header, parse_stacks, seat_name
-from scorekeeper.messages import UserError, t
+from scorekeeper.messages import CATALOG, UserError, t
 from scorekeeper.services.recording import create_session
 from scorekeeper.ui.screens.dialogs import release_held
 from scorekeeper.ui.seats import pairs_example
@@ -76,6 +76,15 @@ def _field(
     return Vertical(*parts, classes="new-field", id=field_id)
 
 
+def option_value_label(spec: OptionSpec, word: str) -> str:
+    """What the reader sees for an option's value: はい/いいえ, 上限なし…; the word itself
+    (a number, say) when the catalog has nothing else to say. The session keeps *word*."""
+    if spec.boolean:
+        return t("ui.yes") if word == "true" else t("ui.no")
+    key = f"option.value.{spec.key}.{word}"
+    return t(key) if key in CATALOG else word
+
+
 def option_control(spec: OptionSpec) -> Widget:
     """The widget that fits the option: a switch, a list of its words, or a whole number."""
     widget_id = f"opt-{spec.key}"
@@ -83,7 +92,7 @@ def option_control(spec: OptionSpec) -> Widget:
         return Switch(value=bool(spec.default), id=widget_id, animate=False)
     if spec.choices:
         return Select(
-            [(_line(word), word) for word in spec.choices],
+            [(_line(option_value_label(spec, word)), word) for word in spec.choices],
             value=spec.render(spec.default),
             allow_blank=False,
             id=widget_id,
@@ -182,12 +191,12 @@ class NewSessionScreen(Screen[None]):
             stacks = [_field(t("ui.new.stacks"), control, t("ui.new.stacks_help"), "error-stacks")]
         return [
             _field(
-                spec.key,
+                t(f"option.label.{spec.key}"),
                 option_control(spec),
                 t(
                     "ui.new.help_default",
                     help=t(spec.help_key),
-                    value=spec.render(spec.default),
+                    value=option_value_label(spec, spec.render(spec.default)),
                 ),
                 f"error-opt-{spec.key}",
             )

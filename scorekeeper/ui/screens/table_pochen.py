@@ -15,11 +15,10 @@ from scorekeeper.core.betting import betting_of
 from scorekeeper.core.cards import SUIT_SYMBOLS
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
-from scorekeeper.core.games.pochen import carried_deals, deal_view
+from scorekeeper.core.games.pochen import carried_deals, deal_view, pool_words
 from scorekeeper.core.games.ranking import parse_ranking_words
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
-from scorekeeper.core.words import split_line
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.betting import BETTING, BettingTable, SeatWords, bet_status
 from scorekeeper.ui.screens.dialogs import TextDialog
@@ -182,7 +181,7 @@ class PochenTable(BettingTable):
                 "claim",
                 t("ui.pochen.claim_title", player=player),
                 t("ui.pochen.claim_placeholder"),
-                lambda text: {"player": player, "pools": split_line(text.replace(",", " "))},
+                lambda text: {"player": player, "pools": pool_words(text)},
                 box,
                 {"rules.pochen.claim_syntax": box},
             )
