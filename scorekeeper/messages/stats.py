@@ -2,7 +2,7 @@
 the score chart): key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
-    "stats.col.sessions": ("sessions", "セッション"),
+    "stats.col.sessions": ("sessions", "参加数"),
     "stats.col.rounds": ("rounds", "ラウンド"),
     "stats.col.won": ("won", "勝ち"),
     "stats.col.folds": ("folds", "降り"),

@@ -99,7 +99,7 @@ MESSAGES.update(
         "ui.table.to_board": ("; {chips} stay on the board", "(場に{chips}が残る)"),
         "ui.table.from_board": ("; {chips} came from the board", "(場から{chips})"),
         # -- the pot panel during betting: every chip in the middle, then its parts -------
-        "ui.pot.middle": ("in the middle {total}:", "中央の合計 {total}:"),
+        "ui.pot.middle_caption": ("in the middle", "中央の合計"),
         "ui.pot.unmatched": ("not called yet {chips}: {players}", "未コール分 {chips}: {players}"),
     }
 )

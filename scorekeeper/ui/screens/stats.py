@@ -61,6 +61,9 @@ class StatsScreen(Screen[None]):
             yield Label(t("stats.game"), classes="stats-label", markup=False)
             yield Select[str]([], id="stats-game", allow_blank=True, compact=True,
                               prompt="-")  # fmt: skip
+        # The dates on a line of their own: a game's whole name and both dates do not fit
+        # one line of 80 columns in Japanese.
+        with Horizontal(id="stats-dates"):
             yield Label(t("stats.from"), classes="stats-label", markup=False)
             yield Input(placeholder=t("stats.date_hint"), id="stats-from", compact=True)
             yield Label(t("stats.to"), classes="stats-label", markup=False)
@@ -201,8 +204,8 @@ class StatsScreen(Screen[None]):
         game = get_game(game_id)
         cols = headings(game)
         rows = self.totals.players
-        names = [width(t("word.player")), *(width(p.player) for p in rows)]
-        table.add_column(t("word.player"), key="player", width=min(max(names), 16))
+        names = [width(t("stats.col.player")), *(width(p.player) for p in rows)]
+        table.add_column(t("stats.col.player"), key="player", width=min(max(names), 16))
         for field, heading in cols:
             values = [width(heading), *(width(cell(p, field, game)) for p in rows)]
             # A set width: numbers line up at the right under their heading.

@@ -20,7 +20,7 @@ from scorekeeper.core.games.ranking import parse_ranking_words
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
-from scorekeeper.ui.screens.betting import BETTING, BettingTable, SeatWords, bet_status
+from scorekeeper.ui.screens.betting import BETTING, BettingTable, SeatWords
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction
 from scorekeeper.ui.seats import pairs_example, ranking_example, seat_names, seat_pairs
@@ -102,11 +102,10 @@ class PochenTable(BettingTable):
 
         def cells(name: str) -> tuple[Text, ...]:
             chips = committed.get(name, 0)
-            status = bet_status(state, betting, turn, name, self.SEAT_WORDS)
             if name == turn:
                 return (Text(f"▶ {chips or ''}".rstrip(), style="bold reverse"),)
             if betting is not None and name in betting.folded:
-                return (status,)
+                return (Text(t("ui.pochen.folded_mark"), style="dim"),)
             return (Text(str(chips) if chips else "", justify="right"),)
 
         mark = t(self.recording.session.game.worded("ui.players.mark"))

@@ -32,7 +32,7 @@ class PoolCell(Static):
         if claimed_by:
             note = t("ui.pochen.claimed_by", player=claimed_by)
         elif carried:
-            note = t("ui.pochen.carried", deals=carried)
+            note = t("ui.pochen.carried_short" if short else "ui.pochen.carried", deals=carried)
         text = Text(t(f"ui.pochen.pool.{pool}"), style="bold")
         text.append("\n")
         text.append(str(chips), style="bold")

@@ -25,7 +25,7 @@ def name_label(state: State, name: str, parent_mark: str) -> Text:
     label = Text(name, style="bold" if name == state.parent else "")
     if name == state.parent and name in state.seated():
         label.append(" ")
-        label.append(f" {parent_mark} ", style="bold reverse")
+        label.append(parent_mark, style="bold reverse")
     if name == state.recorder:
         label.append(" ✎", style="italic")
     if name not in state.seated():
@@ -65,6 +65,9 @@ class PlayerTable(DataTable[Text | str]):
     """Seat, name with 親 and ✎ marks, score, then the game's own columns."""
 
     def on_mount(self) -> None:
+        # One space between columns, not two: the seats of a chip game, with the dealer's
+        # mark in Japanese, fit beside the pot panel at 80 columns.
+        self.cell_padding = 0
         self.cursor_type = "none"
         self.zebra_stripes = True
         self._extra: tuple[str, ...] | None = None
@@ -80,13 +83,24 @@ class PlayerTable(DataTable[Text | str]):
         label = score_label or t("ui.players.score")
         if self._extra != extra_columns or self._score_label != label:
             self.clear(columns=True)
-            self.add_column(t("ui.players.seat"), key="seat")
-            self.add_column(t("word.player"), key="name")
-            self.add_column(label, key="score")
+            self.add_column(" " + t("ui.players.seat"), key="seat")
+            self.add_column(_gap(t("word.player")), key="name")
+            self.add_column(_gap(label, "right"), key="score")
             for index, column in enumerate(extra_columns):
-                self.add_column(column, key=f"extra{index}")
+                self.add_column(_gap(column), key=f"extra{index}")
             self._extra, self._score_label = extra_columns, label
         else:
             self.clear()
         for seat, row in enumerate(rows, start=1):
-            self.add_row(str(seat), row.label, row.score, *row.extra, key=row.name)
+            cells = [_gap(c) for c in (row.label, row.score, *row.extra)]
+            self.add_row(Text(f" {seat}", justify="right"), *cells, key=row.name)
+
+
+def _gap(cell: Text | str, justify: str | None = None) -> Text:
+    """*cell* after the one space that parts it from the column on its left."""
+    text = Text(" ", end="") + (Text(cell) if isinstance(cell, str) else cell)
+    if isinstance(cell, Text) and cell.justify:
+        text.justify = cell.justify
+    if justify:
+        text.justify = justify  # type: ignore[assignment]
+    return text

@@ -34,14 +34,17 @@ class PotPanel(Vertical):
             else:
                 turn.update(t("ui.pot.next", round=state.round + 1, dealer=state.parent, ante=ante))
             layers.update("")
+            self.query_one("#pot-caption", Label).update(t("word.pot"))
             return
+        # The digits are every chip in the middle; the lines under them, its parts.
+        self.query_one("#pot-caption", Label).update(t("ui.pot.middle_caption"))
         digits.update(str(view.pot))
         if view.to_act is None:
             turn.update(t("ui.pot.closed"))
         else:
             key = "ui.pot.turn_call" if view.to_call else "ui.pot.turn_check"
             turn.update(t(key, player=view.to_act, call=view.to_call))
-        lines = [t("ui.pot.middle", total=view.pot)]  # the digits' total, then its parts
+        lines = []
         for index, pot in enumerate(view.pots):
             key = "ui.pot.main" if index == 0 else "ui.pot.side"
             lines.append(t(key, chips=pot.amount, players=" ".join(pot.eligible)))
