@@ -11,7 +11,8 @@ from scorekeeper.messages import CATALOG, Count, Phrase, t
 #: A count followed by a plural noun with no choice of form: "{rounds} rounds".
 BARE_PLURAL = re.compile(
     # a name is not a count: "{parent} deals" is a verb
-    r"\{(?!parent\}|player\}|dealer\}|name\})(\w+)\} (?:more |stored )?(rounds|entries|sessions|deals|files|cards|times)\b"
+    r"\{(?!parent\}|player\}|dealer\}|name\})(\w+)\} (?:more |stored )?"
+    r"(rounds|entries|sessions|deals|files|cards|times)\b"
 )
 
 
