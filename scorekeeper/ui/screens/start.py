@@ -61,7 +61,7 @@ class StartScreen(MarksSessions, Screen[None]):
         Binding("n", "new_session", t("ui.start.key.new"), id="start-new", priority=True),
         Binding("d,delete", "delete_session", t("ui.start.key.delete"), id="start-delete"),
         Binding("s", "stats", t("stats.key.open"), id="start-stats"),
-        Binding("space", "toggle_mark", t("settle.ui.key.mark"), id="start-mark"),
+        Binding("space", "toggle_mark", t("settle.ui.key.mark"), id="start-mark", show=False),
         Binding("dollar_sign", "settle", t("settle.ui.key.settle"), id="start-settle"),
         Binding("q", "app.quit", t("ui.key.quit"), id="start-quit"),
     ]
