@@ -137,6 +137,24 @@ SCENARIOS = (
         "pochen-lose", pochen, [*P1_POCH, "s", *"3=KD,KS 4=9C,9D,9S", "enter", "x", "2", "enter"]
     ),
     Scenario("pochen-standings", pochen, [*P1_POCH, "t"]),
+    Scenario("pochen-claim-box", pochen, [*P1_CLAIMS, "a", "4", "enter"]),
+    Scenario("start-help", history, ["question_mark"], session=None),
+    Scenario("official-help", official, [*IN_ROUND_2, "question_mark"]),
+    Scenario("chips-help", chips, [*CHIPS_BETTING, "f1"]),
+    Scenario(
+        "new-session-chips", all_games, ["n", "shift+tab", "enter", "down", "enter"], session=None
+    ),
+    Scenario(
+        "new-session-pochen",
+        all_games,
+        ["n", "shift+tab", "enter", "down", "down", "down", "enter"],
+        session=None,
+    ),
+    Scenario("official-join", official, [*ROUND_1, "j"]),
+    Scenario("official-leave", official, [*ROUND_1, "l"]),
+    Scenario("official-hand-over", official, [*ROUND_1, "h"]),
+    Scenario("official-end", official, [*ROUND_1, "e"]),
+    Scenario("chips-then", chips, [*CHIPS_RESULT, "i", "up", "up", "enter"]),
 )
 
 

@@ -294,7 +294,7 @@ async def test_many_sessions_are_read_in_a_worker_and_the_keys_answer_meanwhile(
         played(
             store, ["A", "B", "C"], ["round", "showdown B"], datetime(2026, 5, n + 1, tzinfo=UTC)
         )
-    monkeypatch.setattr(StartScreen, "READ_AT_ONCE", 3)
+    monkeypatch.setattr(StartScreen, "READ_AT_ONCE_BYTES", 0)
     gate = threading.Event()
     real = catalog.summarize
 

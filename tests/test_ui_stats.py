@@ -141,7 +141,7 @@ async def test_stats_load_in_a_worker_and_the_keys_answer_meanwhile(tmp_path, mo
     from scorekeeper.ui.screens.start import StartScreen
 
     store = store_with_history(tmp_path)
-    monkeypatch.setattr(StatsScreen, "READ_AT_ONCE", 1)  # four sessions: in a worker
+    monkeypatch.setattr(StatsScreen, "READ_AT_ONCE_BYTES", 0)  # in a worker
     gate = threading.Event()
     real = stats_store._compute
 

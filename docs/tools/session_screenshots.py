@@ -1,4 +1,4 @@
-"""Redraw start-screen.svg and new-session.svg for docs/app-sessions.md from fixed data.
+"""Redraw start-screen.svg, settle.svg and new-session.svg for docs/app-sessions.md.
 
 Run: python docs/tools/session_screenshots.py  (English, UTC, 80×24 terminal)
 """
@@ -40,6 +40,12 @@ async def shoot(root: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.save_screenshot("start-screen.svg", str(HERE))
+        # both sessions marked (Space), then settled together ($)
+        await pilot.press("space", "down", "space", "dollar_sign")
+        await pilot.pause()
+        app.save_screenshot("settle.svg", str(HERE))
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("n")
         await pilot.pause()
         for name in ["佐藤", "ベン", "Carol", "Dai"]:

@@ -38,6 +38,7 @@ SHOTS = {
     "table-cards-dialog": [*ROUND_1, "n", "r", "c", "k", "s", "enter"],
     "table-undo-question": [*ROUND_1, "n", "r", "u"],
     "standings": [*ROUND_1, "t"],
+    "table-help": [*ROUND_1, "n", "question_mark"],
 }
 # C2 of the rules: A is short (5 chips), dealer D; the side pot appears.
 CHIP_SHOTS = {

@@ -125,7 +125,10 @@ MESSAGES.update(
         ),
         "ui.table.undo_yes": ("Undo it", "取り消す"),
         "ui.table.note_title": ("Note for the log", "履歴に残すメモ"),
-        "ui.table.hand_to": ("{player} hands the record book to…", "{player}から記録役を渡す相手"),
+        "ui.table.hand_to": (
+            "Who takes the record book from {player}?",
+            "{player}から記録役を渡す相手",
+        ),
         "ui.table.who_leaves": ("Who leaves the table?", "抜けるのは誰?"),
         "ui.table.join_title": ("Name of the new player", "新しいプレイヤーの名前"),
         "ui.table.join_after": ("{player} sits after…", "{player}が座る席(この人の次)"),
@@ -299,8 +302,8 @@ MESSAGES.update(
         "ui.pochen.who_claims": ("Who claims?", "請求するのは誰?"),
         "ui.pochen.claim_title": ("Pools {player} claims", "{player}が請求する場"),
         "ui.pochen.claim_placeholder": (
-            "ace king queen jack ten marriage sequence",
-            "エース キング クイーン ジャック 10 マリッジ シークエンス",
+            "pools, e.g. king queen marriage (or K Q)",
+            "場の名前。例: キング クイーン マリッジ(K Q でも可)",
         ),
         "ui.pochen.amount_placeholder": (
             "the total the player is in for",

@@ -81,6 +81,11 @@ def recent_first(store: Store, summaries: list[Summary]) -> list[Summary]:
 _READING = threading.Lock()
 
 
+def listing_cost(store: Store) -> int:
+    """Bytes :func:`list_sessions` would read now (0 when every summary is cached)."""
+    return store.unread_bytes()
+
+
 def list_sessions(
     store: Store, progress: Callable[[int, int], None] | None = None
 ) -> list[Summary]:

@@ -35,6 +35,11 @@ def _compute(stored: StoredSession) -> dict[str, Any]:
 _GATHERING = threading.Lock()
 
 
+def gathering_cost(store: Store) -> int:
+    """Bytes the statistics would read now (0 when every session's figures are cached)."""
+    return store.unread_bytes(CACHE_KIND)
+
+
 def session_docs(
     store: Store,
     game: str | None = None,

@@ -352,6 +352,26 @@ class Store:
         index.store(sid, st.st_size, changed(st), summary, keep=set(self.ids()))
         return summary
 
+    def unread_bytes(self, kind: str = "") -> int:
+        """How many bytes of session files a summary of *kind* would read now: those whose
+        cached summary is missing or older than the file. The cost of a read, known from
+        the file sizes alone, so a screen can tell before reading whether it would be slow."""
+        index = self._index
+        if kind:
+            index = self._kind_indexes.setdefault(
+                kind, SummaryIndex(self.root / f"index-{kind}.json")
+            )
+        index.refresh()
+        total = 0
+        for sid in self.ids():
+            try:
+                st = os.stat(self.path(sid))
+            except OSError:
+                continue  # said by the read itself
+            if index.lookup(sid, st.st_size, changed(st)) is None:
+                total += st.st_size
+        return total
+
     def cached_summaries(
         self,
         compute: Callable[[StoredSession], dict[str, Any]],

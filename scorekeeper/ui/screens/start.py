@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
-from scorekeeper.services.catalog import Summary, list_sessions
+from scorekeeper.services.catalog import Summary, list_sessions, listing_cost
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name, short_game_name
 from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_in_worker
@@ -79,9 +79,11 @@ class StartScreen(MarksSessions, Screen[None]):
         "finished": "ui.start.col.finished",
     }
 
-    #: Up to this many sessions are read at once, on the UI thread (milliseconds, and the
-    #: list is drawn whole the first time); more in a worker thread, the progress shown.
-    READ_AT_ONCE = 24
+    #: Sessions are read at once, on the UI thread, when what is not cached is this small
+    #: (a few hundred entries: milliseconds, and the list drawn whole the first time);
+    #: else in a worker thread, the progress shown and the keys answered. Cost, not count:
+    #: cached summaries cost nothing to read, one long session not yet cached a lot.
+    READ_AT_ONCE_BYTES = 64_000
 
     def __init__(self) -> None:
         super().__init__(id="start")
@@ -134,9 +136,10 @@ class StartScreen(MarksSessions, Screen[None]):
             self._keep = self._place()
         try:
             count = len(self.sk_app.store.ids())
+            cost = listing_cost(self.sk_app.store)
         except UserError:
-            count = 0  # said by the read itself
-        if count <= self.READ_AT_ONCE:
+            count = cost = 0  # said by the read itself
+        if cost <= self.READ_AT_ONCE_BYTES:
             self._reading = 0
             self._listed(self._read())
             return

@@ -17,7 +17,7 @@ from scorekeeper.core.games import get_game
 from scorekeeper.core.stats import Totals, combine, game_rank
 from scorekeeper.export.stats_table import cell, headings
 from scorekeeper.messages import UserError, t
-from scorekeeper.services.stats_store import day_range, session_docs
+from scorekeeper.services.stats_store import day_range, gathering_cost, session_docs
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name
 from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_in_worker
@@ -41,9 +41,11 @@ class StatsScreen(Screen[None]):
         Binding("g", "next_game", t("stats.key.next_game"), id="stats-next-game"),
     ]
 
-    #: Up to this many sessions are read at once, on the UI thread; more in a worker thread
-    #: (about 3 s over a thousand sessions not yet cached), the progress shown.
-    READ_AT_ONCE = 24
+    #: Sessions are read at once, on the UI thread, when what is not cached is this small
+    #: (a few hundred entries: milliseconds, and the list drawn whole the first time);
+    #: else in a worker thread, the progress shown and the keys answered. Cost, not count:
+    #: cached summaries cost nothing to read, one long session not yet cached a lot.
+    READ_AT_ONCE_BYTES = 64_000
 
     def __init__(self) -> None:
         super().__init__(id="stats")
@@ -88,9 +90,10 @@ class StatsScreen(Screen[None]):
         they are few, else in a worker thread, the progress shown and the keys answered."""
         try:
             count = len(self.sk_app.store.ids())
+            cost = gathering_cost(self.sk_app.store)
         except UserError:
-            count = 0  # said by the read itself
-        if count <= self.READ_AT_ONCE:
+            count = cost = 0  # said by the read itself
+        if cost <= self.READ_AT_ONCE_BYTES:
             self._reading = 0
             self._read_done(self._read())
             return
