@@ -96,41 +96,44 @@ class Scenario:
     session: int | None = 1
     before: Callable[[object], Awaitable[None]] | None = None
     display: bool = False  # the table display (scorekeeper display), not the recorder's app
+    snapshot: bool = False  # one of each kind of screen is also a snapshot, at both sizes
 
 
 CHIPS_RESULT = [*CHIPS_BETTING, "c", "f", "s", *"Aki > Dai > Ben", "enter"]
 P1_POCH = [*P1_CLAIMS, "o", "b", "3", "enter", "c", "f", "f"]
 
 SCENARIOS = (
-    Scenario("start", history, session=None),
-    Scenario("start-settle", history, ["down", "$"], session=None),
-    Scenario("new-session", all_games, ["n"], session=None),
-    Scenario("stats", history, ["s"], session=None),
+    Scenario("start", history, session=None, snapshot=True),
+    Scenario("start-settle", history, ["down", "$"], session=None, snapshot=True),
+    Scenario("new-session", all_games, ["n"], session=None, snapshot=True),
+    Scenario("stats", history, ["s"], session=None, snapshot=True),
     Scenario("official-between", official, ROUND_1),
-    Scenario("official-in-round", official, IN_ROUND_2),
-    Scenario("official-fold-pick", official, [*IN_ROUND_2, "f"]),
-    Scenario("official-cards", official, [*ROUND_1, "n", "r", "c", "k", "s", "enter"]),
+    Scenario("official-in-round", official, IN_ROUND_2, snapshot=True),
+    Scenario("official-fold-pick", official, [*IN_ROUND_2, "f"], snapshot=True),
+    Scenario(
+        "official-cards", official, [*ROUND_1, "n", "r", "c", "k", "s", "enter"], snapshot=True
+    ),
     Scenario(
         "official-cards-twice",
         official,
         [*ROUND_1, "n", "r", "c", "k", "s", "enter", "k", "s", "tab"],
     ),
-    Scenario("official-undo", official, [*IN_ROUND_2, "u"]),
-    Scenario("official-note", official, [*IN_ROUND_2, "m"]),
+    Scenario("official-undo", official, [*IN_ROUND_2, "u"], snapshot=True),
+    Scenario("official-note", official, [*IN_ROUND_2, "m"], snapshot=True),
     Scenario("official-correct", official, [*ROUND_1, "ctrl+r"]),
-    Scenario("official-export", official, [*ROUND_1, "ctrl+e"]),
-    Scenario("official-standings", official, [*ROUND_1, "t"]),
-    Scenario("official-timeline", official, [*IN_ROUND_2, "i"]),
-    Scenario("official-display", official, [], display=True),
-    Scenario("chips-betting", chips, CHIPS_BETTING),
+    Scenario("official-export", official, [*ROUND_1, "ctrl+e"], snapshot=True),
+    Scenario("official-standings", official, [*ROUND_1, "t"], snapshot=True),
+    Scenario("official-timeline", official, [*IN_ROUND_2, "i"], snapshot=True),
+    Scenario("official-display", official, [], display=True, snapshot=True),
+    Scenario("chips-betting", chips, CHIPS_BETTING, snapshot=True),
     Scenario("chips-result", chips, CHIPS_RESULT),
     Scenario("chips-rebuy", chips, [*CHIPS_RESULT, "y"]),
     Scenario("chips-standings", chips, [*CHIPS_RESULT, "t"]),
     Scenario("chips-timeline", chips, [*CHIPS_RESULT, "i"]),
-    Scenario("lowest", lowest, ["n", "x", "2", "enter", "n", "d", "3", "enter"]),
+    Scenario("lowest", lowest, ["n", "x", "2", "enter", "n", "d", "3", "enter"], snapshot=True),
     Scenario("lowest-standings", lowest, ["n", "x", "2", "enter", "t"]),
     Scenario("pochen-claims", pochen, P1_CLAIMS),
-    Scenario("pochen-poch", pochen, [*P1_CLAIMS, "o", "b", "3", "enter", "c"]),
+    Scenario("pochen-poch", pochen, [*P1_CLAIMS, "o", "b", "3", "enter", "c"], snapshot=True),
     Scenario("pochen-show", pochen, [*P1_POCH, "s"]),
     Scenario("pochen-result", pochen, [*P1_POCH, "s", *"3=KD,KS 4=9C,9D,9S", "enter"]),
     Scenario(
@@ -139,7 +142,7 @@ SCENARIOS = (
     Scenario("pochen-standings", pochen, [*P1_POCH, "t"]),
     Scenario("pochen-claim-box", pochen, [*P1_CLAIMS, "a", "4", "enter"]),
     Scenario("start-help", history, ["question_mark"], session=None),
-    Scenario("official-help", official, [*IN_ROUND_2, "question_mark"]),
+    Scenario("official-help", official, [*IN_ROUND_2, "question_mark"], snapshot=True),
     Scenario("chips-help", chips, [*CHIPS_BETTING, "f1"]),
     Scenario(
         "new-session-chips", all_games, ["n", "shift+tab", "enter", "down", "enter"], session=None
@@ -159,55 +162,85 @@ SCENARIOS = (
 
 
 def scenario_params() -> list[Any]:
+    """The snapshot scenarios, each at both sizes."""
     import pytest
 
     return [
         pytest.param(scenario, size, id=f"{scenario.name}-{size[0]}x{size[1]}")
         for scenario in SCENARIOS
+        if scenario.snapshot
         for size in SIZES
     ]
+
+
+def fit_params() -> list[Any]:
+    """The other scenarios: checked for cuts at both sizes in one run (resized)."""
+    import pytest
+
+    return [pytest.param(s, id=s.name) for s in SCENARIOS if not s.snapshot]
+
+
+def _app(tmp_path: Path, scenario: Scenario) -> Any:
+    from scorekeeper.ui.app import ScorekeeperApp
+    from tests.ui_support import fixed_clock
+
+    store = scenario.make(tmp_path)
+    if scenario.display:
+        from scorekeeper.ui.display import DisplayApp
+
+        return DisplayApp(store, scenario.session or 1)
+    return ScorekeeperApp(store, scenario.session, clock=fixed_clock())
+
+
+async def _play(pilot: Any, scenario: Scenario) -> None:
+    await pilot.pause()
+    await pilot.press(*scenario.keys)  # each key waits for the app to be idle
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
 
 
 def check_screen(
     snap_compare: Any, tmp_path: Path, scenario: Scenario, size: tuple[int, int]
 ) -> None:
     """The screen looks as it did (the snapshot) and cuts nothing (tests/fit_check.py)."""
-    from scorekeeper.ui.app import ScorekeeperApp
     from tests.fit_check import cuts
-    from tests.ui_support import fixed_clock
 
     found: list[str] = []
 
     async def play(pilot: Any) -> None:
-        await pilot.pause()
-        for key in scenario.keys:
-            await pilot.press(key)
-            await pilot.pause()
-        await pilot.wait_for_scheduled_animations()
-        await pilot.pause()
+        await _play(pilot, scenario)
         found.extend(cuts(pilot.app.screen))
 
-    store = scenario.make(tmp_path)
-    if scenario.display:
-        from scorekeeper.ui.display import DisplayApp
-
-        app: Any = DisplayApp(store, scenario.session or 1)
-    else:
-        app = ScorekeeperApp(store, scenario.session, clock=fixed_clock())
-    same = snap_compare(app, terminal_size=size, run_before=play)
+    same = snap_compare(_app(tmp_path, scenario), terminal_size=size, run_before=play)
     assert not found, "cut on the screen:\n" + "\n".join(found)
     assert same
 
 
+async def check_fit(tmp_path: Path, scenario: Scenario) -> None:
+    """The screen cuts nothing at 80x24, nor once the terminal is made 120x40."""
+    from tests.fit_check import cuts
+
+    found: list[str] = []
+    app = _app(tmp_path, scenario)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await _play(pilot, scenario)
+        found.extend(f"{SIZES[0]}: {cut}" for cut in cuts(app.screen))
+        await pilot.resize_terminal(*SIZES[1])
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        found.extend(f"{SIZES[1]}: {cut}" for cut in cuts(app.screen))
+    assert not found, "cut on the screen:\n" + "\n".join(found)
+
+
 def run_japanese(request: Any) -> None:
-    """Run tests/test_screens_ja.py in a process of its own, in Japanese.
+    """Run tests/ja/test_screens_ja.py in a process of its own, in Japanese.
 
     The keys' labels are read when the screens are first imported, so the Japanese
     screens need a process that imported them in Japanese, as the app itself does.
     """
     root = Path(__file__).resolve().parents[1]
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"]
-    command.append(str(root / "tests" / "test_screens_ja.py"))
+    command.append(str(root / "tests" / "ja" / "test_screens_ja.py"))
     if request.config.getoption("--snapshot-update", default=False):
         command.append("--snapshot-update")
     env = dict(os.environ, SCOREKEEPER_LANG="ja")
