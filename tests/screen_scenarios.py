@@ -242,7 +242,7 @@ def run_japanese(request: Any) -> None:
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x"]
     command.append(str(root / "tests" / "ja" / "test_screens_ja.py"))
     if request.config.getoption("--snapshot-update", default=False):
-        command.append("--snapshot-update")
+        command += ["--snapshot-update", "-n", "0"]  # one process, so unused ones are deleted
     env = dict(os.environ, SCOREKEEPER_LANG="ja")
     done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]

@@ -307,15 +307,25 @@ from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.widgets.keys_footer import KeysFooter
 from tests.ui_support import fixed_clock, new_store
 
+async def settled(pilot, app, read):
+    # what the footer shows once it has stopped changing (it fits itself after a refresh)
+    last = None
+    for _ in range(600):
+        await pilot.pause(0.05)
+        now = read(app.screen.query_one(KeysFooter))
+        if now == last:
+            return now
+        last = now
+    return last
+
 async def main():
     out = {{}}
     with tempfile.TemporaryDirectory() as folder:
         app = ScorekeeperApp(new_store(Path(folder), ["亜紀", "ベン", "千尋", "大", "恵美"]), 1,
                              clock=fixed_clock())
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause(0.2)
-            footer = app.screen.query_one(KeysFooter)
-            out["footer"] = [k.key_display for k in footer.query("FooterKey")]
+            out["footer"] = await settled(
+                pilot, app, lambda f: [k.key_display for k in f.query("FooterKey")])
             await pilot.press("question_mark")
             await pilot.pause()
             out["help"] = [[r.group, r.keys, r.words, r.translated] for r in app.screen.rows]
@@ -339,9 +349,8 @@ async def main():
             await pilot.pause()
             for _, entry in transcript.entries:
                 app.screen.record(entry)
-            await pilot.pause(0.3)
-            footer = app.screen.query_one(KeysFooter)
-            out["crowded"] = [[k.key_display, k.description] for k in footer.query("FooterKey")]
+            out["crowded"] = await settled(
+                pilot, app, lambda f: [[k.key_display, k.description] for k in f.query("FooterKey")])
     print(json.dumps(out, ensure_ascii=False))
 
 asyncio.run(main())

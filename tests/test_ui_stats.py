@@ -158,7 +158,7 @@ async def test_stats_load_in_a_worker_and_the_keys_answer_meanwhile(tmp_path, mo
         screen = app.screen
         assert isinstance(screen, StatsScreen)
         text = screen.query_one("#stats-loading .loading-text")
-        for _ in range(100):  # until the worker has read the first two
+        for _ in range(3000):  # until the worker has read the first two (a busy machine: slow)
             await pilot.pause(0.01)
             if str(text.render()) == t("ui.memory.loading", done=2, total=4):
                 break
