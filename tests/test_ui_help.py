@@ -325,7 +325,8 @@ async def main():
                              clock=fixed_clock())
         async with app.run_test(size=(80, 24)) as pilot:
             out["footer"] = await settled(
-                pilot, app, lambda f: [k.key_display for k in f.query("FooterKey")])
+                pilot, app, lambda f: [k.key_display for k in f.query("FooterKey")]
+            )
             await pilot.press("question_mark")
             await pilot.pause()
             out["help"] = [[r.group, r.keys, r.words, r.translated] for r in app.screen.rows]
@@ -350,7 +351,8 @@ async def main():
             for _, entry in transcript.entries:
                 app.screen.record(entry)
             out["crowded"] = await settled(
-                pilot, app, lambda f: [[k.key_display, k.description] for k in f.query("FooterKey")])
+                pilot, app, lambda f: [[k.key_display, k.description] for k in f.query("FooterKey")]
+            )
     print(json.dumps(out, ensure_ascii=False))
 
 asyncio.run(main())

@@ -78,6 +78,32 @@ def read_in_worker(node: Widget, group: str, read: Callable[[Progress], Any]) ->
     return ticket
 
 
+def read_now_or_later(
+    screen: Widget,
+    cost: Callable[[], int],
+    at_once: int,
+    read: Callable[[Progress | None], Any],
+    done: Callable[[Any], None],
+    group: str,
+) -> int:
+    """Read at once when *cost* (bytes not yet cached) is at most *at_once*, handing the
+    result to *done*; else in a worker, the screen's LoadingSessions showing how far it
+    got. The ticket of the worker's read, or 0 when read at once."""
+    from scorekeeper.messages import UserError
+
+    try:
+        count, bytes_to_read = len(screen.app.store.ids()), cost()  # type: ignore[attr-defined]
+    except UserError:
+        count = bytes_to_read = 0  # said by the read itself
+    if bytes_to_read <= at_once:
+        done(read(None))
+        return 0
+    loading = screen.query_one(LoadingSessions)
+    loading.restart(count)
+    loading.display = True
+    return read_in_worker(screen, group, read)
+
+
 class LoadingSessions(Vertical):
     """ "Reading the sessions: n of m" and a bar: shown while a read is under way."""
 

@@ -16,7 +16,7 @@ from scorekeeper.messages import UserError, t
 from scorekeeper.services.catalog import Summary, list_sessions, listing_cost
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name, short_game_name
-from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_in_worker
+from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_now_or_later
 from scorekeeper.ui.screens.dialogs import ConfirmDialog
 from scorekeeper.ui.screens.settle import MarksSessions
 from scorekeeper.ui.session_columns import Fit, fit_columns, players_text
@@ -134,19 +134,15 @@ class StartScreen(MarksSessions, Screen[None]):
             self._keep = (left, self.table.cursor_row)
         elif not (self._reading and self._keep[0] is not None):  # else: an earlier read's
             self._keep = self._place()
-        try:
-            count = len(self.sk_app.store.ids())
-            cost = listing_cost(self.sk_app.store)
-        except UserError:
-            count = cost = 0  # said by the read itself
-        if cost <= self.READ_AT_ONCE_BYTES:
-            self._reading = 0
-            self._listed(self._read())
-            return
-        loading = self.query_one("#start-loading", LoadingSessions)
-        loading.restart(count)
-        loading.display = True
-        self._reading = read_in_worker(self, "start-list", self._read)
+        self._reading = 0
+        self._reading = read_now_or_later(
+            self,
+            lambda: listing_cost(self.sk_app.store),
+            self.READ_AT_ONCE_BYTES,
+            self._read,
+            self._listed,
+            "start-list",
+        )
 
     def _place(self) -> tuple[int | None, int]:
         """The session highlighted and its row, as the table shows them now."""

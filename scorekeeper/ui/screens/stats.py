@@ -20,7 +20,7 @@ from scorekeeper.messages import UserError, t
 from scorekeeper.services.stats_store import day_range, gathering_cost, session_docs
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name
-from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_in_worker
+from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_now_or_later
 from scorekeeper.ui.view_guard import view_failed
 
 if TYPE_CHECKING:
@@ -88,19 +88,15 @@ class StatsScreen(Screen[None]):
     def reload(self) -> None:
         """Read the sessions again (from the cache where unchanged) and redraw: at once when
         they are few, else in a worker thread, the progress shown and the keys answered."""
-        try:
-            count = len(self.sk_app.store.ids())
-            cost = gathering_cost(self.sk_app.store)
-        except UserError:
-            count = cost = 0  # said by the read itself
-        if cost <= self.READ_AT_ONCE_BYTES:
-            self._reading = 0
-            self._read_done(self._read())
-            return
-        loading = self.query_one("#stats-loading", LoadingSessions)
-        loading.restart(count)
-        loading.display = True
-        self._reading = read_in_worker(self, "stats-read", self._read)
+        self._reading = 0
+        self._reading = read_now_or_later(
+            self,
+            lambda: gathering_cost(self.sk_app.store),
+            self.READ_AT_ONCE_BYTES,
+            self._read,
+            self._read_done,
+            "stats-read",
+        )
 
     def _read(self, progress: Progress | None = None) -> list[dict[str, Any]] | Exception:
         try:
