@@ -1,4 +1,4 @@
-"""Redraw start-screen.svg, settle.svg and new-session.svg for docs/app-sessions.md.
+"""Redraw start-screen.svg, settle.svg, stats.svg and new-session.svg for the docs.
 
 Run: python docs/tools/session_screenshots.py  (English, UTC, 80×24 terminal)
 """
@@ -44,6 +44,11 @@ async def shoot(root: Path) -> None:
         await pilot.press("space", "down", "space", "dollar_sign")
         await pilot.pause()
         app.save_screenshot("settle.svg", str(HERE))
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("s")  # the statistics over both sessions
+        await pilot.pause(0.3)
+        app.save_screenshot("stats.svg", str(HERE))
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("n")
