@@ -243,6 +243,8 @@ def run_japanese(request: Any) -> None:
     command.append(str(root / "tests" / "ja" / "test_screens_ja.py"))
     if request.config.getoption("--snapshot-update", default=False):
         command += ["--snapshot-update", "-n", "0"]  # one process, so unused ones are deleted
+    else:
+        command += ["-n", "2"]  # beside the suite's own workers: two more, not four
     env = dict(os.environ, SCOREKEEPER_LANG="ja")
     done = subprocess.run(command, cwd=root, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]

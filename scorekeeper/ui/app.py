@@ -37,7 +37,9 @@ class Relaunch:
 
 
 #: The longest keys typed after a dialog's Enter wait for the dialog to close (seconds).
-HOLD_AT_MOST = 1.0
+#: Only a dialog that never says it is done waits this long; on a loaded machine a
+#: dialog may take more than a second to close, and keys let go early went astray.
+HOLD_AT_MOST = 3.0
 #: The most frames a dialog just opened may take to focus its box before keys go on.
 READY_FRAMES = 30
 FRAME = 1 / 60
