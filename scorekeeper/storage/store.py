@@ -337,12 +337,7 @@ class Store:
             raise StorageError(
                 "storage.cannot_read", path=str(self.path(sid)), reason=reason_of(exc)
             ) from exc
-        index = self._index
-        if kind:
-            index = self._kind_indexes.setdefault(
-                kind, SummaryIndex(self.root / f"index-{kind}.json")
-            )
-        index.refresh()
+        index = self._summary_index(kind)
         cached = index.lookup(sid, st.st_size, changed(st))
         if cached is not None:
             return cached
@@ -352,16 +347,21 @@ class Store:
         index.store(sid, st.st_size, changed(st), summary, keep=set(self.ids()))
         return summary
 
-    def unread_bytes(self, kind: str = "") -> int:
-        """How many bytes of session files a summary of *kind* would read now: those whose
-        cached summary is missing or older than the file. The cost of a read, known from
-        the file sizes alone, so a screen can tell before reading whether it would be slow."""
+    def _summary_index(self, kind: str) -> SummaryIndex:
+        """The cache of summaries of *kind* ('' for the session list's), read again."""
         index = self._index
         if kind:
             index = self._kind_indexes.setdefault(
                 kind, SummaryIndex(self.root / f"index-{kind}.json")
             )
         index.refresh()
+        return index
+
+    def unread_bytes(self, kind: str = "") -> int:
+        """How many bytes of session files a summary of *kind* would read now: those whose
+        cached summary is missing or older than the file. The cost of a read, known from
+        the file sizes alone, so a screen can tell before reading whether it would be slow."""
+        index = self._summary_index(kind)
         total = 0
         for sid in self.ids():
             try:
@@ -388,8 +388,7 @@ class Store:
         TinyDB table finds them, and every error, so that none goes unreported.
         *progress* is told (done, total) after each session.
         """
-        index = self._kind_indexes.setdefault(kind, SummaryIndex(self.root / f"index-{kind}.json"))
-        index.refresh()
+        index = self._summary_index(kind)
         found: dict[int, dict[str, Any] | StorageError] = {}
         fresh: dict[int, tuple[int, str, dict[str, Any]]] = {}
         ids = self.ids()

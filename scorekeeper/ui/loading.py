@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -21,7 +21,10 @@ from textual.widget import Widget
 from textual.widgets import ProgressBar, Static
 from textual.worker import get_current_worker
 
-from scorekeeper.messages import t
+from scorekeeper.messages import UserError, t
+
+if TYPE_CHECKING:  # handed in by the screens
+    from scorekeeper.storage import Store
 
 Progress = Callable[[int, int], None]
 
@@ -80,19 +83,18 @@ def read_in_worker(node: Widget, group: str, read: Callable[[Progress], Any]) ->
 
 def read_now_or_later(
     screen: Widget,
-    cost: Callable[[], int],
+    store: Store,
+    cost: Callable[[Store], int],
     at_once: int,
     read: Callable[[Progress | None], Any],
     done: Callable[[Any], None],
     group: str,
 ) -> int:
-    """Read at once when *cost* (bytes not yet cached) is at most *at_once*, handing the
-    result to *done*; else in a worker, the screen's LoadingSessions showing how far it
-    got. The ticket of the worker's read, or 0 when read at once."""
-    from scorekeeper.messages import UserError
-
+    """Read at once when ``cost(store)`` (bytes not yet cached) is at most *at_once*,
+    handing the result to *done*; else in a worker, the screen's LoadingSessions showing
+    how far it got. The ticket of the worker's read, or 0 when read at once."""
     try:
-        count, bytes_to_read = len(screen.app.store.ids()), cost()  # type: ignore[attr-defined]
+        count, bytes_to_read = len(store.ids()), cost(store)
     except UserError:
         count = bytes_to_read = 0  # said by the read itself
     if bytes_to_read <= at_once:
@@ -102,6 +104,20 @@ def read_now_or_later(
     loading.restart(count)
     loading.display = True
     return read_in_worker(screen, group, read)
+
+
+def progress_shown(screen: Widget, message: ReadProgress, ticket: int) -> bool:
+    """Show *message* on the screen's LoadingSessions. True when it is the last word of
+    the read under way (*ticket*): the line is hidden and the result is the screen's to
+    take; False while the read goes on, or for an older read asked again since."""
+    if message.ticket != ticket:
+        return False
+    loading = screen.query_one(LoadingSessions)
+    if not message.finished:
+        loading.show_progress(message.done, message.total)
+        return False
+    loading.display = False
+    return True
 
 
 class LoadingSessions(Vertical):

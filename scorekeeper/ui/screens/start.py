@@ -16,7 +16,13 @@ from scorekeeper.messages import UserError, t
 from scorekeeper.services.catalog import Summary, list_sessions, listing_cost
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name, short_game_name
-from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_now_or_later
+from scorekeeper.ui.loading import (
+    LoadingSessions,
+    Progress,
+    ReadProgress,
+    progress_shown,
+    read_now_or_later,
+)
 from scorekeeper.ui.screens.dialogs import ConfirmDialog
 from scorekeeper.ui.screens.settle import MarksSessions
 from scorekeeper.ui.session_columns import Fit, fit_columns, players_text
@@ -134,10 +140,11 @@ class StartScreen(MarksSessions, Screen[None]):
             self._keep = (left, self.table.cursor_row)
         elif not (self._reading and self._keep[0] is not None):  # else: an earlier read's
             self._keep = self._place()
-        self._reading = 0
+        self._reading = 0  # a read at once is shown now, not held for an older worker's
         self._reading = read_now_or_later(
             self,
-            lambda: listing_cost(self.sk_app.store),
+            self.sk_app.store,
+            listing_cost,
             self.READ_AT_ONCE_BYTES,
             self._read,
             self._listed,
@@ -156,15 +163,9 @@ class StartScreen(MarksSessions, Screen[None]):
             return error
 
     def on_read_progress(self, message: ReadProgress) -> None:
-        if message.ticket != self._reading:
-            return  # an older read's, asked again since
-        loading = self.query_one("#start-loading", LoadingSessions)
-        if not message.finished:
-            loading.show_progress(message.done, message.total)
-            return
-        self._reading = 0
-        loading.display = False
-        self._listed(message.result)
+        if progress_shown(self, message, self._reading):
+            self._reading = 0
+            self._listed(message.result)
 
     def _listed(self, result: list[Summary] | Exception) -> None:
         if isinstance(result, Exception):

@@ -20,7 +20,13 @@ from scorekeeper.messages import UserError, t
 from scorekeeper.services.stats_store import day_range, gathering_cost, session_docs
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name
-from scorekeeper.ui.loading import LoadingSessions, Progress, ReadProgress, read_now_or_later
+from scorekeeper.ui.loading import (
+    LoadingSessions,
+    Progress,
+    ReadProgress,
+    progress_shown,
+    read_now_or_later,
+)
 from scorekeeper.ui.view_guard import view_failed
 
 if TYPE_CHECKING:
@@ -87,11 +93,13 @@ class StatsScreen(Screen[None]):
 
     def reload(self) -> None:
         """Read the sessions again (from the cache where unchanged) and redraw: at once when
-        they are few, else in a worker thread, the progress shown and the keys answered."""
-        self._reading = 0
+        little is not yet cached, else in a worker thread, the progress shown and the keys
+        answered."""
+        self._reading = 0  # a read at once drops an older worker's result
         self._reading = read_now_or_later(
             self,
-            lambda: gathering_cost(self.sk_app.store),
+            self.sk_app.store,
+            gathering_cost,
             self.READ_AT_ONCE_BYTES,
             self._read,
             self._read_done,
@@ -105,15 +113,9 @@ class StatsScreen(Screen[None]):
             return error
 
     def on_read_progress(self, message: ReadProgress) -> None:
-        if message.ticket != self._reading:
-            return  # an older read's, asked again since
-        loading = self.query_one("#stats-loading", LoadingSessions)
-        if not message.finished:
-            loading.show_progress(message.done, message.total)
-            return
-        self._reading = 0
-        loading.display = False
-        self._read_done(message.result)
+        if progress_shown(self, message, self._reading):
+            self._reading = 0
+            self._read_done(message.result)
 
     def _read_done(self, result: list[dict[str, Any]] | Exception) -> None:
         if isinstance(result, Exception):
