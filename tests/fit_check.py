@@ -11,7 +11,10 @@ A cut is any of these, on the painted screen:
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.cells import cell_len
+from rich.text import Text
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
@@ -91,8 +94,11 @@ def _text_cuts(widget: Static, viewport: Size) -> list[str]:
 
 def _table_cuts(table: DataTable[object]) -> list[str]:
     found = []
+    wraps = bool(table.rows) and all(row.auto_height for row in table.rows.values())
     for column in table.columns.values():
-        if not column.auto_width and column.content_width > column.width:
+        if not column.auto_width and column.content_width > column.width and wraps:
+            found.extend(_wrapped_cuts(table, column))
+        elif not column.auto_width and column.content_width > column.width:
             found.append(
                 f"{_label(table)} column {column.label.plain!r} is {column.width} wide, "
                 f"its cells need {column.content_width}"
@@ -100,6 +106,23 @@ def _table_cuts(table: DataTable[object]) -> list[str]:
     room = table.scrollable_content_region.width
     if table.virtual_size.width > room:
         found.append(f"{_label(table)} is {table.virtual_size.width} wide, has {room}")
+    return found
+
+
+def _wrapped_cuts(table: DataTable[object], column: Any) -> list[str]:
+    """A narrowed column whose rows grow to hold its cells: cut only where a cell needs
+    more lines than its row has."""
+    found = []
+    console = table.app.console
+    for row_key, row in table.rows.items():
+        cell = table.get_cell(row_key, column.key)
+        text = cell if isinstance(cell, Text) else Text(str(cell))
+        lines = len(text.wrap(console, column.width))
+        if lines > row.height:
+            found.append(
+                f"{_label(table)} column {column.label.plain!r} needs {lines} rows "
+                f"for {text.plain!r}, its row has {row.height}"
+            )
     return found
 
 

@@ -40,6 +40,18 @@ def chips(root: Path) -> Store:
     return store
 
 
+LONG_NAMES = ["Christopher Robinson", "Alexandra Montgomery-Smith", "千尋", "Dai"]
+
+
+def long_names(root: Path) -> Store:
+    """Names far longer than a table usually has: they wrap, nothing runs off the screen."""
+    store = Store(root / "data")
+    create_session(store, make_header("indian-chips", LONG_NAMES, {"stack": "20"}))
+    create_session(store, make_header("indian-official", LONG_NAMES, {}))
+    create_session(store, make_header("pochen", LONG_NAMES, {"stack": "50"}))
+    return store
+
+
 def lowest(root: Path) -> Store:
     store = Store(root / "data")
     create_session(store, make_header("indian-lowest", CHIPS, {}))
@@ -157,6 +169,9 @@ SCENARIOS = (
     Scenario("official-leave", official, [*ROUND_1, "l"]),
     Scenario("official-hand-over", official, [*ROUND_1, "h"]),
     Scenario("official-end", official, [*ROUND_1, "e"]),
+    Scenario("long-names", long_names, CHIPS_BETTING),
+    Scenario("long-names-official", long_names, IN_ROUND_2, session=2),
+    Scenario("long-names-pochen", long_names, P1_CLAIMS, session=3),
     Scenario("chips-then", chips, [*CHIPS_RESULT, "i", "up", "up", "enter"]),
 )
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey
 
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session, load_session
@@ -63,6 +65,39 @@ async def test_c2_side_pot_and_ranking_by_seat_numbers(tmp_path):
         assert "main pot 20: A B D" in layers and "side pot 20: B D" in layers
         await press_all(pilot, ["s", *"1 > 4 > 2", "enter"])  # A > D > B by seats
         assert dict(screen.state.scores) == {"A": 20, "B": 7, "C": 11, "D": 27}
+
+
+LONG = ["Christopher Robinson", "Alexandra Montgomery-Smith", "千尋", "Dai"]
+
+
+async def test_long_names_take_seat_numbers_in_the_pot_and_wrap_in_the_seats(tmp_path):
+    """Names too long for the pot panel are given by seat there (the lines under them
+    would be cut otherwise); in the seats table they wrap. Taller, the names come back."""
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-chips", LONG, {"stack": "20"}))
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await press_all(pilot, ["n", "b", "r", "c", "r"])
+        layers = str(screen.query_one("#pot-layers").render())
+        assert layers.splitlines()[:3] == [
+            "main pot 20: seats 1 2 3 4",
+            "side pot 12: seats 1 3 4",
+            "not called yet 4: seats 1",
+        ]
+        table = screen.query_one("#players", DataTable)
+        name_column = table.columns[ColumnKey("name")]
+        assert name_column.width < name_column.content_width
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert [row.height for row in table.rows.values()] == [2, 2, 1, 1]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        layers = str(screen.query_one("#pot-layers").render())
+        assert "main pot 20: Christopher Robinson Alexandra Montgomery-Smith 千尋 Dai" in (
+            " ".join(layers.split())
+        )
+        assert [row.height for row in table.rows.values()] == [1, 1, 1, 1]
 
 
 async def test_out_of_turn_and_check_facing_a_bet_explain(tmp_path):

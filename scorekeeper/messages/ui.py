@@ -203,6 +203,8 @@ MESSAGES.update(
         ),
         "ui.pot.main": ("main pot {chips}: {players}", "メインポット {chips}: {players}"),
         "ui.pot.side": ("side pot {chips}: {players}", "サイドポット {chips}: {players}"),
+        "ui.pot.seats": ("seats {seats}", "席{seats}"),
+        "ui.players.seat_n": ("seat {seat}", "席{seat}"),
         "ui.pot.raises": (
             "raises {used} of {cap} · bet {bet}",
             "レイズ {used}/{cap}回 · ベット額 {bet}",

@@ -32,6 +32,11 @@ class ChipsTable(BettingTable):
     def game_panel(self) -> Widget:
         return PotPanel(id="pots")
 
+    def on_resize(self) -> None:
+        # The pot panel names a pot's players by seat when names would make it too tall
+        # for this screen: a new height may change which.
+        self.show_game()
+
     def show_game(self) -> None:
         state = self.state
         self.query_one(PotPanel).show(state, self.round_view(), betting_of(state))

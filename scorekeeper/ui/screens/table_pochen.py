@@ -50,7 +50,9 @@ class PochenPanel(Vertical):
     def show(self, state: State, view: RoundView | None) -> None:
         """The board, then the stage and the Poch as the core reads them (*view*)."""
         deal = deal_view(state)
-        self.query_one(Board).show(state.board or {}, carried_deals(state), dict(deal.claimed))
+        seats = {name: seat for seat, name in enumerate(state.names(), start=1)}
+        board = self.query_one(Board)
+        board.show(state.board or {}, carried_deals(state), dict(deal.claimed), seats)
         now = deal.stage
         trump = SUIT_SYMBOLS[deal.trump] if deal.trump else "—"
         if state.finished:

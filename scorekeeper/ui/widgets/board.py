@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid
@@ -19,18 +20,33 @@ LAYOUT = (
 )
 
 
+_CELL_ROOM = 12  # a pool's width before the board is laid out
+
+
 class PoolCell(Static):
     def show(
-        self, pool: str, chips: int, carried: int, claimed_by: str | None, *, short: bool = False
+        self,
+        pool: str,
+        chips: int,
+        carried: int,
+        claimed_by: str | None,
+        *,
+        short: bool = False,
+        seat: int | None = None,
     ) -> None:
         """The pool's name, its chips, and who took it or how long it has been carried.
 
         *short* puts the chips and what follows on one line, for a terminal too low for
-        three (80x24). Text, not markup: a player's name is shown as typed.
+        three (80x24). Text, not markup: a player's name is shown as typed. A name too
+        long for the cell is given by its *seat* instead, so that it is not cut.
         """
         note = ""
         if claimed_by:
             note = t("ui.pochen.claimed_by", player=claimed_by)
+            line = f"{chips} {note}" if short else note
+            room = self.content_region.width or _CELL_ROOM
+            if seat is not None and cell_len(line) > room:
+                note = t("ui.pochen.claimed_by", player=t("ui.players.seat_n", seat=seat))
         elif carried:
             note = t("ui.pochen.carried_short" if short else "ui.pochen.carried", deals=carried)
         text = Text(t(f"ui.pochen.pool.{pool}"), style="bold")
@@ -55,6 +71,7 @@ class Board(Grid):
         board: Mapping[str, int],
         carried: Mapping[str, int] | None = None,
         claimed: Mapping[str, str] | None = None,
+        seats: Mapping[str, int] | None = None,
     ) -> None:
         for row in LAYOUT:
             for pool in row:
@@ -65,4 +82,5 @@ class Board(Grid):
                     (carried or {}).get(pool, 0),
                     (claimed or {}).get(pool),
                     short=self.has_class("-short"),
+                    seat=(seats or {}).get((claimed or {}).get(pool, "")),
                 )

@@ -61,8 +61,16 @@ def player_rows(
     ]
 
 
+NAME_AT_LEAST = 8
+"""The narrowest the name column gets when names are too long for the room: they wrap."""
+
+
 class PlayerTable(DataTable[Text | str]):
-    """Seat, name with 親 and ✎ marks, score, then the game's own columns."""
+    """Seat, name with 親 and ✎ marks, score, then the game's own columns.
+
+    A name too long for the room wraps inside its column rather than pushing the
+    columns to its right out of sight (nothing at the table scrolls sideways).
+    """
 
     def on_mount(self) -> None:
         # One space between columns, not two: the seats of a chip game, with the dealer's
@@ -72,6 +80,34 @@ class PlayerTable(DataTable[Text | str]):
         self.zebra_stripes = True
         self._extra: tuple[str, ...] | None = None
         self._score_label = t("ui.players.score")
+        self._name_width: int | None = None
+        self._shown: tuple[State, Sequence[PlayerRow], tuple[str, ...], str | None] | None = None
+
+    def on_resize(self) -> None:
+        shown = self._shown
+        if shown is not None and self._fitted_name_width(*shown[1:]) != self._name_width:
+            self.show(*shown)
+
+    def _fitted_name_width(
+        self, rows: Sequence[PlayerRow], extra_columns: tuple[str, ...], score_label: str | None
+    ) -> int | None:
+        """The name column's width when the names do not fit the room as they are, else None."""
+        room = self.scrollable_content_region.width
+        if room <= 0:
+            return None
+        label = score_label or t("ui.players.score")
+        headers = (t("ui.players.seat"), label, *extra_columns)
+        columns = [[Text(header).cell_len + 1] for header in headers]
+        columns[0].append(len(str(len(rows))) + 1)
+        names = [Text(t("word.player")).cell_len + 1]
+        for row in rows:
+            names.append(row.label.cell_len + 1)
+            for column, cell in zip(columns[1:], (row.score, *row.extra), strict=False):
+                column.append(cell.cell_len + 1)
+        others = sum(max(column) for column in columns)
+        if others + max(names) <= room:
+            return None
+        return max(NAME_AT_LEAST, room - others)
 
     def show(
         self,
@@ -80,20 +116,28 @@ class PlayerTable(DataTable[Text | str]):
         extra_columns: tuple[str, ...],
         score_label: str | None = None,
     ) -> None:
+        self._shown = (state, rows, extra_columns, score_label)
         label = score_label or t("ui.players.score")
-        if self._extra != extra_columns or self._score_label != label:
+        name_width = self._fitted_name_width(rows, extra_columns, score_label)
+        if (
+            self._extra != extra_columns
+            or self._score_label != label
+            or self._name_width != name_width
+        ):
             self.clear(columns=True)
             self.add_column(" " + t("ui.players.seat"), key="seat")
-            self.add_column(_gap(t("word.player")), key="name")
+            self.add_column(_gap(t("word.player")), key="name", width=name_width)
             self.add_column(_gap(label, "right"), key="score")
             for index, column in enumerate(extra_columns):
                 self.add_column(_gap(column), key=f"extra{index}")
-            self._extra, self._score_label = extra_columns, label
+            self._extra, self._score_label, self._name_width = extra_columns, label, name_width
         else:
             self.clear()
+        # Rows grow to hold a wrapped name only when the name column had to be narrowed.
+        height = None if name_width else 1
         for seat, row in enumerate(rows, start=1):
             cells = [_gap(c) for c in (row.label, row.score, *row.extra)]
-            self.add_row(Text(f" {seat}", justify="right"), *cells, key=row.name)
+            self.add_row(Text(f" {seat}", justify="right"), *cells, key=row.name, height=height)
 
 
 def _gap(cell: Text | str, justify: str | None = None) -> Text:

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Digits, Label, Static
 
 from scorekeeper.core.betting import Betting
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
+
+_ROOM = 26  # the panel's width inside its border and padding, before it is laid out
+_FIXED_ROWS = 6  # border, caption and the three rows of digits
 
 
 class PotPanel(Vertical):
@@ -40,18 +47,46 @@ class PotPanel(Vertical):
         self.query_one("#pot-caption", Label).update(t("ui.pot.middle_caption"))
         digits.update(str(view.pot))
         if view.to_act is None:
-            turn.update(t("ui.pot.closed"))
+            turn_line = t("ui.pot.closed")
         else:
             key = "ui.pot.turn_call" if view.to_call else "ui.pot.turn_check"
-            turn.update(t(key, player=view.to_act, call=view.to_call))
-        lines = []
-        for index, pot in enumerate(view.pots):
-            key = "ui.pot.main" if index == 0 else "ui.pot.side"
-            lines.append(t(key, chips=pot.amount, players=" ".join(pot.eligible)))
-        unmatched = view.unmatched
-        if unmatched:
-            chips = sum(unmatched.values())
-            lines.append(t("ui.pot.unmatched", chips=chips, players=" ".join(unmatched)))
+            turn_line = t(key, player=view.to_act, call=view.to_call)
+        turn.update(turn_line)
+        lines = self._pot_lines(state, view, by_seat=False)
+        if self._too_tall([turn_line, *lines]):
+            lines = self._pot_lines(state, view, by_seat=True)
         raises = state.options.get("raises")
         lines.append(t("ui.pot.raises", used=betting.raises, cap=raises, bet=state.options["bet"]))
         layers.update("\n".join(lines))
+
+    def _pot_lines(self, state: State, view: RoundView, *, by_seat: bool) -> list[str]:
+        """Each pot and who can win it, by name or (for long names) by seat number."""
+        seated = state.names()
+
+        def who(players: Iterable[str]) -> str:
+            if not by_seat:
+                return " ".join(players)
+            seats = " ".join(str(seated.index(p) + 1) for p in players if p in seated)
+            return t("ui.pot.seats", seats=seats)
+
+        lines = []
+        for index, pot in enumerate(view.pots):
+            key = "ui.pot.main" if index == 0 else "ui.pot.side"
+            lines.append(t(key, chips=pot.amount, players=who(pot.eligible)))
+        unmatched = view.unmatched
+        if unmatched:
+            chips = sum(unmatched.values())
+            lines.append(t("ui.pot.unmatched", chips=chips, players=who(unmatched)))
+        return lines
+
+    def _too_tall(self, lines: list[str]) -> bool:
+        """Whether *lines* (and the raises line under them) would push the panel past the
+        height its row may take on this screen, so that its last lines would be cut."""
+        row = self.parent
+        limit = row.styles.max_height if isinstance(row, Widget) else None
+        if limit is None:
+            return False
+        rows_left = int(limit.resolve(self.screen.size, self.app.size)) - _FIXED_ROWS
+        width = self.content_region.width or _ROOM
+        needed = sum(len(Text(line).wrap(self.app.console, width)) for line in lines) + 1
+        return needed > rows_left
