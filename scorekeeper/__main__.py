@@ -1,5 +1,3 @@
-import sys
+from scorekeeper.cli.main import entry
 
-from scorekeeper.cli import main
-
-sys.exit(main())
+entry()

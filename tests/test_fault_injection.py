@@ -69,7 +69,9 @@ def faulty(monkeypatch: pytest.MonkeyPatch, disk: Disk) -> Iterator[Disk]:
         yield disk
 
 
-def record_all(store: Store, sid: int) -> tuple[list[Any], list[Any]]:
+def record_all(
+    store: Store, sid: int, before_close: Callable[[], None] = lambda: None
+) -> tuple[list[Any], list[Any]]:
     """Record ENTRIES one by one; (reported recorded, refused), each as (kind, data)."""
     done, refused = [], []
     with Recording(store, sid) as rec:
@@ -81,6 +83,7 @@ def record_all(store: Store, sid: int) -> tuple[list[Any], list[Any]]:
                 refused.append((wanted.kind, dict(wanted.data)))
                 continue
             done.append((event.kind, dict(event.data)))
+        before_close()
     return done, refused
 
 
@@ -91,11 +94,13 @@ def fresh_store(tmp_path: Path, name: str) -> tuple[Store, int]:
 
 
 def calls_made(tmp_path: Path, operation: str, monkeypatch: pytest.MonkeyPatch) -> int:
-    """How many times recording ENTRIES calls *operation* when nothing fails."""
+    """How many times recording ENTRIES calls *operation* when nothing fails (closing,
+    which notes the summaries, a cache, is tried in test_a_failing_note_refuses_nothing)."""
     store, sid = fresh_store(tmp_path, f"count-{operation}")
+    counted = []
     with faulty(monkeypatch, Disk(operation, 0, errno.EIO)) as disk:
-        record_all(store, sid)
-    return disk.calls
+        record_all(store, sid, lambda: counted.append(disk.calls))
+    return counted[0]
 
 
 FAULTS = [(op, error) for op in RECORDING for error in (errno.EIO, errno.ENOSPC)]
@@ -114,6 +119,32 @@ def test_every_failing_call_loses_no_reported_entry(tmp_path, monkeypatch, opera
         stored = [(e.kind, dict(e.data)) for e in load_session(store, sid).events]
         assert stored == done, (operation, error, fail_at)  # the file opens and holds exactly
         assert len(done) + len(refused) == len(ENTRIES)  # what was reported recorded
+
+
+@pytest.mark.parametrize("operation", ["write", "fsync", "rename", "replace"])
+def test_a_failing_note_refuses_nothing(tmp_path, monkeypatch, operation):
+    """Every call of *operation* fails once the entries are in: the writer's note of the
+    summaries (a cache) is lost, nothing else; the list folds the session instead."""
+    from scorekeeper.services.catalog import list_sessions
+
+    store, sid = fresh_store(tmp_path, f"note-{operation}")
+
+    def fail_from_now() -> None:
+        monkeypatch.setattr(os, operation, _always_failing(operation))
+
+    done, refused = record_all(store, sid, fail_from_now)
+    monkeypatch.undo()
+    assert not refused and len(done) == len(ENTRIES)
+    assert [(e.kind, dict(e.data)) for e in load_session(store, sid).events] == done
+    (summary,) = list_sessions(store)
+    assert summary.rounds == 1 and summary.error is None
+
+
+def _always_failing(operation: str) -> Callable[..., Any]:
+    def fail(*args: Any) -> Any:
+        raise OSError(errno.EIO, f"{operation}: {os.strerror(errno.EIO)}")
+
+    return fail
 
 
 @pytest.mark.parametrize("fail_at", range(1, len(ENTRIES) + 1))

@@ -140,10 +140,12 @@ def record(store: Store, sid: int, texts: list[str]) -> int:
     """Record every entry or none: all are checked first, then each is stored and reported."""
     reader_gone = False
     with Recording(store, sid) as rec:
-        trial = Session(rec.session.header, rec.session.events)
+        # The ledger is immutable: trying the entries on it changes nothing, and costs the
+        # same however long the session is (no second fold of every entry).
+        trial = rec.session.ledger
         for text in texts:
             try:
-                trial.record(parse_entry(trial.game, split_line(text)))
+                trial = trial.step(trial.check(parse_entry(trial.game, split_line(text))))
             except RuleError as error:
                 fail(f"{sid}: {text}", error.message())
         for text in texts:

@@ -10,11 +10,12 @@ keeps those, and names its own message keys in a ``BetKeys``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import frozen
+from scorekeeper.core.evolve import evolve
 from scorekeeper.core.pots import Layers, layer_pots
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State
@@ -25,7 +26,7 @@ BET_VERBS = ("check", "bet", "call", "raise", "fold")
 _PUTS_IN = ("bet", "call", "raise")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Betting:
     """The chips in the middle and whose turn it is; stacks stay ``State.scores``."""
 
@@ -83,7 +84,7 @@ class Betting:
         """The betting after *player*'s entry of *kind* puts *chips* in (a fold: none)."""
         committed = {**self.committed, player: self.committed[player] + chips}
         high = max(self.high, committed[player])
-        return replace(
+        return evolve(
             self,
             committed=frozen(committed),
             after=player,
@@ -96,7 +97,7 @@ class Betting:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BetKeys:
     """A game's own words for refusing a betting entry (the Poch speaks of the Poch)."""
 
@@ -134,7 +135,7 @@ def check_bettor(state: State, betting: Betting, kind: str, player: str, keys: B
 
 def pay_in(state: State, player: str, chips: int) -> State:
     """*player*'s stack less the chips they put in the middle."""
-    return replace(state, scores=frozen({**state.scores, player: state.scores[player] - chips}))
+    return evolve(state, scores=frozen({**state.scores, player: state.scores[player] - chips}))
 
 
 def bet_log(

@@ -20,12 +20,13 @@ after which a later entry would break a rule (that entry is named).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, frozen
+from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game
 from scorekeeper.core.state import State
 from scorekeeper.core.steps import apply_entry, normalize_entry
@@ -63,7 +64,7 @@ def correction_entry(
     return Entry("correct", frozen(data), at)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Item:
     """One entry of the sequence in force, and the state after it if still known."""
 
@@ -184,7 +185,7 @@ def _replay(
             data = normalize_entry(game, state, now.kind, now.data)
         except RuleError as error:
             raise _refused(game, now, position if replacing else None, error) from None
-        applied = replace(now, data=frozen(data))
+        applied = evolve(now, data=frozen(data))
         if replacing:
             canonical.append({"kind": applied.kind, "data": _plain(data)})
         state = apply_entry(game, state, applied)

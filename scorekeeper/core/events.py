@@ -23,12 +23,22 @@ COMMON_KINDS = frozenset(
 )
 
 
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
 def frozen(mapping: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
-    """A read-only view, so data shared between states cannot be changed in place."""
-    return MappingProxyType(dict(mapping or {}))
+    """A read-only view, so data shared between states cannot be changed in place.
+
+    A view this made is returned as it is, and every empty one is the same: nothing
+    can change them, and a fold made several per entry (most of its memory)."""
+    if type(mapping) is MappingProxyType:
+        return mapping  # only frozen() makes these in the core, over a dict of its own
+    if not mapping:
+        return _EMPTY
+    return MappingProxyType(dict(mapping))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Header:
     """Everything fixed when a session starts."""
 
@@ -40,7 +50,7 @@ class Header:
     stacks: Mapping[str, int] = field(default_factory=frozen)  # chip games: starting stacks
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One thing the recorder says, before the rules have accepted it."""
 
@@ -49,7 +59,7 @@ class Entry:
     at: datetime | None = None  # None: timed when recorded
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One accepted entry as the log keeps it."""
 

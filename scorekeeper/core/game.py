@@ -23,7 +23,7 @@ _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One house option: its default and the values it accepts."""
 
@@ -95,7 +95,7 @@ class OptionSpec:
         return str(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LegalAction:
     """An entry the recorder may make now; *choices* are the players it may name."""
 

@@ -9,13 +9,14 @@ top: exactly the earlier state, in O(1).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.core.corrections import check_correction, corrected_state
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header, frozen, require_aware
+from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, LegalAction
 from scorekeeper.core.games import get_game
 from scorekeeper.core.state import Seat, State
@@ -45,7 +46,7 @@ def initial_state(header: Header) -> State:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Frame:
     """One entry in force and the state it produced; *below* is the state before it."""
 
@@ -55,7 +56,7 @@ class Frame:
     event: Event | None = None  # the entry (None at the bottom), for corrections to replay
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ledger:
     header: Header
     game: Game
@@ -128,7 +129,7 @@ class Ledger:
             top = below
         else:
             top = Frame(event.seq, self._apply(event), self.top, event)
-        return replace(self, top=top, next_seq=event.seq + 1, last_at=event.at)
+        return evolve(self, top=top, next_seq=event.seq + 1, last_at=event.at)
 
     def _apply(self, event: Event) -> State:
         if event.kind == "correct":  # the one entry that needs the stack, not just the state

@@ -11,13 +11,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pot:
     amount: int
     eligible: tuple[str, ...]  # who can win it, in seat order
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Layers:
     pots: tuple[Pot, ...]  # main pot first
     returned: Mapping[str, int]  # chips nobody matched, back to who put them in

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 SHORT = 12
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Receipt:
     entries: int
     hash: str  # SHA-256 hex of the last entry (of the header when there is none)

@@ -10,7 +10,7 @@ from scorekeeper.core.read_model import ranking
 from scorekeeper.core.state import State
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Standing:
     """One player's line of the standings."""
 

@@ -7,22 +7,23 @@ restore an earlier state exactly and lets any moment be shown again.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import OptionValue, frozen
+from scorekeeper.core.evolve import evolve
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Seat:
     name: str
     seated: bool = True  # False once the player has left the rotation
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundResult:
     """The outcome of one finished round, in numbers (for every view) and in words.
 
@@ -53,7 +54,7 @@ class RoundResult:
         return -sum(self.deltas.values()) if self.board is not None else 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StakeChange:
     round: int
     old: int
@@ -71,7 +72,7 @@ class RoundTable(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class State:
     game: str
     options: Mapping[str, OptionValue]
@@ -171,7 +172,7 @@ def finish_round(
     )
     limit = state.options.get("rounds") or 0
     assert isinstance(limit, int)
-    return replace(
+    return evolve(
         state,
         scores=frozen(scores),
         in_round=False,

@@ -61,7 +61,7 @@ class PlayerStats:
         return asdict(self)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Totals:
     """The table of a query, and how many sessions went into it (or could not be read)."""
 

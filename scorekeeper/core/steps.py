@@ -12,11 +12,11 @@ Each kind has one small handler in each table; a round entry goes to the game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, frozen
+from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game
 from scorekeeper.core.header import check_name
 from scorekeeper.core.state import Seat, State
@@ -152,18 +152,18 @@ def _keep(game: Game, state: State, event: Event) -> State:
 
 
 def _apply_recorder(game: Game, state: State, event: Event) -> State:
-    return replace(state, recorder=event.data["player"])
+    return evolve(state, recorder=event.data["player"])
 
 
 def _apply_end(game: Game, state: State, event: Event) -> State:
-    return replace(state, finished=True)
+    return evolve(state, finished=True)
 
 
 def _apply_round(game: Game, state: State, event: Event) -> State:
     """Counts the round for its parent, then lets the game deal (antes, stake at base …)."""
     counts = dict(state.parent_rounds)
     counts[state.parent] = counts.get(state.parent, 0) + 1
-    started = replace(state, round=state.round + 1, in_round=True, parent_rounds=frozen(counts))
+    started = evolve(state, round=state.round + 1, in_round=True, parent_rounds=frozen(counts))
     return game.start_round(started)
 
 
@@ -177,7 +177,7 @@ def _apply_join(game: Game, state: State, event: Event) -> State:
     if player not in scores:  # a player who left and comes back keeps their standing
         scores[player] = brought[player] = game.initial_score(player, state.options, {})
         bought += scores[player]
-    return replace(
+    return evolve(
         state,
         seats=tuple(seats),
         scores=frozen(scores),
@@ -195,7 +195,7 @@ def _apply_leave(game: Game, state: State, event: Event) -> State:
         parent = state.left_of(player, others or None)
     else:
         parent = state.parent
-    return replace(state, seats=seats, parent=parent)
+    return evolve(state, seats=seats, parent=parent)
 
 
 def _apply_rebuy(game: Game, state: State, event: Event) -> State:
@@ -204,7 +204,7 @@ def _apply_rebuy(game: Game, state: State, event: Event) -> State:
     scores, brought = dict(state.scores), dict(state.brought)
     scores[player] += chips
     brought[player] = brought.get(player, 0) + chips
-    return replace(
+    return evolve(
         state,
         scores=frozen(scores),
         bought=state.bought + chips,

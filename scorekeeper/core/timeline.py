@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, datetime, time, tzinfo
 from typing import Any
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event
+from scorekeeper.core.evolve import evolve
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
@@ -31,7 +32,7 @@ FILTERS = ("all", "stake", "round", "player")
 _CLOCK = re.compile(r"([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TimelineEntry:
     """One entry of the session as the timeline shows it."""
 
@@ -127,11 +128,11 @@ def timeline(session: Session) -> list[TimelineEntry]:
         )
         if event.kind == "undo":
             target = by_seq[event.data["voids"]]
-            entry = replace(
+            entry = evolve(
                 entry, undoes=target.seq, round=target.round, players=entry.players | target.players
             )
         elif event.kind == "correct":
-            entry = replace(entry, corrects=event.data["round"], round=event.data["round"])
+            entry = evolve(entry, corrects=event.data["round"], round=event.data["round"])
         elif event.kind != "round" and before.in_round:
             view_before, view_after = views(before), views(after)
             old = view_before.stake if view_before is not None else None
@@ -139,9 +140,9 @@ def timeline(session: Session) -> list[TimelineEntry]:
             player = game.folds(before, event)
             if player is not None:
                 chips = view_before.committed.get(player) if view_before is not None else None
-                entry = replace(entry, fold_player=player, fold_stake=old, committed=chips)
+                entry = evolve(entry, fold_player=player, fold_stake=old, committed=chips)
             elif old is not None and new is not None and new != old and after.in_round:
-                entry = replace(entry, stake_from=old, stake_to=new)
+                entry = evolve(entry, stake_from=old, stake_to=new)
         entries.append(entry)
         by_seq[entry.seq] = entry
     return entries

@@ -14,7 +14,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Header
 from scorekeeper.core.games import get_game
 from scorekeeper.core.header import make_header, parse_stacks
-from scorekeeper.core.session import Session
+from scorekeeper.core.session import Session, collector_paused
 from scorekeeper.core.words import entry_line, parse_entry, quote, split_line
 from scorekeeper.messages import UserError
 
@@ -140,7 +140,8 @@ def replay(transcript: Transcript, clock: Callable[[], datetime] | None = None) 
 
 
 def read_session(text: str, clock: Callable[[], datetime] | None = None) -> Session:
-    return replay(parse_transcript(text), clock)
+    with collector_paused():
+        return replay(parse_transcript(text), clock)
 
 
 def write_transcript(session: Session, comment: str | None = None) -> str:

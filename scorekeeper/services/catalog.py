@@ -9,55 +9,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from scorekeeper.core.session import Session
-from scorekeeper.core.standings import leader
 from scorekeeper.core.times import utc_iso
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.recording import fold_stored
+from scorekeeper.services.summary_docs import Summary, summarize
 from scorekeeper.storage import Store, StoredSession
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What the list of sessions shows of each one."""
-
-    id: int
-    game: str
-    players: tuple[str, ...]
-    rounds: int
-    leader: str | None
-    last_at: str | None
-    finished: bool
-    error: str | None = None
-
-    def to_doc(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game,
-            "players": list(self.players),
-            "rounds": self.rounds,
-            "leader": self.leader,
-            "last_at": self.last_at,
-            "finished": self.finished,
-            "error": self.error,
-        }
-
-
-def summarize(session: Session, sid: int) -> Summary:
-    state = session.state
-    return Summary(
-        id=sid,
-        game=state.game,
-        players=state.names(),
-        rounds=len(state.results),
-        leader=leader(state),
-        last_at=utc_iso(session.events[-1].at) if session.events else None,
-        finished=state.finished,
-    )
 
 
 def _created(store: Store, sid: int) -> str:
@@ -107,15 +66,14 @@ def _list_sessions(store: Store, progress: Callable[[int, int], None] | None) ->
             text = t("recording.session_unlistable", session=stored.id, kind=type(error).__name__)
             return Summary(stored.id, "?", (), 0, None, None, False, text).to_doc()
 
+    # One pass over the folder and one write of the cache, however many summaries were stale.
+    found = store.cached_summaries(compute, kind="", progress=progress)
     summaries = []
-    ids = store.ids()
-    for done, sid in enumerate(ids, start=1):
-        try:
-            doc = store.cached_summary(sid, compute)
-        except UserError as error:
-            doc = Summary(sid, "?", (), 0, None, None, False, error.message()).to_doc()
+    for sid, value in found.items():
+        if isinstance(value, UserError):
+            doc = Summary(sid, "?", (), 0, None, None, False, value.message()).to_doc()
+        else:
+            doc = dict(value)
         doc["players"] = tuple(doc["players"])
         summaries.append(Summary(**doc))
-        if progress is not None:
-            progress(done, len(ids))
     return recent_first(store, summaries)

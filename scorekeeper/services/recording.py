@@ -17,6 +17,7 @@ from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.messages import UserError
+from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import SessionWriter, Store, StoredSession
 from scorekeeper.storage.hashchain import last_hash, seal_all, sealed
 from scorekeeper.storage.hashchain import verify as verify_chain
@@ -92,6 +93,8 @@ class Recording:
 
     def __init__(self, store: Store, sid: int) -> None:
         self.id = sid
+        self._store = store
+        self._closed = False
         self._writer: SessionWriter = store.open_writer(sid)
         try:
             self.session = fold_stored(self._writer.as_opened())
@@ -123,7 +126,22 @@ class Recording:
         return self.record(correction_entry(round_number, reason, entries), now)
 
     def close(self) -> None:
-        self._writer.close()
+        """Let go of the session, noting its summaries beside it first (while the lock
+        still keeps other writers out), so that listing it next needs no fold. Closing
+        again does nothing: the lock is gone, so a note then could describe another
+        writer's entries."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            kinds = summaries_of(self.session, self.id)
+        except Exception:  # a cache: without it the next listing folds, as it always could
+            kinds = None
+        try:
+            if kinds is not None:
+                self._store.note_summaries(self.id, kinds)
+        finally:
+            self._writer.close()
 
     def __enter__(self) -> Recording:
         return self

@@ -16,9 +16,10 @@ from typing import Any
 from scorekeeper.core.stats import STATS_VERSION, Totals, combine, session_stats
 from scorekeeper.messages import UserError
 from scorekeeper.services.recording import fold_stored
+from scorekeeper.services.summary_docs import STATS_KIND
 from scorekeeper.storage import Store, StoredSession
 
-CACHE_KIND = f"stats{STATS_VERSION}"
+CACHE_KIND = STATS_KIND
 
 
 def _compute(stored: StoredSession) -> dict[str, Any]:

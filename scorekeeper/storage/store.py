@@ -17,7 +17,7 @@ from typing import Any
 
 from tinydb import TinyDB, where
 
-from scorekeeper.storage import checkpoint, durable, locking, paths
+from scorekeeper.storage import checkpoint, durable, locking, paths, summary_file
 from scorekeeper.storage.checkpoint import Checkpoint, Prefix
 from scorekeeper.storage.errors import StorageError, reason_of
 from scorekeeper.storage.hashchain import Verdict
@@ -313,6 +313,7 @@ class Store:
             os.unlink(source)
             break
         checkpoint.discard(source)  # a cache: opening the session again notes a new one
+        summary_file.discard(source)
         for side in self.sessions_dir.glob(source.name + ".torn*"):
             os.replace(side, self.trash_dir / (target.name + side.name[len(source.name) :]))
         durable.fsync_dir(self.trash_dir)
@@ -320,6 +321,19 @@ class Store:
         return target
 
     # --- summaries -----------------------------------------------------------
+
+    def note_summaries(self, sid: int, kinds: dict[str, dict[str, Any]]) -> None:
+        """Keep the summaries of session *sid* as its journal is now, by kind, beside it
+        (storage/summary_file.py): its writer calls this before letting go of the lock."""
+        path = self.path(sid)
+        try:
+            st = os.stat(path)
+        except OSError:
+            return
+        summary_file.save(path, st.st_size, changed(st), kinds)
+
+    def _noted(self, sid: int, st: os.stat_result, kind: str) -> dict[str, Any] | None:
+        return summary_file.load(self.path(sid), st.st_size, changed(st), kind)
 
     def cached_summary(
         self, sid: int, compute: Callable[[StoredSession], dict[str, Any]], *, kind: str = ""
@@ -341,6 +355,10 @@ class Store:
         cached = index.lookup(sid, st.st_size, changed(st))
         if cached is not None:
             return cached
+        noted = self._noted(sid, st, kind)
+        if noted is not None:
+            index.store(sid, st.st_size, changed(st), noted, keep=set(self.ids()))
+            return noted
         # Stat taken before reading: if an append lands in between, the entry
         # looks stale next time and is recomputed, never the other way round.
         summary = compute(self.read(sid))
@@ -368,7 +386,8 @@ class Store:
                 st = os.stat(self.path(sid))
             except OSError:
                 continue  # said by the read itself
-            if index.lookup(sid, st.st_size, changed(st)) is None:
+            stamp = changed(st)
+            if index.lookup(sid, st.st_size, stamp) is None and self._noted(sid, st, kind) is None:
                 total += st.st_size
         return total
 
@@ -397,7 +416,7 @@ class Store:
                 st = os.stat(self.path(sid))
                 cached = index.lookup(sid, st.st_size, changed(st))
                 if cached is None:
-                    cached = compute(self.read(sid))
+                    cached = self._noted(sid, st, kind) or compute(self.read(sid))
                     fresh[sid] = (st.st_size, changed(st), cached)
                 found[sid] = cached
             except FileNotFoundError:

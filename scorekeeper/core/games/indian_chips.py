@@ -8,7 +8,7 @@ destroyed: stacks + pot always equal the chips brought to the table.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core.betting import (
@@ -23,6 +23,7 @@ from scorekeeper.core.betting import (
 )
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, frozen
+from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     check_cards,
@@ -47,7 +48,7 @@ _KEYS = BetKeys(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChipsRound:
     """A round in play: its dealer and its betting (antes included in the commitments)."""
 
@@ -115,7 +116,7 @@ class IndianChips(Game):
         betting = Betting(
             players, frozen(committed), after=dealer, high=max(committed.values(), default=0)
         )
-        return replace(state, scores=frozen(scores), table=ChipsRound(dealer, betting))
+        return evolve(state, scores=frozen(scores), table=ChipsRound(dealer, betting))
 
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:
@@ -182,8 +183,8 @@ class IndianChips(Game):
             return self._settle(state, table, groups, "result.chips.showdown")
         player, kind = event.data["player"], event.kind
         added = _amount(state, table.betting, kind, player)
-        table = replace(table, betting=table.betting.put(player, kind, added, folds=kind == "fold"))
-        state = replace(pay_in(state, player, added), table=table)
+        table = evolve(table, betting=table.betting.put(player, kind, added, folds=kind == "fold"))
+        state = evolve(pay_in(state, player, added), table=table)
         live = table.betting.live()
         if len(live) == 1:
             return self._settle(state, table, [list(live)], "result.chips.uncontested")

@@ -6,18 +6,19 @@ Each round ends with the cards shown (the lowest loses) or the losers named.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event
+from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, groups_from_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State, finish_round
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LowestRound:
     players: tuple[str, ...]  # dealt in, seat order
     redraws: frozenset[str] = frozenset()
@@ -60,7 +61,7 @@ class IndianLowest(Game):
         return list(data["losers"])
 
     def start_round(self, state: State) -> State:
-        return replace(state, table=LowestRound(players=state.seated()))
+        return evolve(state, table=LowestRound(players=state.seated()))
 
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:
@@ -115,8 +116,8 @@ class IndianLowest(Game):
     def apply(self, state: State, event: Event) -> State:
         table = round_in_play(state, LowestRound)
         if event.kind == "redraw":
-            return replace(
-                state, table=replace(table, redraws=table.redraws | {event.data["player"]})
+            return evolve(
+                state, table=evolve(table, redraws=table.redraws | {event.data["player"]})
             )
         losers = self._losers(state, event.data)
         deltas = {p: (1 if p in losers else 0) for p in table.players}

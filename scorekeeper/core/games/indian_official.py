@@ -7,19 +7,20 @@ moment they fold; at the showdown the parent pays or collects double.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
+from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import StakeChange, State, finish_round
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OfficialRound:
     stake: int
     players: tuple[str, ...]  # everyone dealt in, in seat order
@@ -92,7 +93,7 @@ class IndianOfficial(Game):
     def start_round(self, state: State) -> State:
         base = state.options["base"]
         assert isinstance(base, int)
-        return replace(state, table=OfficialRound(stake=base, players=state.seated()))
+        return evolve(state, table=OfficialRound(stake=base, players=state.seated()))
 
     def _next_stake(self, state: State) -> int | None:
         table = round_in_play(state, OfficialRound)
@@ -165,14 +166,14 @@ class IndianOfficial(Game):
         if event.kind == "raise":
             new = table.stake * 2
             change = StakeChange(state.round, table.stake, new, event.at, event.seq)
-            return replace(
+            return evolve(
                 state,
-                table=replace(table, stake=new),
+                table=evolve(table, stake=new),
                 stake_history=state.stake_history.add(change),
             )
         if event.kind == "fold":
-            table = replace(table, folds=(*table.folds, (event.data["player"], table.stake)))
-            state = replace(state, table=table)
+            table = evolve(table, folds=(*table.folds, (event.data["player"], table.stake)))
+            state = evolve(state, table=table)
             if not _contesting_children(state, table):
                 return self._settle(state, table, state.parent, "result.official.all_folded")
             return state

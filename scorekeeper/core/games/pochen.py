@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -34,6 +34,7 @@ from scorekeeper.core.betting import (
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen
+from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     check_ranking,
@@ -94,7 +95,7 @@ _KEYS = BetKeys(
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PochenDeal:
     """One deal in progress; the board itself is ``State.board``."""
 
@@ -204,7 +205,7 @@ def poch_over(state: State, table: PochenDeal) -> bool:
 STAGES = ("between", "trump", "claims", "poch", "showdown", "playout")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealView:
     """What the board screen shows of the deal in play, decided here and not by the screen."""
 
@@ -334,7 +335,7 @@ class Pochen(Game):
             counts = dict(state.parent_rounds)
             counts[state.parent] -= 1
             counts[dealer] = counts.get(dealer, 0) + 1
-            state = replace(state, parent=dealer, parent_rounds=frozen(counts))
+            state = evolve(state, parent=dealer, parent_rounds=frozen(counts))
         scores = dict(state.scores)
         for player in players:
             scores[player] -= ante * len(POOLS)
@@ -346,7 +347,7 @@ class Pochen(Game):
             start=frozen({p: state.scores[p] for p in players}),
             betting=Betting(players, frozen(dict.fromkeys(players, 0)), after=dealer),
         )
-        return replace(state, scores=frozen(scores), board=frozen(board), table=table)
+        return evolve(state, scores=frozen(scores), board=frozen(board), table=table)
 
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:
@@ -523,9 +524,9 @@ class Pochen(Game):
         kind, data = event.kind, event.data
         if kind == "turned":
             card = parse_card(data["card"])
-            return replace(state, table=replace(table, turned=card.code(), trump=card.suit))
+            return evolve(state, table=evolve(table, turned=card.code(), trump=card.suit))
         if kind == "trump":
-            return replace(state, table=replace(table, trump=data["suit"]))
+            return evolve(state, table=evolve(table, trump=data["suit"]))
         if kind == "claim":
             scores, board = dict(state.scores), _board(state)
             claimed = dict(table.claimed)
@@ -533,8 +534,8 @@ class Pochen(Game):
                 scores[data["player"]] += board[pool]
                 board[pool] = 0
                 claimed[pool] = data["player"]
-            table = replace(table, claimed=frozen(claimed))
-            return replace(state, scores=frozen(scores), board=frozen(board), table=table)
+            table = evolve(table, claimed=frozen(claimed))
+            return evolve(state, scores=frozen(scores), board=frozen(board), table=table)
         if kind in BETTING:
             return self._apply_betting(state, table, kind, data)
         if kind == "show":
@@ -550,8 +551,8 @@ class Pochen(Game):
         added = _added(state, betting, kind, data)
         folds = kind == "fold" or (kind == "pass" and betting.opened)
         betting = betting.put(player, kind, added, folds=folds)
-        table = replace(table, started=True, betting=betting)
-        state = replace(pay_in(state, player, added), table=table)
+        table = evolve(table, started=True, betting=betting)
+        state = evolve(pay_in(state, player, added), table=table)
         if betting.opened and to_act(state, table) is None and len(table.contestants()) <= 1:
             return self._settle(state, table, [list(table.contestants())])
         return state
@@ -567,8 +568,8 @@ class Pochen(Game):
             won[player] = won.get(player, 0) + chips
         board["poch"] = 0
         scores = {p: state.scores[p] + won.get(p, 0) for p in state.names()}
-        table = replace(table, settled=True, winners=tuple(winners))
-        return replace(state, scores=frozen(scores), board=frozen(board), table=table)
+        table = evolve(table, settled=True, winners=tuple(winners))
+        return evolve(state, scores=frozen(scores), board=frozen(board), table=table)
 
     def _play_out(
         self, state: State, table: PochenDeal, player: str, paid: Mapping[str, int]
@@ -595,7 +596,7 @@ class Pochen(Game):
         winners = {*table.winners, player}
         can_pay = tuple(p for p in state.seated() if after[p] >= need)
         next_dealer = state.left_of(table.dealer, can_pay) if can_pay else table.dealer
-        state = replace(state, board=frozen(board))
+        state = evolve(state, board=frozen(board))
         return finish_round(
             state,
             deltas,

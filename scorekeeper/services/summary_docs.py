@@ -1,0 +1,60 @@
+"""What the session list and the statistics keep of each session, worked out from a
+session in memory: by a listing that folded it, or by its writer as it closes
+(services/recording.py), which has it folded already."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.core.session import Session
+from scorekeeper.core.standings import leader
+from scorekeeper.core.stats import STATS_VERSION, session_stats
+from scorekeeper.core.times import utc_iso
+
+LIST_KIND = ""  # the session list's summaries (index.json)
+STATS_KIND = f"stats{STATS_VERSION}"  # the statistics' (index-stats<n>.json)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the list of sessions shows of each one."""
+
+    id: int
+    game: str
+    players: tuple[str, ...]
+    rounds: int
+    leader: str | None
+    last_at: str | None
+    finished: bool
+    error: str | None = None
+
+    def to_doc(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "players": list(self.players),
+            "rounds": self.rounds,
+            "leader": self.leader,
+            "last_at": self.last_at,
+            "finished": self.finished,
+            "error": self.error,
+        }
+
+
+def summarize(session: Session, sid: int) -> Summary:
+    state = session.state
+    return Summary(
+        id=sid,
+        game=state.game,
+        players=state.names(),
+        rounds=len(state.results),
+        leader=leader(state),
+        last_at=utc_iso(session.events[-1].at) if session.events else None,
+        finished=state.finished,
+    )
+
+
+def summaries_of(session: Session, sid: int) -> dict[str, dict[str, Any]]:
+    """Every kind of summary of *session*, as the store keeps them beside its journal."""
+    return {LIST_KIND: summarize(session, sid).to_doc(), STATS_KIND: session_stats(session)}
