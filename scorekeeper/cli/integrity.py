@@ -14,7 +14,7 @@ from scorekeeper.core.times import local_text
 from scorekeeper.core.words import parse_replacement, split_line
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
-from scorekeeper.services.recording import Recording
+from scorekeeper.services.recording import Recording, checkpoint_disagrees
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY
 from scorekeeper.storage.hashchain import verify as verify_chain
@@ -61,6 +61,8 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     else:
         print(t("cli.verify_ok", session=sid, entries=verdict.entries, head=verdict.head))
     print(t("cli.verify_receipt", entries=len(stored.events), short=verdict.head[:SHORT]))
+    if checkpoint_disagrees(store, sid):  # a cache: the entries are intact, as said above
+        print(f"{sid}: {t('cli_extra.verify_checkpoint_removed')}", file=sys.stderr)
     if wanted is None:
         return 0
     if verdict.head.startswith(wanted):

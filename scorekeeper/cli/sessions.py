@@ -7,7 +7,9 @@ from pathlib import Path
 
 from scorekeeper.cli.errors import fail, quiet_stdout
 from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry
 from scorekeeper.core.json_import import looks_like_json, read_json_export
+from scorekeeper.core.ledger import NEEDS_HISTORY
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state_json import state_json
@@ -139,23 +141,38 @@ def import_file(store: Store, path: str) -> int:
 def record(store: Store, sid: int, texts: list[str]) -> int:
     """Record every entry or none: all are checked first, then each is stored and reported."""
     reader_gone = False
-    with Recording(store, sid) as rec:
-        # The ledger is immutable: trying the entries on it changes nothing, and costs the
-        # same however long the session is (no second fold of every entry).
-        trial = rec.session.ledger
-        for text in texts:
-            try:
-                trial = trial.step(trial.check(parse_entry(trial.game, split_line(text))))
-            except RuleError as error:
-                fail(f"{sid}: {text}", error.message())
-        for text in texts:
-            event = rec.record(parse_entry(rec.session.game, split_line(text)))
+    # Picked up at its state checkpoint: only the entries since are read and folded.
+    with Recording(store, sid, history=False) as rec:
+        entries = _tried(rec, sid, texts)
+        if entries is None:  # an undo or a correction reaches below the checkpoint
+            rec.ensure_history()
+            entries = _tried(rec, sid, texts)
+        assert entries is not None
+        for entry in entries:
+            event = rec.record(entry)
             index = len(rec.session.events) - 1
             key, params = rec.session.describe(index)
             local = local_text(event.at, "%H:%M:%S")
             line = t("cli.recorded", seq=event.seq, time=local, what=describe_text(key, params))
             reader_gone = _say(line, reader_gone)
     return 0
+
+
+def _tried(rec: Recording, sid: int, texts: list[str]) -> list[Entry] | None:
+    """Every entry as the rules take it, tried in turn on the immutable ledger (nothing
+    changes, and no second fold of the session); None if one needs the whole history."""
+    trial = rec.session.ledger
+    entries = []
+    for text in texts:
+        try:
+            entry = parse_entry(trial.game, split_line(text))
+            if entry.kind in NEEDS_HISTORY and rec.session.history_from > 1:
+                return None
+            trial = trial.step(trial.check(entry))
+        except RuleError as error:
+            fail(f"{sid}: {text}", error.message())
+        entries.append(entry)
+    return entries
 
 
 def _say(line: str, reader_gone: bool) -> bool:

@@ -7,19 +7,66 @@ stays intact for undo.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar, overload
 
 T = TypeVar("T")
 
 
 class Chain(Generic[T]):
-    __slots__ = ("_last", "_len", "_rest")
+    __slots__ = ("_last", "_len", "_load", "_raw", "_rest")
 
     def __init__(self, rest: Chain[T] | None = None, last: T | None = None) -> None:
         self._rest = rest
         self._last = last
         self._len = 0 if rest is None else len(rest) + 1
+        self._load: Callable[[], list[T]] | None = None
+        self._raw: list[object] | None = None
+
+    @classmethod
+    def later(cls, raw: list[object], load: Callable[[], list[T]]) -> Chain[T]:
+        """The items *raw* stands for (one each), which *load* gives when first asked for:
+        a checkpoint read back only decodes the history it keeps if something reads it.
+        Adding to it, its length, :meth:`since` and :meth:`raw_then` do not load it."""
+        chain: Chain[T] = cls()
+        chain._len = len(raw)
+        chain._load = load
+        chain._raw = raw
+        return chain
+
+    def raw_then(self) -> tuple[list[object], list[T]] | None:
+        """For a chain grown from one made by :meth:`later` and never loaded: its raw
+        items and the items added since, so it can be written back without decoding."""
+        newer: list[T] = []
+        node: Chain[T] | None = self
+        while node is not None and node._len:
+            if node._raw is not None:
+                newer.reverse()
+                return node._raw, newer
+            newer.append(node._last)  # type: ignore[arg-type]
+            node = node._rest
+        return None
+
+    def _loaded(self) -> list[T]:
+        assert self._load is not None
+        items = self._load()
+        if len(items) != self._len:
+            raise ValueError(f"{len(items)} items where {self._len} were noted")
+        self._load, self._raw = (lambda: items), None
+        return items
+
+    def since(self, count: int) -> list[T]:
+        """The items after the first *count*, oldest first, without loading those."""
+        items: list[T] = []
+        node: Chain[T] | None = self
+        while node is not None and node._len > count:
+            if node._load is not None:
+                items.extend(reversed(node._loaded()[count:]))
+                break
+            items.append(node._last)  # type: ignore[arg-type]
+            node = node._rest
+        items.reverse()
+        return items
 
     def add(self, item: T) -> Chain[T]:
         return Chain(self, item)
@@ -34,20 +81,15 @@ class Chain(Generic[T]):
         return iter(self.to_list())
 
     def to_list(self) -> list[T]:
-        items: list[T] = []
-        node: Chain[T] | None = self
-        while node is not None and node._len:
-            items.append(node._last)  # type: ignore[arg-type]
-            node = node._rest
-        items.reverse()
-        return items
+        return self.since(0)
 
     @overload
     def __getitem__(self, index: int) -> T: ...
     @overload
     def __getitem__(self, index: slice) -> list[T]: ...
     def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, int) and index in (-1, self._len - 1) and self._len:
+        last = isinstance(index, int) and index in (-1, self._len - 1) and self._len
+        if last and self._load is None:
             return self._last  # type: ignore[return-value]
         return self.to_list()[index]
 

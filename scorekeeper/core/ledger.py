@@ -46,6 +46,10 @@ def initial_state(header: Header) -> State:
     )
 
 
+#: The entries a ledger resumed from a checkpoint cannot take: they reach below it.
+NEEDS_HISTORY = frozenset({"undo", "correct"})
+
+
 @dataclass(frozen=True, slots=True)
 class Frame:
     """One entry in force and the state it produced; *below* is the state before it."""
@@ -67,6 +71,13 @@ class Ledger:
     @classmethod
     def start(cls, header: Header) -> Ledger:
         return cls(header, get_game(header.game), Frame(0, initial_state(header), None))
+
+    @classmethod
+    def resume(cls, header: Header, state: State, entries: int, last_at: datetime | None) -> Ledger:
+        """The ledger after *entries* entries whose fold gave *state* (a checkpoint): it
+        knows no entry below, so it can check and apply any entry but ``undo`` and
+        ``correct``, which need the entries in force (see :data:`NEEDS_HISTORY`)."""
+        return cls(header, get_game(header.game), Frame(entries, state, None), entries + 1, last_at)
 
     @property
     def state(self) -> State:

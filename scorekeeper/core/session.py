@@ -8,10 +8,11 @@ then ``commit`` once the event is safely on disk.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.core.corrections import round_entries
@@ -61,6 +62,8 @@ class Session:
         self._before: list[State] = []  # the state each event was entered in
         self._voided: dict[int, int] = {}  # kept as undos are committed
         self._corrections: list[Event] = []  # every ``correct`` event, in order
+        self.history_from = 1  # the seq of events[0]: 1 unless resumed from a checkpoint
+        self._first_at: datetime | None = None
         with collector_paused():
             self._fold(events, fresh)
 
@@ -82,6 +85,37 @@ class Session:
                 )
                 raise FoldError(event.seq, mismatch)
             self.commit(event)
+
+    @classmethod
+    def resumed(
+        cls,
+        header: Header,
+        ledger: Ledger,
+        first_at: datetime | None,
+        tail: Iterable[Event] = (),
+    ) -> Session:
+        """A session picked up at a checkpoint (*ledger*, see :meth:`Ledger.resume`), then
+        the entries after it, each checked by the rules. It holds only those later
+        entries (:attr:`history_from` says where they start): enough to record more, not
+        to show the log or to undo or correct past the checkpoint."""
+        session = cls(header)
+        session.ledger = ledger
+        session.history_from = ledger.next_seq
+        session._first_at = first_at
+        with collector_paused():
+            session._fold(tail, False)
+        return session
+
+    @property
+    def first_at(self) -> datetime | None:
+        """When the first entry was made (a resumed session keeps it from its checkpoint)."""
+        if self.history_from > 1:
+            return self._first_at
+        return self.events[0].at if self.events else None
+
+    @property
+    def last_at(self) -> datetime | None:
+        return self.ledger.last_at
 
     @property
     def state(self) -> State:
@@ -115,9 +149,10 @@ class Session:
         return event
 
     # -- reading the log -------------------------------------------------------
-    def voided(self) -> dict[int, int]:
-        """Voided seq -> the seq of the undo that voided it."""
-        return dict(self._voided)
+    def voided(self) -> Mapping[int, int]:
+        """Voided seq -> the seq of the undo that voided it: a read-only view, kept up as
+        undos are committed (the log asks on every key; a copy grew with the session)."""
+        return MappingProxyType(self._voided)
 
     def superseded(self) -> dict[int, int]:
         """Seq of an entry replaced by a correction in force -> the seq of that correction."""

@@ -34,6 +34,7 @@ from typing import Any
 
 from scorekeeper.core.games import GAME_ORDER
 from scorekeeper.core.session import Session
+from scorekeeper.core.state import RoundResult
 
 #: Bump when the shape or the meaning of a session document changes: old
 #: cached documents are then computed again.
@@ -81,17 +82,27 @@ def game_rank(game_id: str) -> tuple[int, str]:
 # -- one session ------------------------------------------------------------------
 
 
-def session_stats(session: Session) -> dict[str, Any]:
-    """One session's numbers per player, as a document that JSON keeps exactly."""
+def session_stats(
+    session: Session, since: tuple[Mapping[str, Any], int] | None = None
+) -> dict[str, Any]:
+    """One session's numbers per player, as a document that JSON keeps exactly.
+
+    *since* is the document of the same session when it had its first *n* round
+    results: only the results after those are added to it (a session picked up at a
+    checkpoint adds the rounds since, without reading the ones before)."""
     state = session.state
-    game_id = state.game
     players: dict[str, dict[str, int]] = {}
+    results: Iterable[RoundResult] = state.results
+    if since is not None:
+        doc, counted = since
+        players = {name: dict(numbers) for name, numbers in doc["players"].items()}
+        results = state.results.since(counted)
 
     def row(name: str) -> dict[str, int]:
         return players.setdefault(name, dict.fromkeys(FIELDS, 0))
 
     game = session.game
-    for result in state.results:
+    for result in results:
         net = game.result_net(result)
         for name, change in net.items():
             numbers = row(name)
@@ -103,8 +114,8 @@ def session_stats(session: Session) -> dict[str, Any]:
         parent = row(result.parent)
         parent["parent_rounds"] += 1
         parent["parent_net"] += net.get(result.parent, 0)
-    started = session.events[0].at.isoformat() if session.events else None
-    return {"version": STATS_VERSION, "game": game_id, "started": started, "players": players}
+    started = session.first_at.isoformat() if session.first_at else None
+    return {"version": STATS_VERSION, "game": state.game, "started": started, "players": players}
 
 
 # -- many sessions -------------------------------------------------------------------

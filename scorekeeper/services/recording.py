@@ -7,19 +7,32 @@ is not recorded anywhere, and the caller gets a plain-words error.
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
+from scorekeeper.core.ledger import NEEDS_HISTORY, Ledger
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
+from scorekeeper.core.state_codec import decode_state, encode_state
+from scorekeeper.core.stats import session_stats
 from scorekeeper.messages import UserError
-from scorekeeper.services.summary_docs import summaries_of
-from scorekeeper.storage import SessionWriter, Store, StoredSession
-from scorekeeper.storage.hashchain import last_hash, seal_all, sealed
+from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
+from scorekeeper.storage import (
+    NotResumable,
+    ResumeAt,
+    SessionWriter,
+    StateCheckpoint,
+    Store,
+    StoredSession,
+    state_checkpoint,
+)
+from scorekeeper.storage.hashchain import KEY as HASH_KEY
+from scorekeeper.storage.hashchain import header_hash, last_hash, link, seal_all, sealed
 from scorekeeper.storage.hashchain import verify as verify_chain
 
 
@@ -91,16 +104,109 @@ class Recording:
 
     read_only = False
 
-    def __init__(self, store: Store, sid: int) -> None:
+    def __init__(self, store: Store, sid: int, *, history: bool = True) -> None:
+        """Open session *sid* for recording. Without *history* (``scorekeeper record``) it
+        is picked up at its state checkpoint when one fits, reading and folding only the
+        entries after it: enough to record anything but an undo or a correction (see
+        :meth:`ensure_history`)."""
         self.id = sid
         self._store = store
         self._closed = False
-        self._writer: SessionWriter = store.open_writer(sid)
+        self._checkpoint_at = 0  # entries the state checkpoint on disk covers
+        self._keeps_checkpoint = not history  # only ``record`` reads and keeps them
+        #: An undo or a correction after the checkpoint: folding from it cannot take them,
+        #: so a new one is taken as this recording closes.
+        self._checkpoint_stale = False
+        #: The statistics at the checkpoint and how many results they count (resumed).
+        self._stats_since: tuple[dict[str, Any], int] | None = None
+        opened = None if history else self._resumed()
+        if opened is None:
+            self._writer, self.session = self._opened_whole()
+        else:
+            self._writer, self.session = opened
+        self._chain = last_hash(self._writer.header, self._writer.events)
+        if self._writer.partial and not self._writer.events:
+            self._chain = self._resumed_chain
+
+    def _opened_whole(self) -> tuple[SessionWriter, Session]:
+        writer = self._store.open_writer(self.id)
         try:
-            self.session = fold_stored(self._writer.as_opened())
+            return writer, fold_stored(writer.as_opened())
         except BaseException:
-            self._writer.close()
+            writer.close()
             raise
+
+    def _resumed(self) -> tuple[SessionWriter, Session] | None:
+        """The writer and the session from the state checkpoint, or None to fold it all
+        (no checkpoint, or one that does not fit the journal as it is now)."""
+        taken = self._store.state_checkpoint(self.id)
+        if taken is None:
+            return None
+        at = ResumeAt(taken.size, taken.digest, taken.next_id)
+        try:
+            writer = self._store.open_writer(self.id, resume=at)
+        except NotResumable:
+            return None
+        try:
+            session = self._resume_from(taken, writer)
+        except BaseException:
+            writer.close()
+            raise
+        if session is None:
+            writer.close()
+            return None
+        self._checkpoint_at = taken.entries
+        self._resumed_chain = taken.chain
+        return writer, session
+
+    def _resume_from(self, taken: StateCheckpoint, writer: SessionWriter) -> Session | None:
+        """The session from *taken* and the entries after it, checked against their chain
+        and the rules as a whole fold checks them; None if *taken* cannot be used."""
+        head = writer.header
+        if head.get(HASH_KEY) != header_hash(head):
+            return None  # an edited header is told by the whole fold
+        if any(doc.get("kind") in NEEDS_HISTORY for doc in writer.events):
+            self._checkpoint_stale = True
+            return None  # an undo or a correction since: only the whole fold takes it
+        previous = taken.chain
+        for position, doc in enumerate(writer.events, start=taken.entries + 1):
+            expected = link(previous, doc)
+            if doc.get(HASH_KEY) != expected:
+                raise DamagedSession("recording.entry_edited", session=self.id, entry=position)
+            previous = expected
+        try:
+            header = header_from_doc(head)
+            kept = taken.state
+            if not isinstance(kept, dict) or set(kept) != {"state", "stats", "results"}:
+                return None
+            state = decode_state(kept["state"], header.options, header.game)
+            stats, counted = kept["stats"], kept["results"]
+            if not isinstance(stats, dict) or not isinstance(stats.get("players"), dict):
+                return None
+            if type(counted) is not int or counted != len(state.results):
+                return None
+            first_at = datetime.fromisoformat(taken.first_at) if taken.first_at else None
+            last_at = datetime.fromisoformat(taken.last_at) if taken.last_at else None
+        except (RuleError, ValueError, TypeError, KeyError):
+            return None  # not a checkpoint we wrote: fold it all
+        self._stats_since = (stats, counted)
+        ledger = Ledger.resume(header, state, taken.entries, last_at)
+        try:
+            tail = [event_from_doc(doc) for doc in writer.events]
+            return Session.resumed(header, ledger, first_at, tail)
+        except RuleError as error:
+            raise DamagedSession(
+                "recording.session_invalid", session=self.id, reason=error.message()
+            ) from None
+
+    def ensure_history(self) -> None:
+        """Fold the whole session if it was picked up at a checkpoint: an undo or a
+        correction reaches below it."""
+        if self.session.history_from == 1:
+            return
+        self._checkpoint_stale = True
+        self._writer.close()
+        self._writer, self.session = self._opened_whole()
         self._chain = last_hash(self._writer.header, self._writer.events)
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
@@ -108,7 +214,7 @@ class Recording:
 
     def receipt(self) -> Receipt | None:
         """The receipt of the session as recorded so far."""
-        return Receipt(len(self.session.events), self._chain)
+        return Receipt(self.session.ledger.next_seq - 1, self._chain)
 
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         """Record one entry: on disk (fsynced) before it counts; nothing changes on any error."""
@@ -134,17 +240,86 @@ class Recording:
             return
         self._closed = True
         try:
-            kinds = summaries_of(self.session, self.id)
+            stats_since = self._stats_since if self.session.history_from > 1 else None
+            kinds = summaries_of(self.session, self.id, stats_since)
         except Exception:  # a cache: without it the next listing folds, as it always could
             kinds = None
         try:
             if kinds is not None:
                 self._store.note_summaries(self.id, kinds)
+                self._keep_state_checkpoint(kinds[STATS_KIND])
         finally:
             self._writer.close()
+
+    def _keep_state_checkpoint(self, stats: dict[str, Any]) -> None:
+        """Note the folded state for ``scorekeeper record`` once the session is long enough
+        that folding it costs more than reading this, and again every so many entries."""
+        entries = self.session.ledger.next_seq - 1
+        if not self._keeps_checkpoint or entries < state_checkpoint.AT_LEAST:
+            return  # the app never reads one: leaving a table stays quick
+        if self._checkpoint_at == 0 and self.session.history_from == 1:
+            kept = self._store.state_checkpoint(self.id)
+            self._checkpoint_at = kept.entries if kept is not None else 0
+        if entries - self._checkpoint_at < state_checkpoint.EVERY and not self._checkpoint_stale:
+            return
+        size, digest = self._writer.bytes_so_far()
+        if not digest:
+            return
+        session = self.session
+        first_at, last_at = session.first_at, session.last_at
+        taken = StateCheckpoint(
+            entries=entries,
+            size=size,
+            digest=digest,
+            chain=self._chain,
+            next_id=self._writer.next_id(),
+            first_at=first_at.isoformat() if first_at else None,
+            last_at=last_at.isoformat() if last_at else None,
+            state=_checkpoint_payload(session, stats),
+        )
+        self._store.keep_state_checkpoint(self.id, taken)
 
     def __enter__(self) -> Recording:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def checkpoint_disagrees(store: Store, sid: int) -> bool:
+    """True if session *sid*'s state checkpoint would be used by ``record`` but does not
+    match its entries (a hand-made or forged one): it is then removed, so that nothing
+    is ever decided from it. ``verify`` asks this after the chain is found intact."""
+    taken = store.state_checkpoint(sid)
+    if taken is None:
+        return False
+    try:
+        data = store.path(sid).read_bytes()[: taken.size]
+    except OSError:
+        return False
+    if len(data) < taken.size or hashlib.sha256(data).hexdigest() != taken.digest:
+        return False  # taken from other bytes: never used, and rewritten in time
+    stored = store.read(sid)
+    header = header_from_doc(stored.header)
+    events = [event_from_doc(doc) for doc in stored.events[: taken.entries]]
+    folded = Session(header, events)
+    agrees = (
+        len(events) == taken.entries
+        and stored.events[taken.entries - 1].get(HASH_KEY) == taken.chain
+        and taken.state == _checkpoint_payload(folded)
+        and taken.first_at == (folded.first_at.isoformat() if folded.first_at else None)
+        and taken.last_at == (folded.last_at.isoformat() if folded.last_at else None)
+    )
+    if not agrees:
+        store.drop_state_checkpoint(sid)
+    return not agrees
+
+
+def _checkpoint_payload(session: Session, stats: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What a state checkpoint keeps of *session*: its state, its statistics (*stats*, if
+    worked out already), and how many round results those count."""
+    return {
+        "state": encode_state(session.state),
+        "stats": session_stats(session) if stats is None else stats,
+        "results": len(session.state.results),
+    }

@@ -4,6 +4,7 @@ session in memory: by a listing that folded it, or by its writer as it closes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,11 +51,15 @@ def summarize(session: Session, sid: int) -> Summary:
         players=state.names(),
         rounds=len(state.results),
         leader=leader(state),
-        last_at=utc_iso(session.events[-1].at) if session.events else None,
+        last_at=utc_iso(session.last_at) if session.last_at else None,
         finished=state.finished,
     )
 
 
-def summaries_of(session: Session, sid: int) -> dict[str, dict[str, Any]]:
-    """Every kind of summary of *session*, as the store keeps them beside its journal."""
-    return {LIST_KIND: summarize(session, sid).to_doc(), STATS_KIND: session_stats(session)}
+def summaries_of(
+    session: Session, sid: int, stats_since: tuple[Mapping[str, Any], int] | None = None
+) -> dict[str, dict[str, Any]]:
+    """Every kind of summary of *session*, as the store keeps them beside its journal;
+    *stats_since*: see :func:`scorekeeper.core.stats.session_stats`."""
+    stats = session_stats(session, stats_since)
+    return {LIST_KIND: summarize(session, sid).to_doc(), STATS_KIND: stats}

@@ -5,7 +5,18 @@ plain dicts, :class:`Store` and :class:`SessionWriter`.
 """
 
 from scorekeeper.storage.errors import StorageError
+from scorekeeper.storage.journal import NotResumable, ResumeAt
 from scorekeeper.storage.paths import data_root
+from scorekeeper.storage.state_checkpoint import StateCheckpoint
 from scorekeeper.storage.store import SessionWriter, Store, StoredSession
 
-__all__ = ["SessionWriter", "StorageError", "Store", "StoredSession", "data_root"]
+__all__ = [
+    "NotResumable",
+    "ResumeAt",
+    "SessionWriter",
+    "StateCheckpoint",
+    "StorageError",
+    "Store",
+    "StoredSession",
+    "data_root",
+]

@@ -19,8 +19,9 @@ import contextlib
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from scorekeeper.storage import durable
 
@@ -83,14 +84,17 @@ class Prefix:
     size: int  # bytes of whole lines read
     digest: str  # SHA-256 of them
     vouched: Checkpoint | None  # the checkpoint, if the bytes it was taken from are unchanged
+    #: The hash of those bytes still open, to go on with the lines appended after them.
+    running: Any = field(default=None, compare=False, repr=False)
 
 
 def prefix_of(data: bytes, size: int, checkpoint: Checkpoint | None) -> Prefix:
     """Hash the first *size* bytes of *data*, seeing on the way whether *checkpoint* holds."""
     view = memoryview(data)[:size]
     if checkpoint is None or checkpoint.size > size:
-        return Prefix(size, hashlib.sha256(view).hexdigest(), None)
+        running = hashlib.sha256(view)
+        return Prefix(size, running.hexdigest(), None, running)
     running = hashlib.sha256(view[: checkpoint.size])
     holds = running.hexdigest() == checkpoint.digest
     running.update(view[checkpoint.size :])
-    return Prefix(size, running.hexdigest(), checkpoint if holds else None)
+    return Prefix(size, running.hexdigest(), checkpoint if holds else None, running)

@@ -37,6 +37,7 @@ after a crash.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import zlib
@@ -152,8 +153,8 @@ class Scan:
     torn: bytes
 
 
-def scan(data: bytes, path: Path) -> Scan:
-    """Replay *data*; refuse foreign and damaged files, set aside a torn last line."""
+def _format_checked(data: bytes, path: Path) -> int:
+    """Where the first line (the format line) ends; foreign and newer files are refused."""
     end = data.find(b"\n")
     first = decode(data[:end]) if end >= 0 else None
     if not isinstance(first, dict) or first.get("format") != FORMAT:
@@ -163,10 +164,20 @@ def scan(data: bytes, path: Path) -> Scan:
         raise StorageError("storage.newer_version", path=str(path), version=version)
     if version != VERSION:
         raise StorageError("storage.foreign", path=str(path))
+    return end
 
-    tables: Tables = {}
-    pos = end + 1
-    line_number = 1
+
+def scan(data: bytes, path: Path) -> Scan:
+    """Replay *data*; refuse foreign and damaged files, set aside a torn last line."""
+    end = _format_checked(data, path)
+    return _scan_from(data, path, {}, end + 1, 1)
+
+
+def _scan_from(
+    data: bytes, path: Path, tables: Tables, pos: int, line_number: int, first_id: int = 1
+) -> Scan:
+    """Replay the lines of *data* from *pos* (line *line_number* + 1) into *tables*. An
+    entry stored under an id below *first_id* would rewrite one before *pos*: damage."""
     while pos < len(data):
         line_number += 1
         end = data.find(b"\n", pos)
@@ -175,11 +186,59 @@ def scan(data: bytes, path: Path) -> Scan:
         record = decode(data[pos:end])
         # A whole line (it has its newline) that fails its check was written whole and
         # changed since: damage, never a torn write to drop.
-        if not is_record(record) or not _appends_only(tables, record):
+        if (
+            not is_record(record)
+            or not _appends_only(tables, record)
+            or (first_id > 1 and not _after(record, first_id))
+        ):
             raise StorageError("storage.damaged", path=str(path), line=line_number)
         apply(tables, record)
         pos = end + 1
     return Scan(tables, pos, data[pos:])
+
+
+def _after(record: Mapping[str, Any], first_id: int) -> bool:
+    """Only new entries, at ids from *first_id* on (the header is in the lines before)."""
+    changes = record.get("set", {})
+    if "drop" in record or set(changes) - {EVENTS_TABLE}:
+        return False
+    return all(k.isdigit() and int(k) >= first_id for k in changes.get(EVENTS_TABLE, {}))
+
+
+@dataclass(frozen=True)
+class ResumeAt:
+    """Where a state checkpoint was taken (storage/state_checkpoint.py): the journal's
+    first *size* bytes, whose SHA-256 is *digest*; the next entry's id after them."""
+
+    size: int
+    digest: str
+    next_id: int
+
+
+class NotResumable(Exception):
+    """The journal does not begin with the bytes a state checkpoint was taken from."""
+
+
+def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any]:
+    """The header and the entries after *at*, without reading those before it, once its
+    bytes are found unchanged (one SHA-256 pass); and the hash of every whole line."""
+    if len(data) < at.size or data[at.size - 1 : at.size] != b"\n":
+        raise NotResumable(str(path))
+    running = hashlib.sha256(memoryview(data)[: at.size])
+    if running.hexdigest() != at.digest:
+        raise NotResumable(str(path))
+    end = _format_checked(data, path)
+    header_end = data.find(b"\n", end + 1)
+    record = decode(data[end + 1 : header_end]) if 0 < header_end < at.size else None
+    changes = record.get("set") if isinstance(record, dict) and set(record) == {"set"} else None
+    header = changes.get(HEADER_TABLE) if isinstance(changes, dict) else None
+    if not isinstance(header, dict) or set(changes or {}) != {HEADER_TABLE}:
+        raise NotResumable(str(path))  # not the layout we write: read it all
+    tables: Tables = {HEADER_TABLE: dict(header)}
+    lines = data.count(b"\n", 0, at.size)
+    found = _scan_from(data, path, tables, at.size, lines, at.next_id)
+    running.update(memoryview(data)[at.size : found.good_size])
+    return found, running
 
 
 #: The tables of a session journal: only ever appended to (a new header, new entries).
@@ -263,6 +322,7 @@ class JournalStorage(Storage):
         *,
         writer: bool = False,
         checkpoint: Checkpoint | None = None,
+        resume: ResumeAt | None = None,
     ) -> None:
         super().__init__()
         self.path = Path(path)
@@ -274,8 +334,10 @@ class JournalStorage(Storage):
         self._needs_truncate = False
         self._next_ids: dict[str, int] = {}  # see next_id
         self.prefix = Prefix(0, "", None)  # the bytes read at open, against *checkpoint*
+        #: Opened at a state checkpoint: the entries before it are not read (see read()).
+        self.partial = resume is not None
         if writer:
-            self._state = self._open_writer(checkpoint)
+            self._state = self._open_writer(checkpoint, resume)
         else:
             with open(self.path, "rb") as handle:
                 data = handle.read()
@@ -283,7 +345,7 @@ class JournalStorage(Storage):
             self.prefix = prefix_of(data, found.good_size, checkpoint)
             self._state = found.tables
 
-    def _open_writer(self, checkpoint: Checkpoint | None) -> Tables:
+    def _open_writer(self, checkpoint: Checkpoint | None, resume: ResumeAt | None) -> Tables:
         fd = os.open(self.path, os.O_RDWR | _BINARY)
         if not locking.try_lock(fd):
             os.close(fd)
@@ -293,8 +355,14 @@ class JournalStorage(Storage):
             if os.fstat(fd).st_ino != os.stat(self.path).st_ino:
                 raise FileNotFoundError(str(self.path))
             data = _read_all(fd)
-            found = scan(data, self.path)
-            self.prefix = prefix_of(data, found.good_size, checkpoint)
+            if resume is None:
+                found = scan(data, self.path)
+                self.prefix = prefix_of(data, found.good_size, checkpoint)
+            else:
+                found, running = scan_resumed(data, self.path, resume)
+                self.prefix = Prefix(found.good_size, running.hexdigest(), None, running)
+                tail = found.tables.get(EVENTS_TABLE, {})
+                self._next_ids[EVENTS_TABLE] = max([resume.next_id, *(int(k) + 1 for k in tail)])
         except BaseException:
             locking.unlock(fd)
             os.close(fd)
@@ -322,8 +390,17 @@ class JournalStorage(Storage):
         that reaches the state until :meth:`write` has put it on the disk.
         Every value came from JSON, so a JSON round trip copies it exactly.
         """
+        self._complete()
         tables: dict[str, dict[str, Any]] = json.loads(json.dumps(self._state))
         return tables
+
+    def _complete(self) -> None:
+        """Read the entries a resumed open skipped, for TinyDB's queries on the whole data."""
+        if not self.partial or self._fd is None:
+            return
+        data = _read_all(self._fd)[: self._size]
+        self._state = scan(data, self.path).tables
+        self.partial = False
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         """Append the difference between *data* and the current state as one record.
@@ -331,6 +408,7 @@ class JournalStorage(Storage):
         Refused (ValueError, nothing written) if it would delete or rewrite the
         header or an entry: the file would then be refused as damaged.
         """
+        self._complete()
         changes: dict[str, dict[str, Any]] = {}
         for name, docs in data.items():
             old = self._state.get(name)
@@ -367,6 +445,11 @@ class JournalStorage(Storage):
             os.close(fd)
 
     # our own
+
+    def bytes_so_far(self) -> tuple[int, str]:
+        """The length and SHA-256 of the journal's whole lines, appends included."""
+        running = self.prefix.running
+        return self._size, running.hexdigest() if running is not None else ""
 
     def table_docs(self, name: str) -> dict[str, Doc]:
         """The live documents of table *name* by id, in append order: not to be changed."""
@@ -421,6 +504,8 @@ class JournalStorage(Storage):
                 "storage.write_failed", path=str(self.path), reason=reason_of(exc)
             ) from exc
         self._size += len(line)
+        if self.prefix.running is not None:
+            self.prefix.running.update(line)
         apply(self._state, parsed)
 
     def _undo_partial_write(self, fd: int) -> None:
@@ -439,9 +524,15 @@ def _same(old: Any, new: Any) -> bool:
     return json.dumps(old) == json.dumps(new)
 
 
-def open_journal(path: Path, *, writer: bool, checkpoint: Checkpoint | None = None) -> TinyDB:
+def open_journal(
+    path: Path,
+    *,
+    writer: bool,
+    checkpoint: Checkpoint | None = None,
+    resume: ResumeAt | None = None,
+) -> TinyDB:
     """A plain TinyDB over the journal at *path*: TinyDB's queries on the live data."""
-    return TinyDB(path, storage=JournalStorage, writer=writer, checkpoint=checkpoint)
+    return TinyDB(path, storage=JournalStorage, writer=writer, checkpoint=checkpoint, resume=resume)
 
 
 def journal_of(db: TinyDB) -> JournalStorage:

@@ -17,7 +17,7 @@ from typing import Any
 
 from tinydb import TinyDB, where
 
-from scorekeeper.storage import checkpoint, durable, locking, paths, summary_file
+from scorekeeper.storage import checkpoint, durable, locking, paths, state_checkpoint, summary_file
 from scorekeeper.storage.checkpoint import Checkpoint, Prefix
 from scorekeeper.storage.errors import StorageError, reason_of
 from scorekeeper.storage.hashchain import Verdict
@@ -26,12 +26,14 @@ from scorekeeper.storage.journal import (
     HEADER_ID,
     HEADER_TABLE,
     Locked,
+    ResumeAt,
     encode,
     format_line,
     journal_of,
     open_journal,
     side_files,
 )
+from scorekeeper.storage.state_checkpoint import StateCheckpoint
 from scorekeeper.storage.summary_index import SummaryIndex
 
 
@@ -89,6 +91,19 @@ class SessionWriter:
         """The session as it was on disk when the lock was taken."""
         journal = journal_of(self.db)
         return StoredSession(self.id, self.header, list(self.events), journal.path, journal.prefix)
+
+    @property
+    def partial(self) -> bool:
+        """Opened at a state checkpoint: :attr:`events` holds only the entries after it."""
+        return journal_of(self.db).partial
+
+    def bytes_so_far(self) -> tuple[int, str]:
+        """The length and SHA-256 of the journal's whole lines, appends included."""
+        return journal_of(self.db).bytes_so_far()
+
+    def next_id(self) -> int:
+        """The id the next entry will be stored under."""
+        return journal_of(self.db).next_id(EVENTS_TABLE)
 
     @property
     def torn_saved_to(self) -> Path | None:
@@ -253,12 +268,26 @@ class Store:
         finally:
             db.close()
 
-    def open_writer(self, sid: int) -> SessionWriter:
-        return SessionWriter(sid, self._open(sid, writer=True))
+    def open_writer(self, sid: int, resume: ResumeAt | None = None) -> SessionWriter:
+        """The session's one writer; with *resume*, only the entries after that point are
+        read (NotResumable if the journal does not begin with its bytes)."""
+        return SessionWriter(sid, self._open(sid, writer=True, resume=resume))
 
-    def _open(self, sid: int, *, writer: bool) -> TinyDB:
+    def state_checkpoint(self, sid: int) -> StateCheckpoint | None:
+        """The session's checkpoint of its folded state, if one is kept and whole."""
+        return state_checkpoint.load(self.path(sid))
+
+    def keep_state_checkpoint(self, sid: int, taken: StateCheckpoint) -> None:
+        state_checkpoint.save(self.path(sid), taken)
+
+    def drop_state_checkpoint(self, sid: int) -> None:
+        state_checkpoint.discard(self.path(sid))
+
+    def _open(self, sid: int, *, writer: bool, resume: ResumeAt | None = None) -> TinyDB:
         path = self.path(sid)
         try:
+            if resume is not None:  # its own proof of the bytes: no chain checkpoint
+                return open_journal(path, writer=writer, resume=resume)
             return open_journal(path, writer=writer, checkpoint=checkpoint.load(path))
         except FileNotFoundError as exc:
             raise StorageError("storage.no_session", session=sid) from exc
@@ -314,6 +343,7 @@ class Store:
             break
         checkpoint.discard(source)  # a cache: opening the session again notes a new one
         summary_file.discard(source)
+        state_checkpoint.discard(source)
         for side in self.sessions_dir.glob(source.name + ".torn*"):
             os.replace(side, self.trash_dir / (target.name + side.name[len(source.name) :]))
         durable.fsync_dir(self.trash_dir)

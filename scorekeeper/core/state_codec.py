@@ -1,0 +1,149 @@
+"""A folded state as JSON and back, exactly: what a checkpoint of a session keeps.
+
+Only the core's own state types are written and read back (``_TYPES``), each
+with exactly its fields; tuples, frozensets, read-only maps, plain dicts,
+history chains and times keep their types, so a state read back is equal to
+the one written and behaves the same under every rule. Anything else in a
+document (an unknown type, a missing or extra field, a value of no known shape)
+is refused with ValueError: the bytes come from disk, and a checkpoint that
+cannot be read is simply not used (the session is folded from its entries).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
+from datetime import datetime
+from types import MappingProxyType
+from typing import Any
+
+from scorekeeper.core.betting import Betting
+from scorekeeper.core.chain import Chain
+from scorekeeper.core.events import frozen
+from scorekeeper.core.games.indian_chips import ChipsRound
+from scorekeeper.core.games.indian_lowest import LowestRound
+from scorekeeper.core.games.indian_official import OfficialRound
+from scorekeeper.core.games.pochen import PochenDeal
+from scorekeeper.core.state import RoundResult, Seat, StakeChange, State
+
+_TYPES: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        State,
+        Seat,
+        RoundResult,
+        StakeChange,
+        Betting,
+        ChipsRound,
+        LowestRound,
+        OfficialRound,
+        PochenDeal,
+    )
+}
+_FIELDS = {name: tuple(f.name for f in fields(cls)) for name, cls in _TYPES.items()}
+_DEPTH = 40  # deeper than any state nests: a document past it is not ours
+
+
+def encode(value: Any) -> Any:
+    """*value* (a state, or anything a state holds) as plain JSON values."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        raise ValueError("a state holds no floats")
+    if type(value) is tuple:
+        return {"t": [encode(item) for item in value]}
+    if type(value) is list:
+        return [encode(item) for item in value]
+    if type(value) is frozenset:
+        return {"s": sorted(encode(item) for item in value)}
+    if type(value) is MappingProxyType:
+        return {"m": [[encode(k), encode(v)] for k, v in value.items()]}
+    if type(value) is dict:
+        return {"d": [[encode(k), encode(v)] for k, v in value.items()]}
+    if isinstance(value, Chain):
+        kept = value.raw_then()  # read from a checkpoint and not decoded since: as it was
+        if kept is not None:
+            return {"c": [*kept[0], *(encode(item) for item in kept[1])]}
+        return {"c": [encode(item) for item in value.to_list()]}
+    if type(value) is datetime:
+        return {"at": value.isoformat()}
+    name = type(value).__name__
+    if is_dataclass(value) and _TYPES.get(name) is type(value):
+        return {"o": name, "f": [encode(getattr(value, field)) for field in _FIELDS[name]]}
+    raise ValueError(f"no way to keep a {name} in a checkpoint")
+
+
+def decode(doc: Any, depth: int = 0) -> Any:
+    """What :func:`encode` wrote, or ValueError for anything it could not have written."""
+    if depth > _DEPTH:
+        raise ValueError("nested too deep")
+    if doc is None or isinstance(doc, bool | int | str):
+        return doc
+    if isinstance(doc, list):
+        return [decode(item, depth + 1) for item in doc]
+    if not isinstance(doc, dict) or len(doc) not in (1, 2):
+        raise ValueError("not a value of a state")
+    if len(doc) == 2:
+        return _decode_object(doc, depth)
+    ((tag, body),) = doc.items()
+    if tag == "at":
+        if not isinstance(body, str):
+            raise ValueError("a time that is not text")
+        at = datetime.fromisoformat(body)
+        if at.tzinfo is None:
+            raise ValueError("a time without its offset")
+        return at
+    if not isinstance(body, list):
+        raise ValueError(f"{tag!r} without a list")
+    if tag == "c":  # a history: decoded when something reads it (core/chain.py)
+        return Chain.later(body, lambda: [decode(item, depth + 1) for item in body])
+    items = [decode(item, depth + 1) for item in body]
+    if tag == "t":
+        return tuple(items)
+    if tag == "s":
+        return frozenset(items)
+    if tag in ("m", "d"):
+        pairs = [pair for pair in items if isinstance(pair, list) and len(pair) == 2]
+        if len(pairs) != len(items):
+            raise ValueError("a map entry that is not a pair")
+        mapping = dict(_hashable(key) for key in pairs)
+        if len(mapping) != len(pairs):
+            raise ValueError("a map with a key twice")
+        return frozen(mapping) if tag == "m" else mapping
+    raise ValueError(f"unknown tag {tag!r}")
+
+
+def _hashable(pair: list[Any]) -> tuple[Any, Any]:
+    key, value = pair
+    if isinstance(key, list | dict | Chain) or type(key) is MappingProxyType:
+        raise ValueError("a map key that cannot be one")
+    return key, value
+
+
+def _decode_object(doc: Mapping[str, Any], depth: int) -> Any:
+    name, values = doc.get("o"), doc.get("f")
+    if not isinstance(name, str) or name not in _TYPES or not isinstance(values, list):
+        raise ValueError("an object of no known type")
+    names = _FIELDS[name]
+    if len(values) != len(names):
+        raise ValueError(f"a {name} with {len(values)} fields, not {len(names)}")
+    decoded = [decode(value, depth + 1) for value in values]
+    return _TYPES[name](**dict(zip(names, decoded, strict=True)))
+
+
+def encode_state(state: State) -> dict[str, Any]:
+    """The whole state; its options are the header's and are not kept (see decode_state)."""
+    doc = encode(state)
+    assert isinstance(doc, dict)
+    return doc
+
+
+def decode_state(doc: Any, options: Mapping[str, Any], game: str) -> State:
+    """The state in *doc*, with the header's *options* (a state never changes them), for a
+    session of *game*; ValueError if it is not one."""
+    state = decode(doc)
+    if not isinstance(state, State) or state.game != game:
+        raise ValueError("not a state of this game")
+    if dict(state.options) != dict(options):
+        raise ValueError("options that are not the session's")
+    return state

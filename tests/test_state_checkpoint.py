@@ -1,0 +1,206 @@
+"""``scorekeeper record`` picks a session up at its state checkpoint (storage/state_checkpoint.py)
+and folds only the entries since: the state it records on is the whole fold's, after any mix
+of entries; a checkpoint that does not fit is never used; ``verify`` removes a forged one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import scorekeeper.services.recording as recording_module
+from scorekeeper.core.events import Entry
+from scorekeeper.core.words import entry_words, quote
+from scorekeeper.services.catalog import list_sessions
+from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.stats_store import session_docs
+from scorekeeper.storage import Store, state_checkpoint
+from tests.cli_support import run
+from tests.session_gen import GAMES, build_session
+from tests.ui_support import new_store
+
+SMALL = 4  # entries before a checkpoint is kept, and between two
+
+
+@pytest.fixture(autouse=True)
+def _small_checkpoints(monkeypatch):
+    monkeypatch.setattr(state_checkpoint, "AT_LEAST", SMALL)
+    monkeypatch.setattr(state_checkpoint, "EVERY", SMALL)
+
+
+def _fold_refused(monkeypatch):
+    """Make a whole fold fail loudly: what follows must be picked up at the checkpoint."""
+
+    def refuse(stored):
+        raise AssertionError("the whole session was folded")
+
+    monkeypatch.setattr(recording_module, "fold_stored", refuse)
+
+
+def _official(tmp_path, rounds: int = 4) -> tuple[Store, int]:
+    store = new_store(tmp_path)
+    with Recording(store, 1) as rec:
+        for _ in range(rounds):
+            for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
+                rec.record(entry)
+    return store, 1
+
+
+def test_record_keeps_a_checkpoint_and_then_reads_only_what_came_after(
+    tmp_path, monkeypatch, capsys
+):
+    store, sid = _official(tmp_path)
+    assert store.state_checkpoint(sid) is None  # the app never writes one
+    assert run(capsys, "--data-dir", str(store.root), "record", "1", "note first")[0] == 0
+    taken = store.state_checkpoint(sid)
+    assert taken is not None and taken.entries == 13
+    _fold_refused(monkeypatch)
+    code, out, _ = run(capsys, "--data-dir", str(store.root), "record", "1", "round", "raise")
+    assert code == 0 and out.splitlines()[0].startswith("#14 ")
+    with Recording(store, sid, history=False) as rec:
+        assert rec.session.history_from == 14
+        assert rec.receipt().entries == 15  # the whole session's count, not the tail's
+    monkeypatch.undo()
+    whole = load_session(store, sid)
+    with Recording(store, sid, history=False) as rec:
+        assert rec.session.state == whole.state
+
+
+def test_an_undo_or_a_correction_folds_it_all_and_takes_a_new_checkpoint(tmp_path, capsys):
+    store, sid = _official(tmp_path)
+    root = str(store.root)
+    run(capsys, "--data-dir", root, "record", "1", "round")
+    before = store.state_checkpoint(sid)
+    assert before is not None and before.entries == 13
+    assert run(capsys, "--data-dir", root, "record", "1", "undo")[0] == 0  # voids entry 13
+    after = store.state_checkpoint(sid)
+    assert after is not None and after.entries == 14
+    code, _, err = run(capsys, "--data-dir", root, "record", "1", "round", "fold C")
+    assert code == 0, err
+    assert load_session(store, sid).state.in_round
+    with Recording(store, sid, history=False) as rec:
+        assert rec.session.state == load_session(store, sid).state
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda text: text.replace('"entries"', '"entries" ', 1),  # the seal breaks
+        lambda text: "0" * 64 + text[64:],
+        lambda text: "",
+        lambda text: text[:100],
+    ],
+)
+def test_a_damaged_checkpoint_is_not_used(tmp_path, capsys, damage):
+    store, sid = _official(tmp_path)
+    run(capsys, "--data-dir", str(store.root), "record", "1", "note first")
+    path = state_checkpoint.path_of(store.path(sid))
+    path.write_text(damage(path.read_text("ascii")), "ascii")
+    assert store.state_checkpoint(sid) is None
+    assert run(capsys, "--data-dir", str(store.root), "record", "1", "round")[0] == 0
+    assert load_session(store, sid).state.in_round
+
+
+def test_a_checkpoint_of_other_bytes_is_not_used_and_an_edit_is_still_caught(tmp_path, capsys):
+    """An early entry edited on disk (its line checksum fixed up): the checkpoint no longer
+    fits the bytes, so the whole fold runs and refuses the edit as before."""
+    store, sid = _official(tmp_path)
+    run(capsys, "--data-dir", str(store.root), "record", "1", "note first")
+    journal = store.path(sid)
+    lines = journal.read_bytes().split(b"\n")
+    doc = json.loads(lines[3][9:])
+    doc["set"]["events"]["2"]["kind"] = "note"
+    from scorekeeper.storage.journal import encode
+
+    lines[3] = encode(doc)[0].rstrip(b"\n")
+    journal.write_bytes(b"\n".join(lines))
+    code, _, err = run(capsys, "--data-dir", str(store.root), "record", "1", "round")
+    assert code != 0 and "entry 2" in err
+
+
+def test_an_entry_rewritten_after_the_checkpoint_is_damage(tmp_path, capsys):
+    store, sid = _official(tmp_path)
+    root = str(store.root)
+    run(capsys, "--data-dir", root, "record", "1", "note first")
+    run(capsys, "--data-dir", root, "record", "1", "note second")
+    journal = store.path(sid)
+    last = journal.read_bytes().split(b"\n")[-2]
+    doc = json.loads(last[9:])
+    (event,) = doc["set"]["events"].values()
+    from scorekeeper.storage.journal import encode
+
+    journal.write_bytes(journal.read_bytes() + encode({"set": {"events": {"3": event}}})[0])
+    code, _, err = run(capsys, "--data-dir", root, "record", "1", "round")
+    assert code != 0 and "damaged" in err
+
+
+def test_verify_removes_a_forged_checkpoint(tmp_path, capsys):
+    store, sid = _official(tmp_path)
+    root = str(store.root)
+    run(capsys, "--data-dir", root, "record", "1", "note first")
+    taken = store.state_checkpoint(sid)
+    assert taken is not None
+    forged = json.loads(json.dumps(taken.state))
+    scores = forged["state"]["f"][3]["m"]  # State.scores, as state_codec writes it
+    scores[0][1] += 100
+    assert forged != taken.state
+    from dataclasses import replace
+
+    store.keep_state_checkpoint(sid, replace(taken, state=forged))
+    code, out, err = run(capsys, "--data-dir", root, "verify", "1")
+    assert code == 0 and "OK" in out
+    assert "did not match the entries and has been removed" in err
+    assert store.state_checkpoint(sid) is None
+    run(capsys, "--data-dir", root, "record", "1", "note again")
+    code, out, err = run(capsys, "--data-dir", root, "verify", "1")
+    assert code == 0 and err == ""  # a new, true one
+
+
+def test_tinydb_sees_every_entry_of_a_writer_opened_at_a_checkpoint(tmp_path, capsys):
+    store, sid = _official(tmp_path)
+    run(capsys, "--data-dir", str(store.root), "record", "1", "note first")
+    with Recording(store, sid, history=False) as rec:
+        assert rec.session.history_from == 14
+        assert len(rec._writer.db.table("events").all()) == 13
+
+
+def test_the_list_and_statistics_after_records_from_a_checkpoint_are_a_folds(tmp_path, capsys):
+    store, _ = _official(tmp_path)
+    root = str(store.root)
+    for text in ("note a", "round", "raise", "showdown C", "round", "note b"):
+        assert run(capsys, "--data-dir", root, "record", "1", text)[0] == 0
+    noted = (list_sessions(Store(store.root)), session_docs(Store(store.root)))
+    for cache in [*store.root.glob("index*.json"), *store.root.glob("sessions/*.summary")]:
+        cache.unlink()
+    assert noted == (list_sessions(Store(store.root)), session_docs(Store(store.root)))
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data(), game=st.sampled_from(sorted(GAMES)))
+def test_any_mix_recorded_from_checkpoints_gives_the_whole_folds_state(
+    tmp_path_factory, capsys, data, game
+):
+    """Every entry of a generated session (undo, corrections, join/leave/rebuy …) sent
+    through ``scorekeeper record`` one at a time: after each, the state a record starts
+    from (picked up at the checkpoint) is the whole fold's state, and the list agrees."""
+    played = build_session(data, game)
+    root = tmp_path_factory.mktemp("resumed")
+    store = Store(root)
+    sid = create_session(store, played.header)
+    resumed = 0
+    for event in played.events:
+        text = " ".join(map(quote, entry_words(played.game, event)))
+        code, _, err = run(capsys, "--data-dir", str(root), "record", str(sid), text)
+        assert code == 0, (text, err)
+        with Recording(store, sid, history=False) as rec:
+            resumed += rec.session.history_from > 1
+            assert rec.session.state == load_session(store, sid).state
+    assert len(load_session(store, sid).events) == len(played.events)
+    if len(played.events) > 2 * SMALL and not any(
+        e.kind in ("undo", "correct") for e in played.events
+    ):
+        assert resumed  # long enough, and nothing to send it back to the whole fold
