@@ -159,3 +159,32 @@ def test_core_modules_import_each_other_in_no_cycle():
     assert "scorekeeper.core.steps" in graph["scorekeeper.core.corrections"]
     cycles = {m for m in graph if m in reachable(graph, m)}
     assert cycles == set()
+
+
+def test_every_game_is_named_by_its_catalog_key():
+    """ui/game_names.py names a game by ``game.<id>`` without loading the rules."""
+    from scorekeeper.core.games import GAME_ORDER, get_game
+    from scorekeeper.messages import CATALOG
+
+    for game_id in GAME_ORDER:
+        game = get_game(game_id)
+        assert game.name_key == f"game.{game_id}"
+        assert f"game.{game_id}.short" in CATALOG
+
+
+def test_the_start_screen_lists_cached_sessions_without_loading_the_rules(tmp_path):
+    """The session list shows before the rules are imported (benchmarks/bench_startup.py)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from scorekeeper.services.catalog import list_sessions\n"
+        "from scorekeeper.storage import Store\n"
+        "import scorekeeper.ui.app, scorekeeper.ui.screens.start\n"
+        f"list_sessions(Store(Path({str(tmp_path)!r})))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('scorekeeper.core.games')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -284,7 +284,7 @@ async def test_many_sessions_are_read_in_a_worker_and_the_keys_answer_meanwhile(
 ):
     import threading
 
-    import scorekeeper.services.catalog as catalog
+    import scorekeeper.services.summary_docs as summary_docs
     from scorekeeper.messages import set_language
 
     set_language(lang)
@@ -296,14 +296,14 @@ async def test_many_sessions_are_read_in_a_worker_and_the_keys_answer_meanwhile(
         )
     monkeypatch.setattr(StartScreen, "READ_AT_ONCE_BYTES", 0)
     gate = threading.Event()
-    real = catalog.summarize
+    real = summary_docs.summarize
 
     def slow(session, sid):  # the fourth session waits for the test: a slow disk
         if sid == 4:
             assert gate.wait(30)
         return real(session, sid)
 
-    monkeypatch.setattr(catalog, "summarize", slow)
+    monkeypatch.setattr(summary_docs, "summarize", slow)
     app, _ = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -14,8 +14,7 @@ from typing import Any
 
 from scorekeeper.core.times import utc_iso
 from scorekeeper.messages import UserError, t
-from scorekeeper.services.recording import fold_stored
-from scorekeeper.services.summary_docs import Summary, summarize
+from scorekeeper.services.session_summary import Summary
 from scorekeeper.storage import Store, StoredSession
 
 
@@ -57,6 +56,11 @@ def list_sessions(
 def _list_sessions(store: Store, progress: Callable[[int, int], None] | None) -> list[Summary]:
 
     def compute(stored: StoredSession) -> dict[str, Any]:
+        # The rules are loaded only when a summary is in no cache: listing cached ones
+        # (the start screen, most of the time) does not import them.
+        from scorekeeper.services.recording import fold_stored
+        from scorekeeper.services.summary_docs import summarize
+
         try:
             return summarize(fold_stored(stored), stored.id).to_doc()
         except UserError as error:

@@ -5,42 +5,16 @@ session in memory: by a listing that folded it, or by its writer as it closes
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import leader
 from scorekeeper.core.stats import STATS_VERSION, session_stats
 from scorekeeper.core.times import utc_iso
+from scorekeeper.services.session_summary import Summary
 
 LIST_KIND = ""  # the session list's summaries (index.json)
 STATS_KIND = f"stats{STATS_VERSION}"  # the statistics' (index-stats<n>.json)
-
-
-@dataclass(frozen=True)
-class Summary:
-    """What the list of sessions shows of each one."""
-
-    id: int
-    game: str
-    players: tuple[str, ...]
-    rounds: int
-    leader: str | None
-    last_at: str | None
-    finished: bool
-    error: str | None = None
-
-    def to_doc(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game,
-            "players": list(self.players),
-            "rounds": self.rounds,
-            "leader": self.leader,
-            "last_at": self.last_at,
-            "finished": self.finished,
-            "error": self.error,
-        }
 
 
 def summarize(session: Session, sid: int) -> Summary:

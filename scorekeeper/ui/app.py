@@ -17,7 +17,6 @@ from textual.theme import Theme
 
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
-from scorekeeper.services.recording import Recording
 from scorekeeper.ui.screens.dialogs import HoldsKeys, holds_after
 from scorekeeper.ui.textual_words import LocalizedApp
 
@@ -184,6 +183,7 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
 
     def open_session(self, sid: int) -> bool:
         """Open a stored session for recording on its table screen (takes its writer lock)."""
+        from scorekeeper.services.recording import Recording
         from scorekeeper.ui.screens.tables import table_screen_for
 
         try:

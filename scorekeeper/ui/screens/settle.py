@@ -19,9 +19,7 @@ from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
-from scorekeeper.export.settlement import season_lines, settle, settle_together
 from scorekeeper.messages import UserError, t
-from scorekeeper.services.recording import load_session
 
 if TYPE_CHECKING:
     from scorekeeper.storage import Store
@@ -29,6 +27,11 @@ if TYPE_CHECKING:
 
 def settlement_lines(store: Store, sids: Sequence[int]) -> tuple[list[str], bool]:
     """What to show for *sids* (one, or several together), and whether it is a refusal."""
+    # Loaded when asked: the start screen, which this module's marks are part of, shows
+    # before the rules are imported (benchmarks/bench_startup.py).
+    from scorekeeper.export.settlement import season_lines, settle, settle_together
+    from scorekeeper.services.recording import load_session
+
     try:
         if len(sids) == 1:
             return settle(load_session(store, sids[0])).lines(), False

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Static
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.catalog import list_sessions, listing_cost
-from scorekeeper.services.summary_docs import Summary
+from scorekeeper.services.session_summary import Summary
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name, short_game_name
 from scorekeeper.ui.loading import (
