@@ -20,7 +20,13 @@ painted on an emulated screen (pyte), and keys go in as the bytes a terminal sen
   (no cache at all), is shown apart, without a goal.
 - back to the list: after each of those opens one entry is recorded with a key, then
   Escape; timed to the read that paints the session list with the session's row.
-  Then ``q`` quits the app, as a user would.
+  Then ``q`` quits the app, as a user would. Escape goes in as a terminal speaking the
+  kitty keyboard protocol sends it (``ESC [ 27 u``; Textual asks every terminal for
+  that protocol). A terminal without it sends a lone ESC byte, which Textual holds for
+  ESCDELAY (100 ms, and its input loop wakes every 100 ms) before it can tell it from
+  the start of a longer sequence: no app can win that back, so the goal is checked on
+  the first figure, and the lone-ESC case is shown once per length beside it (the
+  Escape that leaves the key-timing session).
 """
 
 from __future__ import annotations
@@ -62,6 +68,7 @@ BACK_GOAL = 0.100
 #: A row of the table's log: "│ 12:09:57 Aki showdown at 40: Emi wins   │".
 LOG_ROW = re.compile(r"^│ \d\d:\d\d:\d\d ")
 SID = 1
+KEYS_OF = {"round": "n", "raise": "r", "showdown": "s, seat, Enter"}
 
 
 def last_words(session: Session) -> str:
@@ -97,8 +104,9 @@ class Table:
         )
         self.opened = self.painted - self.term.spawned_at
 
-    def key(self) -> float:
-        """Record one entry by its key(s); seconds from the (last) key to the painted entry."""
+    def key(self) -> tuple[str, float]:
+        """Record one entry by its key(s): its kind, and seconds from the (last) key to the
+        painted entry."""
         legal = {action.kind: action for action in self.mirror.legal()}
         term = self.term
         if "round" in legal:
@@ -118,24 +126,27 @@ class Table:
         pressed = term.send(key)
         painted = term.wait_for(newest_logged(last_words(self.mirror)), timeout=120)
         term.settle(quiet=0.1, timeout=30)
-        return painted - pressed
+        return entry.kind, painted - pressed
 
-    def back(self) -> float:
+    def back(self, key: str = "escape-u") -> float:
         """Escape to the session list; seconds to the painted list."""
-        pressed = self.term.send("escape")
+        pressed = self.term.send(key)
         return self.term.wait_for(session_list, timeout=300, describe="the session list") - pressed
 
-    def quit(self) -> None:
-        """Back to the list if not there, then ``q``, as a user leaves the app."""
+    def quit(self) -> float | None:
+        """Back to the list if not there (with the lone ESC byte of a terminal without the
+        kitty keyboard protocol: the seconds that took), then ``q``, as a user leaves."""
+        took = None
         try:
             self.term.settle(quiet=0.1, timeout=30)
             if not session_list(self.term.lines()):
-                self.back()
+                took = self.back("escape")
                 self.term.settle(quiet=0.1, timeout=30)
             self.term.send("q")
             self.term.wait_exit(timeout=120)
         finally:
             self.term.close()
+        return took
 
 
 def note_by_cli(folder: Path, mirror: Session) -> None:
@@ -157,9 +168,9 @@ def measure(
     first_open = table.opened
     try:
         table.term.settle(quiet=0.2, timeout=60)
-        presses = [table.key() for _ in range(keys)]
+        pressed = [table.key() for _ in range(keys)]
     finally:
-        table.quit()
+        legacy_back = table.quit()
 
     opens: dict[str, list[float]] = {"closed": [], "record": []}
     backs: list[float] = []
@@ -178,6 +189,10 @@ def measure(
             finally:
                 table.quit()
 
+    presses = [took for _, took in pressed]
+    by_kind: dict[str, list[float]] = {}
+    for kind, took in pressed:
+        by_kind.setdefault(kind, []).append(took)
     p90 = percentile(presses, 90)
     return [
         Result(
@@ -186,6 +201,10 @@ def measure(
             f"p90 ≤ {KEY_GOAL * 1000:.0f} ms",
             p90 <= KEY_GOAL,
             presses,
+        ),
+        *(
+            timed_result(f"  of which {KEYS_OF[kind]} ({kind}), {size}", took)
+            for kind, took in sorted(by_kind.items())
         ),
         Result(f"first open → painted table, {size}, as imported", seconds(first_open)),
         timed_result(
@@ -205,6 +224,10 @@ def measure(
             backs,
             f"≤ {BACK_GOAL * 1000:.0f} ms",
             BACK_GOAL,
+        ),
+        Result(
+            f"  the same with a lone ESC byte (+ Textual's ESCDELAY), {size}",
+            seconds(legacy_back) if legacy_back is not None else "-",
         ),
     ]
 

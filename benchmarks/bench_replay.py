@@ -4,7 +4,9 @@ Run: python benchmarks/bench_replay.py [--entries 10000 100000] [--runs 3]
 
 Each command is timed as a whole process (interpreter start, imports, reading the
 file, folding, writing the output to a file as ``> FILE`` does), with its own peak
-memory (``ru_maxrss`` from ``wait4``):
+memory. Each runs as ``python -c PROBE WORDS`` (benchmarks/common.py), which calls
+scorekeeper's ``main`` as the console script does and then notes the process's
+VmHWM and whether 'textual' or 'rich' is in ``sys.modules``:
 
 - ``scorekeeper replay FILE`` on a transcript of N entries (written by
   ``scorekeeper.core.transcript.write_transcript``, as ``export --format transcript``);
@@ -16,10 +18,9 @@ command at the smaller length; figures are medians (of 3 rounds, fewer when a sl
 build would take the run past its time budget: the row says n=). Goals: replay of 100k ≤ 2 s,
 its peak memory ≤ 150 MiB, and each command grows linearly: 100k / 10k ≤ 11×.
 
-Also checked, once per command: no command but ``open`` and ``display`` may import
-Textual or Rich (the architecture's rule; replay's start-up depends on it). The
-command runs through a tiny ``python -c`` wrapper that calls scorekeeper's ``main``
-and then writes down whether 'textual' or 'rich' is in ``sys.modules``.
+Also checked: no command but ``open`` and ``display`` may import Textual or Rich (the
+architecture's rule; replay's start-up depends on it): every timed run of the four
+commands, and ``record``, ``list`` and ``stats`` once each.
 """
 
 from __future__ import annotations
@@ -33,12 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import (
     Result,
-    imported_ui,
     print_results,
     ratio_result,
     rounds_within,
-    run_process,
-    scorekeeper_argv,
+    run_scorekeeper,
     timed_result,
 )
 from fixtures import Fixtures, fixtures_for
@@ -68,6 +67,7 @@ class Lengths:
         self.out.mkdir(exist_ok=True)
         self.folders = {n: fixtures.copy(fixtures.session_folder(n), f"cli-{n}") for n in sizes}
         self.transcripts = {n: fixtures.transcript(n) for n in sizes}
+        self.imported: dict[str, set[str]] = {}  # per command, what any of its runs imported
 
     def runner(self, command: str, entries: int, memory: list[int]) -> Callable[[], float]:
         words = command_words(
@@ -78,28 +78,29 @@ class Lengths:
         )
 
         def run() -> float:
-            done = run_process([*scorekeeper_argv(), *words], stdout=self.out / "stdout.txt")
-            memory.append(done.max_rss_kib)
+            done = run_scorekeeper(words, self.out, stdout=self.out / "stdout.txt")
+            memory.append(done.peak_kib)
+            self.imported.setdefault(command, set()).update(done.imported.split())
             return done.seconds
 
         return run
 
 
-def imports(fixtures: Fixtures, entries: int) -> list[Result]:
-    """Which CLI commands import Textual or Rich (none may)."""
-    lengths = Lengths(fixtures, (entries,))
-    folder, transcript = lengths.folders[entries], lengths.transcripts[entries]
+def imports(lengths: Lengths) -> list[Result]:
+    """Which CLI commands import Textual or Rich (none may): the timed commands as they
+    ran, and record, list and stats once each."""
+    folder = lengths.folders[min(lengths.folders)]
     others = {
         "record": ["--data-dir", str(folder), "record", "1", "note x"],
         "list": ["--data-dir", str(folder), "list"],
         "stats": ["--data-dir", str(folder), "stats"],
     }
+    for command, words in others.items():
+        done = run_scorekeeper(words, lengths.out, stdout=lengths.out / "stdout.txt")
+        lengths.imported[command] = set(done.imported.split())
     results = []
     for command in (*COMMANDS, *others):
-        words = others.get(command) or command_words(
-            command, folder, transcript, lengths.out / "probe.html"
-        )
-        found = imported_ui(words, lengths.out)
+        found = " ".join(sorted(lengths.imported[command]))
         results.append(
             Result(
                 f"`{command}` imports textual / rich",
@@ -161,7 +162,7 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
                 unit="MiB",
             )
         )
-    results += imports(fixtures, 1_000)
+    results += imports(lengths)
     return results
 
 

@@ -157,10 +157,9 @@ def cli_env() -> dict[str, str]:
 
 @dataclass
 class Run:
-    """A finished process: wall time (s), peak resident memory (KiB), exit status."""
+    """A finished process: wall time (s) and exit status."""
 
     seconds: float
-    max_rss_kib: int
     status: int
 
 
@@ -172,7 +171,7 @@ def run_process(
     check: bool = True,
     env: Mapping[str, str] | None = None,
 ) -> Run:
-    """Start *argv*, wait for it, and take its own wall time and peak memory (``wait4``).
+    """Start *argv*, wait for it (``wait4``), and take its wall time.
 
     Standard output goes to *stdout* (a file, as ``> FILE`` would) or nowhere; what it
     prints on stderr is kept for the error message when it fails. A process still running
@@ -192,7 +191,7 @@ def run_process(
         killer = threading.Timer(timeout, proc.kill)
         killer.start()
         try:
-            _, status, usage = os.wait4(proc.pid, 0)
+            _, status, _ = os.wait4(proc.pid, 0)
             took = time.perf_counter() - start
         finally:
             killer.cancel()
@@ -203,28 +202,54 @@ def run_process(
         raise RuntimeError(f"{' '.join(argv)} took over {timeout:g} s and was stopped")
     if check and proc.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)} failed ({proc.returncode}): {said[-800:]}")
-    return Run(took, usage.ru_maxrss, proc.returncode)
+    return Run(took, proc.returncode)
 
 
-#: Runs scorekeeper's ``main`` as the console script does, then writes which of Textual
-#: and Rich got imported to the file named by the first argument.
-IMPORT_PROBE = """
+#: Runs scorekeeper's ``main`` exactly as the console script does, then writes to the file
+#: named by its first argument the process's own peak resident memory (VmHWM, KiB) and
+#: which of Textual and Rich got imported. VmHWM belongs to the memory map made at exec;
+#: ``ru_maxrss`` from ``wait4`` does not do here: Linux carries the parent's resident
+#: size at fork into the child's ru_maxrss, and the parent holds the fixtures.
+PROBE = """
 import sys
-out = sys.argv.pop(1)
+report = sys.argv.pop(1)
 sys.argv[0] = "scorekeeper"
 from scorekeeper.cli import main
 try:
     code = main()
 finally:
-    with open(out, "w") as f:
-        f.write(" ".join(m for m in ("textual", "rich") if m in sys.modules))
+    peak = 0
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    peak = int(line.split()[1])
+    except OSError:
+        pass
+    with open(report, "w") as out:
+        out.write(" ".join([str(peak), *(m for m in ("textual", "rich") if m in sys.modules)]))
 sys.exit(code)
 """
 
 
-def imported_ui(args: Sequence[str], folder: Path) -> str:
-    """Which of textual / rich ``scorekeeper ARGS`` imports ('' when neither)."""
-    report = folder / "imported.txt"
+@dataclass
+class CliRun:
+    """A finished ``scorekeeper`` command: wall time (s), peak memory (KiB), and which of
+    textual / rich it imported ('' for neither)."""
+
+    seconds: float
+    peak_kib: int
+    imported: str
+
+
+def run_scorekeeper(
+    words: Sequence[str], report_dir: Path, stdout: Path | None = None, timeout: float = 600
+) -> CliRun:
+    """``scorekeeper WORDS`` as a process (through PROBE): its time, memory and imports."""
+    report = report_dir / "probe-report.txt"
     report.unlink(missing_ok=True)
-    run_process([sys.executable, "-c", IMPORT_PROBE, str(report), *args])
-    return report.read_text()
+    done = run_process(
+        [sys.executable, "-c", PROBE, str(report), *words], stdout=stdout, timeout=timeout
+    )
+    peak, *imported = report.read_text().split()
+    return CliRun(done.seconds, int(peak), " ".join(imported))

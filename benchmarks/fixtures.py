@@ -132,6 +132,12 @@ class Fixtures:
         self.root.mkdir(parents=True, exist_ok=True)
         self.verbose = verbose
         self._copies = 0
+        self._made: dict[int, Session] = {}  # read only: the folder and the transcript share it
+
+    def _session(self, entries: int) -> Session:
+        if entries not in self._made:
+            self._made[entries] = make_session(entries)
+        return self._made[entries]
 
     def _say(self, text: str) -> None:
         if self.verbose:
@@ -142,7 +148,7 @@ class Fixtures:
         folder = self.root / f"session-{entries}"
         if not folder.exists():
             start = time.perf_counter()
-            session = make_session(entries)
+            session = self._session(entries)
             building = folder.with_name(folder.name + ".part")
             shutil.rmtree(building, ignore_errors=True)
             with no_fsync():
@@ -157,7 +163,7 @@ class Fixtures:
         path = self.root / f"transcript-{entries}.txt"
         if not path.exists():
             start = time.perf_counter()
-            text = write_transcript(make_session(entries))
+            text = write_transcript(self._session(entries))
             path.with_suffix(".part").write_text(text, encoding="utf-8")
             path.with_suffix(".part").rename(path)
             self._say(f"a transcript of {entries:,} entries in {time.perf_counter() - start:.1f} s")

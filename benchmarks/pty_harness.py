@@ -46,8 +46,17 @@ except ImportError:  # pragma: no cover - the bench extra installs it
 
 Condition = str | Callable[[list[str]], bool]
 
-#: Keys as a terminal sends them.
-KEYS = {"enter": b"\r", "escape": b"\x1b", "tab": b"\t", "backspace": b"\x7f"}
+#: Keys as a terminal sends them. A lone ESC byte ("escape") is what a terminal without
+#: the kitty keyboard protocol sends: Textual holds it for ESCDELAY (100 ms) to tell it
+#: from the start of an escape sequence. "escape-u" is the same key from a terminal
+#: speaking the protocol (Textual asks every terminal for it), reported at once.
+KEYS = {
+    "enter": b"\r",
+    "escape": b"\x1b",
+    "escape-u": b"\x1b[27u",
+    "tab": b"\t",
+    "backspace": b"\x7f",
+}
 
 
 class Timeout(Exception):
