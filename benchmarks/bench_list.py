@@ -113,7 +113,7 @@ def start_screen_painted(folder: Path) -> float:
 
 def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
     rounds = runs or (2 if quick else 3)
-    budget = None if runs else (30 if quick else 90)
+    budget = None if runs else (40 if quick else 150)
     screen: dict[str, list[float]] = {"empty": [], "cold": [], "warm": []}
     empty = Path(tempfile.mkdtemp(prefix="empty-", dir=fixtures.root))
 
