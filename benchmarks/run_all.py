@@ -47,13 +47,13 @@ def storage(fixtures: Fixtures, quick: bool = False) -> list[Result]:
     """The journal's durable append against sqlite (bench_storage.py, unchanged).
 
     bench_storage times a block of appends per store; on a shared disk one block can
-    catch another process's fsyncs, so the whole of it runs 2 (quick) or 3 times and
+    catch another process's fsyncs, so the whole of it runs 3 times and
     each figure is the median of the blocks' medians.
     """
     sizes = (100, 1_000, 10_000) if quick else (100, 1_000, 10_000, 100_000)
     setattr(bench_storage, "SIZES", sizes)  # noqa: B010  (its table's columns)
     runs = []
-    for round_ in range(2 if quick else 3):
+    for round_ in range(3):
         folder = fixtures.root / "storage" / str(round_)
         folder.mkdir(parents=True)
         runs.append(bench_storage.run(folder, 100 if quick else 200))
