@@ -1,75 +1,86 @@
-"""App start to the first screen, against a bare Textual app, in fresh processes.
+"""App start against a bare Textual app, painted to painted, in a real pty, alternated.
 
 Run: python benchmarks/bench_startup.py [--runs 10]
-Each run starts a new Python process that imports the app, runs it headless
-until its first screen is composed and idle, and exits; the wall time of the
-whole process is taken (imports included), median of the runs, for
-scorekeeper's start screen and for a bare Textual app showing one line.
+
+Both programs start as a user starts them, in an 80x24 pseudo-terminal
+(benchmarks/pty_harness.py), and the clock runs from spawning the process to the
+read that paints its known text on the emulated screen:
+
+- ours: ``scorekeeper --data-dir EMPTY`` (the console script), until the start
+  screen says "No saved sessions yet";
+- bare: ``python -c`` a Textual App that composes one Static, until its text shows.
+
+The two alternate (bare, ours, bare, ours, …) after one untimed start of each;
+the figure is median(ours) / median(bare). Goal: ≤ 1.3×.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
-import subprocess
 import sys
 import tempfile
-import time
-
-SCOREKEEPER = """
-import sys
 from pathlib import Path
-from scorekeeper.storage import Store
-from scorekeeper.ui.app import ScorekeeperApp
 
-async def first_screen(pilot):
-    await pilot.pause()
-    pilot.app.exit()
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-ScorekeeperApp(Store(Path(sys.argv[1]))).run(headless=True, auto_pilot=first_screen)
-"""
+from common import Result, alternate, median, print_results, scorekeeper_argv, seconds, timed_result
+from fixtures import Fixtures
+from pty_harness import Terminal
 
-BARE = """
+GOAL = 1.3
+
+BARE_TEXT = "a bare Textual app, painted"
+BARE = f"""
 from textual.app import App
 from textual.widgets import Static
 
 class Bare(App):
     def compose(self):
-        yield Static("hello")
+        yield Static({BARE_TEXT!r})
 
-async def first_screen(pilot):
-    await pilot.pause()
-    pilot.app.exit()
-
-Bare().run(headless=True, auto_pilot=first_screen)
+Bare().run()
 """
+OURS_TEXT = "No saved sessions yet"
 
 
-def median_start(script: str, runs: int, *args: str) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", script, *args], check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def painted(argv: list[str], text: str) -> float:
+    """Seconds from spawning *argv* in a pty to the read that paints *text*."""
+    with Terminal(argv) as term:
+        return term.wait_for(text, timeout=60) - term.spawned_at
 
 
-def measure(runs: int) -> tuple[float, float]:
-    with tempfile.TemporaryDirectory() as folder:
-        median_start(BARE, 1)  # warm the file cache for both
-        median_start(SCOREKEEPER, 1, folder)
-        bare = median_start(BARE, runs)
-        ours = median_start(SCOREKEEPER, runs, folder)
-    return ours, bare
+def run(fixtures: Fixtures | None = None, quick: bool = False, runs: int = 0) -> list[Result]:
+    rounds = runs or (6 if quick else 10)
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-empty-") as empty:
+        samples = alternate(
+            {
+                "bare": lambda: painted([sys.executable, "-c", BARE], BARE_TEXT),
+                "ours": lambda: painted([*scorekeeper_argv(), "--data-dir", empty], OURS_TEXT),
+            },
+            rounds,
+            budget=None if runs else 60,
+        )
+    ratio = median(samples["ours"]) / median(samples["bare"])
+    return [
+        timed_result("start → painted: bare Textual app (one Static)", samples["bare"]),
+        timed_result("start → painted: scorekeeper start screen", samples["ours"]),
+        Result(
+            "start, scorekeeper vs bare Textual (medians)",
+            f"{ratio:.2f}× ({seconds(median(samples['ours']))} / "
+            f"{seconds(median(samples['bare']))})",
+            f"≤ {GOAL:g}×",
+            ratio <= GOAL,
+        ),
+    ]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=10)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10, help="alternated pairs")
     args = parser.parse_args()
-    ours, bare = measure(args.runs)
-    print(f"start to first screen: scorekeeper {ours * 1000:.0f} ms, bare Textual app "
-          f"{bare * 1000:.0f} ms, ratio {ours / bare:.2f} (goal ≤ 1.5)")  # fmt: skip
+    results = run(runs=args.runs)
+    print_results(results)
+    sys.exit(0 if all(r.ok is not False for r in results) else 1)
 
 
 if __name__ == "__main__":

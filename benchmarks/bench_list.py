@@ -1,0 +1,176 @@
+"""``scorekeeper list`` (and the start screen) over 250, 500 and 1,000 stored sessions.
+
+Run: python benchmarks/bench_list.py [--runs 3] [--counts 250 500 1000]
+
+The sessions are recorded entry by entry through the real recording path
+(``Recording``: rules, hash chain, journal), a few dozen entries each, the games
+taking turns (benchmarks/fixtures.py). Each data folder is timed two ways, as a
+whole ``scorekeeper list`` process (output to a file):
+
+- cold: the summary caches removed first (``index*.json`` in the data folder), as
+  after an upgrade or when the sessions were copied in;
+- warm: run again at once, nothing changed.
+
+Per round: ``python -c pass`` (the interpreter's own start, for reference), then
+for each count cold and warm, counts in turn (250, 500, 1,000, 250, …); figures are
+medians. Goals: cold ≤ 0.5 s at 1,000, linear (1,000 ≤ 2.2× 500), warm ≤ 50 ms.
+The goals are checked against the whole process's wall time; the same figure less
+the median ``python -c pass`` is shown beside it, for information only.
+
+The start screen over 1,000 sessions is also timed in an 80x24 pty (spawn →
+painted list with its first row), cold and warm, beside the start screen of an
+empty data folder; shown without a goal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import (
+    Result,
+    median,
+    print_results,
+    ratio_result,
+    rounds_within,
+    run_process,
+    scorekeeper_argv,
+    seconds,
+    timed_result,
+)
+from fixtures import Fixtures, fixtures_for, remove_caches
+from pty_harness import Terminal
+
+COUNTS = (250, 500, 1_000)
+COLD_GOAL = 0.5
+GROWTH_GOAL = 2.2
+WARM_GOAL = 0.050
+
+
+def interpreter_start() -> float:
+    return run_process([sys.executable, "-c", "pass"]).seconds
+
+
+def cold_and_warm(
+    fixtures: Fixtures,
+    words: Sequence[str],
+    counts: Sequence[int],
+    rounds: int,
+    extra: Callable[[dict[int, Path]], None] | None = None,
+    budget: float | None = None,
+) -> tuple[dict[int, list[float]], dict[int, list[float]], list[float]]:
+    """Cold and warm times of ``scorekeeper --data-dir D *words`` per count, alternated.
+
+    *extra* runs once per round after the commands (more alternated measures). Rounds
+    stop early once *budget* seconds would be passed (at least one round).
+    """
+    folders = {n: fixtures.copy(fixtures.many_sessions(n), f"many-{n}") for n in counts}
+    out = fixtures.root / "out"
+    out.mkdir(exist_ok=True)
+
+    def once(n: int) -> float:
+        argv = [*scorekeeper_argv(), "--data-dir", str(folders[n]), *words]
+        return run_process(argv, stdout=out / "stdout.txt").seconds
+
+    once(counts[0])  # warm the file cache, untimed
+    cold: dict[int, list[float]] = {n: [] for n in counts}
+    warm: dict[int, list[float]] = {n: [] for n in counts}
+    bare: list[float] = []
+    for _ in rounds_within(rounds, budget):
+        bare.append(interpreter_start())
+        for n in counts:
+            remove_caches(folders[n])
+            cold[n].append(once(n))
+            warm[n].append(once(n))
+        if extra is not None:
+            extra(folders)
+    return cold, warm, bare
+
+
+def net(samples: list[float], bare: list[float]) -> str:
+    return seconds(max(median(samples) - median(bare), 0.0))
+
+
+def start_screen_painted(folder: Path) -> float:
+    """Spawn → the start screen's list painted with a session row (pty, 80x24)."""
+
+    def listed(lines: list[str]) -> bool:
+        return "Saved sessions" in lines[0] and any(re.match(r"^ +\d+ ", x) for x in lines[1:])
+
+    def empty(lines: list[str]) -> bool:
+        return any("No saved sessions yet" in x for x in lines)
+
+    with Terminal([*scorekeeper_argv(), "--data-dir", str(folder)]) as term:
+        test = listed if (folder / "sessions").exists() else empty
+        return term.wait_for(test, timeout=120, describe="the session list") - term.spawned_at
+
+
+def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
+    rounds = runs or (2 if quick else 3)
+    budget = None if runs else (40 if quick else 150)
+    screen: dict[str, list[float]] = {"empty": [], "cold": [], "warm": []}
+    empty = Path(tempfile.mkdtemp(prefix="empty-", dir=fixtures.root))
+
+    def start_screens(folders: dict[int, Path]) -> None:
+        biggest = folders[max(folders)]
+        screen["empty"].append(start_screen_painted(empty))
+        remove_caches(biggest)
+        screen["cold"].append(start_screen_painted(biggest))
+        screen["warm"].append(start_screen_painted(biggest))
+
+    extra = None if quick else start_screens  # the app's start screens: in the full run only
+    cold, warm, bare = cold_and_warm(fixtures, ["list"], COUNTS, rounds, extra, budget)
+    top, half = COUNTS[-1], COUNTS[-2]
+    results = [timed_result("python -c pass (interpreter start, reference)", bare)]
+    for n in COUNTS:
+        goal = f"≤ {COLD_GOAL:g} s" if n == top else ""
+        results.append(
+            timed_result(f"list, {n:,} sessions, cold", cold[n], goal, COLD_GOAL if goal else None)
+        )
+    results.append(ratio_result(f"list cold: {top:,} vs {half:,} sessions", cold[top], cold[half],
+                                GROWTH_GOAL))  # fmt: skip
+    for n in COUNTS:
+        goal = f"≤ {WARM_GOAL * 1000:.0f} ms" if n == top else ""
+        results.append(
+            timed_result(
+                f"list, {n:,} sessions, warm (whole process)",
+                warm[n],
+                goal,
+                WARM_GOAL if goal else None,
+            )
+        )
+    results.append(
+        Result(f"list, {top:,} sessions, warm, less python -c pass", net(warm[top], bare))
+    )
+    results.append(
+        Result(f"list, {top:,} sessions, cold, less python -c pass", net(cold[top], bare))
+    )
+    if screen["empty"]:
+        results.append(timed_result("start screen painted, empty data folder", screen["empty"]))
+        results.append(
+            timed_result(f"start screen painted, {top:,} sessions, cold", screen["cold"])
+        )
+        results.append(
+            timed_result(f"start screen painted, {top:,} sessions, warm", screen["warm"])
+        )
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="alternated rounds")
+    args = parser.parse_args()
+    with fixtures_for() as fixtures:
+        results = run(fixtures, runs=args.runs)
+    print_results(results)
+    sys.exit(0 if all(r.ok is not False for r in results) else 1)
+
+
+if __name__ == "__main__":
+    main()
