@@ -142,3 +142,28 @@ def test_closing_twice_notes_once(tmp_path):
     note.unlink()
     first.close()
     assert not note.exists()
+
+
+def test_a_copied_data_folder_lists_without_folding(tmp_path, monkeypatch):
+    """Tied to the bytes, not the file's times: a folder brought back from a backup (new
+    files, new times) lists at once; an edited byte is still told."""
+    import shutil
+
+    store = new_store(tmp_path)
+    with Recording(store, 1) as recording:
+        recording.record(Entry("round"))
+    copy = tmp_path / "copy"
+    shutil.copytree(store.root, copy)
+    _caches_removed(Store(copy))
+    fresh = Store(copy)
+    _no_reading(fresh, monkeypatch)
+    (summary,) = list_sessions(fresh)
+    assert summary.game == "indian-official"
+    monkeypatch.undo()
+    journal = Store(copy).path(1)
+    data = bytearray(journal.read_bytes())
+    data[-3] ^= 1  # the last line's checksum no longer holds: damage
+    journal.write_bytes(bytes(data))
+    _caches_removed(Store(copy))
+    (summary,) = list_sessions(Store(copy))
+    assert summary.error is not None

@@ -203,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     set_language(language())
     try:
         if args.command in _BATCH:
-            from scorekeeper.core.session import collector_paused
+            from scorekeeper.core.collector import collector_paused
 
             global _finished_batch
             with collector_paused():  # see collector_paused; restored for in-process callers
@@ -229,6 +229,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "list":  # needs none of the commands below, nor the rules
+        from scorekeeper.cli.listing import list_sessions
+
+        return list_sessions(_store(args), as_json=args.json, ids=args.ids)
     from scorekeeper.cli import sessions as commands
 
     match args.command:
@@ -238,8 +242,6 @@ def _run(args: argparse.Namespace) -> int:
             return commands.import_file(_store(args), args.file)
         case "record":
             return commands.record(_store(args), _session_id(args.session), args.entries)
-        case "list":
-            return commands.list_sessions(_store(args), as_json=args.json, ids=args.ids)
         case "export":
             sid = _session_id(args.session)
             return commands.export(_store(args), sid, args.format, args.output, args.rate)

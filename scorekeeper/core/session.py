@@ -7,14 +7,13 @@ then ``commit`` once the event is safely on disk.
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any
 
+from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.corrections import round_entries
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
@@ -33,21 +32,6 @@ class LogLine:
     params: dict[str, Any]
     voided_by: int | None
     superseded_by: int | None = None  # the seq of the correction that replaced it
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector while a fold builds many small objects that all live
-    on (events, states, frames): it would scan them again and again and find no garbage.
-    At 100,000 entries that scanning was two thirds of a replay, and made it grow faster
-    than the session. Used around folds and other passes over a whole session."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 class Session:

@@ -10,11 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Header
 from scorekeeper.core.games import get_game
 from scorekeeper.core.header import make_header, parse_stacks
-from scorekeeper.core.session import Session, collector_paused
+from scorekeeper.core.session import Session
 from scorekeeper.core.words import entry_line, parse_entry, quote, split_line
 from scorekeeper.messages import UserError
 

@@ -245,8 +245,9 @@ class Recording:
         except Exception:  # a cache: without it the next listing folds, as it always could
             kinds = None
         try:
-            if kinds is not None:
-                self._store.note_summaries(self.id, kinds)
+            size, digest = self._writer.bytes_so_far()
+            if kinds is not None and digest:
+                self._store.note_summaries(self.id, size, digest, kinds)
                 self._keep_state_checkpoint(kinds[STATS_KIND])
         finally:
             self._writer.close()

@@ -8,6 +8,7 @@ summaries, see :mod:`scorekeeper.storage.summary_index`).
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -352,18 +353,32 @@ class Store:
 
     # --- summaries -----------------------------------------------------------
 
-    def note_summaries(self, sid: int, kinds: dict[str, dict[str, Any]]) -> None:
-        """Keep the summaries of session *sid* as its journal is now, by kind, beside it
-        (storage/summary_file.py): its writer calls this before letting go of the lock."""
-        path = self.path(sid)
-        try:
-            st = os.stat(path)
-        except OSError:
-            return
-        summary_file.save(path, st.st_size, changed(st), kinds)
+    def note_summaries(
+        self, sid: int, size: int, digest: str, kinds: dict[str, dict[str, Any]]
+    ) -> None:
+        """Keep the summaries of session *sid*, by kind, for its journal's first *size*
+        bytes (SHA-256 *digest*), beside it (storage/summary_file.py): its writer calls
+        this before letting go of the lock."""
+        summary_file.save(self.path(sid), size, digest, kinds)
 
-    def _noted(self, sid: int, st: os.stat_result, kind: str) -> dict[str, Any] | None:
-        return summary_file.load(self.path(sid), st.st_size, changed(st), kind)
+    def _noted(
+        self, sid: int, st: os.stat_result, kind: str, *, check: bool = True
+    ) -> dict[str, Any] | None:
+        """The summary noted for the journal's bytes as they are now. Without *check*,
+        one noted for a journal of this length (to tell what a read would cost)."""
+        path = self.path(sid)
+        found = summary_file.load(path, st.st_size, kind)
+        if found is None:
+            return None
+        digest, summary = found
+        if check:
+            try:
+                data = path.read_bytes()
+            except OSError:
+                return None
+            if len(data) != st.st_size or hashlib.sha256(data).hexdigest() != digest:
+                return None
+        return summary
 
     def cached_summary(
         self, sid: int, compute: Callable[[StoredSession], dict[str, Any]], *, kind: str = ""
@@ -417,7 +432,8 @@ class Store:
             except OSError:
                 continue  # said by the read itself
             stamp = changed(st)
-            if index.lookup(sid, st.st_size, stamp) is None and self._noted(sid, st, kind) is None:
+            noted = self._noted(sid, st, kind, check=False)
+            if index.lookup(sid, st.st_size, stamp) is None and noted is None:
                 total += st.st_size
         return total
 
