@@ -200,6 +200,10 @@ def test_any_mix_recorded_from_checkpoints_gives_the_whole_folds_state(
             resumed += rec.session.history_from > 1
             assert rec.session.state == load_session(store, sid).state
     assert len(load_session(store, sid).events) == len(played.events)
+    noted = (list_sessions(Store(root)), session_docs(Store(root)))  # from the last close
+    for cache in [*root.glob("index*.json"), *root.glob("sessions/*.summary")]:
+        cache.unlink()
+    assert noted == (list_sessions(Store(root)), session_docs(Store(root)))
     if len(played.events) > 2 * SMALL and not any(
         e.kind in ("undo", "correct") for e in played.events
     ):

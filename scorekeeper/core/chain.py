@@ -55,6 +55,21 @@ class Chain(Generic[T]):
         self._load, self._raw = (lambda: items), None
         return items
 
+    def grown_from(self, base: Chain[T]) -> list[T] | None:
+        """The items added to *base* to make this chain, oldest first; None if this chain
+        did not grow from *base* (an undo went below it, a correction rewrote it)."""
+        items: list[T] = []
+        node: Chain[T] | None = self
+        while node is not None and node is not base and node._len > len(base):
+            if node._load is not None:
+                return None
+            items.append(node._last)  # type: ignore[arg-type]
+            node = node._rest
+        if node is not base:
+            return None
+        items.reverse()
+        return items
+
     def since(self, count: int) -> list[T]:
         """The items after the first *count*, oldest first, without loading those."""
         items: list[T] = []

@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
+from scorekeeper.core.chain import Chain
 from scorekeeper.core.games import GAME_ORDER
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult
@@ -83,20 +84,21 @@ def game_rank(game_id: str) -> tuple[int, str]:
 
 
 def session_stats(
-    session: Session, since: tuple[Mapping[str, Any], int] | None = None
+    session: Session, since: tuple[Mapping[str, Any], Chain[RoundResult]] | None = None
 ) -> dict[str, Any]:
     """One session's numbers per player, as a document that JSON keeps exactly.
 
-    *since* is the document of the same session when it had its first *n* round
-    results: only the results after those are added to it (a session picked up at a
-    checkpoint adds the rounds since, without reading the ones before)."""
+    *since* is the document of the same session when its round results were a chain
+    this one grew from: only the results added since are counted into it (closing a
+    session of 100,000 entries, or one picked up at a checkpoint, reads only the
+    rounds since). If the results did not grow from it, all are counted."""
     state = session.state
     players: dict[str, dict[str, int]] = {}
     results: Iterable[RoundResult] = state.results
-    if since is not None:
-        doc, counted = since
-        players = {name: dict(numbers) for name, numbers in doc["players"].items()}
-        results = state.results.since(counted)
+    added = state.results.grown_from(since[1]) if since is not None else None
+    if since is not None and added is not None:
+        players = {name: dict(numbers) for name, numbers in since[0]["players"].items()}
+        results = added
 
     def row(name: str) -> dict[str, int]:
         return players.setdefault(name, dict.fromkeys(FIELDS, 0))

@@ -11,6 +11,7 @@ import hashlib
 from datetime import datetime
 from typing import Any, Protocol
 
+from scorekeeper.core.chain import Chain
 from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
@@ -18,6 +19,7 @@ from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.ledger import NEEDS_HISTORY, Ledger
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
+from scorekeeper.core.state import RoundResult
 from scorekeeper.core.state_codec import decode_state, encode_state
 from scorekeeper.core.stats import session_stats
 from scorekeeper.messages import UserError
@@ -117,13 +119,16 @@ class Recording:
         #: An undo or a correction after the checkpoint: folding from it cannot take them,
         #: so a new one is taken as this recording closes.
         self._checkpoint_stale = False
-        #: The statistics at the checkpoint and how many results they count (resumed).
-        self._stats_since: tuple[dict[str, Any], int] | None = None
+        #: The statistics when the session was opened, and the round results they count:
+        #: closing counts only the rounds added since (core/stats.py session_stats).
+        self._stats_since: tuple[dict[str, Any], Chain[RoundResult]] | None = None
         opened = None if history else self._resumed()
         if opened is None:
             self._writer, self.session = self._opened_whole()
         else:
             self._writer, self.session = opened
+        if self._stats_since is None:
+            self._stats_since = (session_stats(self.session), self.session.state.results)
         self._chain = last_hash(self._writer.header, self._writer.events)
         if self._writer.partial and not self._writer.events:
             self._chain = self._resumed_chain
@@ -189,7 +194,7 @@ class Recording:
             last_at = datetime.fromisoformat(taken.last_at) if taken.last_at else None
         except (RuleError, ValueError, TypeError, KeyError):
             return None  # not a checkpoint we wrote: fold it all
-        self._stats_since = (stats, counted)
+        self._stats_since = (stats, state.results)
         ledger = Ledger.resume(header, state, taken.entries, last_at)
         try:
             tail = [event_from_doc(doc) for doc in writer.events]
@@ -208,6 +213,7 @@ class Recording:
         self._writer.close()
         self._writer, self.session = self._opened_whole()
         self._chain = last_hash(self._writer.header, self._writer.events)
+        self._stats_since = (session_stats(self.session), self.session.state.results)
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self.session.check(entry, now)
@@ -240,8 +246,7 @@ class Recording:
             return
         self._closed = True
         try:
-            stats_since = self._stats_since if self.session.history_from > 1 else None
-            kinds = summaries_of(self.session, self.id, stats_since)
+            kinds = summaries_of(self.session, self.id, self._stats_since)
         except Exception:  # a cache: without it the next listing folds, as it always could
             kinds = None
         try:

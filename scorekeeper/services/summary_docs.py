@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.core.chain import Chain
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import leader
+from scorekeeper.core.state import RoundResult
 from scorekeeper.core.stats import STATS_VERSION, session_stats
 from scorekeeper.core.times import utc_iso
 from scorekeeper.services.session_summary import Summary
@@ -31,7 +33,9 @@ def summarize(session: Session, sid: int) -> Summary:
 
 
 def summaries_of(
-    session: Session, sid: int, stats_since: tuple[Mapping[str, Any], int] | None = None
+    session: Session,
+    sid: int,
+    stats_since: tuple[Mapping[str, Any], Chain[RoundResult]] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Every kind of summary of *session*, as the store keeps them beside its journal;
     *stats_since*: see :func:`scorekeeper.core.stats.session_stats`."""
