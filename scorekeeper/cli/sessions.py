@@ -63,9 +63,12 @@ def read_transcript(path: str) -> Session:
         fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
     try:
         text = decode(raw)
+        del raw  # a long transcript: neither its bytes nor its text are needed any more
         if looks_like_json(text):  # a JSON export reads back as well as a transcript
             return read_json_export(text)
-        return play(parse_transcript(text))
+        transcript = parse_transcript(text)
+        del text
+        return play(transcript, consume=True)
     except TranscriptError as error:
         fail(f"{path}:{error.line}", error.message())
 

@@ -50,6 +50,24 @@ def initial_state(header: Header) -> State:
 NEEDS_HISTORY = frozenset({"undo", "correct"})
 
 
+#: Most entries name one player ({"player": "B"}, {"winner": "D"}): one shared read-only
+#: map for each, not one per entry (a tenth of a 100,000-entry session's memory).
+_ONE_NAME: dict[tuple[str, str], Mapping[str, Any]] = {}
+
+
+def _event_data(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    if len(data) == 1:
+        ((key, value),) = data.items()
+        if type(value) is str:
+            shared = _ONE_NAME.get((key, value))
+            if shared is None:
+                if len(_ONE_NAME) >= 4096:
+                    _ONE_NAME.clear()
+                shared = _ONE_NAME[key, value] = frozen(data)
+            return shared
+    return frozen(data)
+
+
 @dataclass(frozen=True, slots=True)
 class Frame:
     """One entry in force and the state it produced; *below* is the state before it."""
@@ -96,7 +114,7 @@ class Ledger:
         data = self._normalize(entry.kind, entry.data)
         if fresh:
             _check_free_text(entry.kind, data)
-        return Event(self.next_seq, at, self.state.recorder, entry.kind, frozen(data))
+        return Event(self.next_seq, at, self.state.recorder, entry.kind, _event_data(data))
 
     def _time(self, typed: datetime | None, now: datetime | None) -> datetime:
         if typed is not None:

@@ -129,10 +129,23 @@ def parse_transcript(text: str) -> Transcript:
     return Transcript(header, entries)
 
 
-def replay(transcript: Transcript, clock: Callable[[], datetime] | None = None) -> Session:
-    """Play every entry through the rules; untimed entries get *clock*'s time."""
+_DONE: tuple[int, Entry] = (0, Entry("note"))
+
+
+def replay(
+    transcript: Transcript,
+    clock: Callable[[], datetime] | None = None,
+    *,
+    consume: bool = False,
+) -> Session:
+    """Play every entry through the rules; untimed entries get *clock*'s time. With
+    *consume*, each entry is let go once played (the transcript is left empty of them):
+    a replay of 100,000 entries otherwise holds every parsed entry to the end."""
     session = Session(transcript.header)
-    for number, entry in transcript.entries:
+    entries = transcript.entries
+    for index, (number, entry) in enumerate(entries):
+        if consume:
+            entries[index] = _DONE
         try:
             session.record(entry, clock() if clock else None)
         except RuleError as error:
@@ -142,7 +155,7 @@ def replay(transcript: Transcript, clock: Callable[[], datetime] | None = None) 
 
 def read_session(text: str, clock: Callable[[], datetime] | None = None) -> Session:
     with collector_paused():
-        return replay(parse_transcript(text), clock)
+        return replay(parse_transcript(text), clock, consume=True)
 
 
 def write_transcript(session: Session, comment: str | None = None) -> str:
