@@ -128,10 +128,19 @@ class Recording:
         else:
             self._writer, self.session = opened
         if self._stats_since is None:
-            self._stats_since = (session_stats(self.session), self.session.state.results)
+            self._stats_since = (self._opening_stats(), self.session.state.results)
         self._chain = last_hash(self._writer.header, self._writer.events)
         if self._writer.partial and not self._writer.events:
             self._chain = self._resumed_chain
+
+    def _opening_stats(self) -> dict[str, Any]:
+        """The statistics of the session as opened: noted beside it by the writer that last
+        closed it, for these very bytes, else counted (23,000 rounds at 100,000 entries)."""
+        size, digest = self._writer.bytes_so_far()
+        noted = self._store.noted_for(self.id, size, digest, STATS_KIND) if digest else None
+        if isinstance(noted, dict) and isinstance(noted.get("players"), dict):
+            return noted
+        return session_stats(self.session)
 
     def _opened_whole(self) -> tuple[SessionWriter, Session]:
         writer = self._store.open_writer(self.id)
@@ -213,7 +222,7 @@ class Recording:
         self._writer.close()
         self._writer, self.session = self._opened_whole()
         self._chain = last_hash(self._writer.header, self._writer.events)
-        self._stats_since = (session_stats(self.session), self.session.state.results)
+        self._stats_since = (self._opening_stats(), self.session.state.results)
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self.session.check(entry, now)

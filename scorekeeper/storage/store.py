@@ -361,6 +361,12 @@ class Store:
         this before letting go of the lock."""
         summary_file.save(self.path(sid), size, digest, kinds)
 
+    def noted_for(self, sid: int, size: int, digest: str, kind: str) -> dict[str, Any] | None:
+        """The summary of *kind* noted for exactly the bytes a writer holds (*size* long,
+        SHA-256 *digest*), if one was: no read of the journal needed."""
+        found = summary_file.load(self.path(sid), size, kind)
+        return found[1] if found is not None and found[0] == digest else None
+
     def _noted(
         self, sid: int, st: os.stat_result, kind: str, *, check: bool = True
     ) -> dict[str, Any] | None:
