@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (
     Result,
     percentile,
-    print_results,
+    report,
     rounds_within,
     run_process,
     scorekeeper_argv,
@@ -260,8 +260,7 @@ def main() -> None:
     with fixtures_for() as fixtures:
         for entries in args.entries:
             results += measure(fixtures, entries, args.keys, args.rounds)
-    print_results(results)
-    sys.exit(0 if all(r.ok is not False for r in results) else 1)
+    report(results)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,6 @@ empty data folder; shown without a goal.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 import tempfile
@@ -36,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (
     Result,
     median,
-    print_results,
     ratio_result,
     rounds_within,
     run_process,
@@ -44,7 +42,7 @@ from common import (
     seconds,
     timed_result,
 )
-from fixtures import Fixtures, fixtures_for, remove_caches
+from fixtures import Fixtures, remove_caches, run_alone
 from pty_harness import Terminal
 
 COUNTS = (250, 500, 1_000)
@@ -163,13 +161,7 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="alternated rounds")
-    args = parser.parse_args()
-    with fixtures_for() as fixtures:
-        results = run(fixtures, runs=args.runs)
-    print_results(results)
-    sys.exit(0 if all(r.ok is not False for r in results) else 1)
+    run_alone(__doc__, run, 3, "alternated rounds")
 
 
 if __name__ == "__main__":

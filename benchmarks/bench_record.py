@@ -12,7 +12,6 @@ records alternate between them (100, 10k, 100, 10k, …). Goal: median at 10,000
 
 from __future__ import annotations
 
-import argparse
 import functools
 import sys
 from pathlib import Path
@@ -22,13 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import (
     Result,
     alternate,
-    print_results,
     ratio_result,
     run_process,
     scorekeeper_argv,
     timed_result,
 )
-from fixtures import Fixtures, fixtures_for
+from fixtures import Fixtures, run_alone
 
 GOAL = 1.5
 SIZES = (100, 10_000)
@@ -54,13 +52,7 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=9, help="alternated pairs")
-    args = parser.parse_args()
-    with fixtures_for() as fixtures:
-        results = run(fixtures, runs=args.runs)
-    print_results(results)
-    sys.exit(0 if all(r.ok is not False for r in results) else 1)
+    run_alone(__doc__, run, 9, "alternated pairs")
 
 
 if __name__ == "__main__":

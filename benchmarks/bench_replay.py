@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import (
     Result,
-    print_results,
     ratio_result,
+    report,
     rounds_within,
     run_scorekeeper,
     timed_result,
@@ -173,8 +173,7 @@ def main() -> None:
     args = parser.parse_args()
     with fixtures_for() as fixtures:
         results = run(fixtures, quick=args.quick, runs=args.runs)
-    print_results(results)
-    sys.exit(0 if all(r.ok is not False for r in results) else 1)
+    report(results)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import Result, alternate, median, print_results, scorekeeper_argv, seconds, timed_result
+from common import Result, alternate, median, report, scorekeeper_argv, seconds, timed_result
 from fixtures import Fixtures
 from pty_harness import Terminal
 
@@ -79,8 +79,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10, help="alternated pairs")
     args = parser.parse_args()
     results = run(runs=args.runs)
-    print_results(results)
-    sys.exit(0 if all(r.ok is not False for r in results) else 1)
+    report(results)
 
 
 if __name__ == "__main__":

@@ -12,15 +12,14 @@ figure less the median ``python -c pass`` is shown for information).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_list import COUNTS, cold_and_warm, net
-from common import Result, print_results, ratio_result, timed_result
-from fixtures import Fixtures, fixtures_for
+from common import Result, ratio_result, timed_result
+from fixtures import Fixtures, run_alone
 
 COLD_GOAL = 1.0
 WARM_GOAL = 0.100
@@ -55,13 +54,7 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="alternated rounds")
-    args = parser.parse_args()
-    with fixtures_for() as fixtures:
-        results = run(fixtures, runs=args.runs)
-    print_results(results)
-    sys.exit(0 if all(r.ok is not False for r in results) else 1)
+    run_alone(__doc__, run, 3, "alternated rounds")
 
 
 if __name__ == "__main__":

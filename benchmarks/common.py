@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
 
 @dataclass
@@ -135,6 +135,12 @@ def print_results(results: Sequence[Result], file: TextIO | None = None) -> None
     for r in results:
         line = f"{r.what:<{width}}  {r.figure:>{fig}}  {r.spread():<{spread}}  {r.goal:<{goal}}"
         print(f"{line}  {r.mark()}".rstrip(), file=out)
+
+
+def report(results: Sequence[Result]) -> NoReturn:
+    """Print *results* and end the script: status 1 if any goal was missed."""
+    print_results(results)
+    sys.exit(0 if all(r.ok is not False for r in results) else 1)
 
 
 # -- processes --------------------------------------------------------------------------

@@ -20,6 +20,7 @@ their durability against a power cut, which no benchmark tests, is skipped).
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import os
 import random
@@ -28,12 +29,14 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import NoReturn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from common import Result, report
 from sessions import make_session
 
 from scorekeeper.core.events import Entry
@@ -210,3 +213,13 @@ def fixtures_for(root: Path | None = None) -> Iterator[Fixtures]:
         return
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as folder:
         yield Fixtures(Path(folder))
+
+
+def run_alone(doc: str, run: Callable[..., list[Result]], runs: int, runs_help: str) -> NoReturn:
+    """A benchmark run as a script of its own: ``--runs``, fixtures, its table, its status."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=runs, help=runs_help)
+    args = parser.parse_args()
+    with fixtures_for() as fixtures:
+        results = run(fixtures, runs=args.runs)
+    report(results)
