@@ -61,7 +61,7 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     else:
         print(t("cli.verify_ok", session=sid, entries=verdict.entries, head=verdict.head))
     print(t("cli.verify_receipt", entries=len(stored.events), short=verdict.head[:SHORT]))
-    if checkpoint_disagrees(store, sid):  # a cache: the entries are intact, as said above
+    if checkpoint_disagrees(store, stored):  # a cache: the entries are intact, as said above
         print(f"{sid}: {t('cli_extra.verify_checkpoint_removed')}", file=sys.stderr)
     if wanted is None:
         return 0

@@ -34,7 +34,7 @@ from scorekeeper.storage import (
     state_checkpoint,
 )
 from scorekeeper.storage.hashchain import KEY as HASH_KEY
-from scorekeeper.storage.hashchain import header_hash, last_hash, link, seal_all, sealed
+from scorekeeper.storage.hashchain import header_hash, last_hash, seal_all, sealed, verify_after
 from scorekeeper.storage.hashchain import verify as verify_chain
 
 
@@ -125,13 +125,11 @@ class Recording:
         opened = None if history else self._resumed()
         if opened is None:
             self._writer, self.session = self._opened_whole()
+            self._chain = last_hash(self._writer.header, self._writer.events)
         else:
-            self._writer, self.session = opened
+            self._writer, self.session, self._chain = opened
         if self._stats_since is None:
             self._stats_since = (self._opening_stats(), self.session.state.results)
-        self._chain = last_hash(self._writer.header, self._writer.events)
-        if self._writer.partial and not self._writer.events:
-            self._chain = self._resumed_chain
 
     def _opening_stats(self) -> dict[str, Any]:
         """The statistics of the session as opened: noted beside it by the writer that last
@@ -150,7 +148,7 @@ class Recording:
             writer.close()
             raise
 
-    def _resumed(self) -> tuple[SessionWriter, Session] | None:
+    def _resumed(self) -> tuple[SessionWriter, Session, str] | None:
         """The writer and the session from the state checkpoint, or None to fold it all
         (no checkpoint, or one that does not fit the journal as it is now)."""
         taken = self._store.state_checkpoint(self.id)
@@ -162,32 +160,32 @@ class Recording:
         except NotResumable:
             return None
         try:
-            session = self._resume_from(taken, writer)
+            resumed = self._resume_from(taken, writer)
         except BaseException:
             writer.close()
             raise
-        if session is None:
+        if resumed is None:
             writer.close()
             return None
         self._checkpoint_at = taken.entries
-        self._resumed_chain = taken.chain
-        return writer, session
+        return writer, *resumed
 
-    def _resume_from(self, taken: StateCheckpoint, writer: SessionWriter) -> Session | None:
+    def _resume_from(
+        self, taken: StateCheckpoint, writer: SessionWriter
+    ) -> tuple[Session, str] | None:
         """The session from *taken* and the entries after it, checked against their chain
-        and the rules as a whole fold checks them; None if *taken* cannot be used."""
+        and the rules as a whole fold checks them, and the hash the next entry chains to;
+        None if *taken* cannot be used."""
         head = writer.header
         if head.get(HASH_KEY) != header_hash(head):
             return None  # an edited header is told by the whole fold
         if any(doc.get("kind") in NEEDS_HISTORY for doc in writer.events):
             self._checkpoint_stale = True
             return None  # an undo or a correction since: only the whole fold takes it
-        previous = taken.chain
-        for position, doc in enumerate(writer.events, start=taken.entries + 1):
-            expected = link(previous, doc)
-            if doc.get(HASH_KEY) != expected:
-                raise DamagedSession("recording.entry_edited", session=self.id, entry=position)
-            previous = expected
+        chained_to, bad = verify_after(taken.chain, writer.events)
+        if bad is not None:
+            position = taken.entries + bad + 1
+            raise DamagedSession("recording.entry_edited", session=self.id, entry=position)
         try:
             header = header_from_doc(head)
             kept = taken.state
@@ -207,7 +205,7 @@ class Recording:
         ledger = Ledger.resume(header, state, taken.entries, last_at)
         try:
             tail = [event_from_doc(doc) for doc in writer.events]
-            return Session.resumed(header, ledger, first_at, tail)
+            return Session.resumed(header, ledger, first_at, tail), chained_to
         except RuleError as error:
             raise DamagedSession(
                 "recording.session_invalid", session=self.id, reason=error.message()
@@ -301,10 +299,12 @@ class Recording:
         self.close()
 
 
-def checkpoint_disagrees(store: Store, sid: int) -> bool:
-    """True if session *sid*'s state checkpoint would be used by ``record`` but does not
-    match its entries (a hand-made or forged one): it is then removed, so that nothing
-    is ever decided from it. ``verify`` asks this after the chain is found intact."""
+def checkpoint_disagrees(store: Store, stored: StoredSession) -> bool:
+    """True if the state checkpoint of *stored* (the session as ``verify`` just read it)
+    would be used by ``record`` but does not match its entries (a hand-made or forged
+    one): it is then removed, so that nothing is ever decided from it. ``verify`` asks
+    this after the chain is found intact."""
+    sid = stored.id
     taken = store.state_checkpoint(sid)
     if taken is None:
         return False
@@ -314,7 +314,6 @@ def checkpoint_disagrees(store: Store, sid: int) -> bool:
         return False
     if len(data) < taken.size or hashlib.sha256(data).hexdigest() != taken.digest:
         return False  # taken from other bytes: never used, and rewritten in time
-    stored = store.read(sid)
     header = header_from_doc(stored.header)
     events = [event_from_doc(doc) for doc in stored.events[: taken.entries]]
     folded = Session(header, events)

@@ -79,6 +79,18 @@ def last_hash(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) ->
     return previous
 
 
+def verify_after(previous: str, events: Sequence[Mapping[str, Any]]) -> tuple[str, int | None]:
+    """Check *events* that follow an entry carrying hash *previous* (a state checkpoint's):
+    the hash the last of them carries, and the 0-based index of the first whose hash does
+    not match (None when all do). Entries after a chained one must be chained too."""
+    for index, event in enumerate(events):
+        expected = link(previous, event)
+        if event.get(KEY) != expected:
+            return previous, index
+        previous = expected
+    return previous, None
+
+
 @dataclass(frozen=True)
 class Verdict:
     """What ``verify`` found: OK, no chain at all, or the first document that does not match."""
