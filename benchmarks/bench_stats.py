@@ -28,7 +28,7 @@ WARM_GOAL = 0.100
 def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
     rounds = runs or (2 if quick else 3)
     budget = None if runs else (25 if quick else 60)
-    cold, warm, bare = cold_and_warm(fixtures, ["stats"], COUNTS, rounds, budget=budget)
+    cold, warm, bare, _ = cold_and_warm(fixtures, ["stats"], COUNTS, rounds, budget=budget)
     top, half = COUNTS[-1], COUNTS[-2]
     results: list[Result] = []
     for n in COUNTS:

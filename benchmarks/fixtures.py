@@ -36,7 +36,7 @@ from typing import NoReturn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import Result, report
+from common import Result, byte_compiled, report
 from sessions import make_session
 
 from scorekeeper.core.events import Entry
@@ -220,6 +220,7 @@ def run_alone(doc: str, run: Callable[..., list[Result]], runs: int, runs_help: 
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--runs", type=int, default=runs, help=runs_help)
     args = parser.parse_args()
+    byte_compiled()
     with fixtures_for() as fixtures:
         results = run(fixtures, runs=args.runs)
     report(results)

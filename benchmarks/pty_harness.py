@@ -78,6 +78,7 @@ def bench_env(**extra: str) -> dict[str, str]:
         PYTHONUNBUFFERED="1",
     )
     env.pop("NO_COLOR", None)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # byte code as an installed copy has it
     env.update(extra)
     return env
 

@@ -37,7 +37,7 @@ import bench_replay
 import bench_startup
 import bench_stats
 import bench_storage
-from common import Result, median, print_results, seconds
+from common import Result, byte_compiled, median, print_results, seconds
 from fixtures import Fixtures
 
 HERE = Path(__file__).resolve().parent
@@ -107,6 +107,7 @@ def main() -> None:
     args = parser.parse_args()
 
     began = time.perf_counter()
+    byte_compiled()
     chosen = args.only or list(BENCHMARKS)
     results: list[Result] = []
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as temp:

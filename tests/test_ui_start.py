@@ -353,3 +353,47 @@ async def test_a_session_made_in_the_form_is_on_top_and_highlighted_when_left(tm
         fresh = max(store.ids())
         assert [row[0] for row in rows(app)] == [str(fresh), str(newer), str(older)]
         assert cursor_id(app) == str(fresh)
+
+
+# -- a long list is put in the table a batch at a time (issue 15) ---------------------------
+
+
+async def test_a_long_list_is_shown_a_batch_at_a_time_and_comes_whole(tmp_path, monkeypatch):
+    """The first rows are painted before the rest are put in; the rest come after the
+    next paints, in order, with the marks and the highlight where they belong."""
+    monkeypatch.setattr(StartScreen, "FIRST_ROWS", 30)
+    monkeypatch.setattr(StartScreen, "MORE_ROWS", 40)
+    store = Store(tmp_path)
+    for _ in range(130):
+        create_session(store, make_header("indian-official", ["X", "Y", "Z"]))
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        table = screen.query_one("#start-table", DataTable)
+        await pilot.pause()
+        for _ in range(50):
+            if table.row_count == 130:
+                break
+            await pilot.pause(0.01)
+        assert [row[0] for row in rows(app)] == [str(n) for n in range(130, 0, -1)]
+        # a mark far down the list, then the list read again: it is kept and painted
+        table.move_cursor(row=120, animate=False)
+        await pilot.pause()
+        await press_all(pilot, ["space"])
+        assert screen.marked == {10}
+        table.move_cursor(row=80, animate=False)
+        await pilot.pause()
+        screen.refresh_list()
+        # the first batch only, for now: the highlighted row and a screenful below it
+        assert 80 < table.row_count < 121
+        assert cursor_id(app) == "50"
+        for _ in range(50):
+            if table.row_count == 130:
+                break
+            await pilot.pause(0.01)
+        assert table.row_count == 130
+        assert screen.marked == {10}
+        marked_cell = table.get_row("10")[0]
+        assert marked_cell.spans, "the marked row is painted once it is in the table"
+        assert not table.get_row("11")[0].spans

@@ -233,6 +233,11 @@ def _run(args: argparse.Namespace) -> int:
         from scorekeeper.cli.listing import list_sessions
 
         return list_sessions(_store(args), as_json=args.json, ids=args.ids)
+    if args.command == "stats":  # nor this one (it needs only the games, not the commands)
+        from scorekeeper.cli import stats as commands_stats
+
+        return commands_stats.stats(_store(args), game=args.game, first=args.first,
+                                    last=args.last, as_json=args.json)  # fmt: skip
     from scorekeeper.cli import sessions as commands
 
     match args.command:
@@ -269,11 +274,6 @@ def _run(args: argparse.Namespace) -> int:
             if args.command == "verify":
                 return integrity.verify(_store(args), sid, args.expect)
             return integrity.correct(_store(args), sid, args.round, args.reason, args.entries)
-        case "stats":
-            from scorekeeper.cli import stats as commands_stats
-
-            return commands_stats.stats(_store(args), game=args.game, first=args.first,
-                                        last=args.last, as_json=args.json)  # fmt: skip
     return _open_app(args)
 
 

@@ -27,11 +27,14 @@ Shortening goes by grapheme clusters (Unicode UAX #29, ``wcwidth.iter_graphemes`
 so it never separates a letter from its accent or breaks an emoji sequence.
 
 wcwidth is imported where it is first used, not at the top: it costs about
-17 ms, which commands that print no table (``record``, ``import``) need not pay.
+17 ms, which commands that print no table (``record``, ``import``) need not pay, and
+text of printable ASCII, kana and kanji only is measured without it (the same
+figures: see ``tests/test_columns.py``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 
 #: A measure of text in columns: ``width`` here, or the app's ``rich.cells.cell_len``.
@@ -40,8 +43,27 @@ Measure = Callable[[str], int]
 ELLIPSIS = "…"
 
 
+#: Characters of one column each in wcwidth: printable ASCII, and the punctuation the
+#: catalog itself writes (minus sign, dashes, ellipsis, middle dot, times, plus-minus,
+#: arrows; East Asian "ambiguous", which wcwidth, like most terminals, counts narrow).
+_NARROW = "\u0020-\u007e\u00b1\u00b7\u00d7\u2013\u2014\u2026\u2190\u2192\u2212"
+#: Characters of two columns each (East Asian Wide, no combining or joining behaviour):
+#: the ideographic space, comma, full stop and iteration mark, hiragana, katakana with
+#: its middle dot and prolonged sound mark, CJK ideographs, full-width forms.
+_WIDE = "\u3000-\u3002\u3005\u3041-\u3096\u30a1-\u30fc\u4e00-\u9fff\uff01-\uff60"
+_ONE_COLUMN = re.compile(f"[{_NARROW}]*")
+_TWO_COLUMNS = re.compile(f"[{_WIDE}]")
+#: Text of only these measures without loading wcwidth (17 ms), which is what names in
+#: kana or kanji and every table the commands print are.
+_SIMPLE = re.compile(f"[{_NARROW}{_WIDE}]*")
+
+
 def width(text: str) -> int:
     """Columns *text* takes in a terminal."""
+    if _ONE_COLUMN.fullmatch(text):
+        return len(text)
+    if _SIMPLE.fullmatch(text):
+        return len(text) + len(_TWO_COLUMNS.findall(text))
     from wcwidth import width as measure
 
     return measure(text)

@@ -15,7 +15,6 @@ from typing import Any
 
 from scorekeeper.core.stats import STATS_VERSION, Totals, combine, session_stats
 from scorekeeper.messages import UserError
-from scorekeeper.services.recording import fold_stored
 from scorekeeper.services.summary_docs import STATS_KIND
 from scorekeeper.storage import Store, StoredSession
 
@@ -23,6 +22,9 @@ CACHE_KIND = STATS_KIND
 
 
 def _compute(stored: StoredSession) -> dict[str, Any]:
+    # Folding is loaded only when a document is in no cache (not for a warm ``stats``).
+    from scorekeeper.services.recording import fold_stored
+
     try:
         return session_stats(fold_stored(stored))
     except UserError as error:  # damaged: counted as unreadable, and not folded again

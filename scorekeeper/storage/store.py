@@ -437,9 +437,9 @@ class Store:
                 st = os.stat(self.path(sid))
             except OSError:
                 continue  # said by the read itself
-            stamp = changed(st)
-            noted = self._noted(sid, st, kind, check=False)
-            if index.lookup(sid, st.st_size, stamp) is None and noted is None:
+            if index.lookup(sid, st.st_size, changed(st)) is not None:
+                continue
+            if self._noted(sid, st, kind, check=False) is None:
                 total += st.st_size
         return total
 

@@ -91,6 +91,11 @@ class StartScreen(MarksSessions, Screen[None]):
     #: else in a worker thread, the progress shown and the keys answered. Cost, not count:
     #: cached summaries cost nothing to read, one long session not yet cached a lot.
     READ_AT_ONCE_BYTES = 64_000
+    #: Rows put in the table before it is first painted, at least; the rest follow in
+    #: batches, one after each paint. Textual measures every cell of every row added, a
+    #: quarter of a second for 1,000 sessions, which a screenful need not wait for.
+    FIRST_ROWS = 60
+    MORE_ROWS = 200
 
     def __init__(self) -> None:
         super().__init__(id="start")
@@ -98,6 +103,8 @@ class StartScreen(MarksSessions, Screen[None]):
         self._reading = 0  # the ticket of the read under way (0: none)
         self._keep: tuple[int | None, int] = (None, 0)  # the session, the row, to stay on
         self._fit = Fit(0, 0, short_games=False)
+        self._shown_width = -1  # the width the rows were last fitted to
+        self._filling = 0  # the ticket of the rows being put in the table (see _fill)
 
     def compose(self) -> ComposeResult:
         yield Static(t("ui.start.title"), id="start-title", markup=False)
@@ -115,7 +122,8 @@ class StartScreen(MarksSessions, Screen[None]):
         self.refresh_list()
 
     def on_resize(self) -> None:
-        self._show_list()  # the columns fit the new width; nothing to read again
+        if self.size.width != self._shown_width:  # a new height needs no new columns
+            self._show_list()  # the columns fit the new width; nothing to read again
 
     # -- the list ---------------------------------------------------------------
 
@@ -184,20 +192,37 @@ class StartScreen(MarksSessions, Screen[None]):
         table = self.table
         keep_id, keep_row = self._keep if self._keep[0] is not None else self._place()
         self._keep = (None, 0)
+        self._shown_width = self.size.width
         table.clear(columns=True)
         self._add_columns(table)
-        for summary in self.summaries:
-            table.add_row(*self._cells(summary), key=str(summary.id))
         empty = not self.summaries
         table.display = not empty
         self.query_one("#start-empty").display = empty
         rows = [summary.id for summary in self.summaries]
+        row = 0
         if not empty:
             row = rows.index(keep_id) if keep_id in rows else min(keep_row, len(rows) - 1)
+        self._filling += 1
+        first = max(self.FIRST_ROWS, row + 1 + (self.size.height or 24))
+        self._fill(self._filling, 0, first)
+        if not empty:
             table.move_cursor(row=row, animate=False)
             table.focus()
         self._show_detail()
-        self.paint_marks()  # settle.py: the sessions marked to settle together
+        self.paint_marks(refilled=True)  # settle.py: the sessions marked to settle together
+
+    def _fill(self, ticket: int, start: int, end: int) -> None:
+        """Rows *start* to *end* of the list, then the next batch after the next paint;
+        stops when a newer :meth:`_show_list` has begun again (its own ticket)."""
+        if ticket != self._filling:
+            return
+        table = self.table
+        for summary in self.summaries[start:end]:
+            table.add_row(*self._cells(summary), key=str(summary.id))
+        if start:
+            self.paint_marks()  # the marked among the rows just added
+        if end < len(self.summaries):
+            self.call_after_refresh(self._fill, ticket, end, end + self.MORE_ROWS)
 
     def _rows(self) -> list[dict[str, str]]:
         return [self._texts(s) for s in self.summaries]
