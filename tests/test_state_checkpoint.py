@@ -22,12 +22,14 @@ from tests.session_gen import GAMES, build_session
 from tests.ui_support import new_store
 
 SMALL = 4  # entries before a checkpoint is kept, and between two
+LAG = 2  # entries a checkpoint is taken behind the last
 
 
 @pytest.fixture(autouse=True)
 def _small_checkpoints(monkeypatch):
     monkeypatch.setattr(state_checkpoint, "AT_LEAST", SMALL)
     monkeypatch.setattr(state_checkpoint, "EVERY", SMALL)
+    monkeypatch.setattr(state_checkpoint, "LAG", LAG)
 
 
 def _fold_refused(monkeypatch):
@@ -52,15 +54,16 @@ def test_record_keeps_a_checkpoint_and_then_reads_only_what_came_after(
     tmp_path, monkeypatch, capsys
 ):
     store, sid = _official(tmp_path)
-    assert store.state_checkpoint(sid) is None  # the app never writes one
+    assert store.state_checkpoint(sid) is None  # a whole-history recording writes none
     assert run(capsys, "--data-dir", str(store.root), "record", "1", "note first")[0] == 0
     taken = store.state_checkpoint(sid)
-    assert taken is not None and taken.entries == 13
+    assert taken is not None and taken.entries == 13 - LAG  # taken LAG entries back
     _fold_refused(monkeypatch)
     code, out, _ = run(capsys, "--data-dir", str(store.root), "record", "1", "round", "raise")
     assert code == 0 and out.splitlines()[0].startswith("#14 ")
     with Recording(store, sid, history=False) as rec:
-        assert rec.session.history_from == 14
+        assert rec.session.history_from == 12  # the last LAG entries folded again
+        assert [e.seq for e in rec.session.events] == [12, 13, 14, 15]
         assert rec.receipt().entries == 15  # the whole session's count, not the tail's
     monkeypatch.undo()
     whole = load_session(store, sid)
@@ -68,16 +71,31 @@ def test_record_keeps_a_checkpoint_and_then_reads_only_what_came_after(
         assert rec.session.state == whole.state
 
 
-def test_an_undo_or_a_correction_folds_it_all_and_takes_a_new_checkpoint(tmp_path, capsys):
+def test_an_undo_within_the_lag_folds_only_the_tail(tmp_path, monkeypatch, capsys):
+    store, sid = _official(tmp_path)
+    root = str(store.root)
+    run(capsys, "--data-dir", root, "record", "1", "round")  # 13 entries, checkpoint at 11
+    _fold_refused(monkeypatch)
+    assert run(capsys, "--data-dir", root, "record", "1", "undo")[0] == 0  # voids 13
+    assert run(capsys, "--data-dir", root, "record", "1", "undo")[0] == 0  # voids 12
+    monkeypatch.undo()
+    assert store.state_checkpoint(sid).entries == 11
+    with Recording(store, sid, history=False) as rec:
+        assert rec.session.state == load_session(store, sid).state
+        assert rec.session.history_from == 12
+
+
+def test_an_undo_below_the_checkpoint_or_a_correction_folds_it_all(tmp_path, capsys):
     store, sid = _official(tmp_path)
     root = str(store.root)
     run(capsys, "--data-dir", root, "record", "1", "round")
     before = store.state_checkpoint(sid)
-    assert before is not None and before.entries == 13
-    assert run(capsys, "--data-dir", root, "record", "1", "undo")[0] == 0  # voids entry 13
+    assert before is not None and before.entries == 11
+    # voids 13, 12, then 11: the last one reaches below the checkpoint
+    assert run(capsys, "--data-dir", root, "record", "1", "undo", "undo", "undo")[0] == 0
     after = store.state_checkpoint(sid)
-    assert after is not None and after.entries == 14
-    code, _, err = run(capsys, "--data-dir", root, "record", "1", "round", "fold C")
+    assert after is not None and after.entries == 16 - LAG  # a new one, after the whole fold
+    code, _, err = run(capsys, "--data-dir", root, "record", "1", "raise", "fold C")
     assert code == 0, err
     assert load_session(store, sid).state.in_round
     with Recording(store, sid, history=False) as rec:
@@ -162,7 +180,7 @@ def test_tinydb_sees_every_entry_of_a_writer_opened_at_a_checkpoint(tmp_path, ca
     store, sid = _official(tmp_path)
     run(capsys, "--data-dir", str(store.root), "record", "1", "note first")
     with Recording(store, sid, history=False) as rec:
-        assert rec.session.history_from == 14
+        assert rec.session.history_from == 12
         assert len(rec._writer.db.table("events").all()) == 13
 
 
@@ -198,7 +216,12 @@ def test_any_mix_recorded_from_checkpoints_gives_the_whole_folds_state(
         assert code == 0, (text, err)
         with Recording(store, sid, history=False) as rec:
             resumed += rec.session.history_from > 1
-            assert rec.session.state == load_session(store, sid).state
+            whole = load_session(store, sid)
+            assert rec.session.state == whole.state
+            # the entries it folded again read as in the whole session's log (the app's)
+            tail = rec.session.log()
+            assert tail == whole.log()[len(whole.events) - len(tail) :]
+            assert len(tail) >= min(LAG, len(whole.events)) or rec.session.history_from == 1
     assert len(load_session(store, sid).events) == len(played.events)
     noted = (list_sessions(Store(root)), session_docs(Store(root)))  # from the last close
     for cache in [*root.glob("index*.json"), *root.glob("sessions/*.summary")]:

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
-from scorekeeper.services.recording import create_session
-from scorekeeper.storage import Store
+from scorekeeper.services.recording import Recording, create_session
+from scorekeeper.storage import Store, state_checkpoint
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.display import DisplayApp
 from scorekeeper.ui.screens.standings import StandingsScreen
@@ -47,14 +47,25 @@ SETTINGS = settings(
 )
 
 
+async def _shown(pilot, app: ScorekeeperApp, kind: type) -> None:
+    """Until a screen of *kind* is on top: at once, or once every entry of a session
+    opened at its checkpoint is read (ui/screens/history.py)."""
+    for _ in range(300):
+        await pilot.pause()
+        if isinstance(app.screen, kind):
+            return
+        await pilot.pause(0.02)
+
+
 async def drive_the_app(store: Store, session: Session) -> None:
     app = ScorekeeperApp(store, 1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen), type(app.screen)
+        assert app.screen.state == session.state
 
         await pilot.press("t")
-        await pilot.pause()
+        await _shown(pilot, app, StandingsScreen)
         screen = app.screen
         assert isinstance(screen, StandingsScreen), type(screen)
         table = screen.query_one("#standings-table")
@@ -67,7 +78,7 @@ async def drive_the_app(store: Store, session: Session) -> None:
         await pilot.pause()
 
         await pilot.press("i")
-        await pilot.pause()
+        await _shown(pilot, app, TimelineScreen)
         screen = app.screen
         assert isinstance(screen, TimelineScreen), type(screen)
         rows = screen.query_one("#timeline-table")
@@ -102,6 +113,33 @@ def test_every_screen_opens_and_agrees(game, data):
         create_session(store, session.header, session.events)
         asyncio.run(drive_the_app(store, session))
         asyncio.run(drive_the_display(store, session))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@SETTINGS
+@given(data=st.data())
+def test_every_screen_agrees_when_opened_at_a_checkpoint(game, data):
+    """The same, the session opened at a state checkpoint taken a few entries back (as
+    a long session opens): the table from it, the standings and timeline after every
+    entry is read."""
+    session = build_session(data, game)
+    with TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        patch.setattr(state_checkpoint, "AT_LEAST", 2)
+        patch.setattr(state_checkpoint, "EVERY", 2)
+        patch.setattr(state_checkpoint, "LAG", 2)
+        store = Store(Path(folder) / "data")
+        create_session(store, session.header, session.events)
+        Recording(store, 1, history=False).close()  # keeps a checkpoint, as the app does
+        with Recording(store, 1, history=False) as rec:
+            opened_at = rec.session.history_from
+        # at the checkpoint, unless what came after it needs the entries below (an undo
+        # reaching below it, a correction): then the whole fold, as the app does
+        assert (
+            opened_at > 1
+            or len(session.events) < 4
+            or any(e.kind in ("correct", "undo") for e in session.events[-2:])
+        )
+        asyncio.run(drive_the_app(store, session))
 
 
 def _broken(*args: object, **kwargs: object) -> object:

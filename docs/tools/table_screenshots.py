@@ -22,9 +22,10 @@ sys.path.insert(0, str(ROOT))
 os.environ["TZ"] = "UTC"
 time.tzset()
 
+from scorekeeper.core.events import Entry  # noqa: E402
 from scorekeeper.core.header import make_header  # noqa: E402
 from scorekeeper.messages import set_language  # noqa: E402
-from scorekeeper.services.recording import create_session  # noqa: E402
+from scorekeeper.services.recording import Recording, create_session  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 from scorekeeper.ui.app import ScorekeeperApp  # noqa: E402
 from tests.ui_support import fixed_clock, new_store  # noqa: E402
@@ -48,6 +49,7 @@ CHIP_SHOTS = {
     "chips-standings": ["n", "b", "r", "c", "r", "c", "f", "s", *"A > D > B", "enter", "t"],
 }
 LOWEST_SHOTS = {"lowest-table": ["n", "x", "2", "enter", "n", "d", "3", "enter"]}
+LONG_SHOTS = {"table-long-session": []}
 # P1 of the rules: claims, then the Poch under way.
 P1_CLAIMS = ["n", "p", *"8d", "enter", "a", "2", "enter", *"ace", "enter"]
 P1_CLAIMS += ["a", "3", "enter", *"king queen marriage", "enter"]
@@ -59,6 +61,19 @@ POCHEN_SHOTS = {
 
 def official_store(folder: Path) -> Store:
     return new_store(folder)
+
+
+def long_store(folder: Path) -> Store:
+    """An official session of 300 entries, left as the app leaves it: it opens from its
+    state checkpoint, the last entries in the log (docs/app-table.md)."""
+    store = new_store(folder)
+    clock = fixed_clock()
+    with Recording(store, 1, history=False) as rec:
+        for number in range(100):
+            winner = "DBCEA"[number % 5]
+            for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": winner})):
+                rec.record(entry, clock())
+    return store
 
 
 def chips_store(folder: Path) -> Store:
@@ -101,6 +116,7 @@ GAMES = (
     (CHIP_SHOTS, chips_store),
     (LOWEST_SHOTS, lowest_store),
     (POCHEN_SHOTS, pochen_store),
+    (LONG_SHOTS, long_store),
 )
 
 

@@ -292,7 +292,9 @@ def _open_app(args: argparse.Namespace) -> int:
 
     session = _session_id(args.session) if args.command == "open" else None
     store = _store(args)
-    relaunch = ScorekeeperApp(store, session).run()
+    app = ScorekeeperApp(store, session)
+    relaunch = app.run()
+    app.finish_writing()  # threads do not outlive os.execv (nor a normal exit, unjoined)
     if relaunch is not None:  # the language was switched: start again, in it, where we were
         words = [sys.executable, "-m", "scorekeeper", "--data-dir", str(store.root)]
         words += ["--lang", relaunch.lang]

@@ -9,7 +9,6 @@ from scorekeeper.cli.errors import fail, quiet_stdout
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
 from scorekeeper.core.json_import import looks_like_json, read_json_export
-from scorekeeper.core.ledger import NEEDS_HISTORY
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state_json import state_json
@@ -147,7 +146,8 @@ def record(store: Store, sid: int, texts: list[str]) -> int:
     with Recording(store, sid, history=False) as rec:
         entries = _tried(rec, sid, texts)
         if entries is None:  # an undo or a correction reaches below the checkpoint
-            rec.ensure_history()
+            if rec.ensure_history():
+                print(t("recording.checkpoint_wrong", session=sid), file=sys.stderr)
             entries = _tried(rec, sid, texts)
         assert entries is not None
         for entry in entries:
@@ -168,7 +168,7 @@ def _tried(rec: Recording, sid: int, texts: list[str]) -> list[Entry] | None:
     for text in texts:
         try:
             entry = parse_entry(trial.game, split_line(text))
-            if entry.kind in NEEDS_HISTORY and rec.session.history_from > 1:
+            if trial.reaches_below(entry.kind):
                 return None
             trial = trial.step(trial.check(entry))
         except RuleError as error:

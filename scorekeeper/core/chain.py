@@ -21,20 +21,21 @@ class Chain(Generic[T]):
         self._last = last
         self._len = 0 if rest is None else len(rest) + 1
         self._load: Callable[[], list[T]] | None = None
-        self._raw: list[object] | None = None
+        self._raw: object | None = None
 
     @classmethod
-    def later(cls, raw: list[object], load: Callable[[], list[T]]) -> Chain[T]:
-        """The items *raw* stands for (one each), which *load* gives when first asked for:
-        a checkpoint read back only decodes the history it keeps if something reads it.
-        Adding to it, its length, :meth:`since` and :meth:`raw_then` do not load it."""
+    def later(cls, count: int, raw: object, load: Callable[[], list[T]]) -> Chain[T]:
+        """*count* items, kept as *raw* (as a checkpoint wrote them), which *load* gives
+        when first asked for: a checkpoint read back only decodes the history it keeps if
+        something reads it. Adding to it, its length, :meth:`since` and :meth:`raw_then`
+        do not load it."""
         chain: Chain[T] = cls()
-        chain._len = len(raw)
+        chain._len = count
         chain._load = load
         chain._raw = raw
         return chain
 
-    def raw_then(self) -> tuple[list[object], list[T]] | None:
+    def raw_then(self) -> tuple[object, list[T]] | None:
         """For a chain grown from one made by :meth:`later` and never loaded: its raw
         items and the items added since, so it can be written back without decoding."""
         newer: list[T] = []

@@ -46,7 +46,7 @@ def initial_state(header: Header) -> State:
     )
 
 
-#: The entries a ledger resumed from a checkpoint cannot take: they reach below it.
+#: The entries that may reach below where a ledger was resumed from a checkpoint.
 NEEDS_HISTORY = frozenset({"undo", "correct"})
 
 
@@ -100,6 +100,21 @@ class Ledger:
     @property
     def state(self) -> State:
         return self.top.state
+
+    def reaches_below(self, kind: str) -> bool:
+        """Whether an entry of *kind* needs the entries below where this ledger was resumed
+        (:meth:`resume`): a correction, which replays its round; an undo of the bottom
+        entry. The session must then be folded whole before the entry is checked."""
+        resumed = self._bottom().seq > 0
+        if not resumed or kind not in NEEDS_HISTORY:
+            return False
+        return kind == "correct" or self.top.below is None
+
+    def _bottom(self) -> Frame:
+        frame = self.top
+        while frame.below is not None:
+            frame = frame.below
+        return frame
 
     # -- checking ------------------------------------------------------------
     def check(self, entry: Entry, now: datetime | None = None, *, fresh: bool = True) -> Event:
@@ -182,7 +197,9 @@ class Ledger:
         """Every entry allowed now, the game's own first."""
         state = self.state
         actions = list(self.game.legal(state))
-        if self.top.below is not None:
+        # At the bottom of a ledger resumed from a checkpoint there is still an entry to
+        # undo, below it: the caller reads the whole session first (reaches_below).
+        if self.top.below is not None or self.top.seq > 0:
             actions.append(LegalAction("undo"))
         actions.append(LegalAction("note"))
         others = tuple(n for n in state.names() if n != state.recorder)

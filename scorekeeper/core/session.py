@@ -197,8 +197,9 @@ class Session:
         return lines
 
     def _index_of(self, seq: int) -> int:
-        # seqs are 1..n in order, so the index is seq - 1; checked for safety
-        index = seq - 1
+        # seqs follow each other from history_from, so the index is their difference;
+        # checked for safety
+        index = seq - self.history_from
         if not 0 <= index < len(self.events) or self.events[index].seq != seq:
             index = next(i for i, e in enumerate(self.events) if e.seq == seq)
         return index

@@ -33,9 +33,10 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.core.chain import Chain
+from scorekeeper.core.game import Game
 from scorekeeper.core.games import GAME_ORDER
 from scorekeeper.core.session import Session
-from scorekeeper.core.state import RoundResult
+from scorekeeper.core.state import RoundResult, State
 
 #: Bump when the shape or the meaning of a session document changes: old
 #: cached documents are then computed again.
@@ -92,7 +93,17 @@ def session_stats(
     this one grew from: only the results added since are counted into it (closing a
     session of 100,000 entries, or one picked up at a checkpoint, reads only the
     rounds since). If the results did not grow from it, all are counted."""
-    state = session.state
+    return state_stats(session.game, session.state, session.first_at, since)
+
+
+def state_stats(
+    game: Game,
+    state: State,
+    first_at: datetime | None,
+    since: tuple[Mapping[str, Any], Chain[RoundResult]] | None = None,
+) -> dict[str, Any]:
+    """:func:`session_stats` of a session whose state is *state* (an earlier state of it,
+    for a checkpoint taken some entries back), its first entry made at *first_at*."""
     players: dict[str, dict[str, int]] = {}
     results: Iterable[RoundResult] = state.results
     added = state.results.grown_from(since[1]) if since is not None else None
@@ -103,7 +114,6 @@ def session_stats(
     def row(name: str) -> dict[str, int]:
         return players.setdefault(name, dict.fromkeys(FIELDS, 0))
 
-    game = session.game
     for result in results:
         net = game.result_net(result)
         for name, change in net.items():
@@ -116,7 +126,7 @@ def session_stats(
         parent = row(result.parent)
         parent["parent_rounds"] += 1
         parent["parent_net"] += net.get(result.parent, 0)
-    started = session.first_at.isoformat() if session.first_at else None
+    started = first_at.isoformat() if first_at else None
     return {"version": STATS_VERSION, "game": state.game, "started": started, "players": players}
 
 

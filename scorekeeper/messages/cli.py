@@ -17,6 +17,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "session {session} cannot be read ({kind}): run scorekeeper verify {session}",
         "セッション{session}は読めません({kind})。scorekeeper verify {session} で確認してください",
     ),
+    "recording.checkpoint_wrong": (
+        "the saved state of session {session} did not match its entries: it has been"
+        " removed, and the session is now read from its entries alone",
+        "セッション{session}の保存された状態が記録と一致しなかったため削除しました。"
+        "セッションは記録だけから読み直しました",
+    ),
     "recording.session_invalid": (
         "session {session} cannot be read back: {reason}",
         "セッション{session}を読み込めません: {reason}",

@@ -8,6 +8,7 @@ is not recorded anywhere, and the caller gets a plain-words error.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -19,9 +20,9 @@ from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.ledger import NEEDS_HISTORY, Ledger
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
-from scorekeeper.core.state import RoundResult
-from scorekeeper.core.state_codec import decode_state, encode_state
-from scorekeeper.core.stats import session_stats
+from scorekeeper.core.state import RoundResult, State
+from scorekeeper.core.state_codec import decode_state, encode_state_apart
+from scorekeeper.core.stats import session_stats, state_stats
 from scorekeeper.messages import UserError
 from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
 from scorekeeper.storage import (
@@ -98,6 +99,8 @@ class Recorder(Protocol):
 
     def receipt(self) -> Receipt | None: ...
 
+    def ensure_history(self) -> bool: ...
+
     def close(self) -> None: ...
 
 
@@ -106,16 +109,29 @@ class Recording:
 
     read_only = False
 
-    def __init__(self, store: Store, sid: int, *, history: bool = True) -> None:
-        """Open session *sid* for recording. Without *history* (``scorekeeper record``) it
-        is picked up at its state checkpoint when one fits, reading and folding only the
-        entries after it: enough to record anything but an undo or a correction (see
-        :meth:`ensure_history`)."""
+    def __init__(
+        self,
+        store: Store,
+        sid: int,
+        *,
+        history: bool = True,
+        later: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
+        """Open session *sid* for recording. Without *history* (``scorekeeper record``,
+        the app) it is picked up at its state checkpoint when one fits, reading and
+        folding only the entries after it (the last :data:`state_checkpoint.LAG` at
+        least): enough to record anything, show those entries and undo them, but not to
+        reach below them (see :meth:`ensure_history`).
+
+        Such a recording also keeps the checkpoint up as it closes; *later* is given the
+        writing of it to run when it suits (the app: in a thread, after the list of
+        sessions is back on screen), else it is written at once."""
         self.id = sid
         self._store = store
         self._closed = False
+        self._later = later
         self._checkpoint_at = 0  # entries the state checkpoint on disk covers
-        self._keeps_checkpoint = not history  # only ``record`` reads and keeps them
+        self._keeps_checkpoint = not history  # only they read and keep them
         #: An undo or a correction after the checkpoint: folding from it cannot take them,
         #: so a new one is taken as this recording closes.
         self._checkpoint_stale = False
@@ -179,9 +195,9 @@ class Recording:
         head = writer.header
         if head.get(HASH_KEY) != header_hash(head):
             return None  # an edited header is told by the whole fold
-        if any(doc.get("kind") in NEEDS_HISTORY for doc in writer.events):
+        if any(doc.get("kind") == "correct" for doc in writer.events):
             self._checkpoint_stale = True
-            return None  # an undo or a correction since: only the whole fold takes it
+            return None  # a correction since replays its round: only the whole fold takes it
         chained_to, bad = verify_after(taken.chain, writer.events)
         if bad is not None:
             position = taken.entries + bad + 1
@@ -191,7 +207,7 @@ class Recording:
             kept = taken.state
             if not isinstance(kept, dict) or set(kept) != {"state", "stats", "results"}:
                 return None
-            state = decode_state(kept["state"], header.options, header.game)
+            state = decode_state(kept["state"], header.options, header.game, taken.apart)
             stats, counted = kept["stats"], kept["results"]
             if not isinstance(stats, dict) or not isinstance(stats.get("players"), dict):
                 return None
@@ -201,26 +217,36 @@ class Recording:
             last_at = datetime.fromisoformat(taken.last_at) if taken.last_at else None
         except (RuleError, ValueError, TypeError, KeyError):
             return None  # not a checkpoint we wrote: fold it all
-        self._stats_since = (stats, state.results)
         ledger = Ledger.resume(header, state, taken.entries, last_at)
         try:
             tail = [event_from_doc(doc) for doc in writer.events]
-            return Session.resumed(header, ledger, first_at, tail), chained_to
-        except RuleError as error:
-            raise DamagedSession(
-                "recording.session_invalid", session=self.id, reason=error.message()
-            ) from None
+            resumed = Session.resumed(header, ledger, first_at, tail)
+        except RuleError:
+            # An undo reaching below the checkpoint (or damage, which the whole fold
+            # then names): the entries below are needed.
+            self._checkpoint_stale = True
+            return None
+        self._stats_since = (stats, state.results)
+        return resumed, chained_to
 
-    def ensure_history(self) -> None:
-        """Fold the whole session if it was picked up at a checkpoint: an undo or a
-        correction reaches below it."""
+    def ensure_history(self) -> bool:
+        """Fold the whole session if it was picked up at a checkpoint: for an undo or a
+        correction that reaches below it, the timeline, the standings, an export. The
+        lock is kept throughout; the app runs this in a worker thread while its table
+        waits (ui/screens/history.py).
+
+        True if the checkpoint turned out not to be what the entries give (made by hand):
+        it is removed, and the whole fold, which checked every entry, is what counts."""
         if self.session.history_from == 1:
-            return
-        self._checkpoint_stale = True
-        self._writer.close()
-        self._writer, self.session = self._opened_whole()
-        self._chain = last_hash(self._writer.header, self._writer.events)
-        self._stats_since = (self._opening_stats(), self.session.state.results)
+            return False
+        whole = fold_stored(self._writer.whole())
+        wrong = whole.state != self.session.state
+        if wrong:
+            self._store.drop_state_checkpoint(self.id)
+            self._checkpoint_stale = True
+        self.session = whole
+        self._stats_since = (self._opening_stats(), whole.state.results)
+        return wrong
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self.session.check(entry, now)
@@ -236,6 +262,10 @@ class Recording:
         self._writer.append(doc)
         self._chain = doc["chain"]
         self.session.commit(event)
+        if event.kind in NEEDS_HISTORY and self.session.history_from == 1:
+            # It may reach below the checkpoint on disk, which then no longer takes the
+            # entries after it: a new one as this recording closes.
+            self._checkpoint_stale = True
         return event
 
     def correct(
@@ -265,32 +295,53 @@ class Recording:
             self._writer.close()
 
     def _keep_state_checkpoint(self, stats: dict[str, Any]) -> None:
-        """Note the folded state for ``scorekeeper record`` once the session is long enough
-        that folding it costs more than reading this, and again every so many entries."""
-        entries = self.session.ledger.next_seq - 1
+        """Note the folded state for the next opening once the session is long enough
+        that folding it costs more than reading this, and again every so many entries.
+
+        It is taken :data:`state_checkpoint.LAG` entries behind the last, so that the
+        next opening folds those again and has them to show and to undo. Worked out
+        here, while the lock is held; written by *later* (see :meth:`__init__`)."""
+        session = self.session
+        entries = session.ledger.next_seq - 1
+        target = entries - state_checkpoint.LAG
         if not self._keeps_checkpoint or entries < state_checkpoint.AT_LEAST:
-            return  # the app never reads one: leaving a table stays quick
-        if self._checkpoint_at == 0 and self.session.history_from == 1:
+            return
+        if self._checkpoint_at == 0 and session.history_from == 1:
             kept = self._store.state_checkpoint(self.id)
             self._checkpoint_at = kept.entries if kept is not None else 0
-        if entries - self._checkpoint_at < state_checkpoint.EVERY and not self._checkpoint_stale:
+        if target - self._checkpoint_at < state_checkpoint.EVERY and not self._checkpoint_stale:
             return
-        size, digest = self._writer.bytes_so_far()
-        if not digest:
+        index = target - session.history_from + 1  # of the entry after the target, in events
+        docs = self._writer.events
+        if index < 1 or len(docs) != len(session.events) or docs[index - 1].get("seq") != target:
+            return  # not folded from this far back (or not as stored): next time
+        point = self._writer.point_before_last(entries - target)
+        if point is None:
             return
-        session = self.session
-        first_at, last_at = session.first_at, session.last_at
-        taken = StateCheckpoint(
-            entries=entries,
-            size=size,
-            digest=digest,
-            chain=self._chain,
-            next_id=self._writer.next_id(),
-            first_at=first_at.isoformat() if first_at else None,
-            last_at=last_at.isoformat() if last_at else None,
-            state=_checkpoint_payload(session, stats),
-        )
-        self._store.keep_state_checkpoint(self.id, taken)
+        state = session.state if index == len(session.events) else session.state_before(index)
+        counted = state_stats(session.game, state, session.first_at, self._stats_since)
+        first_at, last_at = session.first_at, session.events[index - 1].at
+        store, sid, chain = self._store, self.id, docs[index - 1][HASH_KEY]
+
+        def write() -> None:
+            payload, apart = _checkpoint_payload(state, counted)
+            taken = StateCheckpoint(
+                entries=target,
+                size=point.size,
+                digest=point.digest,
+                chain=chain,
+                next_id=point.next_id,
+                first_at=first_at.isoformat() if first_at else None,
+                last_at=last_at.isoformat(),
+                state=payload,
+                apart=tuple(apart),
+            )
+            store.keep_state_checkpoint(sid, taken)
+
+        if self._later is None:
+            write()
+        else:
+            self._later(write)
 
     def __enter__(self) -> Recording:
         return self
@@ -317,10 +368,11 @@ def checkpoint_disagrees(store: Store, stored: StoredSession) -> bool:
     header = header_from_doc(stored.header)
     events = [event_from_doc(doc) for doc in stored.events[: taken.entries]]
     folded = Session(header, events)
+    payload, apart = _checkpoint_payload(folded.state, session_stats(folded))
     agrees = (
         len(events) == taken.entries
         and stored.events[taken.entries - 1].get(HASH_KEY) == taken.chain
-        and taken.state == _checkpoint_payload(folded)
+        and (taken.state, taken.apart) == (payload, tuple(apart))
         and taken.first_at == (folded.first_at.isoformat() if folded.first_at else None)
         and taken.last_at == (folded.last_at.isoformat() if folded.last_at else None)
     )
@@ -329,11 +381,9 @@ def checkpoint_disagrees(store: Store, stored: StoredSession) -> bool:
     return not agrees
 
 
-def _checkpoint_payload(session: Session, stats: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What a state checkpoint keeps of *session*: its state, its statistics (*stats*, if
-    worked out already), and how many round results those count."""
-    return {
-        "state": encode_state(session.state),
-        "stats": session_stats(session) if stats is None else stats,
-        "results": len(session.state.results),
-    }
+def _checkpoint_payload(state: State, stats: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """What a state checkpoint keeps of a session's *state*: the state (its histories
+    apart, see core/state_codec.py), its statistics, and how many round results those
+    count."""
+    doc, apart = encode_state_apart(state)
+    return {"state": doc, "stats": stats, "results": len(state.results)}, apart

@@ -45,6 +45,9 @@ class Shown:
     def receipt(self) -> Receipt | None:  # what is shown may be a moment of the past
         return None
 
+    def ensure_history(self) -> bool:  # what is shown was folded whole
+        return False
+
     def close(self) -> None:
         return None
 

@@ -41,7 +41,8 @@ import hashlib
 import json
 import os
 import zlib
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -219,7 +220,7 @@ class NotResumable(Exception):
     """The journal does not begin with the bytes a state checkpoint was taken from."""
 
 
-def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any]:
+def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any, list[LineMark]]:
     """The header and the entries after *at*, without reading those before it, once its
     bytes are found unchanged (one SHA-256 pass); and the hash of every whole line."""
     if len(data) < at.size or data[at.size - 1 : at.size] != b"\n":
@@ -237,8 +238,87 @@ def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any]:
     tables: Tables = {HEADER_TABLE: dict(header)}
     lines = data.count(b"\n", 0, at.size)
     found = _scan_from(data, path, tables, at.size, lines, at.next_id)
-    running.update(memoryview(data)[at.size : found.good_size])
-    return found, running
+    at_mark = LineMark(at.size, running.copy(), at.next_id - 1)
+    marks, _ = hash_marking(data, at.size, found.good_size, running)
+    return found, running, [at_mark, *marks][-MARKS:]
+
+
+def _prefix_and_marks(
+    data: bytes, size: int, checkpoint: Checkpoint | None
+) -> tuple[Prefix, list[LineMark]]:
+    """:func:`prefix_of` for a writer, which also keeps the marks of the last lines."""
+    stops = [checkpoint.size] if checkpoint is not None and checkpoint.size <= size else []
+    running = hashlib.sha256()
+    marks, digests = hash_marking(data, 0, size, running, stops)
+    holds = checkpoint is not None and digests.get(checkpoint.size) == checkpoint.digest
+    return Prefix(size, running.hexdigest(), checkpoint if holds else None, running), marks
+
+
+#: Whole-line ends kept near the end of a journal open for writing, each with the hash
+#: of the bytes up to it: a state checkpoint is taken some entries behind the last
+#: (services/recording.py), and needs the journal's length and SHA-256 there.
+MARKS = 80
+
+
+@dataclass(frozen=True, slots=True)
+class LineMark:
+    """The journal's first *size* bytes end a line; *running* is their SHA-256 still open
+    (a copy); *event_id* the entry that line stored, if it stored just one."""
+
+    size: int
+    running: Any
+    event_id: int | None
+
+
+def _line_ends(data: bytes, start: int, end: int, count: int) -> list[int]:
+    """The last *count* line ends (offsets just past a newline) in ``data[start:end]``,
+    *end* included (itself a line end), oldest first."""
+    ends: list[int] = []
+    pos = end
+    while len(ends) < count and pos > start:
+        ends.append(pos)
+        newline = data.rfind(b"\n", start, pos - 1)
+        if newline < 0:
+            break
+        pos = newline + 1
+    ends.reverse()
+    return ends
+
+
+def _one_event_id(line: bytes) -> int | None:
+    """The id of the entry a journal line (with its newline) stored, if it stored one."""
+    record = decode(line[:-1])
+    changes = record.get("set") if isinstance(record, dict) and set(record) == {"set"} else None
+    if not isinstance(changes, dict) or set(changes) != {EVENTS_TABLE}:
+        return None
+    docs = changes[EVENTS_TABLE]
+    if not isinstance(docs, dict) or len(docs) != 1:
+        return None
+    (key,) = docs
+    return int(key) if isinstance(key, str) and key.isdigit() else None
+
+
+def hash_marking(
+    data: bytes, start: int, end: int, running: Any, stops: Iterable[int] = ()
+) -> tuple[list[LineMark], dict[int, str]]:
+    """Go on hashing ``data[start:end]`` into *running*, marking the last :data:`MARKS`
+    line ends on the way (one pass), and giving the SHA-256 at each of *stops* too."""
+    ends = set(_line_ends(data, start, end, MARKS))
+    wanted = set(stops)
+    view = memoryview(data)
+    marks: list[LineMark] = []
+    digests: dict[int, str] = {}
+    done = start
+    for stop in sorted(ends | {s for s in wanted if start <= s <= end}):
+        running.update(view[done:stop])
+        done = stop
+        if stop in wanted:
+            digests[stop] = running.hexdigest()
+        if stop in ends and stop > start:
+            begin = data.rfind(b"\n", 0, stop - 1) + 1
+            marks.append(LineMark(stop, running.copy(), _one_event_id(data[begin:stop])))
+    running.update(view[done:end])
+    return marks, digests
 
 
 #: The tables of a session journal: only ever appended to (a new header, new entries).
@@ -334,6 +414,7 @@ class JournalStorage(Storage):
         self._needs_truncate = False
         self._next_ids: dict[str, int] = {}  # see next_id
         self.prefix = Prefix(0, "", None)  # the bytes read at open, against *checkpoint*
+        self.marks: deque[LineMark] = deque(maxlen=MARKS)  # a writer's last line ends
         #: Opened at a state checkpoint: the entries before it are not read (see read()).
         self.partial = resume is not None
         if writer:
@@ -357,10 +438,12 @@ class JournalStorage(Storage):
             data = _read_all(fd)
             if resume is None:
                 found = scan(data, self.path)
-                self.prefix = prefix_of(data, found.good_size, checkpoint)
+                self.prefix, marks = _prefix_and_marks(data, found.good_size, checkpoint)
             else:
-                found, running = scan_resumed(data, self.path, resume)
+                found, running, marks = scan_resumed(data, self.path, resume)
                 self.prefix = Prefix(found.good_size, running.hexdigest(), None, running)
+            self.marks.extend(marks)
+            if resume is not None:
                 tail = found.tables.get(EVENTS_TABLE, {})
                 self._next_ids[EVENTS_TABLE] = max([resume.next_id, *(int(k) + 1 for k in tail)])
         except BaseException:
@@ -390,12 +473,13 @@ class JournalStorage(Storage):
         that reaches the state until :meth:`write` has put it on the disk.
         Every value came from JSON, so a JSON round trip copies it exactly.
         """
-        self._complete()
+        self.complete()
         tables: dict[str, dict[str, Any]] = json.loads(json.dumps(self._state))
         return tables
 
-    def _complete(self) -> None:
-        """Read the entries a resumed open skipped, for TinyDB's queries on the whole data."""
+    def complete(self) -> None:
+        """Read the entries a resumed open skipped (through the lock held), for TinyDB's
+        queries on the whole data and for a fold of the whole session."""
         if not self.partial or self._fd is None:
             return
         data = _read_all(self._fd)[: self._size]
@@ -408,7 +492,7 @@ class JournalStorage(Storage):
         Refused (ValueError, nothing written) if it would delete or rewrite the
         header or an entry: the file would then be refused as damaged.
         """
-        self._complete()
+        self.complete()
         changes: dict[str, dict[str, Any]] = {}
         for name, docs in data.items():
             old = self._state.get(name)
@@ -450,6 +534,14 @@ class JournalStorage(Storage):
         """The length and SHA-256 of the journal's whole lines, appends included."""
         running = self.prefix.running
         return self._size, running.hexdigest() if running is not None else ""
+
+    def point_after(self, event_id: int) -> tuple[int, str] | None:
+        """The journal's length and SHA-256 through the line that stored entry *event_id*,
+        if it is one of the last :data:`MARKS` lines; else None."""
+        for mark in reversed(self.marks):
+            if mark.event_id == event_id:
+                return mark.size, mark.running.hexdigest()
+        return None
 
     def table_docs(self, name: str) -> dict[str, Doc]:
         """The live documents of table *name* by id, in append order: not to be changed."""
@@ -506,6 +598,7 @@ class JournalStorage(Storage):
         self._size += len(line)
         if self.prefix.running is not None:
             self.prefix.running.update(line)
+            self.marks.append(LineMark(self._size, self.prefix.running.copy(), _one_event_id(line)))
         apply(self._state, parsed)
 
     def _undo_partial_write(self, fd: int) -> None:

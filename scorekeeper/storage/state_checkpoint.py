@@ -37,6 +37,10 @@ SUFFIX = ".state"
 AT_LEAST = 256
 #: Entries recorded since the last checkpoint before another is written.
 EVERY = 256
+#: How far behind the last entry a checkpoint is taken: the entries an opening folds
+#: again, so that the app shows them in its log and can undo them at once. Below
+#: journal.MARKS, the line ends a writer knows the hash at.
+LAG = 64
 _LIMIT = 256 << 20  # bytes: the state of 100,000 entries is a few MiB
 _HEX = re.compile(r"[0-9a-f]{64}")
 _FIELDS = ("entries", "size", "digest", "chain", "next_id", "first_at", "last_at", "state")
@@ -52,6 +56,8 @@ class StateCheckpoint:
     first_at: str | None  # when the first entry was made (ISO)
     last_at: str | None  # and the last of them
     state: Any  # the encoded state, opaque here (core/state_codec.py)
+    #: Its histories, each a JSON text kept on a line of its own: not parsed on reading.
+    apart: tuple[str, ...] = ()
 
 
 def path_of(journal: Path) -> Path:
@@ -62,7 +68,9 @@ def load(journal: Path) -> StateCheckpoint | None:
     """The checkpoint kept beside *journal* if it is whole and sealed, else None.
 
     The file is the SHA-256 of the rest (its seal) on a line of its own, then the
-    checkpoint as JSON: damage or a hand edit shows without parsing anything."""
+    checkpoint as JSON on one line, then the histories its state keeps apart, a line
+    each: damage or a hand edit shows without parsing anything, and only the one line
+    of the checkpoint itself is parsed (not the 10 MiB of history of 100,000 entries)."""
     try:
         with open(path_of(journal), "rb") as handle:
             data = handle.read(_LIMIT + 1)
@@ -71,8 +79,10 @@ def load(journal: Path) -> StateCheckpoint | None:
     seal, _, body = data.partition(b"\n")
     if len(data) > _LIMIT or seal != hashlib.sha256(body).hexdigest().encode("ascii"):
         return None
+    main, *apart = body.split(b"\n")
     try:
-        doc = json.loads(body)
+        doc = json.loads(main)
+        texts = tuple(line.decode("ascii") for line in apart)
     except (ValueError, RecursionError):
         return None
     if not isinstance(doc, dict) or set(doc) != set(_FIELDS):
@@ -82,13 +92,16 @@ def load(journal: Path) -> StateCheckpoint | None:
     times = all(doc[key] is None or isinstance(doc[key], str) for key in ("first_at", "last_at"))
     if not (counts and hashes and times):
         return None
-    return StateCheckpoint(**doc)
+    return StateCheckpoint(**doc, apart=texts)
 
 
 def save(journal: Path, checkpoint: StateCheckpoint) -> None:
     """Keep *checkpoint* beside *journal*; a disk that refuses only costs a later fold."""
     doc = {key: getattr(checkpoint, key) for key in _FIELDS}  # the state is not copied
-    body = json.dumps(doc, ensure_ascii=True, allow_nan=False).encode("ascii")
+    lines = [json.dumps(doc, ensure_ascii=True, allow_nan=False), *checkpoint.apart]
+    if any("\n" in line or not line.isascii() for line in checkpoint.apart):
+        raise ValueError("a history kept apart must be one line of ASCII JSON")
+    body = "\n".join(lines).encode("ascii")
     seal = hashlib.sha256(body).hexdigest().encode("ascii")
     with contextlib.suppress(OSError):
         durable.replace_atomically(path_of(journal), seal + b"\n" + body)

@@ -12,6 +12,7 @@ import hashlib
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -93,6 +94,16 @@ class SessionWriter:
         journal = journal_of(self.db)
         return StoredSession(self.id, self.header, list(self.events), journal.path, journal.prefix)
 
+    def whole(self) -> StoredSession:
+        """The session as stored now, every entry of it, read through the lock this writer
+        holds (never let go of, so no other writer can come in between): for a writer
+        opened at a state checkpoint, the entries below it too."""
+        journal = journal_of(self.db)
+        journal.complete()
+        self.header = _header_of(self.db)
+        self.events = _events_of(self.db)
+        return StoredSession(self.id, self.header, list(self.events), journal.path, journal.prefix)
+
     @property
     def partial(self) -> bool:
         """Opened at a state checkpoint: :attr:`events` holds only the entries after it."""
@@ -105,6 +116,17 @@ class SessionWriter:
     def next_id(self) -> int:
         """The id the next entry will be stored under."""
         return journal_of(self.db).next_id(EVENTS_TABLE)
+
+    def point_before_last(self, back: int) -> ResumeAt | None:
+        """Where the journal stands after all but the last *back* of :attr:`events`: its
+        length and SHA-256 there and the next entry's id, for a state checkpoint taken
+        there; None when that is not one of the last lines the writer keeps marks for."""
+        journal = journal_of(self.db)
+        key = next(islice(reversed(journal.table_docs(EVENTS_TABLE)), back, None), None)
+        if key is None or not key.isdigit():
+            return None
+        found = journal.point_after(int(key))
+        return None if found is None else ResumeAt(found[0], found[1], int(key) + 1)
 
     @property
     def torn_saved_to(self) -> Path | None:

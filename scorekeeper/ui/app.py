@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -74,6 +76,7 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         self._holds = 0  # how many holds have begun: a late timer leaves a newer one alone
         self.last_opened: int | None = None  # the session whose table screen opened last
         self._releasing = False  # handing on held keys (release_keys)
+        self._writing: list[threading.Thread] = []  # state checkpoints being written
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:  # typed, not bubbling
@@ -188,7 +191,9 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         from scorekeeper.ui.screens.tables import table_screen_for
 
         try:
-            recording = Recording(self.store, sid)
+            # Picked up at its state checkpoint: 100,000 entries open in a tenth of a
+            # second; what needs every entry reads them first (ui/screens/history.py).
+            recording = Recording(self.store, sid, history=False, later=self._write_later)
         except UserError as error:
             self.notify(error.message(), title=t("ui.cannot_open"), severity="error")
             return False
@@ -203,6 +208,25 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
             files = ", ".join(str(path) for path in kept)
             self.notify(t("cli.set_aside", session=sid, count=len(kept), files=files), timeout=10)
         return True
+
+    def _write_later(self, job: Callable[[], None]) -> None:
+        """Write a state checkpoint in a thread of its own, so that leaving a table is not
+        held up by it (encoding 100,000 entries folded whole takes seconds). A cache:
+        if it fails, the next opening folds the session, as it always could."""
+
+        def write() -> None:
+            with contextlib.suppress(Exception):
+                job()
+
+        thread = threading.Thread(target=write, name="state-checkpoint")
+        self._writing = [w for w in self._writing if w.is_alive()]
+        self._writing.append(thread)
+        thread.start()
+
+    def finish_writing(self) -> None:
+        """Wait for the checkpoints still being written (before the process is replaced)."""
+        for thread in self._writing:
+            thread.join()
 
     def action_help(self) -> None:
         """Every key of the screen on top, read from its bindings (? and F1)."""

@@ -34,6 +34,7 @@ from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, PickPlayerDialog, TextDialog
 from scorekeeper.ui.screens.export_dialog import ExportDialog
+from scorekeeper.ui.screens.history import with_history
 from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.screens.timeline import TimelineScreen
 from scorekeeper.ui.view_guard import open_view
@@ -388,9 +389,12 @@ class TableScreen(Screen[None]):
         self.app.push_screen(CardsDialog(title, rows, check), done)
 
     def action_undo(self) -> None:
+        if self.recording.session.ledger.reaches_below("undo"):
+            self._with_history(self.action_undo)
+            return
         session = self.recording.session
         target = session.ledger.top.seq
-        what = describe_text(*session.describe(target - 1))
+        what = describe_text(*session.describe(target - session.history_from))
         question = t("ui.table.undo_question", seq=target, what=what)
 
         def answered(yes: bool | None) -> None:
@@ -469,7 +473,14 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(ConfirmDialog(t("ui.table.end_question"), t("ui.key.end")), answered)
 
+    def _with_history(self, then: Callable[[], None]) -> None:
+        """*then*, once every entry of the session is read (ui/screens/history.py)."""
+        with_history(self.app.push_screen, self.recording, then, self._view_failed)
+
     def action_standings(self) -> None:
+        if self.recording.session.history_from > 1:
+            self._with_history(self.action_standings)
+            return
         session = self.recording.session
         receipt = self.recording.receipt() if session.state.finished else None
         open_view(
@@ -477,6 +488,9 @@ class TableScreen(Screen[None]):
         )
 
     def action_timeline(self) -> None:
+        if self.recording.session.history_from > 1:
+            self._with_history(self.action_timeline)
+            return
         session, sid = self.recording.session, self.recording.id
         open_view(self.app.push_screen, lambda: TimelineScreen(session, sid), self._view_failed)
 
@@ -484,6 +498,10 @@ class TableScreen(Screen[None]):
         self.say(message, error=True)
 
     def action_export(self) -> None:
+        if self.recording.session.history_from > 1:
+            self._with_history(self.action_export)
+            return
+
         def written(path: str | None) -> None:
             if path:
                 self.say(t("timeline.export.written", session=self.recording.id, path=path))
@@ -507,6 +525,9 @@ class TableScreen(Screen[None]):
     # -- correcting a past round ----------------------------------------------------
     def action_correct_round(self) -> None:
         """Ask which finished round, its entries as they should have been, and why."""
+        if self.recording.session.ledger.reaches_below("correct"):
+            self._with_history(self.action_correct_round)
+            return
         finished = len(self.state.results)
 
         def round_number(text: str) -> int | None:

@@ -62,7 +62,10 @@ class LogPanel(Static):
                 break
             kept.append(line)
             used += rows
+        earlier = session.history_from - 1  # entries not read: opened at a checkpoint
+        if earlier and used < room:
+            kept.append(Text(t("ui.log.earlier", last=earlier), style="dim"))
         text = Text("\n").join(reversed(kept))
-        if not session.events:
+        if not session.events and not earlier:
             text = Text(t("ui.log.empty" if self.hints else "ui.log.empty_shown"), style="dim")
         self.update(text)

@@ -1,0 +1,81 @@
+"""Reading the whole of a session the table was opened without.
+
+A long session opens at its state checkpoint (services/recording.py): the table,
+the log of the latest entries and an undo of them need nothing more. The
+timeline, the standings, an export, a correction and an undo of an older entry
+need every entry: the table then waits while they are read in a worker thread,
+saying so, and goes on by itself (a few seconds at 100,000 entries).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from scorekeeper.core.session import Session
+from scorekeeper.messages import UserError, t
+from scorekeeper.ui.view_guard import view_failed
+
+
+class WithHistory(Protocol):
+    id: int
+    session: Session
+
+    def ensure_history(self) -> bool: ...
+
+
+class ReadingHistory(ModalScreen[str | None]):
+    """ "Reading all n entries of session s…": shown until they are read, then gone with
+    what there is to say (an error, or that the checkpoint was wrong), or None."""
+
+    def __init__(self, recording: WithHistory) -> None:
+        super().__init__(classes="dialog", id="history-screen")
+        self.recording = recording
+
+    def compose(self) -> ComposeResult:
+        entries = self.recording.session.ledger.next_seq - 1
+        text = t("ui.history.reading", session=self.recording.id, entries=entries)
+        with Vertical(classes="dialog-box", id="history-box"):
+            yield Static(text, classes="dialog-question", id="history-text", markup=False)
+
+    def on_mount(self) -> None:
+        self._read()
+
+    @work(thread=True, exit_on_error=False, group="history")
+    def _read(self) -> None:
+        try:
+            wrong = self.recording.ensure_history()
+            said = t("recording.checkpoint_wrong", session=self.recording.id) if wrong else None
+        except UserError as error:
+            said = error.message()
+        except Exception as error:  # said in words; the table stays as it was
+            said = view_failed(error)
+        self.app.call_from_thread(self.dismiss, said)
+
+
+def with_history(
+    push: Callable[..., object],
+    recording: WithHistory,
+    then: Callable[[], None],
+    say: Callable[[str], None],
+) -> None:
+    """Run *then* with the whole session folded: at once if it is, else after
+    :class:`ReadingHistory` has read it (*say* is told what went wrong, if anything;
+    *then* still runs when what went wrong was only the checkpoint)."""
+    if recording.session.history_from == 1:
+        then()
+        return
+
+    def read(said: str | None) -> None:
+        if said:
+            say(said)
+        if recording.session.history_from == 1:
+            then()
+
+    push(ReadingHistory(recording), read)

@@ -1,0 +1,211 @@
+"""A long session opens at its state checkpoint (issue 15): the table, the log of the
+latest entries and an undo of them straight away; the timeline, the standings, an
+export, a correction and an undo of an older entry after reading every entry, the table
+saying so meanwhile; and the app keeps the checkpoint up as it leaves the table."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable
+
+import scorekeeper.services.recording as recording_module
+from scorekeeper.core.events import Entry
+from scorekeeper.services.recording import Recording, load_session
+from scorekeeper.storage import Store, state_checkpoint
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.history import ReadingHistory
+from scorekeeper.ui.screens.standings import StandingsScreen
+from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.screens.timeline import TimelineScreen
+from scorekeeper.ui.widgets.log import LogPanel
+from tests.ui_support import new_store
+
+pytestmark = pytest.mark.usefixtures("steady_screen")
+
+LAG = 3
+
+
+@pytest.fixture(autouse=True)
+def _small_checkpoints(monkeypatch):
+    monkeypatch.setattr(state_checkpoint, "AT_LEAST", 4)
+    monkeypatch.setattr(state_checkpoint, "EVERY", 4)
+    monkeypatch.setattr(state_checkpoint, "LAG", LAG)
+
+
+def _long(tmp_path, rounds: int = 5) -> tuple[Store, int]:
+    """Session 1: *rounds* rounds of the official game (3 entries each), recorded and
+    closed as the app does, so a checkpoint is kept LAG entries behind the last."""
+    store = new_store(tmp_path)
+    with Recording(store, 1, history=False) as rec:
+        for _ in range(rounds):
+            for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
+                rec.record(entry)
+    taken = store.state_checkpoint(1)
+    assert taken is not None and taken.entries == 3 * rounds - LAG
+    return store, 1
+
+
+def _no_whole_fold(monkeypatch) -> list[int]:
+    """Count whole folds (the history read), and let them happen."""
+    folds: list[int] = []
+    real = recording_module.fold_stored
+
+    def counted(stored):
+        folds.append(stored.id)
+        return real(stored)
+
+    monkeypatch.setattr(recording_module, "fold_stored", counted)
+    return folds
+
+
+async def _until(pilot, test, tries: int = 200) -> None:
+    for _ in range(tries):
+        if test():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("not shown in time")
+
+
+def _log_text(app: ScorekeeperApp) -> str:
+    return str(app.screen.query_one(LogPanel).render())
+
+
+async def test_opens_at_the_checkpoint_with_the_latest_entries_in_the_log(tmp_path, monkeypatch):
+    store, sid = _long(tmp_path)
+    whole = load_session(store, sid)
+    folds = _no_whole_fold(monkeypatch)
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        session = screen.recording.session
+        assert folds == []  # nothing but the entries after the checkpoint was read
+        assert session.history_from == 15 - LAG + 1
+        assert session.state == whole.state
+        assert _log_text(app).splitlines()[-4:] == [
+            "Entries #1–#12: press i for the timeline",
+            *(
+                f"{e.at.astimezone():%H:%M:%S} A {text}"
+                for e, text in zip(
+                    whole.events[-LAG:],
+                    ["round 5 begins, E is parent", "stake 10 → 20", "showdown at 20: D wins"],
+                    strict=True,
+                )
+            ),
+        ]
+
+
+async def test_an_undo_of_a_latest_entry_needs_nothing_more(tmp_path, monkeypatch):
+    store, sid = _long(tmp_path)
+    folds = _no_whole_fold(monkeypatch)
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(LAG):  # the LAG entries folded again can all be undone
+            await pilot.press("u")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+        assert folds == []
+        assert not isinstance(app.screen, ReadingHistory)
+    whole = load_session(store, sid)
+    assert [e.kind for e in whole.events[-LAG:]] == ["undo"] * LAG
+    assert whole.state.round == 4 and not whole.state.in_round  # back to after round 4
+
+
+async def test_an_undo_below_reads_every_entry_first_then_asks(tmp_path, monkeypatch):
+    store, sid = _long(tmp_path)
+    folds = _no_whole_fold(monkeypatch)
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(LAG):
+            await pilot.press("u", "y")
+            await pilot.pause()
+        await pilot.press("u")  # entry 12 is below: every entry is read first
+        await _until(pilot, lambda: folds and not isinstance(app.screen, ReadingHistory))
+        assert folds == [sid]
+        assert app.screen.query_one(".dialog-question").render()  # the undo question
+        assert "#12" in str(app.screen.query_one(".dialog-question").render())
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.recording.session.history_from == 1
+    whole = load_session(store, sid)
+    assert whole.voided()[12] == 19
+
+
+async def test_the_timeline_waits_for_every_entry_saying_so(tmp_path, monkeypatch):
+    store, sid = _long(tmp_path)
+    folds = _no_whole_fold(monkeypatch)
+    gate = __import__("threading").Event()
+    real = recording_module.fold_stored
+
+    def slow(stored):
+        assert gate.wait(30)
+        return real(stored)  # counted, above
+
+    monkeypatch.setattr(recording_module, "fold_stored", slow)
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, ReadingHistory)
+        text = str(app.screen.query_one("#history-text").render())
+        assert text == "Reading all 15 entries of session 1…"
+        gate.set()
+        await _until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        rows = app.screen.query_one("#timeline-table", DataTable)
+        await _until(pilot, lambda: rows.row_count == 15)
+    assert folds == [sid]
+
+
+async def test_leaving_the_table_keeps_the_checkpoint_up(tmp_path):
+    store, sid = _long(tmp_path)
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for number in range(6):  # past EVERY entries since the checkpoint
+            assert app.screen.record(Entry("note", {"text": f"note {number}"})) is not None
+        await pilot.press("escape")
+        await pilot.pause()
+    app.finish_writing()
+    entries = len(load_session(store, sid).events)
+    taken = store.state_checkpoint(sid)
+    assert taken is not None and taken.entries == entries - LAG
+    with Recording(store, sid, history=False) as rec:
+        assert rec.session.state == load_session(store, sid).state
+
+
+async def test_a_checkpoint_that_is_not_what_the_entries_give_is_found_and_removed(
+    tmp_path, monkeypatch
+):
+    import json
+    from dataclasses import replace
+
+    store, sid = _long(tmp_path)
+    taken = store.state_checkpoint(sid)
+    forged = json.loads(json.dumps(taken.state))
+    forged["state"]["f"][3]["m"][0][1] += 100  # State.scores, as state_codec writes it
+    store.keep_state_checkpoint(sid, replace(taken, state=forged))
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.state != load_session(store, sid).state  # the forged scores
+        await pilot.press("t")
+        await _until(pilot, lambda: isinstance(app.screen, StandingsScreen))
+        await pilot.press("escape")
+        await pilot.pause()
+        message = str(app.screen.query_one("#message").render())
+        assert message == (
+            "the saved state of session 1 did not match its entries: it has been removed,"
+            " and the session is now read from its entries alone"
+        )
+        assert app.screen.state == load_session(store, sid).state  # the entries' own
+        assert store.state_checkpoint(sid) is None
+    app.finish_writing()  # and a true one is taken as the table is left
+    with Recording(store, sid, history=False) as rec:
+        assert rec.session.history_from > 1
+        assert rec.session.state == load_session(store, sid).state
