@@ -55,3 +55,28 @@ def test_nesting_past_any_state_is_refused():
         doc = [doc]
     with pytest.raises(ValueError, match="nested too deep"):
         decode(doc)
+
+
+def test_a_state_agrees_but_for_history_when_only_its_history_items_differ():
+    from dataclasses import replace
+
+    from scorekeeper.core.chain import Chain
+    from scorekeeper.core.header import make_header
+    from scorekeeper.core.session import Session
+    from scorekeeper.core.state_codec import agrees_but_history
+    from scorekeeper.core.words import parse_entry, split_line
+
+    session = Session(make_header("indian-official", ["A", "B", "C"], {}))
+    for line in ("round", "raise", "showdown B", "round", "showdown C"):
+        session.record(parse_entry(session.game, split_line(line)))
+    state = session.state
+    results = state.results.to_list()
+    other = Chain[object]()
+    for item in reversed(results):  # the same length, other items
+        other = other.add(item)
+    assert agrees_but_history(state, replace(state, results=other))
+    assert not agrees_but_history(state, replace(state, results=Chain().add(results[0])))
+    scores = dict(state.scores)
+    scores["A"] += 10
+    assert not agrees_but_history(state, replace(state, scores=type(state.scores)(scores)))
+    assert agrees_but_history(state, state)

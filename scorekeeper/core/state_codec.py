@@ -195,6 +195,27 @@ def encode_state(state: State) -> dict[str, Any]:
     return doc
 
 
+def agrees_but_history(a: Any, b: Any) -> bool:
+    """*a* == *b*, their histories (:class:`Chain`) compared by length only: a state read
+    back from a checkpoint against the whole fold's, without decoding 100,000 entries'
+    history (seconds) to compare it item by item; ``verify`` compares everything."""
+    if isinstance(a, Chain) or isinstance(b, Chain):
+        return isinstance(a, Chain) and isinstance(b, Chain) and len(a) == len(b)
+    if type(a) is not type(b):
+        return False
+    if is_dataclass(a):
+        return all(agrees_but_history(getattr(a, f), getattr(b, f)) for f in _field_names(a))
+    if isinstance(a, tuple | list):
+        return len(a) == len(b) and all(map(agrees_but_history, a, b))
+    if isinstance(a, Mapping):
+        return a.keys() == b.keys() and all(agrees_but_history(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+def _field_names(value: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(value))
+
+
 def encode_state_apart(state: State) -> tuple[dict[str, Any], list[str]]:
     """The state with its histories as JSON texts of their own (see :func:`encode`)."""
     apart: list[str] = []

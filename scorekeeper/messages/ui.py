@@ -51,12 +51,12 @@ MESSAGES.update(
             "まだ記録がありません。nで最初のラウンドを始めます。",
         ),
         "ui.log.earlier": (
-            "Entries #1–#{last}: press i for the timeline",
-            "記録#1〜#{last}はタイムライン(i)で",
+            "Entries #1–#{last:,}: press i for the timeline",
+            "記録#1〜#{last:,}はタイムライン(i)で",
         ),
         "ui.history.reading": (
-            "Reading all {entries} {entries:entry|entries} of session {session}…",
-            "セッション{session}の全{entries}件を読み込み中…",
+            "Reading all {entries:,} {entries:entry|entries} of session {session}…",
+            "セッション{session}の全{entries:,}件を読み込み中…",
         ),
     }
 )

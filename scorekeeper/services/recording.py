@@ -21,7 +21,7 @@ from scorekeeper.core.ledger import NEEDS_HISTORY, Ledger
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult, State
-from scorekeeper.core.state_codec import decode_state, encode_state_apart
+from scorekeeper.core.state_codec import agrees_but_history, decode_state, encode_state_apart
 from scorekeeper.core.stats import session_stats, state_stats
 from scorekeeper.messages import UserError
 from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
@@ -236,11 +236,12 @@ class Recording:
         waits (ui/screens/history.py).
 
         True if the checkpoint turned out not to be what the entries give (made by hand):
-        it is removed, and the whole fold, which checked every entry, is what counts."""
+        it is removed, and the whole fold, which checked every entry, is what counts.
+        Its histories are compared by length only here (``verify`` compares them all)."""
         if self.session.history_from == 1:
             return False
         whole = fold_stored(self._writer.whole())
-        wrong = whole.state != self.session.state
+        wrong = not agrees_but_history(whole.state, self.session.state)
         if wrong:
             self._store.drop_state_checkpoint(self.id)
             self._checkpoint_stale = True
