@@ -6,6 +6,7 @@ from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -36,8 +37,33 @@ class KeysFooter(Footer):
         super().__init__(**kwargs)
         self.spare = spare
         self._fitted = 0
+        self._composed: tuple[object, ...] | None = None  # what the keys shown were made of
+
+    def _shown(self, screen: Screen[Any]) -> tuple[object, ...]:
+        """What the keys would be made of now: the width and every binding shown."""
+        bindings = tuple(
+            (binding.key, binding.description, binding.action, enabled, tooltip)
+            for _, binding, enabled, tooltip in screen.active_bindings.values()
+            if binding.show
+        )
+        return (self.size.width, bindings)
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        """Textual's footer makes all its keys again after every key pressed at the table
+        (their styles worked out anew: a third of the time a key takes to show). Here only
+        when what they show has changed: a round begun or ended, a key no longer allowed."""
+        unchanged = (
+            self._composed is not None
+            and screen is self.screen
+            and self.is_attached
+            and self._shown(screen) == self._composed
+        )
+        if not unchanged:
+            super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
+        if self.is_attached:
+            self._composed = self._shown(self.screen)
         keys = [key for key in super().compose() if isinstance(key, FooterKey)]
         room = self.size.width or self.app.size.width
         total = sum(_cells(key) for key in keys)
