@@ -457,3 +457,32 @@ async def test_the_help_says_how_to_close_and_scroll_it(tmp_path):
         await press_all(pilot, ["f1"])
         hint = str(app.screen.query_one("#help-close-hint").render())
         assert hint == "f1 / ? / esc / q: close · ↑ / ↓ / pgup / pgdn: scroll"
+
+
+async def test_the_footer_is_made_again_only_when_its_keys_change(tmp_path, monkeypatch):
+    """A raise leaves the same keys legal: the footer keeps its keys (making them again
+    was a third of a key's time); a new round and a showdown change them: made again."""
+    made: list[list[str]] = []
+    real = KeysFooter.compose
+
+    def compose(self):
+        keys = list(real(self))
+        made.append([key.key_display for key in keys])
+        return iter(keys)
+
+    monkeypatch.setattr(KeysFooter, "compose", compose)
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await press_all(pilot, ["n"])
+        await pilot.pause(0.2)
+        after_round = len(made)
+        assert "r" in made[-1] and "n" not in made[-1]
+        await press_all(pilot, ["r", "r"])
+        await pilot.pause(0.2)
+        assert len(made) == after_round  # the same keys: not made again
+        await press_all(pilot, ["s", "2", "enter"])
+        await pilot.pause(0.2)
+        assert len(made) > after_round and "n" in made[-1] and "r" not in made[-1]
+        footer = app.screen.query_one(KeysFooter)
+        assert [key.key_display for key in footer.query("FooterKey")] == made[-1]
