@@ -16,8 +16,8 @@ painted on an emulated screen (pyte), and keys go in as the bytes a terminal sen
 - open → painted table: from spawning ``scorekeeper open 1`` to the read that paints
   the table with its last entry in the log. Two cases alternate: the app closed the
   session last (its caches as it left them), and a ``scorekeeper record 1 "note x"``
-  ran since (every cache stale). The very first open, on the session as imported
-  (no cache at all), is shown apart, without a goal.
+  ran since (every cache stale). The very first open, on the session as
+  ``scorekeeper import`` left it, is shown apart, without a goal.
 - back to the list: after each of those opens (so in both cases) one entry is
   recorded with a key, then Escape; timed to the read that paints the session list
   with the session's row. Then ``q`` quits the app, as a user would.
@@ -166,7 +166,7 @@ def measure(
     mirror = make_session(entries)
     size = f"{entries:,} entries"
 
-    table = Table(folder, mirror, rng)  # the first open: as imported, no cache yet
+    table = Table(folder, mirror, rng)  # the first open: as `scorekeeper import` left it
     first_open = table.opened
     try:
         table.term.settle(quiet=0.2, timeout=60)

@@ -1,8 +1,9 @@
 """Data the benchmarks run on, made once per run and kept in one folder, keyed by size.
 
 - ``session_folder(n)``: a data folder holding session 1, a legal indian-official
-  session of *n* entries (benchmarks/sessions.py), stored through the real path
-  ``scorekeeper.services.recording.create_session`` (hash chain and all);
+  session of *n* entries (benchmarks/sessions.py), stored as ``scorekeeper import``
+  stores it (``create_session``, hash chain and all, then its summaries and state
+  checkpoint noted from the fold: ``Recording(..., folded=...)``);
 - ``transcript(n)``: the same session as a transcript file, written by
   ``scorekeeper.core.transcript.write_transcript`` (what ``export --format
   transcript`` writes);
@@ -155,7 +156,10 @@ class Fixtures:
             building = folder.with_name(folder.name + ".part")
             shutil.rmtree(building, ignore_errors=True)
             with no_fsync():
-                sid = create_session(Store(building), session.header, session.events)
+                store = Store(building)
+                sid = create_session(store, session.header, session.events)
+                # as ``scorekeeper import`` leaves it: its summaries and state checkpoint
+                Recording(store, sid, folded=session).close()
             assert sid == 1
             building.rename(folder)
             self._say(f"a session of {entries:,} entries in {time.perf_counter() - start:.1f} s")

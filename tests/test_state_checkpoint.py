@@ -231,3 +231,38 @@ def test_any_mix_recorded_from_checkpoints_gives_the_whole_folds_state(
         e.kind in ("undo", "correct") for e in played.events
     ):
         assert resumed  # long enough, and nothing to send it back to the whole fold
+
+
+def test_import_keeps_the_checkpoint_and_summaries_of_the_fold_it_made(
+    tmp_path, monkeypatch, capsys
+):
+    """``import`` of a long transcript: the first opening, and listing it, read no more
+    than any later one (no whole fold)."""
+    from scorekeeper.core.transcript import write_transcript
+
+    played = build_official(rounds=4)  # 12 entries
+    path = tmp_path / "game.txt"
+    path.write_text(write_transcript(played), encoding="utf-8")
+    root = tmp_path / "data"
+    code, out, err = run(capsys, "--data-dir", str(root), "import", str(path))
+    assert code == 0, err
+    store = Store(root)
+    sid = int(out.strip())
+    taken = store.state_checkpoint(sid)
+    assert taken is not None and taken.entries == 12 - LAG
+    _fold_refused(monkeypatch)
+    assert [s.rounds for s in list_sessions(store)] == [4]  # from the note
+    with Recording(store, sid, history=False) as rec:
+        assert rec.session.history_from == 12 - LAG + 1
+        assert rec.session.state == played.state
+
+
+def build_official(rounds: int):
+    from scorekeeper.core.header import make_header
+    from scorekeeper.core.session import Session
+
+    session = Session(make_header("indian-official", ["A", "B", "C", "D", "E"], {}))
+    for _ in range(rounds):
+        for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
+            session.record(entry)
+    return session

@@ -135,6 +135,9 @@ def standings_text(session: Session) -> str:
 def import_file(store: Store, path: str) -> int:
     session = read_transcript(path)
     sid = create_session(store, session.header, session.events)
+    # Its summaries and, when it is long, its state checkpoint, from the fold just made:
+    # listing it and opening it the first time read no more than any time after.
+    Recording(store, sid, folded=session).close()
     print(sid)
     return 0
 

@@ -116,6 +116,7 @@ class Recording:
         *,
         history: bool = True,
         later: Callable[[Callable[[], None]], None] | None = None,
+        folded: Session | None = None,
     ) -> None:
         """Open session *sid* for recording. Without *history* (``scorekeeper record``,
         the app) it is picked up at its state checkpoint when one fits, reading and
@@ -125,21 +126,29 @@ class Recording:
 
         Such a recording also keeps the checkpoint up as it closes; *later* is given the
         writing of it to run when it suits (the app: in a thread, after the list of
-        sessions is back on screen), else it is written at once."""
+        sessions is back on screen), else it is written at once.
+
+        *folded* is the session just stored from it (``import``): taken as the fold of
+        what was written, so that closing keeps its summaries and its checkpoint (the
+        first opening then as quick as the next) without folding it again."""
         self.id = sid
         self._store = store
         self._closed = False
         self._later = later
         self._checkpoint_at = 0  # entries the state checkpoint on disk covers
-        self._keeps_checkpoint = not history  # only they read and keep them
+        self._keeps_checkpoint = not history or folded is not None  # they read and keep them
         #: An undo or a correction after the checkpoint: folding from it cannot take them,
         #: so a new one is taken as this recording closes.
         self._checkpoint_stale = False
         #: The statistics when the session was opened, and the round results they count:
         #: closing counts only the rounds added since (core/stats.py session_stats).
         self._stats_since: tuple[dict[str, Any], Chain[RoundResult]] | None = None
-        opened = None if history else self._resumed()
-        if opened is None:
+        opened = None if history or folded is not None else self._resumed()
+        if folded is not None:
+            self._writer = store.open_writer(sid)
+            self.session = folded
+            self._chain = last_hash(self._writer.header, self._writer.events)
+        elif opened is None:
             self._writer, self.session = self._opened_whole()
             self._chain = last_hash(self._writer.header, self._writer.events)
         else:
