@@ -67,13 +67,14 @@ def remove_stale_temps(folder: Path) -> list[Path]:
     """
     removed = []
     try:
-        names = list(folder.iterdir())
+        names = os.listdir(folder)  # names, not paths: 1,000 sessions are 3,000 files
     except OSError:
         return []
-    for path in names:
-        match = _TEMP.fullmatch(path.name)
+    for name in names:
+        match = _TEMP.fullmatch(name)
         if match is None or _running(int(match.group(1))):
             continue
+        path = folder / name
         _unlink_quietly(path)
         if not path.exists():
             removed.append(path)
