@@ -209,3 +209,21 @@ async def test_a_checkpoint_that_is_not_what_the_entries_give_is_found_and_remov
     with Recording(store, sid, history=False) as rec:
         assert rec.session.history_from > 1
         assert rec.session.state == load_session(store, sid).state
+
+
+@pytest.mark.parametrize(("key", "shown"), [("ctrl+e", "ExportDialog"), ("ctrl+r", "TextDialog")])
+async def test_an_export_and_a_correction_read_every_entry_first(tmp_path, monkeypatch, key, shown):
+    """Both need every entry (an export writes them all; a correction replays its round):
+    read first, then the dialog, on the whole session."""
+    store, sid = _long(tmp_path)
+    folds = _no_whole_fold(monkeypatch)
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press(key)
+        await _until(pilot, lambda: type(app.screen).__name__ == shown)
+        assert folds == [sid]
+        assert table.recording.session.history_from == 1
+        assert len(table.recording.session.events) == 15
