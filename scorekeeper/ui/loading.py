@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import ProgressBar, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from scorekeeper.messages import UserError, t
@@ -121,7 +121,10 @@ def progress_shown(screen: Widget, message: ReadProgress, ticket: int) -> bool:
 
 
 class LoadingSessions(Vertical):
-    """ "Reading the sessions: n of m" and a bar: shown while a read is under way."""
+    """ "Reading the sessions: n of m" and a bar: shown while a read is under way.
+
+    Empty until the first read in a worker: most starts read nothing slowly, and
+    making the bar (and loading its module) was a tenth of the start screen's start."""
 
     DEFAULT_CSS = """
     LoadingSessions { height: auto; padding: 0 1; }
@@ -129,15 +132,24 @@ class LoadingSessions(Vertical):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(t("ui.memory.loading_start"), classes="loading-text", markup=False)
-        yield ProgressBar(show_eta=False, classes="loading-bar")
+        return iter(())
 
     def show_progress(self, done: int, total: int) -> None:
+        from textual.widgets import ProgressBar
+
         self.query_one(".loading-text", Static).update(
             t("ui.memory.loading", done=done, total=total)
         )
         self.query_one(ProgressBar).update(total=max(total, 1), progress=done)
 
     def restart(self, total: int) -> None:
+        from textual.widgets import ProgressBar
+
+        if not self.children:
+            self.mount(
+                Static(t("ui.memory.loading_start"), classes="loading-text", markup=False),
+                ProgressBar(total=max(total, 1), show_eta=False, classes="loading-bar"),
+            )
+            return
         self.query_one(".loading-text", Static).update(t("ui.memory.loading_start"))
         self.query_one(ProgressBar).update(total=max(total, 1), progress=0)
