@@ -35,7 +35,8 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 
 def journal(home: Path) -> Path:
-    (path,) = (home / "sessions").glob("1.*")
+    path = home / "sessions" / "1.journal"
+    assert path.is_file()
     return path
 
 
