@@ -30,13 +30,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core.chain import Chain
-from scorekeeper.core.game import Game
 from scorekeeper.core.games import GAME_ORDER
-from scorekeeper.core.session import Session
-from scorekeeper.core.state import RoundResult, State
+
+if TYPE_CHECKING:  # only named here: ``stats`` over cached documents never folds
+    from scorekeeper.core.chain import Chain
+    from scorekeeper.core.game import Game
+    from scorekeeper.core.session import Session
+    from scorekeeper.core.state import RoundResult, State
 
 #: Bump when the shape or the meaning of a session document changes: old
 #: cached documents are then computed again.

@@ -34,6 +34,7 @@ figures: see ``tests/test_columns.py``).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 
@@ -51,19 +52,24 @@ _NARROW = "\u0020-\u007e\u00b1\u00b7\u00d7\u2013\u2014\u2026\u2190\u2192\u2212"
 #: the ideographic space, comma, full stop and iteration mark, hiragana, katakana with
 #: its middle dot and prolonged sound mark, CJK ideographs, full-width forms.
 _WIDE = "\u3000-\u3002\u3005\u3041-\u3096\u30a1-\u30fc\u4e00-\u9fff\uff01-\uff60"
-_ONE_COLUMN = re.compile(f"[{_NARROW}]*")
-_TWO_COLUMNS = re.compile(f"[{_WIDE}]")
-#: Text of only these measures without loading wcwidth (17 ms), which is what names in
-#: kana or kanji and every table the commands print are.
-_SIMPLE = re.compile(f"[{_NARROW}{_WIDE}]*")
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Text of only these characters, and one wide character: compiled when first needed
+    (4 ms, which a command printing only ASCII need not pay)."""
+    return re.compile(f"[{_NARROW}{_WIDE}]*"), re.compile(f"[{_WIDE}]")
 
 
 def width(text: str) -> int:
-    """Columns *text* takes in a terminal."""
-    if _ONE_COLUMN.fullmatch(text):
+    """Columns *text* takes in a terminal. Text of only the characters above measures
+    without loading wcwidth (17 ms): names in kana or kanji, and every table the commands
+    print."""
+    if text.isascii() and text.isprintable():
         return len(text)
-    if _SIMPLE.fullmatch(text):
-        return len(text) + len(_TWO_COLUMNS.findall(text))
+    simple, wide = _patterns()
+    if simple.fullmatch(text):
+        return len(text) + len(wide.findall(text))
     from wcwidth import width as measure
 
     return measure(text)
