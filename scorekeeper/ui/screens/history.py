@@ -4,7 +4,7 @@ A long session opens at its state checkpoint (services/recording.py): the table,
 the log of the latest entries and an undo of them need nothing more. The
 timeline, the standings, an export, a correction and an undo of an older entry
 need every entry: the table then waits while they are read in a worker thread,
-saying so, and goes on by itself (a few seconds at 100,000 entries).
+saying so, and goes on by itself (about 7 s at 100,000 entries).
 """
 
 from __future__ import annotations
