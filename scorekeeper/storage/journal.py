@@ -285,9 +285,8 @@ def _line_ends(data: bytes, start: int, end: int, count: int) -> list[int]:
     return ends
 
 
-def _one_event_id(line: bytes) -> int | None:
-    """The id of the entry a journal line (with its newline) stored, if it stored one."""
-    record = decode(line[:-1])
+def _one_event_id(record: Any) -> int | None:
+    """The id of the entry a journal record stored, if it stored just one."""
     changes = record.get("set") if isinstance(record, dict) and set(record) == {"set"} else None
     if not isinstance(changes, dict) or set(changes) != {EVENTS_TABLE}:
         return None
@@ -316,7 +315,8 @@ def hash_marking(
             digests[stop] = running.hexdigest()
         if stop in ends and stop > start:
             begin = data.rfind(b"\n", 0, stop - 1) + 1
-            marks.append(LineMark(stop, running.copy(), _one_event_id(data[begin:stop])))
+            record = decode(data[begin : stop - 1])  # without its newline
+            marks.append(LineMark(stop, running.copy(), _one_event_id(record)))
     running.update(view[done:end])
     return marks, digests
 
@@ -598,7 +598,8 @@ class JournalStorage(Storage):
         self._size += len(line)
         if self.prefix.running is not None:
             self.prefix.running.update(line)
-            self.marks.append(LineMark(self._size, self.prefix.running.copy(), _one_event_id(line)))
+            mark = LineMark(self._size, self.prefix.running.copy(), _one_event_id(parsed))
+            self.marks.append(mark)
         apply(self._state, parsed)
 
     def _undo_partial_write(self, fd: int) -> None:
