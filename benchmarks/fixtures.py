@@ -2,8 +2,8 @@
 
 - ``session_folder(n)``: a data folder holding session 1, a legal indian-official
   session of *n* entries (benchmarks/sessions.py), stored as ``scorekeeper import``
-  stores it (``create_session``, hash chain and all, then its summaries and state
-  checkpoint noted from the fold: ``Recording(..., folded=...)``);
+  stores it (``import_session``: hash chain and all, then its summaries and state
+  checkpoint noted from the fold);
 - ``transcript(n)``: the same session as a transcript file, written by
   ``scorekeeper.core.transcript.write_transcript`` (what ``export --format
   transcript`` writes);
@@ -44,7 +44,7 @@ from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.transcript import write_transcript
-from scorekeeper.services.recording import Recording, create_session
+from scorekeeper.services.recording import Recording, create_session, import_session
 from scorekeeper.storage import Store
 
 #: Summary caches a cold run of ``list`` / ``stats`` starts without (in the data folder).
@@ -156,10 +156,7 @@ class Fixtures:
             building = folder.with_name(folder.name + ".part")
             shutil.rmtree(building, ignore_errors=True)
             with no_fsync():
-                store = Store(building)
-                sid = create_session(store, session.header, session.events)
-                # as ``scorekeeper import`` leaves it: its summaries and state checkpoint
-                Recording(store, sid, folded=session).close()
+                sid = import_session(Store(building), session)  # as ``import`` stores it
             assert sid == 1
             building.rename(folder)
             self._say(f"a session of {entries:,} entries in {time.perf_counter() - start:.1f} s")

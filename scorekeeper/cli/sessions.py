@@ -30,8 +30,8 @@ from scorekeeper.messages.describe import describe_text
 from scorekeeper.messages.text import json_text
 from scorekeeper.services.recording import (
     Recording,
-    create_session,
     fold_stored,
+    import_session,
     load_session,
     receipt_of,
 )
@@ -133,11 +133,7 @@ def standings_text(session: Session) -> str:
 
 
 def import_file(store: Store, path: str) -> int:
-    session = read_transcript(path)
-    sid = create_session(store, session.header, session.events)
-    # Its summaries and, when it is long, its state checkpoint, from the fold just made:
-    # listing it and opening it the first time read no more than any time after.
-    Recording(store, sid, folded=session).close()
+    sid = import_session(store, read_transcript(path))
     print(sid)
     return 0
 

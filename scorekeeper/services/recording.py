@@ -81,6 +81,15 @@ def create_session(store: Store, header: Header, events: list[Event] | None = No
     return store.create(head, docs)
 
 
+def import_session(store: Store, session: Session) -> int:
+    """Store a session folded elsewhere (``import``), with its summaries and, when it is
+    long, its state checkpoint, from that fold: listing it and opening it the first time
+    read no more than any time after."""
+    sid = create_session(store, session.header, session.events)
+    Recording(store, sid, folded=session).close()
+    return sid
+
+
 class Recorder(Protocol):
     """What a table screen records through: a stored session open for recording, or one
     that only shows (services/showing.py), whose every entry is refused in plain words."""
@@ -144,15 +153,14 @@ class Recording:
         #: closing counts only the rounds added since (core/stats.py session_stats).
         self._stats_since: tuple[dict[str, Any], Chain[RoundResult]] | None = None
         opened = None if history or folded is not None else self._resumed()
-        if folded is not None:
-            self._writer = store.open_writer(sid)
-            self.session = folded
-            self._chain = last_hash(self._writer.header, self._writer.events)
-        elif opened is None:
-            self._writer, self.session = self._opened_whole()
-            self._chain = last_hash(self._writer.header, self._writer.events)
-        else:
+        if opened is not None:
             self._writer, self.session, self._chain = opened
+        else:
+            if folded is None:
+                self._writer, self.session = self._opened_whole()
+            else:
+                self._writer, self.session = store.open_writer(sid), folded
+            self._chain = last_hash(self._writer.header, self._writer.events)
         if self._stats_since is None:
             self._stats_since = (self._opening_stats(), self.session.state.results)
 
@@ -362,7 +370,7 @@ class Recording:
 
 def checkpoint_disagrees(store: Store, stored: StoredSession) -> bool:
     """True if the state checkpoint of *stored* (the session as ``verify`` just read it)
-    would be used by ``record`` but does not match its entries (a hand-made or forged
+    would be used (by the app, ``record``) but does not match its entries (a hand-made or forged
     one): it is then removed, so that nothing is ever decided from it. ``verify`` asks
     this after the chain is found intact."""
     sid = stored.id
