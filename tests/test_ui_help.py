@@ -486,3 +486,21 @@ async def test_the_footer_is_made_again_only_when_its_keys_change(tmp_path, monk
         assert len(made) > after_round and "n" in made[-1] and "r" not in made[-1]
         footer = app.screen.query_one(KeysFooter)
         assert [key.key_display for key in footer.query("FooterKey")] == made[-1]
+
+
+async def test_the_footer_shows_its_keys_when_its_first_make_came_before_the_bindings(tmp_path):
+    """Textual makes a footer with no keys until the screen's bindings are ready. When
+    that first, empty make already saw the final bindings, the footer must not take them
+    as shown (CI once painted a table with an empty footer)."""
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        footer = app.screen.query_one(KeysFooter)
+        footer._bindings_ready = False  # as at mount: bindings not signalled yet
+        footer._composed = None
+        await footer.recompose()
+        assert list(footer.query("FooterKey")) == []
+        # the signal, with the bindings the first make already saw
+        app.screen.bindings_updated_signal.publish(app.screen)
+        await pilot.pause(0.2)
+        assert "n" in [key.key_display for key in footer.query("FooterKey")]

@@ -62,7 +62,7 @@ class KeysFooter(Footer):
             super().bindings_changed(screen)
 
     def compose(self) -> ComposeResult:
-        if self.is_attached:
+        if self.is_attached and self._bindings_ready:  # before that Textual shows no keys
             self._composed = self._shown(self.screen)
         keys = [key for key in super().compose() if isinstance(key, FooterKey)]
         room = self.size.width or self.app.size.width
