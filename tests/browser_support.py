@@ -1,13 +1,14 @@
-"""Headless Chromium driven over the DevTools protocol, and tesseract to read what it shows.
+"""Headless Chromium driven over the DevTools protocol: the page's DOM is read as text.
 
-Used by the browser test of the served display. Debian's ``chromium`` and
-``tesseract-ocr`` packages; .ci/run installs them.
+Used by the browser tests of the live table page (and docs/tools/web_screenshots.py).
+Debian's ``chromium`` package; .ci/run installs it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import os
 import shutil
 import signal
@@ -33,9 +34,8 @@ CHROMIUM_FLAGS = [
 
 def missing_tools() -> str | None:
     """Why the browser test cannot run here, or None."""
-    for tool, package in (("chromium", "chromium"), ("tesseract", "tesseract-ocr")):
-        if shutil.which(tool) is None:
-            return f"{tool} is not installed (Debian package {package}; .ci/run installs it)"
+    if shutil.which("chromium") is None:
+        return "chromium is not installed (Debian package chromium; .ci/run installs it)"
     return None
 
 
@@ -85,14 +85,49 @@ class Browser:
     async def open(self, url: str) -> None:
         await self.call("Page.navigate", url=url)
 
-    async def text(self, out: Path) -> str:
-        """What the page shows now, read from a screenshot."""
+    async def evaluate(self, expression: str) -> Any:
+        """The value of a JavaScript expression in the page (JSON values only)."""
+        reply = await self.call(
+            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
+        )
+        if "exceptionDetails" in reply:
+            raise RuntimeError(json.dumps(reply["exceptionDetails"])[:500])
+        return reply.get("result", {}).get("value")
+
+    async def text(self, selector: str = "body") -> str:
+        """The text the page shows in *selector* (its innerText), or "" if it is not there."""
+        found = await self.evaluate(
+            f"(() => {{ const n = document.querySelector({json.dumps(selector)});"
+            " return n ? n.innerText : ''; })()"
+        )
+        return str(found or "")
+
+    async def wait_for(self, expression: str, seconds: float = 10.0) -> Any:
+        """Poll *expression* until it is truthy; its last value either way."""
+        value: Any = None
+        for _ in range(int(seconds * 20)):
+            try:
+                value = await self.evaluate(expression)
+            except RuntimeError:
+                value = None
+            if value:
+                return value
+            await asyncio.sleep(0.05)
+        return value
+
+    async def viewport(self, width: int, height: int, scale: float = 1.0) -> None:
+        """Show the page as a screen this size would (a phone: 390x844 at 3)."""
+        await self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=scale,
+            mobile=width < 800,
+        )
+
+    async def screenshot(self, out: Path) -> None:
         shot = await self.call("Page.captureScreenshot", format="png")
         out.write_bytes(base64.b64decode(shot["data"]))
-        read = subprocess.run(
-            ["tesseract", str(out), "-"], capture_output=True, text=True, check=True
-        )
-        return read.stdout
 
     async def __aexit__(self, *exc: object) -> None:
         if self._ws is not None:

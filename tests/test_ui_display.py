@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -70,32 +69,24 @@ def test_display_of_a_missing_session_is_refused(capsys, tmp_path, monkeypatch):
     assert code == 2 and out == "" and "no session 4" in err
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def test_served_page_uses_no_outside_assets(tmp_path):
     store = new_store(tmp_path)
-    port = free_port()
     env = dict(os.environ, SCOREKEEPER_HOME=str(store.root), SCOREKEEPER_LANG="en")
-    command = [sys.executable, "-m", "scorekeeper", "display", "1", "--serve", "--port", str(port)]
+    command = [sys.executable, "-m", "scorekeeper", "display", "1", "--serve", "--port", "0"]
     server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None
+        url = server.stdout.readline().strip()
+        assert url.startswith("http://127.0.0.1:")
         said = server.stdout.readline() + server.stdout.readline()
-        assert f"http://127.0.0.1:{port}" in said and "only this machine" in said
-        page = ""
-        for _ in range(50):
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
-                    page = reply.read().decode("utf-8")
-                break
-            except OSError:
-                time.sleep(0.1)
-        assert "textual-terminal" in page
-        assert "googleapis" not in page and "https://" not in page
+        assert "Only this machine can open it" in said
+        with urllib.request.urlopen(url, timeout=5) as reply:
+            page = reply.read().decode("utf-8")
+            policy = reply.headers["Content-Security-Policy"]
+        assert "session 1 (display)" in page
+        assert "http://" not in page and "https://" not in page
+        assert " src=" not in page  # style and script are in the page, allowed by their hashes
+        assert policy.startswith("default-src 'none'")
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -104,8 +104,17 @@ def _parser() -> argparse.ArgumentParser:
     display = commands.add_parser("display", help=t("cli.help.display"))
     display.add_argument("session")
     display.add_argument("--serve", action="store_true", help=t("cli.help.display.serve"))
-    display.add_argument("--host", default="127.0.0.1", help=t("cli.help.display.host"))
-    display.add_argument("--port", type=int, default=8000)
+    display.add_argument(
+        "--lan",
+        nargs="?",
+        const="auto",
+        metavar="ADDRESS",
+        help=t("cli.help.display.lan"),
+    )
+    display.add_argument("--port", type=int, default=8000, help=t("cli.help.display.port"))
+    display.add_argument(
+        "--max-viewers", type=int, default=100, help=t("cli.help.display.max_viewers")
+    )
 
     opener = commands.add_parser("open", help=t("cli.help.open"))
     opener.add_argument("session")
@@ -310,7 +319,7 @@ def _display(args: argparse.Namespace) -> int:
     if args.serve:
         from scorekeeper.cli.serve import serve_display
 
-        return serve_display(args, sid)
+        return serve_display(args, store, sid)
     from scorekeeper.ui.display import DisplayApp
 
     DisplayApp(store, sid).run()

@@ -1,47 +1,54 @@
-"""The table display in a browser, for phones and big screens on the same network.
+"""``scorekeeper display SESSION --serve``: the live table page for the phones at the table.
 
-textual-serve runs ``scorekeeper display SESSION`` once per browser tab and
-streams it; the page is scorekeeper's own (ui/web/app_index.html), so nothing
-is fetched from the internet. Bound to this machine only unless --host says
-otherwise, and it says so when it starts.
+This machine only, unless ``--lan`` (then the machine's address on its network, never
+0.0.0.0). The first line printed is the page's address and nothing else, so a program
+(the app's "show the table page") can read it; then what it is, and the QR code.
 """
 
 from __future__ import annotations
 
 import argparse
-import shlex
+import asyncio
 import sys
-from pathlib import Path
 
 from scorekeeper.messages import UserError, language, t
-from scorekeeper.storage import data_root
-
-TEMPLATES = Path(__file__).parent.parent / "ui" / "web"  # the page around the display
-LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+from scorekeeper.storage import Store
 
 
-def display_command(args: argparse.Namespace, sid: int) -> str:
-    """The command each browser tab runs: the same display, same data folder and language."""
-    words = [sys.executable, "-m", "scorekeeper", "--data-dir", str(data_root(args.data_dir))]
-    words += ["--lang", language(), "display", str(sid)]
-    return " ".join(shlex.quote(word) for word in words)
+def serve_display(args: argparse.Namespace, store: Store, sid: int) -> int:
+    from scorekeeper.web.lan import lan_address, refused_address
+    from scorekeeper.web.qr import qr_for_terminal
+    from scorekeeper.web.server import bind, make_app, new_token, page_url, serve
 
+    if not 1 <= args.max_viewers <= 1000:
+        raise UserError("web.bad_limit", limit=args.max_viewers)
+    if args.lan is None:
+        host = "127.0.0.1"
+    elif args.lan == "auto":
+        found = lan_address()
+        if found is None:
+            raise UserError("web.no_lan")
+        host = found
+    elif refused_address(args.lan):
+        raise UserError("web.not_an_address", address=args.lan)
+    else:
+        host = args.lan
+    token = new_token()
+    app = make_app(store, sid, token=token, lang=language(), max_viewers=args.max_viewers)
+    sock = bind(host, args.port)
+    url = page_url(sock, token)
 
-def serve_display(args: argparse.Namespace, sid: int) -> int:
+    def ready() -> None:
+        print(url, flush=True)
+        print(t("web.serving", session=sid))
+        print(t("web.serving_lan" if args.lan else "web.serving_local"))
+        if args.lan and sys.stdout.isatty():
+            print(t("web.scan"))
+            print(qr_for_terminal(url))
+        sys.stdout.flush()
+
     try:
-        from textual_serve.server import Server
-    except ImportError:
-        raise UserError("display.no_serve") from None
-    title = t("display.title", session=sid)
-    server = Server(
-        display_command(args, sid),
-        host=args.host,
-        port=args.port,
-        title=title,
-        templates_path=TEMPLATES,
-    )
-    print(t("display.serving", session=sid, host=args.host, port=args.port), flush=True)
-    if args.host in LOCAL_HOSTS:
-        print(t("display.serving_local"), flush=True)
-    server.serve()
+        asyncio.run(serve(app, sock, ready))
+    except KeyboardInterrupt:
+        print(t("web.stopped"), flush=True)
     return 0

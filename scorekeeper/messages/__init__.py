@@ -42,6 +42,7 @@ _AREAS: Final = (
     "wording",
     "localized",
     "textual_keys",
+    "web",
 )
 
 

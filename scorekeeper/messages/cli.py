@@ -121,8 +121,22 @@ MESSAGES.update(
             "a read-only display of a session for the whole table",
             "テーブル全員向けの表示用画面(記録はできません)",
         ),
-        "cli.help.display.serve": ("serve it to browsers", "ブラウザに配信する"),
-        "cli.help.display.host": ("address to serve on", "配信するアドレス"),
+        "cli.help.display.serve": (
+            "serve it as a live page for phones and browsers",
+            "スマートフォンやブラウザ向けのライブページとして配信する",
+        ),
+        "cli.help.display.lan": (
+            "let phones on this network in (this machine's network address, or ADDRESS)",
+            "同じネットワークのスマートフォンから見られるようにする(このマシンのアドレス、またはADDRESS)",
+        ),
+        "cli.help.display.port": (
+            "port to serve on (0: any free port)",
+            "配信するポート(0で空きを選ぶ)",
+        ),
+        "cli.help.display.max_viewers": (
+            "how many phones may watch at once (default 100)",
+            "同時に見られる端末の数(既定は100)",
+        ),
         "cli.help.open": (
             "open a stored session in the app",
             "保存済みセッションをアプリで開く",

@@ -394,18 +394,6 @@ MESSAGES.update(
             "this is the table display: it shows the session and records nothing",
             "これは表示用の画面です。記録はできません",
         ),
-        "display.serving": (
-            "serving the display of session {session} at http://{host}:{port} (Ctrl+C stops)",
-            "セッション{session}の表示を http://{host}:{port} で配信中(Ctrl+Cで停止)",
-        ),
-        "display.serving_local": (
-            "only this machine can open it; use --host 0.0.0.0 to let phones on your network in",
-            "このマシンからだけ開けます。同じネットワークのスマートフォンから見るには --host 0.0.0.0",
-        ),
-        "display.no_serve": (
-            "the browser display needs the textual-serve package (pip install textual-serve)",
-            "ブラウザ表示には textual-serve が必要です(pip install textual-serve)",
-        ),
     }
 )
 

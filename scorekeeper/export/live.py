@@ -1,0 +1,275 @@
+"""What the live table page shows, as one JSON-ready document in one language.
+
+The page (scorekeeper/web/) only puts these values into the page as text: every
+number and every word is decided here, from the game's read side, so a phone
+tells the same story as the recorder's screen. Long sessions cost the same as
+short ones: only the latest entries and stake changes are taken.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.core.cards import SUIT_SYMBOLS
+from scorekeeper.core.games.pochen import carried_deals, deal_view
+from scorekeeper.core.read_model import RoundView
+from scorekeeper.core.session import Session
+from scorekeeper.core.standings import standings
+from scorekeeper.core.state import State
+from scorekeeper.core.times import local_text
+from scorekeeper.export.report import parent_heading, score_heading, title
+from scorekeeper.messages import t
+from scorekeeper.messages.describe import describe_text
+
+#: How many of the latest entries and stake changes a page shows.
+LATEST_ENTRIES = 15
+LATEST_STAKES = 40
+
+#: Pochen's board as it lies on the table, row by row (the same as the app's).
+BOARD_LAYOUT = (
+    ("ace", "king", "queen"),
+    ("jack", "centre", "ten"),
+    ("marriage", "sequence", "poch"),
+)
+
+
+def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
+    """The page's document: headline, players, standings, pots or board, entries, stakes."""
+    state, game = session.state, session.game
+    view = game.round_view(state) if state.in_round else None
+    return {
+        "lang": lang,
+        "session": sid,
+        "entries_count": session.history_from - 1 + len(session.events),
+        "title": title(session, sid, lang),
+        "headline": _headline(session, lang),
+        "status": _status(session, view, lang),
+        "players": _players(session, view, lang),
+        "standings": _standings(state, lang),
+        # a board (Pochen) shows its Poch itself; other chip games show their pots
+        "pots": _pots(view, lang) if game.uses_chips and state.board is None else None,
+        "board": _board(state, view, lang) if state.board is not None else None,
+        "result": last_result_line(session, lang),
+        "entries": _entries(session, lang),
+        "stakes": _stakes(state, lang),
+        "finished": state.finished,
+        "labels": {
+            key: t(f"web.label.{key}", lang)
+            for key in ("players", "standings", "pots", "board", "entries", "stakes", "result")
+        },
+        "columns": {
+            "seat": t("web.column.seat", lang),
+            "name": t("web.column.name", lang),
+            "score": score_heading(game, lang),
+            "in_round": t("web.column.in_round", lang),
+            "net": t("web.column.net", lang),
+            "rank": t("web.column.rank", lang),
+            "time": t("web.column.time", lang),
+            "round": t("word.round", lang),
+            "stake": t("web.column.change", lang),
+        },
+    }
+
+
+def _headline(session: Session, lang: str) -> dict[str, Any]:
+    state, game = session.state, session.game
+    headline = game.headline(state)
+    if headline.kind == "stake":
+        cap = headline.cap if headline.cap is not None else "—"
+        caption = t(game.worded("display.stake"), lang, parent=state.parent, cap=cap)
+    elif headline.kind == "round":
+        caption = t(game.worded("display.round"), lang, parent=state.parent)
+    else:
+        caption = t(game.worded("display.pot"), lang, parent=state.parent)
+    return {
+        "kind": headline.kind,
+        "label": t(f"word.{headline.kind}", lang),
+        "value": headline.value,
+        "in_play": headline.in_play,
+        "cap": headline.cap,
+        "caption": caption,
+        "parent": state.parent,
+        "parent_label": parent_heading(game, lang),
+    }
+
+
+def _status(session: Session, view: RoundView | None, lang: str) -> str:
+    """One line: the round in play and whose turn it is, or who deals next."""
+    state = session.state
+    if state.finished:
+        return t("ui.stake.finished", lang, round=state.round)
+    if view is None:
+        return t(
+            session.game.worded("web.next_round"), lang, round=state.round + 1, parent=state.parent
+        )
+    line = t("web.round_in_play", lang, round=state.round)
+    if view.to_act is not None:
+        line += " · " + t("web.to_act", lang, player=view.to_act, call=view.to_call)
+    return line
+
+
+def _players(session: Session, view: RoundView | None, lang: str) -> list[dict[str, Any]]:
+    state, game = session.state, session.game
+    net, seated = game.net(state), state.seated()
+    rows = []
+    for seat, name in enumerate(state.names(), start=1):
+        if name not in seated:
+            where, text = "left", t("ui.players.left", lang)
+        elif view is None:
+            where, text = "seated", ""
+        elif name not in view.dealt:
+            where, text = "out", t("ui.players.sitting_out", lang)
+        elif name in view.folded:
+            where, text = "folded", t("web.folded", lang)
+        elif name == view.to_act:
+            where, text = "to_act", t("web.acting", lang)
+        else:
+            where, text = "in", t("web.in", lang)
+        committed = view.committed.get(name, 0) if view is not None else 0
+        rows.append(
+            {
+                "seat": seat,
+                "name": name,
+                "parent": name == state.parent and name in seated,
+                "recorder": name == state.recorder,
+                "where": where,
+                "where_text": text,
+                "score": state.scores[name],
+                "net": net[name],
+                "committed": committed,
+            }
+        )
+    return rows
+
+
+def _standings(state: State, lang: str) -> list[dict[str, Any]]:
+    del lang  # numbers and names only
+    return [{"rank": s.rank, "name": s.player, "net": s.net} for s in standings(state)]
+
+
+def _pots(view: RoundView | None, lang: str) -> list[str]:
+    """Each pot and who can win it, then chips nobody has matched yet."""
+    if view is None:
+        return []
+    lines = []
+    for index, pot in enumerate(view.pots):
+        key = "ui.pot.main" if index == 0 else "ui.pot.side"
+        lines.append(t(key, lang, chips=pot.amount, players=" ".join(pot.eligible)))
+    unmatched = view.unmatched
+    if unmatched:
+        chips = sum(unmatched.values())
+        lines.append(t("ui.pot.unmatched", lang, chips=chips, players=" ".join(unmatched)))
+    return lines
+
+
+def _board(state: State, view: RoundView | None, lang: str) -> dict[str, Any]:
+    """Pochen's nine pools as they lie, with the stage and the Poch."""
+    deal, board, carried = deal_view(state), state.board or {}, carried_deals(state)
+    rows = []
+    for row in BOARD_LAYOUT:
+        cells = []
+        for pool in row:
+            claimed_by = deal.claimed.get(pool)
+            if claimed_by:
+                note = t("ui.pochen.claimed_by", lang, player=claimed_by)
+            elif carried.get(pool):
+                note = t("ui.pochen.carried", lang, deals=carried[pool])
+            else:
+                note = ""
+            cells.append(
+                {
+                    "pool": pool,
+                    "name": t(f"ui.pochen.pool.{pool}", lang),
+                    "chips": board.get(pool, 0),
+                    "note": note,
+                }
+            )
+        rows.append(cells)
+    if state.finished or deal.stage == "between":
+        stage = ""
+    else:
+        trump = SUIT_SYMBOLS[deal.trump] if deal.trump else "—"
+        stage = t(f"web.pochen.stage.{deal.stage}", lang)
+        stage = t("ui.pochen.stage", lang, stage=stage, trump=trump)
+    poch = ""
+    if view is not None and deal.poch_open:
+        who = " ".join(deal.contestants or view.live)
+        poch = t("ui.pochen.pot", lang, chips=view.pot, players=who)
+    return {"rows": rows, "stage": stage, "poch": poch}
+
+
+def _entries(session: Session, lang: str) -> list[dict[str, Any]]:
+    """The latest entries, newest first, marked as the timeline marks them."""
+    voided, superseded = session.voided(), session.superseded()
+    first = max(0, len(session.events) - LATEST_ENTRIES)
+    rows = []
+    for index in range(len(session.events) - 1, first - 1, -1):
+        event = session.events[index]
+        key, params = session.describe(index)
+        mark = ""
+        if event.seq in voided:
+            mark = t("log.voided_by", lang, seq=voided[event.seq])
+        elif event.seq in superseded:
+            mark = t("timeline.superseded", lang, seq=superseded[event.seq])
+        rows.append(
+            {
+                "seq": event.seq,
+                "time": local_text(event.at, "%H:%M:%S"),
+                "text": describe_text(key, dict(params), lang),
+                "struck": bool(mark),
+                "mark": mark,
+            }
+        )
+    return rows
+
+
+def _stakes(state: State, lang: str) -> list[dict[str, Any]]:
+    """The latest stake changes in force, newest first: when it went to 40, on every phone."""
+    changes = state.stake_history
+    start = max(0, len(changes) - LATEST_STAKES)
+    rows = []
+    for index in range(len(changes) - 1, start - 1, -1):
+        change = changes[index]
+        rows.append(
+            {
+                "seq": change.seq,
+                "time": local_text(change.at, "%H:%M:%S"),
+                "round": change.round,
+                "from": change.old,
+                "to": change.new,
+                "text": t("timeline.stake_from_to", lang, old=change.old, new=change.new),
+            }
+        )
+    return rows
+
+
+def last_result_line(session: Session, lang: str | None = None) -> str:
+    """The last round's result in one line: what happened, who paid whom, the standings."""
+    state, game = session.state, session.game
+    if not state.results:
+        return ""
+    result = state.results[-1]
+    what = t(result.how, lang, **result.details)
+    payers = ", ".join(f"{n} {-d}" for n, d in result.deltas.items() if d < 0)
+    winners = ", ".join(f"{n} {d}" for n, d in result.deltas.items() if d > 0)
+    changes = ", ".join(f"{n} {d:+d}" if d else f"{n} 0" for n, d in result.deltas.items())
+    if game.uses_chips:  # pots and pools: each player's net, and the board's share
+        paid = t("ui.table.net", lang, changes=changes)
+        if result.to_board > 0:
+            paid += t("ui.table.to_board", lang, chips=result.to_board)
+        elif result.to_board < 0:
+            paid += t("ui.table.from_board", lang, chips=-result.to_board)
+    elif payers and winners:
+        paid = t("ui.table.paid", lang, payers=payers, winners=winners)
+    else:  # nobody or everybody gained: chips went to or came from the board
+        changes = ", ".join(f"{n} {d:+d}" for n, d in result.deltas.items() if d)
+        paid = t("ui.table.changes", lang, changes=changes) if changes else ""
+    if game.uses_chips:  # ranked by the net result: show it, not the chips held
+        ranked = " · ".join(
+            f"{s.rank} {s.player} {s.net:+d}" if s.net else f"{s.rank} {s.player} 0"
+            for s in standings(state)
+        )
+    else:
+        signed = "d" if game.lower_is_better else "+d"
+        ranked = " · ".join(f"{s.rank} {s.player} {s.score:{signed}}" for s in standings(state))
+    return t("ui.table.result", lang, round=result.round, what=what, paid=paid, standings=ranked)

@@ -1,0 +1,115 @@
+"""The live table page for phones, and its server: key -> (English, Japanese)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- the page ----------------------------------------------------------------------
+    "web.round_in_play": ("round {round} in play", "ラウンド{round} 進行中"),
+    "web.to_act": ("{player} to act ({call} to call)", "{player}の番(コール{call})"),
+    "web.next_round.parent": (
+        "next: round {round}, parent {parent}",
+        "次: ラウンド{round}、親 {parent}",
+    ),
+    "web.next_round.dealer": (
+        "next: round {round}, dealer {parent}",
+        "次: ラウンド{round}、ディーラー {parent}",
+    ),
+    "web.in": ("in", "参加中"),
+    "web.folded": ("folded", "降り"),
+    "web.acting": ("to act", "手番"),
+    "web.label.players": ("Players", "プレイヤー"),
+    "web.label.standings": ("Standings", "順位"),
+    "web.label.pots": ("Pots", "ポット"),
+    "web.label.board": ("Board", "盤"),
+    "web.label.entries": ("Latest entries", "最近の記録"),
+    "web.label.stakes": ("Stake changes", "賭け点の変化"),
+    "web.label.result": ("Last round", "前のラウンド"),
+    "web.column.seat": ("seat", "席"),
+    "web.column.name": ("name", "名前"),
+    "web.column.in_round": ("this round", "このラウンド"),
+    "web.column.net": ("net", "収支"),
+    "web.column.rank": ("rank", "順位"),
+    "web.column.time": ("time", "時刻"),
+    "web.column.change": ("stake", "賭け点"),
+    "web.pochen.stage.trump": ("the trump is being turned up", "切り札を決めています"),
+    "web.pochen.stage.claims": ("claims", "役の請求"),
+    "web.pochen.stage.poch": ("the Poch", "ポッヘン(賭け)"),
+    "web.pochen.stage.showdown": ("the Poch showdown", "ポッヘンの勝負"),
+    "web.pochen.stage.playout": ("play-out", "場札の出し切り"),
+    "web.none_yet": ("none yet", "まだありません"),
+    "web.status.connecting": ("connecting…", "接続中…"),
+    "web.status.live": ("live · updated {time}", "更新中 · {time}"),
+    "web.status.reconnecting": (
+        "connection lost, trying again…",
+        "接続が切れました。再接続しています…",
+    ),
+    "web.status.expired": (
+        "This link no longer works (the page was restarted). Scan the new code.",
+        "このリンクは使えなくなりました(配信が再起動されました)。新しいコードを読み取ってください。",
+    ),
+    "web.other_language": ("日本語", "English"),
+    "web.page_needs_script": (
+        "This page updates itself with JavaScript; turn it on to follow the table.",
+        "このページはJavaScriptで更新されます。有効にしてください。",
+    ),
+    # -- refusals, as plain text ----------------------------------------------------------
+    "web.forbidden": (
+        "This link is not valid. Scan the code the recorder shows again.",
+        "このリンクは無効です。記録役が表示しているコードをもう一度読み取ってください。",
+    ),
+    "web.cross_origin": (
+        "Refused: the table page answers only its own page.",
+        "拒否しました: 表のページは自分のページにだけ応答します。",
+    ),
+    "web.too_many": (
+        "This table page already has {limit} viewers. Close it on another device and try again.",
+        "この表のページはすでに{limit}台が見ています。ほかの端末で閉じてからやり直してください。",
+    ),
+    "web.read_only": (
+        "The table page only shows the session; nothing can be changed here.",
+        "表のページは表示だけです。ここからは何も変更できません。",
+    ),
+    # -- the server, in the terminal --------------------------------------------------------
+    "web.serving": (
+        "The table page of session {session} is at the address above (read only; Ctrl+C stops).",
+        "セッション{session}の表のページは上のアドレスです(表示のみ。Ctrl+Cで停止)。",
+    ),
+    "web.serving_local": (
+        "Only this machine can open it. For phones on the same network: --lan",
+        "このマシンからだけ開けます。同じネットワークのスマートフォンから見るには --lan",
+    ),
+    "web.serving_lan": (
+        "Anyone on this network who has the link or scans the code can watch. "
+        "The link changes every time the page is started.",
+        "このネットワークでリンクを持つ人、コードを読み取った人は誰でも見られます。"
+        "リンクは起動するたびに変わります。",
+    ),
+    "web.scan": ("Scan to open it on a phone:", "スマートフォンで読み取って開く:"),
+    "web.no_lan": (
+        "No network address found: connect this machine to the table's Wi-Fi, "
+        "or leave out --lan to open the page on this machine only.",
+        "ネットワークのアドレスが見つかりません。このマシンをWi-Fiにつなぐか、"
+        "--lan を付けずにこのマシンだけで開いてください。",
+    ),
+    "web.not_an_address": (
+        "{address} is not an address a phone can open: give this machine's address on "
+        "the table's network, or only --lan to find it.",
+        "{address} はスマートフォンから開けるアドレスではありません。このマシンのネットワーク上の"
+        "アドレスを指定するか、--lan だけにして自動で探してください。",
+    ),
+    "web.port_busy": (
+        "Port {port} is in use: choose another with --port (0 picks a free one).",
+        "ポート{port}は使用中です。--port で別の番号を指定してください(0で空きを選びます)。",
+    ),
+    "web.cannot_listen": (
+        "Cannot listen on {host} port {port}: {reason}",
+        "{host} のポート{port}で待ち受けできません: {reason}",
+    ),
+    "web.bad_port": (
+        "The port must be 0 to 65535, not {port}.",
+        "ポートは0〜65535です({port}は不可)。",
+    ),
+    "web.bad_limit": (
+        "--max-viewers must be 1 to 1000, not {limit}.",
+        "--max-viewers は1〜1000です({limit}は不可)。",
+    ),
+    "web.stopped": ("The table page has stopped.", "表のページを停止しました。"),
+}

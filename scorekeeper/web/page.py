@@ -1,0 +1,79 @@
+"""The page itself: one HTML file with its style and script inline, and the policy that
+lets the browser run exactly those and nothing else (hashes, not 'unsafe-inline')."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from functools import cache
+from html import escape
+from importlib.resources import files
+
+from scorekeeper.messages import LANGUAGES, t
+
+#: How long the page waits without a word from the server before it connects again. The
+#: server sends a keep-alive line more often than this (server.KEEP_ALIVE).
+SILENCE_MS = 40_000
+
+
+def _asset(name: str) -> str:
+    return files("scorekeeper.web").joinpath(name).read_text(encoding="utf-8")
+
+
+def _digest(text: str) -> str:
+    return base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+@cache
+def content_security_policy() -> str:
+    """Only the page's own style and script, data only from its own address, no frames."""
+    style, script = _asset("page.css"), _asset("page.js")
+    return "; ".join(
+        [
+            "default-src 'none'",
+            f"style-src 'sha256-{_digest(style)}'",
+            f"script-src 'sha256-{_digest(script)}'",
+            "connect-src 'self'",
+            "img-src 'none'",
+            "base-uri 'none'",
+            "form-action 'none'",
+            "frame-ancestors 'none'",
+        ]
+    )
+
+
+def _json_for_html(value: object) -> str:
+    """JSON that cannot end the script element it sits in."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+@cache
+def page_html(lang: str, sid: int) -> str:
+    """The page in *lang* before any data: its frame, and the words the script needs."""
+    other = next(code for code in LANGUAGES if code != lang)
+    config = {
+        "lang": lang,
+        "none_yet": t("web.none_yet", lang),
+        "live": t("web.status.live", lang, time="{time}"),
+        "reconnecting": t("web.status.reconnecting", lang),
+        "expired": t("web.status.expired", lang),
+        "silence_ms": SILENCE_MS,
+    }
+    title = t("display.title", lang, session=sid)
+    swaps = {
+        "@@LANG@@": lang,
+        "@@OTHER_LANG@@": other,
+        "@@OTHER_LANG_NAME@@": escape(t("web.other_language", lang)),
+        "@@TITLE@@": escape(title),
+        "@@CONNECTING@@": escape(t("web.status.connecting", lang)),
+        "@@NOSCRIPT@@": escape(t("web.page_needs_script", lang)),
+        "@@CONFIG@@": _json_for_html(config),
+        "@@STYLE@@": _asset("page.css"),
+        "@@SCRIPT@@": _asset("page.js"),
+    }
+    html = _asset("page.html")
+    for mark, value in swaps.items():
+        html = html.replace(mark, value)
+    return html

@@ -1,0 +1,279 @@
+"""One small server for every phone at the table: the page, and a stream of the session.
+
+Read-only by construction: the only routes are GETs of the page, the stream and the
+same document as JSON; nothing here can write. Every address carries a random token
+made at start (a restart changes it); without it the answer is 403 whatever the path.
+The data routes refuse requests made by other sites' pages (Origin, Sec-Fetch-Site),
+and the number of open streams has a cap, with a plain message past it.
+
+The session file is looked at a few times a second by one task; when it has changed
+it is read again (in a thread, so the streams keep going) and the new document is
+sent to every phone. A phone that connects, or reconnects after sleeping, gets the
+whole document at once: nothing to catch up entry by entry.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+from scorekeeper.export.live import live_view
+from scorekeeper.messages import LANGUAGES, UserError, t
+from scorekeeper.services.showing import Followed
+from scorekeeper.storage import Store
+from scorekeeper.web.page import content_security_policy, page_html
+
+#: How often the session file is looked at (seconds).
+LOOK_EVERY = 0.25
+#: A comment line on every stream this often, so that a dead connection is noticed and
+#: proxies keep a quiet one open (the page reconnects after page.SILENCE_MS of silence).
+KEEP_ALIVE = 15.0
+#: Streams open at once, by default.
+MAX_VIEWERS = 100
+#: Phones are told to wait this long before connecting again after a drop (ms).
+RETRY_MS = 2000
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass
+class Feed:
+    """The followed session and its documents: made once per change and language."""
+
+    followed: Followed
+    version: int = 0
+    viewers: int = 0  # streams open now
+    problem: str = ""  # the file could not be read just now: said on every page
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    _docs: dict[str, bytes] = field(default_factory=dict)
+
+    def document(self, lang: str) -> bytes:
+        doc = self._docs.get(lang)
+        if doc is None:
+            view = live_view(self.followed.session, self.followed.id, lang)
+            view["problem"] = self.problem
+            view["version"] = self.version
+            doc = self._docs[lang] = json.dumps(view, ensure_ascii=False).encode("utf-8")
+        return doc
+
+    def _read_again(self) -> bool:
+        try:
+            changed = self.followed.follow()
+        except UserError as error:  # being replaced, or damaged: said, and the last kept
+            problem = error.message()
+            if problem != self.problem:
+                self.problem = problem
+                return True
+            return False
+        if changed or self.problem:
+            self.problem = ""
+            return True
+        return False
+
+    async def watch(self) -> None:
+        """Look at the file until cancelled; tell every stream when the session changed."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(LOOK_EVERY)
+            if await loop.run_in_executor(None, self._read_again):
+                self.version += 1
+                self._docs = {}
+                self.changed.set()
+                self.changed = asyncio.Event()
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    lang: str  # for a browser that asks for neither language
+    max_viewers: int
+
+
+def choose_language(request: web.Request, fallback: str) -> str:
+    """``?lang=`` first, then the browser's languages in its order, then *fallback*."""
+    asked = request.query.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    ranked = []
+    for position, part in enumerate(request.headers.get("Accept-Language", "").split(",")):
+        code, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            with contextlib.suppress(ValueError):
+                weight = float(params.strip()[2:])
+        primary = code.strip().lower().split("-")[0]
+        if primary in LANGUAGES and weight > 0:
+            ranked.append((-weight, position, primary))
+    return min(ranked)[2] if ranked else fallback
+
+
+def _plain(status: int, text: str) -> web.Response:
+    return web.Response(status=status, text=text + "\n", content_type="text/plain")
+
+
+def _from_elsewhere(request: web.Request) -> bool:
+    """A request another site's page made (the page may be opened from a link anywhere;
+    its data only by the page itself)."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site not in ("same-origin", "none"):
+        return True
+    origin = request.headers.get("Origin")
+    return origin is not None and origin != f"{request.scheme}://{request.host}"
+
+
+SETTINGS = web.AppKey("settings", Settings)
+FEED = web.AppKey("feed", Feed)
+
+
+@web.middleware
+async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """The token, then only reading; the same safety headers on every answer."""
+    settings = request.app[SETTINGS]
+    lang = choose_language(request, settings.lang)
+    first, _, rest = request.path.lstrip("/").partition("/")
+    if not secrets.compare_digest(first.encode(), settings.token.encode()):
+        response: web.StreamResponse = _plain(403, t("web.forbidden", lang))
+    elif request.method not in ("GET", "HEAD"):
+        response = _plain(405, t("web.read_only", lang))
+    elif rest in ("events", "state.json") and _from_elsewhere(request):
+        response = _plain(403, t("web.cross_origin", lang))
+    else:
+        try:
+            response = await handler(request)
+        except web.HTTPException as error:  # a path we do not have: no word on what exists
+            if error.status != 404:
+                raise
+            response = _plain(403, t("web.forbidden", lang))
+    if not response.prepared:
+        _secure(response)
+    return response
+
+
+def _secure(response: web.StreamResponse) -> None:
+    headers = response.headers
+    headers["Content-Security-Policy"] = content_security_policy()
+    headers["X-Content-Type-Options"] = "nosniff"
+    headers["Referrer-Policy"] = "no-referrer"
+    headers["X-Frame-Options"] = "DENY"
+    headers["Cross-Origin-Resource-Policy"] = "same-origin"
+    headers["Cache-Control"] = "no-store"
+
+
+async def _page(request: web.Request) -> web.StreamResponse:
+    settings = request.app[SETTINGS]
+    feed = request.app[FEED]
+    if not request.path.endswith("/"):  # /TOKEN → /TOKEN/, so that "events" is beside it
+        raise web.HTTPFound(request.path + "/")
+    lang = choose_language(request, settings.lang)
+    html = page_html(lang, feed.followed.id)
+    return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+
+async def _state(request: web.Request) -> web.StreamResponse:
+    settings = request.app[SETTINGS]
+    feed = request.app[FEED]
+    body = feed.document(choose_language(request, settings.lang))
+    return web.Response(body=body, content_type="application/json", charset="utf-8")
+
+
+async def _events(request: web.Request) -> web.StreamResponse:
+    settings, feed = request.app[SETTINGS], request.app[FEED]
+    lang = choose_language(request, settings.lang)
+    if feed.viewers >= settings.max_viewers:
+        refusal = _plain(503, t("web.too_many", lang, limit=settings.max_viewers))
+        refusal.headers["Retry-After"] = "30"
+        return refusal
+    feed.viewers += 1
+    try:
+        stream = web.StreamResponse(
+            headers={"Content-Type": "text/event-stream; charset=utf-8", "X-Accel-Buffering": "no"}
+        )
+        _secure(stream)
+        await stream.prepare(request)
+        await stream.write(f"retry: {RETRY_MS}\n\n".encode())
+        while True:
+            changed = feed.changed
+            block = b"id: %d\nevent: state\ndata: %s\n\n" % (feed.version, feed.document(lang))
+            await stream.write(block)
+            while not changed.is_set():
+                try:
+                    await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+                except TimeoutError:
+                    await stream.write(b": still here\n\n")
+    except ConnectionError:
+        pass  # the phone went away
+    finally:
+        feed.viewers -= 1
+    return stream
+
+
+def make_app(store: Store, sid: int, *, token: str, lang: str, max_viewers: int) -> web.Application:
+    """The server's application: the session is read now, so a bad id fails before binding."""
+    app = web.Application(middlewares=[_guard])
+    app[SETTINGS] = Settings(token, lang, max_viewers)
+    app[FEED] = Feed(Followed(store, sid))
+    app.router.add_get(f"/{token}", _page)
+    app.router.add_get(f"/{token}/", _page)
+    app.router.add_get(f"/{token}/events", _events)
+    app.router.add_get(f"/{token}/state.json", _state)
+
+    async def watching(app: web.Application) -> AsyncIterator[None]:
+        task = asyncio.create_task(app[FEED].watch())
+        yield
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    app.cleanup_ctx.append(watching)
+    return app
+
+
+def new_token() -> str:
+    """A fresh random token for one run of the server (128 bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on *host*:*port* (0: any free port), or a plain-words error."""
+    if not 0 <= port <= 65535:
+        raise UserError("web.bad_port", port=port)
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        if port and error.errno in (98, 48, 10048):  # in use (Linux, macOS, Windows)
+            raise UserError("web.port_busy", port=port) from None
+        reason = error.strerror or str(error)
+        raise UserError("web.cannot_listen", host=host, port=port, reason=reason) from None
+    sock.setblocking(False)
+    return sock
+
+
+def page_url(sock: socket.socket, token: str) -> str:
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/{token}/"
+
+
+async def serve(app: web.Application, sock: socket.socket, ready: Callable[[], None]) -> None:
+    """Serve on *sock* until cancelled; *ready* is called once phones can connect."""
+    runner = web.AppRunner(app, access_log=None, handle_signals=False)
+    await runner.setup()
+    try:
+        # streams never end by themselves: stopping must not wait for them
+        await web.SockSite(runner, sock, shutdown_timeout=0.5).start()
+        ready()
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
