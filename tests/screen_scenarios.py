@@ -108,7 +108,30 @@ class Scenario:
     session: int | None = 1
     before: Callable[[object], Awaitable[None]] | None = None
     display: bool = False  # the table display (scorekeeper display), not the recorder's app
+    then: Callable[[Any], None] | None = None  # called with the app after the keys
     snapshot: bool = False  # one of each kind of screen is also a snapshot, at both sizes
+
+
+#: The address a table page shown in a snapshot has (no server runs for it).
+SHOWN_PAGE_URL = "http://192.168.1.20:8000/AbCdEfGhIjKlMnOpQrStUv/"
+
+
+class _ShownPage:
+    url = SHOWN_PAGE_URL
+    running = True
+
+    def stop(self) -> None:
+        return None
+
+
+def table_page(app: Any) -> None:
+    """The palette's "show the table page", with a page that is not started for real."""
+    from scorekeeper.services.table_page import TablePages
+
+    pages = TablePages()
+    pages.start = lambda root, sid, lan=True: _ShownPage()  # type: ignore[method-assign,assignment,return-value]
+    app.table_pages = pages
+    app.show_table_page(1)
 
 
 CHIPS_RESULT = [*CHIPS_BETTING, "c", "f", "s", *"Aki > Dai > Ben", "enter"]
@@ -137,6 +160,7 @@ SCENARIOS = (
     Scenario("official-standings", official, [*ROUND_1, "t"], snapshot=True),
     Scenario("official-timeline", official, [*IN_ROUND_2, "i"], snapshot=True),
     Scenario("official-display", official, [], display=True, snapshot=True),
+    Scenario("official-table-page", official, IN_ROUND_2, then=table_page, snapshot=True),
     Scenario("chips-betting", chips, CHIPS_BETTING, snapshot=True),
     Scenario("chips-result", chips, CHIPS_RESULT),
     Scenario("chips-rebuy", chips, [*CHIPS_RESULT, "y"]),
@@ -210,6 +234,9 @@ def _app(tmp_path: Path, scenario: Scenario) -> Any:
 async def _play(pilot: Any, scenario: Scenario) -> None:
     await pilot.pause()
     await pilot.press(*scenario.keys)  # each key waits for the app to be idle
+    if scenario.then is not None:
+        scenario.then(pilot.app)
+        await pilot.pause(0.2)  # the page is "started" in a worker
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()
 

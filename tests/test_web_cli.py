@@ -14,7 +14,7 @@ from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.web.lan import lan_address
-from scorekeeper.web.qr import BORDER, qr_lines
+from scorekeeper.web.qr import BORDER, ERROR, qr_lines
 from tests.cli_support import run
 
 
@@ -113,7 +113,7 @@ def test_the_qr_code_is_the_address_module_for_module():
 
     url = "http://192.168.1.20:8000/AbCdEfGhIjKlMnOpQrStUv/"
     lines = qr_lines(url)
-    matrix = segno.make(url, error="m").matrix_iter(border=BORDER)
+    matrix = segno.make(url, error=ERROR).matrix_iter(border=BORDER)
     expected = [[bool(m) for m in row] for row in matrix]
     top = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
     read: list[list[bool]] = []
@@ -121,5 +121,5 @@ def test_the_qr_code_is_the_address_module_for_module():
         read.append([top[ch][0] for ch in line])
         read.append([top[ch][1] for ch in line])
     assert read[: len(expected)] == expected
-    assert len(lines) == (len(expected) + 1) // 2 and len(lines) <= 22  # fits 80x24 with words
-    assert all(len(line) == len(expected[0]) <= 45 for line in lines)
+    assert len(lines) == (len(expected) + 1) // 2 and len(lines) <= 17  # fits 80x24 with words
+    assert all(len(line) == len(expected[0]) <= 33 for line in lines)

@@ -303,6 +303,7 @@ def _open_app(args: argparse.Namespace) -> int:
     store = _store(args)
     app = ScorekeeperApp(store, session)
     relaunch = app.run()
+    app.table_pages.stop_all()  # the phones' page goes with the app (a relaunch starts anew)
     app.finish_writing()  # threads do not outlive os.execv (nor a normal exit, unjoined)
     if relaunch is not None:  # the language was switched: start again, in it, where we were
         words = [sys.executable, "-m", "scorekeeper", "--data-dir", str(store.root)]

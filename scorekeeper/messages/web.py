@@ -111,5 +111,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "--max-viewers must be 1 to 1000, not {limit}.",
         "--max-viewers は1〜1000です({limit}は不可)。",
     ),
+    "web.could_not_start": (
+        "The table page could not start: {reason}",
+        "表のページを開始できませんでした: {reason}",
+    ),
+    "web.app.title": (
+        "Table page for phones · session {session}",
+        "スマートフォン用の表のページ · セッション{session}",
+    ),
+    "web.app.starting": ("Starting the table page…", "表のページを開始しています…"),
+    "web.app.scan": (
+        "Point a phone's camera at the code, or open:",
+        "スマートフォンのカメラでコードを読み取るか、次を開いてください:",
+    ),
+    "web.app.keys": (
+        "esc: close (the page keeps running) · s: stop the page",
+        "esc: 閉じる(ページは動いたまま) · s: ページを止める",
+    ),
+    "web.app.stopped": (
+        "The table page of session {session} has stopped.",
+        "セッション{session}の表のページを止めました。",
+    ),
+    "web.app.stop_key": ("stop the page", "ページを止める"),
+    "web.app.palette": ("Show the table page (phones)", "表のページを表示(スマートフォン)"),
+    "web.app.palette_help": (
+        "A live page of this table for the players' phones: scan its code",
+        "この表のライブページをプレイヤーのスマートフォンに: コードを読み取るだけ",
+    ),
     "web.stopped": ("The table page has stopped.", "表のページを停止しました。"),
 }

@@ -20,6 +20,7 @@ from textual.theme import Theme
 
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
+from scorekeeper.services.table_page import TablePages
 from scorekeeper.ui.screens.dialogs import HoldsKeys, holds_after
 from scorekeeper.ui.textual_words import LocalizedApp
 
@@ -77,6 +78,7 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         self.last_opened: int | None = None  # the session whose table screen opened last
         self._releasing = False  # handing on held keys (release_keys)
         self._writing: list[threading.Thread] = []  # state checkpoints being written
+        self.table_pages = TablePages()  # live pages for the phones, started from a table
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:  # typed, not bubbling
@@ -222,6 +224,12 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         self._writing = [w for w in self._writing if w.is_alive()]
         self._writing.append(thread)
         thread.start()
+
+    def show_table_page(self, sid: int) -> None:
+        """The live page of session *sid* for the phones: started if it is not running."""
+        from scorekeeper.ui.screens.table_page import TablePageScreen
+
+        self.push_screen(TablePageScreen(self.table_pages, self.store.root, sid))
 
     def finish_writing(self) -> None:
         """Wait for the checkpoints still being written (before the process is replaced)."""

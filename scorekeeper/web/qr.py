@@ -10,11 +10,14 @@ import segno
 
 #: Light modules around the code; scanners need some, two is enough on a screen.
 BORDER = 2
+#: Error correction: the lowest (a screen is not a torn label), for the smallest code, so
+#: that it fits an 80x24 terminal beside its words. segno raises it when that costs nothing.
+ERROR = "l"
 
 
 def qr_lines(text: str) -> list[str]:
     """The QR code of *text* as lines of ``█▀▄`` and spaces (dark = drawn)."""
-    code = segno.make(text, error="m", micro=False)
+    code = segno.make(text, error=ERROR, micro=False)
     rows = [[bool(module) for module in row] for row in code.matrix_iter(border=BORDER)]
     if len(rows) % 2:
         rows.append([False] * len(rows[0]))

@@ -606,6 +606,10 @@ class TableScreen(Screen[None]):
         for action, key, name in (("timeline", "i", "open"), ("export", "ctrl+e", "export")):
             label = t("ui.palette.key", keys=key, label=t(f"timeline.key.{name}"))
             yield SystemCommand(t(f"timeline.help.{name}"), label, partial(self.run_action, action))
+        show_page = getattr(self.app, "show_table_page", None)
+        if callable(show_page):  # the recorder's app, not a display
+            page = partial(show_page, self.recording.id)
+            yield SystemCommand(t("web.app.palette"), t("web.app.palette_help"), page)
         if self.state.results:
             label = t("ui.palette.key", keys="ctrl+r", label=t("ui.key.correct"))
             callback = partial(self.run_action, "correct_round")

@@ -1,0 +1,82 @@
+"""The table page for the players' phones, from the palette: its QR code and address.
+
+The page runs as a process of its own (services/table_page.py) for as long as the
+app runs, or until stopped here; closing this screen leaves it running, so the
+phones stay connected while the recorder goes on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from scorekeeper.messages import UserError, t
+from scorekeeper.services.table_page import TablePages
+from scorekeeper.web.qr import qr_lines
+
+
+def qr_text(url: str) -> Text:
+    """The code in black on white, whatever the theme: it scans on any screen."""
+    return Text("\n".join(qr_lines(url)), style="black on white", no_wrap=True)
+
+
+class TablePageScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape", "close", t("ui_help.key.close"), id="table-page-close"),
+        Binding("s", "stop_page", t("web.app.stop_key"), id="stop-page"),
+    ]
+
+    def __init__(self, pages: TablePages, store_root: Path, sid: int) -> None:
+        super().__init__(classes="dialog", id="table-page-screen")
+        self.pages, self.store_root, self.sid = pages, store_root, sid
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box", id="table-page-box"):
+            yield Static(t("web.app.title", session=self.sid), classes="dialog-title")
+            with Horizontal(id="table-page-body"):
+                yield Static("", id="table-page-qr", markup=False)
+                with Vertical(id="table-page-words"):
+                    yield Static(t("web.app.starting"), id="table-page-status", markup=False)
+                    yield Static("", id="table-page-url", markup=False)
+                    yield Static("", id="table-page-note", markup=False)
+            yield Static(
+                t("web.app.keys"), classes="dialog-help", id="table-page-keys", markup=False
+            )
+
+    def on_mount(self) -> None:
+        self._start()
+
+    @work(thread=True, exit_on_error=False, group="table-page")
+    def _start(self) -> None:
+        try:
+            page = self.pages.start(self.store_root, self.sid)
+        except UserError as error:
+            self.app.call_from_thread(self._said, error.message())
+            return
+        self.app.call_from_thread(self._show, page.url)
+
+    def _said(self, words: str) -> None:
+        status = self.query_one("#table-page-status", Static)
+        status.update(words)
+        status.add_class("error")
+
+    def _show(self, url: str) -> None:
+        self.query_one("#table-page-qr", Static).update(qr_text(url))
+        self.query_one("#table-page-status", Static).update(t("web.app.scan"))
+        self.query_one("#table-page-url", Static).update(Text(url, style="bold"))
+        self.query_one("#table-page-note", Static).update(t("web.serving_lan"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_stop_page(self) -> None:
+        self.pages.stop(self.sid)
+        self.app.notify(t("web.app.stopped", session=self.sid))
+        self.dismiss(None)
