@@ -70,6 +70,13 @@ class Session:
                 raise FoldError(event.seq, mismatch)
             self.commit(event)
 
+    def extend(self, events: Iterable[Event]) -> None:
+        """Fold stored *events* that follow the last one, each checked as a whole fold checks
+        it: what a follower of the session read appended since. After a FoldError the
+        session holds the events before the refused one: read it whole again."""
+        with collector_paused():
+            self._fold(events, False)
+
     @classmethod
     def resumed(
         cls,

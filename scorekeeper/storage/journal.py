@@ -220,6 +220,40 @@ class NotResumable(Exception):
     """The journal does not begin with the bytes a state checkpoint was taken from."""
 
 
+def appended_since(data: bytes, at: ResumeAt) -> tuple[list[dict[str, Any]], ResumeAt] | None:
+    """The entries *data* holds after the point *at* a reader had got to, and the point
+    after them; None unless *data* is those same bytes and then whole lines of new entries
+    only (the file was replaced or changed in place: it must be read whole, and checked).
+
+    A reader that follows a session (the table display, the phones' page) reads only
+    what was appended, however long the session: one SHA-256 pass over the bytes it had.
+    """
+    if len(data) < at.size:
+        return None
+    view = memoryview(data)
+    running = hashlib.sha256(view[: at.size])
+    if running.hexdigest() != at.digest:
+        return None
+    docs: list[dict[str, Any]] = []
+    pos, next_id = at.size, at.next_id
+    while (end := data.find(b"\n", pos)) >= 0:  # a line without its newline is not yet written
+        record = decode(data[pos:end])
+        if not is_record(record) or not _after(record, next_id):
+            return None
+        for key, doc in sorted(record.get("set", {}).get(EVENTS_TABLE, {}).items(), key=_as_id):
+            if int(key) != next_id or doc is None:
+                return None
+            docs.append(dict(doc))
+            next_id += 1
+        pos = end + 1
+    running.update(view[at.size : pos])
+    return docs, ResumeAt(pos, running.hexdigest(), next_id)
+
+
+def _as_id(item: tuple[str, Any]) -> int:
+    return int(item[0])
+
+
 def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any, list[LineMark]]:
     """The header and the entries after *at*, without reading those before it, once its
     bytes are found unchanged (one SHA-256 pass); and the hash of every whole line."""

@@ -29,6 +29,7 @@ from scorekeeper.storage.journal import (
     HEADER_TABLE,
     Locked,
     ResumeAt,
+    appended_since,
     encode,
     format_line,
     journal_of,
@@ -47,6 +48,14 @@ class StoredSession:
     # Where and how it was read; two reads of the same entries are equal.
     path: Path | None = field(default=None, compare=False)  # the journal
     prefix: Prefix | None = field(default=None, compare=False)  # its bytes, a checkpoint
+    next_id: int | None = field(default=None, compare=False)  # the next entry's id then
+
+    @property
+    def read_to(self) -> ResumeAt | None:
+        """Where this read got to: what :meth:`Store.read_since` goes on from."""
+        if self.prefix is None or self.next_id is None:
+            return None
+        return ResumeAt(self.prefix.size, self.prefix.digest, self.next_id)
 
     @property
     def vouched(self) -> Checkpoint | None:
@@ -286,10 +295,27 @@ class Store:
         """No lock: appends only ever add whole lines after what is read here."""
         db = self._open(sid, writer=False)
         try:
-            prefix = journal_of(db).prefix
-            return StoredSession(sid, _header_of(db), _events_of(db), self.path(sid), prefix)
+            journal = journal_of(db)
+            header, events, path = _header_of(db), _events_of(db), self.path(sid)
+            return StoredSession(
+                sid, header, events, path, journal.prefix, journal.next_id(EVENTS_TABLE)
+            )
         finally:
             db.close()
+
+    def read_since(self, sid: int, at: ResumeAt) -> tuple[list[dict[str, Any]], ResumeAt] | None:
+        """The entries appended to session *sid* after *at* (where a read got to), and the
+        point after them; None when the file is no longer those bytes and then more (it
+        must be read whole). No lock: appends only ever add whole lines."""
+        path = self.path(sid)
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError as exc:
+            raise StorageError("storage.no_session", session=sid) from exc
+        except OSError as exc:
+            reason = reason_of(exc)
+            raise StorageError("storage.cannot_read", path=str(path), reason=reason) from exc
+        return appended_since(data, at)
 
     def open_writer(self, sid: int, resume: ResumeAt | None = None) -> SessionWriter:
         """The session's one writer; with *resume*, only the entries after that point are

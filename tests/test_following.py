@@ -1,0 +1,113 @@
+"""Following a session another process records (the table display, the phones' page):
+what was appended is read and folded on, nothing more; anything else is read whole."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from scorekeeper.core.events import Entry
+from scorekeeper.core.header import make_header
+from scorekeeper.core.state_json import state_json
+from scorekeeper.messages import UserError
+from scorekeeper.services import showing
+from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.storage import Store
+
+
+@pytest.fixture
+def store(tmp_path) -> Store:
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-chips", ["A", "B", "C"], {"stack": "20"}))
+    return store
+
+
+def record(store: Store, *entries: tuple[str, dict]) -> None:
+    recording = Recording(store, 1)
+    try:
+        for kind, data in entries:
+            recording.record(Entry(kind, data))
+    finally:
+        recording.close()
+
+
+@pytest.fixture
+def whole_reads(monkeypatch) -> list[int]:
+    """Each time the followed session is folded whole."""
+    reads: list[int] = []
+    real = showing.fold_stored
+
+    def counted(stored):
+        reads.append(len(stored.events))
+        return real(stored)
+
+    monkeypatch.setattr(showing, "fold_stored", counted)
+    return reads
+
+
+def test_appended_entries_are_folded_on_without_reading_the_session_again(store, whole_reads):
+    followed = showing.Followed(store, 1)
+    assert whole_reads == [0]
+    assert followed.follow() is False
+    record(store, ("round", {}), ("bet", {"player": "B", "amount": 2}))
+    assert followed.follow() is True
+    record(store, ("call", {"player": "C"}), ("undo", {}), ("fold", {"player": "C"}))
+    assert followed.follow() is True
+    assert whole_reads == [0]  # only the first read folded the whole session
+    assert len(followed.session.events) == 5
+    assert state_json(followed.session) == state_json(load_session(store, 1))
+    assert followed.session.voided() == load_session(store, 1).voided()
+    assert followed.follow() is False
+
+
+def test_a_file_changed_in_place_is_read_whole_and_its_damage_said(store, whole_reads):
+    record(store, ("round", {}), ("bet", {"player": "B", "amount": 2}))
+    followed = showing.Followed(store, 1)
+    path = store.path(1)
+    text = path.read_text(encoding="utf-8")
+    time.sleep(0.05)  # the file's time tells the change (same size): a tick of the clock
+    edited = text.replace('"bet","data":{"player":"B"}', '"bet","data":{"player":"C"}')
+    assert edited != text
+    path.write_text(edited, encoding="utf-8")
+    with pytest.raises(UserError, match="damaged"):
+        followed.follow()  # the line checksum no longer matches: damage, said in words
+    time.sleep(0.05)
+    path.write_text(text, encoding="utf-8")
+    assert followed.follow() is False  # mended: the very bytes it had read, nothing new
+    assert whole_reads == [2]
+    assert state_json(followed.session) == state_json(load_session(store, 1))
+
+
+def test_a_file_replaced_by_another_session_is_read_whole(store, whole_reads, tmp_path):
+    followed = showing.Followed(store, 1)
+    other = Store(tmp_path / "other")
+    create_session(other, make_header("indian-official", ["X", "Y", "Z"], {}))
+    record(other, ("round", {}), ("raise", {}))
+    store.path(1).write_bytes(other.path(1).read_bytes())
+    assert followed.follow() is True
+    assert followed.session.game.id == "indian-official"
+    assert followed.session.state.names() == ("X", "Y", "Z")
+    assert whole_reads == [0, 2]
+
+
+def test_an_appended_entry_the_rules_refuse_is_found_by_the_whole_read(store, whole_reads):
+    """An entry added by hand at the end, with its chain hash and checksum made up, is
+    read whole: the rules refuse it, and the follower says so."""
+    from scorekeeper.core.codec import event_to_doc
+    from scorekeeper.core.events import Event
+    from scorekeeper.storage.hashchain import last_hash, sealed
+    from scorekeeper.storage.journal import encode
+
+    record(store, ("round", {}))
+    followed = showing.Followed(store, 1)
+    stored = store.read(1)
+    previous = last_hash(stored.header, stored.events)
+    at = load_session(store, 1).events[-1].at
+    bad = event_to_doc(Event(2, at, "A", "raise", {"player": "Z", "amount": 9}))
+    line, _ = encode({"set": {"events": {"2": sealed(previous, bad)}}})
+    with store.path(1).open("ab") as journal:
+        journal.write(line)
+    with pytest.raises(UserError):
+        followed.follow()
+    assert whole_reads == [1, 2]
