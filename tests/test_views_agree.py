@@ -43,6 +43,7 @@ from scorekeeper.core.stats import combine, session_stats
 from scorekeeper.core.timeline import index_at, select, session_until, timeline
 from scorekeeper.core.transcript import parse_transcript, replay
 from scorekeeper.export.formats import FORMATS, export_text
+from scorekeeper.export.live import LATEST_ENTRIES, LATEST_STAKES, live_view
 from scorekeeper.export.settlement import settle
 from tests.session_gen import GAMES, build_session
 
@@ -239,6 +240,30 @@ def check_every_view(session: Session) -> None:
         cli_output(timeline_command, session, **options)
         listed = json.loads(cli_output(timeline_command, session, as_json=True, **options))
         assert all(item["superseded_by"] == superseded.get(item["n"]) for item in listed)
+
+    # -- the phones' page: the same numbers, entries and marks as every other view ---------
+    shown_seqs = [e.seq for e in session.events][::-1][:LATEST_ENTRIES]
+    changes = state.stake_history.to_list()[::-1][:LATEST_STAKES]
+    for lang in ("en", "ja"):
+        page = json.loads(json.dumps(live_view(session, 1, lang)))
+        assert page["headline"]["value"] == game.headline(state).value
+        assert [row["name"] for row in page["standings"]] == order
+        assert {row["name"]: row["net"] for row in page["players"]} == net
+        assert [row["name"] for row in page["players"]] == names
+        assert [e["seq"] for e in page["entries"]] == shown_seqs
+        struck = {e["seq"] for e in page["entries"] if e["struck"]}
+        assert struck == {seq for seq in shown_seqs if seq in voided or seq in superseded}
+        assert [(s["from"], s["to"], s["seq"]) for s in page["stakes"]] == [
+            (c.old, c.new, c.seq) for c in changes
+        ]
+        if state.board is not None:
+            chips = sum(cell["chips"] for row in page["board"]["rows"] for cell in row)
+            assert chips == sum(state.board.values())
+        if page["pots"]:
+            view = game.round_view(state)
+            assert view is not None
+            amounts = [int(line.split(":")[0].split()[-1]) for line in page["pots"]]
+            assert sum(amounts) == view.pot
 
     # -- stats: the numbers of the rounds in force ----------------------------------------
     stats = session_stats(session)

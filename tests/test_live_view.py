@@ -1,0 +1,151 @@
+"""What the phones' page shows (export/live.py), with the worked examples' exact numbers:
+the stake and when it changed, the pots and side pots, Pochen's board, the standings, and
+entries undone or replaced marked as the timeline marks them."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from scorekeeper.core.header import make_header
+from scorekeeper.core.session import Session
+from scorekeeper.core.words import parse_entry, split_line
+from scorekeeper.export import live
+from scorekeeper.export.live import live_view
+from tests.test_official import O1_ROUNDS
+
+START = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)  # 19:00 in Tokyo
+
+
+@pytest.fixture(autouse=True)
+def tokyo(monkeypatch):
+    """Times on the page are the table's local times: pinned to Japan here."""
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def played(session: Session, *lines: str) -> Session:
+    """Each entry 30 s after the one before."""
+    for line in lines:
+        at = START + timedelta(seconds=30 * (len(session.events) + 1))
+        session.record(parse_entry(session.game, split_line(line)), at)
+    return session
+
+
+def official(*lines: str) -> Session:
+    return played(Session(make_header("indian-official", list("ABCDE"), {})), *lines)
+
+
+def test_o1_in_round_3_at_160_the_stake_and_when_it_went_there():
+    session = official(*O1_ROUNDS[0][0], *O1_ROUNDS[1][0], "round", "raise", "raise", "raise")
+    doc = live_view(session, 3, "en")
+    json.dumps(doc)  # what the server sends
+    assert doc["headline"] == {
+        "kind": "stake",
+        "label": "stake",
+        "value": 80,
+        "in_play": True,
+        "cap": 160,
+        "caption": "stake · parent C · cap 160",
+        "parent": "C",
+        "parent_label": "parent",
+    }
+    assert doc["status"] == "round 3 in play"
+    # entry n is made at 19:00 + 30n s: the raises of round 3 are entries 9-11
+    assert [(s["time"], s["round"], s["text"]) for s in doc["stakes"]] == [
+        ("19:05:30", 3, "40 → 80"),
+        ("19:05:00", 3, "20 → 40"),
+        ("19:04:30", 3, "10 → 20"),
+        ("19:01:30", 1, "10 → 20"),
+    ]
+    played(session, "raise", "fold D", "showdown cards C=AS E=2H A=KC B=QD")
+    doc = live_view(session, 3, "en")
+    assert doc["headline"]["value"] == 10 and not doc["headline"]["in_play"]
+    assert doc["status"] == "next: round 4, parent D"
+    assert [(s["rank"], s["name"], s["net"]) for s in doc["standings"]] == [
+        (1, "A", 740), (2, "B", -90), (2, "D", -90), (4, "E", -200), (5, "C", -360),
+    ]  # fmt: skip
+    assert doc["result"].startswith("Round 3:")
+    assert [p["score"] for p in doc["players"]] == [740, -90, -360, -90, -200]
+    assert sum(p["net"] for p in doc["players"]) == 0
+
+
+def test_o1_folds_show_who_is_out_of_the_round():
+    session = official("round", "fold B", "raise", "fold C")
+    players = {p["name"]: p for p in live_view(session, 1, "en")["players"]}
+    assert [players[n]["where"] for n in "ABCDE"] == ["in", "folded", "folded", "in", "in"]
+    assert players["A"]["parent"] and players["A"]["recorder"]
+    assert players["B"]["where_text"] == "folded"
+
+
+def test_undo_and_a_correction_are_marked_as_in_the_timeline():
+    session = official("round", "raise", "raise", "undo", "showdown B")
+    doc = live_view(session, 1, "en")
+    assert [(e["seq"], e["struck"], e["mark"]) for e in doc["entries"]] == [
+        (5, False, ""), (4, False, ""), (3, True, "(voided by #4)"), (2, False, ""),
+        (1, False, ""),
+    ]  # fmt: skip
+    assert doc["entries"][1]["text"].startswith("undo")
+    assert [s["text"] for s in doc["stakes"]] == ["10 → 20"]  # the undone raise is gone
+    played(session, 'correct 1 "D won" "showdown D"')
+    doc = live_view(session, 1, "en")
+    replaced = {e["seq"]: e["mark"] for e in doc["entries"] if e["struck"]}
+    assert replaced[5] == "(replaced by correction #6)"
+    assert {s["name"]: s["net"] for s in doc["standings"]}["D"] > 0
+
+
+def test_only_the_latest_entries_and_stake_changes_are_taken(monkeypatch):
+    monkeypatch.setattr(live, "LATEST_ENTRIES", 3)
+    monkeypatch.setattr(live, "LATEST_STAKES", 2)
+    session = official(*O1_ROUNDS[0][0], *O1_ROUNDS[1][0], "round", "raise", "raise", "raise")
+    doc = live_view(session, 1, "en")
+    assert [e["seq"] for e in doc["entries"]] == [11, 10, 9]
+    assert [s["text"] for s in doc["stakes"]] == ["40 → 80", "20 → 40"]
+    assert doc["entries_count"] == 11
+
+
+def test_c2_the_main_pot_and_the_side_pot():
+    header = make_header("indian-chips", list("ABCD"), {"stack": "20"}, parent="D",
+                         stacks={"A": 5})  # fmt: skip
+    session = played(Session(header), "round", "bet A", "raise B", "call C", "raise D", "call B")
+    doc = live_view(session, 2, "en")
+    assert doc["board"] is None
+    players = {p["name"]: p for p in doc["players"]}
+    assert {n: players[n]["committed"] for n in "ABCD"} == {"A": 5, "B": 13, "C": 9, "D": 13}
+    assert players["C"]["where"] == "to_act"
+    assert doc["status"] == "round 1 in play · C to act (4 to call)"
+    played(session, "fold C")
+    doc = live_view(session, 2, "en")
+    assert doc["pots"] == ["main pot 20: A B D", "side pot 20: B D"]
+    assert doc["headline"]["kind"] == "pot" and doc["headline"]["value"] == 40
+    played(session, "showdown A > D > B")
+    doc = live_view(session, 2, "en")
+    assert [p["score"] for p in doc["players"]] == [20, 7, 11, 27]
+    assert doc["pots"] == []
+
+
+def test_p1_the_board_as_it_lies_after_the_claims_in_japanese():
+    session = Session(make_header("pochen", list("ABCD"), {"stack": "50"}))
+    played(session, "round", "turned 8D", "claim B ace", "claim C king queen marriage")
+    doc = live_view(session, 4, "ja")
+    assert doc["pots"] is None
+    pools = {cell["pool"]: cell for row in doc["board"]["rows"] for cell in row}
+    assert [[cell["pool"] for cell in row] for row in doc["board"]["rows"]] == [
+        ["ace", "king", "queen"], ["jack", "centre", "ten"], ["marriage", "sequence", "poch"],
+    ]  # fmt: skip
+    assert {p: c["chips"] for p, c in pools.items()} == {
+        "ace": 0, "king": 0, "queen": 0, "jack": 4, "centre": 4, "ten": 4,
+        "marriage": 0, "sequence": 4, "poch": 4,
+    }  # fmt: skip
+    assert pools["ace"]["note"] == "→ B"
+    assert doc["board"]["stage"] == "切り札 ♦ · 役の請求"
+    assert [p["score"] for p in doc["players"]] == [41, 45, 53, 41]
+    played(session, "pass B", "bet C 3", "call D", "fold A", "fold B")
+    doc = live_view(session, 4, "ja")
+    assert doc["board"]["poch"] == "ポッヘンの賭け 6: C D"
