@@ -37,6 +37,7 @@ import bench_replay
 import bench_startup
 import bench_stats
 import bench_storage
+import bench_web
 from common import Result, byte_compiled, median, print_results, seconds
 from fixtures import Fixtures
 
@@ -83,6 +84,7 @@ BENCHMARKS: dict[str, Callable[..., list[Result]]] = {
     "keys": bench_keys.run,
     "list": bench_list.run,
     "stats": bench_stats.run,
+    "web": bench_web.run,
 }
 
 

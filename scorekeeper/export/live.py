@@ -226,21 +226,18 @@ def _entries(session: Session, lang: str) -> list[dict[str, Any]]:
 def _stakes(state: State, lang: str) -> list[dict[str, Any]]:
     """The latest stake changes in force, newest first: when it went to 40, on every phone."""
     changes = state.stake_history
-    start = max(0, len(changes) - LATEST_STAKES)
-    rows = []
-    for index in range(len(changes) - 1, start - 1, -1):
-        change = changes[index]
-        rows.append(
-            {
-                "seq": change.seq,
-                "time": local_text(change.at, "%H:%M:%S"),
-                "round": change.round,
-                "from": change.old,
-                "to": change.new,
-                "text": t("timeline.stake_from_to", lang, old=change.old, new=change.new),
-            }
-        )
-    return rows
+    latest = changes.since(max(0, len(changes) - LATEST_STAKES))  # not the whole history
+    return [
+        {
+            "seq": change.seq,
+            "time": local_text(change.at, "%H:%M:%S"),
+            "round": change.round,
+            "from": change.old,
+            "to": change.new,
+            "text": t("timeline.stake_from_to", lang, old=change.old, new=change.new),
+        }
+        for change in reversed(latest)
+    ]
 
 
 def last_result_line(session: Session, lang: str | None = None) -> str:

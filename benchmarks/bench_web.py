@@ -1,0 +1,178 @@
+"""The phones' page: how soon an entry reaches every phone, and what 50 phones cost.
+
+Run: python benchmarks/bench_web.py [--viewers 50] [--runs 9] [--fixtures DIR]
+
+The server runs as a user starts it (``scorekeeper display 1 --serve --port 0``) on a
+copy of a stored session of 100 / 10,000 / 100,000 entries. *viewers* streams are
+opened to it (aiohttp, each reading the Server-Sent Events as the page does). Each
+run starts ``scorekeeper record 1 "note x"`` as a process (what a recorder's
+terminal does) and times from that start until **every** stream has received the
+table with the new entry in it: the recording process, the server seeing the file
+change (it looks 4 times a second), reading what was appended, and sending it out.
+Lengths alternate (100, 10k, 100k, 100, …). Goals: the median ≤ 1 s at every
+length; the server's memory (VmRSS, read from /proc) ≤ 100 MiB while it holds the
+streams, at 100 entries (the issue's "50 clients within 100 MiB"; the 100k session
+itself is shown, for information).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import Result, cli_env, report, scorekeeper_argv, timed_result
+from fixtures import Fixtures, fixtures_for
+
+LATENCY_GOAL = 1.0
+MEMORY_GOAL_MIB = 100
+SIZES = (100, 10_000, 100_000)
+
+
+class Server:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        words = ["--data-dir", str(folder), "display", "1", "--serve", "--port", "0"]
+        words += ["--max-viewers", "200"]
+        self.proc = subprocess.Popen(
+            [*scorekeeper_argv(), *words], env=cli_env(), stdout=subprocess.PIPE, text=True
+        )
+        assert self.proc.stdout is not None
+        self.url = self.proc.stdout.readline().strip()
+        if not self.url.startswith("http://"):
+            raise RuntimeError(f"the server did not start: {self.url!r}")
+
+    def memory_mib(self) -> float:
+        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        line = next(line for line in status.splitlines() if line.startswith("VmRSS"))
+        return int(line.split()[1]) / 1024
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+class Viewers:
+    """*count* streams, each keeping the last table it was sent."""
+
+    def __init__(self, url: str, count: int) -> None:
+        self.url, self.count = url, count
+        self.latest: list[int] = [-1] * count  # entries in the last table received
+        self.changed = asyncio.Event()
+
+    async def _read(self, index: int, http: aiohttp.ClientSession) -> None:
+        async with http.get(self.url + "events") as stream:
+            buffer = b""
+            async for chunk in stream.content.iter_any():
+                buffer += chunk
+                while b"\n\n" in buffer:
+                    block, buffer = buffer.split(b"\n\n", 1)
+                    for line in block.split(b"\n"):
+                        if line.startswith(b"data: "):
+                            doc = json.loads(line[6:])
+                            self.latest[index] = doc["entries_count"]
+                            self.changed.set()
+
+    async def all_have(self, entries: int, timeout: float = 30) -> None:
+        async with asyncio.timeout(timeout):
+            while min(self.latest) < entries:
+                self.changed.clear()
+                await self.changed.wait()
+
+
+async def measure(servers: dict[int, Server], viewers: int, runs: int) -> dict[str, list[float]]:
+    samples: dict[str, list[float]] = {}
+    connector = aiohttp.TCPConnector(limit=0)  # every stream at once, as phones would
+    async with aiohttp.ClientSession(
+        connector=connector, timeout=aiohttp.ClientTimeout(total=None)
+    ) as http:
+        watching = {n: Viewers(server.url, viewers) for n, server in servers.items()}
+        tasks = [
+            asyncio.create_task(group._read(i, http))
+            for group in watching.values()
+            for i in range(viewers)
+        ]
+        counts = {}
+        for n, group in watching.items():
+            await group.all_have(0)  # each stream has had its first table
+            counts[n] = min(group.latest)
+        for n, server in servers.items():
+            samples[f"memory {n}"] = [server.memory_mib()]
+        for round_ in range(runs + 1):  # the first round is not timed
+            for n, server in servers.items():
+                started = time.perf_counter()
+                words = ["--data-dir", str(server.folder), "record", "1", "note x"]
+                proc = await asyncio.create_subprocess_exec(
+                    *scorekeeper_argv(), *words, env=cli_env(),
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                )  # fmt: skip
+                await proc.wait()
+                counts[n] += 1
+                await watching[n].all_have(counts[n])
+                if round_:
+                    samples.setdefault(f"latency {n}", []).append(time.perf_counter() - started)
+        samples["memory 100 after"] = [servers[SIZES[0]].memory_mib()]
+        for task in tasks:
+            task.cancel()
+    return samples
+
+
+def run(fixtures: Fixtures, quick: bool = False, runs: int = 0, viewers: int = 50) -> list[Result]:
+    sizes = SIZES[:2] if quick else SIZES
+    rounds = runs or (3 if quick else 7)
+    servers = {}
+    try:
+        for n in sizes:
+            folder = fixtures.copy(fixtures.session_folder(n), f"web-{n}")
+            servers[n] = Server(folder)
+        samples = asyncio.run(measure(servers, viewers, rounds))
+    finally:
+        for server in servers.values():
+            server.stop()
+    results = [
+        timed_result(
+            f"record → all {viewers} phones, {n:,} entries",
+            samples[f"latency {n}"],
+            f"≤ {LATENCY_GOAL:g} s",
+            LATENCY_GOAL,
+        )
+        for n in sizes
+    ]
+    memory = max(samples[f"memory {SIZES[0]}"] + samples["memory 100 after"])
+    results.append(
+        Result(
+            f"page server memory, {viewers} phones",
+            f"{memory:.0f} MiB",
+            f"≤ {MEMORY_GOAL_MIB} MiB",
+            memory <= MEMORY_GOAL_MIB,
+        )
+    )
+    for n in sizes[1:]:
+        results.append(
+            Result(f"page server memory, {viewers} phones, {n:,} entries",
+                   f"{samples[f'memory {n}'][0]:.0f} MiB")  # fmt: skip
+        )
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--viewers", type=int, default=50)
+    parser.add_argument("--runs", type=int, default=0)
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--fixtures", type=Path)
+    args = parser.parse_args()
+    with fixtures_for(args.fixtures) as fixtures:
+        report(run(fixtures, args.quick, args.runs, args.viewers))
+
+
+if __name__ == "__main__":
+    main()
