@@ -156,9 +156,9 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0, viewers: int = 5
         )
     )
     for n in sizes[1:]:
+        held = samples[f"memory {n}"][0]
         results.append(
-            Result(f"page server memory, {viewers} phones, {n:,} entries",
-                   f"{samples[f'memory {n}'][0]:.0f} MiB")  # fmt: skip
+            Result(f"page server memory, {viewers} phones, {n:,} entries", f"{held:.0f} MiB")
         )
     return results
 
