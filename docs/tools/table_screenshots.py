@@ -28,6 +28,7 @@ from scorekeeper.messages import set_language  # noqa: E402
 from scorekeeper.services.recording import Recording, create_session  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 from scorekeeper.ui.app import ScorekeeperApp  # noqa: E402
+from tests.screen_scenarios import table_page  # noqa: E402
 from tests.ui_support import fixed_clock, new_store  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
@@ -106,10 +107,15 @@ async def shoot(
             await pilot.pause()
             for key in keys:
                 await pilot.press(key)
+            if name in PAGE_SHOTS:  # the palette's "show the table page", at a fixed address
+                table_page(app)
             await pilot.pause(0.2)
             suffix = "" if lang == "en" else f".{lang}"
             app.save_screenshot(f"{name}{suffix}.svg", path=str(IMAGES))
 
+
+# The palette's "show the table page" (docs/display.md); no server is started for it.
+PAGE_SHOTS = {"table-page": [*ROUND_1, "n", "r"]}
 
 GAMES = (
     (SHOTS, official_store),
@@ -117,6 +123,7 @@ GAMES = (
     (LOWEST_SHOTS, lowest_store),
     (POCHEN_SHOTS, pochen_store),
     (LONG_SHOTS, long_store),
+    (PAGE_SHOTS, official_store),
 )
 
 

@@ -1,0 +1,99 @@
+"""Make the screenshots of the phones' page: python docs/tools/web_screenshots.py
+
+Stores worked example O1 of the rules as far as round 3 at a stake of 80 (and P1's
+claims, for Pochen's board), serves it as ``scorekeeper display 1 --serve`` does,
+and photographs the page in headless Chromium (Debian's ``chromium``; for the
+Japanese shots, a Japanese font such as ``fonts-noto-cjk``) at a phone's 390x844 and
+a TV's 1920x1080, into docs/images/web-*.png. Times are shown in Tokyo's time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper.core.header import make_header  # noqa: E402
+from scorekeeper.core.words import parse_entry, split_line  # noqa: E402
+from scorekeeper.services.recording import Recording, create_session  # noqa: E402
+from scorekeeper.storage import Store  # noqa: E402
+from tests.browser_support import Browser  # noqa: E402
+
+IMAGES = ROOT / "docs" / "images"
+START = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)  # 19:00 in Tokyo
+O1 = ["round", "fold Ben", "raise", "fold Chihiro", "showdown Dai", "round", "showdown Ben"]
+O1 += ["round", "raise", "raise", "raise"]
+P1 = ["round", "turned 8D", "claim Ben ace", "claim Chihiro king queen marriage"]
+P1 += ["pass Ben", "bet Chihiro 3"]
+
+
+def stored(folder: Path, game: str, options: dict[str, str], lines: list[str]) -> Path:
+    store = Store(folder / "data")
+    create_session(
+        store,
+        make_header(
+            game,
+            ["Aki", "Ben", "Chihiro", "Dai", "Emi"][: 5 if game == "indian-official" else 4],
+            options,
+        ),
+    )
+    with Recording(store, 1) as recording:
+        for number, line in enumerate(lines, start=1):
+            entry = parse_entry(recording.session.game, split_line(line))
+            recording.record(entry, START + timedelta(seconds=47 * number))
+    return folder / "data"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def photograph(data: Path, shots: list[tuple[str, str, int, int]]) -> None:
+    env = dict(os.environ, TZ="Asia/Tokyo", SCOREKEEPER_LANG="en")
+    command = [sys.executable, "-m", "scorekeeper", "--data-dir", str(data)]
+    server = subprocess.Popen([*command, "display", "1", "--serve", "--port", "0"], env=env,
+                              stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert server.stdout is not None
+        url = server.stdout.readline().strip()
+        async with Browser(free_port()) as browser:
+            await browser.call("Network.enable")
+            await browser.call("Emulation.setTimezoneOverride", timezoneId="Asia/Tokyo")
+            for name, lang, width, height in shots:
+                await browser.call("Network.setExtraHTTPHeaders", headers={"Accept-Language": lang})
+                await browser.viewport(width, height, 2 if width < 800 else 1)
+                await browser.open(url)
+                await browser.wait_for("document.body.dataset.entries")
+                await browser.evaluate("document.fonts.ready.then(() => true)")
+                await asyncio.sleep(0.5)
+                await browser.screenshot(IMAGES / name)
+                print("saved", IMAGES / name)
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+async def main() -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        official = stored(Path(folder) / "o1", "indian-official", {}, O1)
+        await photograph(official, [
+            ("web-phone.png", "en", 390, 844),
+            ("web-phone.ja.png", "ja", 390, 844),
+            ("web-tv.png", "en", 1920, 1080),
+        ])  # fmt: skip
+        pochen = stored(Path(folder) / "p1", "pochen", {"stack": "50"}, P1)
+        await photograph(pochen, [("web-pochen-phone.ja.png", "ja", 390, 844)])
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
