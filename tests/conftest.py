@@ -62,3 +62,13 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("SCOREKEEPER_LANG", "en")
     return tmp_path / "data"
+
+
+@pytest.fixture
+def tokyo(monkeypatch):
+    """Local time is Tokyo's, as at the table where the session was played."""
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

@@ -188,3 +188,23 @@ def test_the_start_screen_lists_cached_sessions_without_loading_the_rules(tmp_pa
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_page_server_loads_neither_textual_nor_aiohttp_for_other_commands():
+    """``display --serve`` runs without Textual; every other command without aiohttp."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys; from scorekeeper.cli import main;"
+        "import scorekeeper.cli.serve, scorekeeper.web.server, scorekeeper.web.qr;"
+        "print(sorted(m for m in ('textual', 'rich') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.strip() == "[]", done.stderr
+    probe = (
+        "import sys; from scorekeeper.cli.main import main;"
+        "print('aiohttp' in sys.modules, 'segno' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.strip() == "False False", done.stderr

@@ -5,7 +5,6 @@ entries undone or replaced marked as the timeline marks them."""
 from __future__ import annotations
 
 import json
-import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -20,14 +19,7 @@ from tests.test_official import O1_ROUNDS
 START = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)  # 19:00 in Tokyo
 
 
-@pytest.fixture(autouse=True)
-def tokyo(monkeypatch):
-    """Times on the page are the table's local times: pinned to Japan here."""
-    monkeypatch.setenv("TZ", "Asia/Tokyo")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+pytestmark = pytest.mark.usefixtures("tokyo")  # times are the table's: Japan's here
 
 
 def played(session: Session, *lines: str) -> Session:

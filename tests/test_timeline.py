@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -52,16 +51,6 @@ option bet 4
 @2026-11-29T21:00:30+09:00 fold A
 @2026-11-29T21:00:40+09:00 call B
 """
-
-
-@pytest.fixture
-def tokyo(monkeypatch):
-    """Local time is Tokyo's, as at the table where the session was played."""
-    monkeypatch.setenv("TZ", "Asia/Tokyo")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def imported(tmp_path: Path, capsys, text: str = DISPUTE) -> str:

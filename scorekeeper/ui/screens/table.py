@@ -25,9 +25,9 @@ from textual.widgets import Header, Static
 
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
-from scorekeeper.core.standings import standings as standings_of
 from scorekeeper.core.state import State
 from scorekeeper.core.words import entry_words, parse_entry, split_line
+from scorekeeper.export.live import last_result_line
 from scorekeeper.messages import UserError, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.recording import Recorder
@@ -221,37 +221,7 @@ class TableScreen(Screen[None]):
         self.query_one("#big-caption", Static).update(caption)
 
     def _result_text(self) -> str:
-        state = self.state
-        if not state.results:
-            return ""
-        result = state.results[-1]
-        what = t(result.how, **result.details)
-        payers = ", ".join(f"{n} {-d}" for n, d in result.deltas.items() if d < 0)
-        winners = ", ".join(f"{n} {d}" for n, d in result.deltas.items() if d > 0)
-        game = self.recording.session.game
-        changes = ", ".join(f"{n} {d:+d}" if d else f"{n} 0" for n, d in result.deltas.items())
-        if game.uses_chips:  # pots and pools: each player's net, and the board's share
-            paid = t("ui.table.net", changes=changes)
-            if result.to_board > 0:
-                paid += t("ui.table.to_board", chips=result.to_board)
-            elif result.to_board < 0:
-                paid += t("ui.table.from_board", chips=-result.to_board)
-        elif payers and winners:
-            paid = t("ui.table.paid", payers=payers, winners=winners)
-        else:  # nobody or everybody gained: chips went to or came from the board
-            changes = ", ".join(f"{n} {d:+d}" for n, d in result.deltas.items() if d)
-            paid = t("ui.table.changes", changes=changes) if changes else ""
-        if game.uses_chips:  # ranked by the net result: show it, not the chips held
-            standings = " · ".join(
-                f"{s.rank} {s.player} {s.net:+d}" if s.net else f"{s.rank} {s.player} 0"
-                for s in standings_of(self.state)
-            )
-        else:
-            signed = "d" if game.lower_is_better else "+d"
-            standings = " · ".join(
-                f"{s.rank} {s.player} {s.score:{signed}}" for s in standings_of(self.state)
-            )
-        return t("ui.table.result", round=result.round, what=what, paid=paid, standings=standings)
+        return last_result_line(self.recording.session)
 
     def say(self, message: str, *, error: bool = False) -> None:
         """A message line on the screen (and a toast): refusals are never silent."""
