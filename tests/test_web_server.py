@@ -212,6 +212,26 @@ async def test_a_damaged_file_is_said_on_the_page_and_the_last_table_kept(tmp_pa
         await client.close()
 
 
+async def test_a_table_that_cannot_be_shown_is_said_and_the_last_one_kept(tmp_path, monkeypatch):
+    store = stored(tmp_path)
+    client = await client_for(store)
+    try:
+        stream = await client.get(f"/{TOKEN}/events")
+        assert (await next_state(stream))["problem"] == ""
+
+        def broken(*args):
+            raise KeyError("x")
+
+        monkeypatch.setattr(server, "live_view", broken)
+        record(store, "round")
+        said = await next_state(stream, 2.0)
+        words = "The table could not be shown (KeyError: 'x'); the last one is kept."
+        assert said["problem"] == words
+        assert said["entries_count"] == 0  # the last table shown, not a half-made one
+    finally:
+        await client.close()
+
+
 def test_a_token_is_new_on_every_start_and_long_enough():
     tokens = {new_token() for _ in range(50)}
     assert len(tokens) == 50

@@ -138,5 +138,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A live page of this table for the players' phones: scan its code",
         "この表のライブページをプレイヤーのスマートフォンに: コードを読み取るだけ",
     ),
+    "web.view_failed": (
+        "The table could not be shown ({reason}); the last one is kept.",
+        "表を表示できませんでした({reason})。前の表を表示しています。",
+    ),
     "web.stopped": ("The table page has stopped.", "表のページを停止しました。"),
 }

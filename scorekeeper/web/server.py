@@ -20,7 +20,7 @@ import json
 import secrets
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from aiohttp import web
 
@@ -43,48 +43,63 @@ RETRY_MS = 2000
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
-@dataclass
 class Feed:
-    """The followed session and its documents: made once per change and language."""
+    """The followed session and its page documents, one per language. They are made in
+    the thread that read the session, never while it changes, and swapped in whole: a
+    phone is sent a table as it was after some entry, never one caught half-read."""
 
-    followed: Followed
-    version: int = 0
-    viewers: int = 0  # streams open now
-    problem: str = ""  # the file could not be read just now: said on every page
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    _docs: dict[str, bytes] = field(default_factory=dict)
+    def __init__(self, followed: Followed) -> None:
+        self.followed = followed
+        self.version = 0
+        self.viewers = 0  # streams open now
+        self.problem = ""  # the file could not be read just now: said on every page
+        self.changed = asyncio.Event()  # set (and replaced) at every new version
+        self._docs = self._documents(0)
 
     def document(self, lang: str) -> bytes:
-        doc = self._docs.get(lang)
-        if doc is None:
-            view = live_view(self.followed.session, self.followed.id, lang)
-            view["problem"] = self.problem
-            view["version"] = self.version
-            doc = self._docs[lang] = json.dumps(view, ensure_ascii=False).encode("utf-8")
-        return doc
+        return self._docs[lang]
 
-    def _read_again(self) -> bool:
+    def _documents(self, version: int) -> dict[str, bytes]:
+        docs = {}
+        for lang in LANGUAGES:
+            view = live_view(self.followed.session, self.followed.id, lang)
+            view["problem"], view["version"] = self.problem, version
+            docs[lang] = json.dumps(view, ensure_ascii=False).encode("utf-8")
+        return docs
+
+    def _look(self) -> dict[str, bytes] | None:
+        """Read what changed in the file (in a worker thread): the next documents, or None
+        when nothing did."""
         try:
             changed = self.followed.follow()
         except UserError as error:  # being replaced, or damaged: said, and the last kept
-            problem = error.message()
-            if problem != self.problem:
-                self.problem = problem
-                return True
-            return False
-        if changed or self.problem:
+            if error.message() == self.problem:
+                return None
+            self.problem = error.message()
+        else:
+            if not changed and not self.problem:
+                return None
             self.problem = ""
-            return True
-        return False
+        try:
+            return self._documents(self.version + 1)
+        except Exception as error:  # a fault of ours: said on the page, the last table kept
+            self.problem = t("web.view_failed", reason=f"{type(error).__name__}: {error}")
+            return {lang: self._said(doc, self.version + 1) for lang, doc in self._docs.items()}
+
+    def _said(self, doc: bytes, version: int) -> bytes:
+        """*doc* as it was, with the problem of now."""
+        view = json.loads(doc)
+        view["problem"], view["version"] = self.problem, version
+        return json.dumps(view, ensure_ascii=False).encode("utf-8")
 
     async def watch(self) -> None:
         """Look at the file until cancelled; tell every stream when the session changed."""
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(LOOK_EVERY)
-            if await loop.run_in_executor(None, self._read_again):
-                self.version += 1
-                self._docs = {}
+            docs = await loop.run_in_executor(None, self._look)
+            if docs is not None:
+                self._docs, self.version = docs, self.version + 1
                 self.changed.set()
                 self.changed = asyncio.Event()
 
