@@ -72,10 +72,11 @@ class Feed:
         when nothing did."""
         try:
             changed = self.followed.follow()
-        except UserError as error:  # being replaced, or damaged: said, and the last kept
-            if error.message() == self.problem:
+        except Exception as error:  # being replaced, or damaged: said, and the last kept
+            problem = error.message() if isinstance(error, UserError) else _failed(error)
+            if problem == self.problem:
                 return None
-            self.problem = error.message()
+            self.problem = problem
         else:
             if not changed and not self.problem:
                 return None
@@ -83,7 +84,7 @@ class Feed:
         try:
             return self._documents(self.version + 1)
         except Exception as error:  # a fault of ours: said on the page, the last table kept
-            self.problem = t("web.view_failed", reason=f"{type(error).__name__}: {error}")
+            self.problem = _failed(error)
             return {lang: self._said(doc, self.version + 1) for lang, doc in self._docs.items()}
 
     def _said(self, doc: bytes, version: int) -> bytes:
@@ -102,6 +103,10 @@ class Feed:
                 self._docs, self.version = docs, self.version + 1
                 self.changed.set()
                 self.changed = asyncio.Event()
+
+
+def _failed(error: Exception) -> str:
+    return t("web.view_failed", reason=f"{type(error).__name__}: {error}")
 
 
 @dataclass(frozen=True)
