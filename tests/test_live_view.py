@@ -114,7 +114,7 @@ def test_c2_the_main_pot_and_the_side_pot():
     assert doc["status"] == "round 1 in play · C to act (4 to call)"
     played(session, "fold C")
     doc = live_view(session, 2, "en")
-    assert doc["pots"] == ["main pot 20: A B D", "side pot 20: B D"]
+    assert doc["pots"] == ["main pot 20: A, B, D", "side pot 20: B, D"]
     assert doc["headline"]["kind"] == "pot" and doc["headline"]["value"] == 40
     played(session, "showdown A > D > B")
     doc = live_view(session, 2, "en")

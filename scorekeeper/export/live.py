@@ -53,6 +53,7 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
         "entries": _entries(session, lang),
         "stakes": _stakes(state, lang),
         "finished": state.finished,
+        "uses_chips": game.uses_chips,  # the players' table has a column for chips put in
         "labels": {
             key: t(f"web.label.{key}", lang)
             for key in ("players", "standings", "pots", "board", "entries", "stakes", "result")
@@ -62,6 +63,7 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
             "name": t("web.column.name", lang),
             "score": score_heading(game, lang),
             "in_round": t("web.column.in_round", lang),
+            "committed": t("web.column.committed", lang),
             "net": t("web.column.net", lang),
             "rank": t("web.column.rank", lang),
             "time": t("web.column.time", lang),
@@ -154,11 +156,11 @@ def _pots(view: RoundView | None, lang: str) -> list[str]:
     lines = []
     for index, pot in enumerate(view.pots):
         key = "ui.pot.main" if index == 0 else "ui.pot.side"
-        lines.append(t(key, lang, chips=pot.amount, players=" ".join(pot.eligible)))
+        lines.append(t(key, lang, chips=pot.amount, players=", ".join(pot.eligible)))
     unmatched = view.unmatched
     if unmatched:
         chips = sum(unmatched.values())
-        lines.append(t("ui.pot.unmatched", lang, chips=chips, players=" ".join(unmatched)))
+        lines.append(t("ui.pot.unmatched", lang, chips=chips, players=", ".join(unmatched)))
     return lines
 
 

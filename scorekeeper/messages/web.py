@@ -26,6 +26,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.column.name": ("name", "名前"),
     "web.column.in_round": ("this round", "このラウンド"),
     "web.column.net": ("net", "収支"),
+    "web.column.committed": ("bet", "賭け"),
     "web.column.rank": ("rank", "順位"),
     "web.column.time": ("time", "時刻"),
     "web.column.change": ("stake", "賭け点"),

@@ -48,7 +48,10 @@
       if (title) title.textContent = doc.labels[key];
     }
     const c = doc.columns;
-    fill($("players"), [["#", "n"], [c.name], [c.in_round], [c.score, "n"], [c.net, "n"]],
+    const head_row = [["#", "n"], [c.name], [c.in_round]];
+    if (doc.uses_chips) head_row.push([c.committed, "n"]);
+    head_row.push([c.score, "n"], [c.net, "n"]);
+    fill($("players"), head_row,
       doc.players.map((p) => {
         const tr = make("tr", null, p.where);
         tr.appendChild(make("td", p.seat, "n"));
@@ -57,7 +60,8 @@
         if (p.parent) name.appendChild(make("span", head.parent_label, "mark"));
         if (p.recorder) name.appendChild(make("span", " ✎"));
         tr.appendChild(name);
-        tr.appendChild(make("td", p.committed ? p.where_text + " · " + p.committed : p.where_text, "where"));
+        tr.appendChild(make("td", p.where_text, "where"));
+        if (doc.uses_chips) tr.appendChild(make("td", p.committed || "", "n"));
         tr.appendChild(make("td", p.score, "n"));
         tr.appendChild(make("td", signed(p.net), tone(p.net)));
         return tr;
