@@ -286,6 +286,10 @@ MESSAGES.update(
             "the Poch showdown (s show, w winner)",
             "ポッヘンの勝負(s 公開、w 勝者)",
         ),
+        "ui.pochen.stage.sets": (
+            "nobody bet: best set (s, w), then out (x)",
+            "全員パス: 最強の役(s、w)、その後上がり(x)",
+        ),
         "ui.pochen.stage.playout": (
             "play-out: who goes out first (x)",
             "場札出し: 最初に上がる人(x)",
