@@ -102,7 +102,7 @@ MESSAGES.update(
 
 MESSAGES.update(
     {
-        "log.lowest.redraw": ("{player} redraws", "{player}が引き直し"),
+        "log.redraw": ("{player} redraws", "{player}が引き直し"),
         "log.lowest.reveal": (
             "cards shown ({cards}): lost by {losers}",
             "カード公開({cards}): {losers}の負け",

@@ -247,7 +247,7 @@ MESSAGES.update(
         "ui.lowest.losses": ("losses", "負け"),
         "ui.lowest.redraw_column": ("redraw", "引き直し"),
         "ui.lowest.redrawn": ("used", "済"),
-        "ui.lowest.who_redraws": ("Who redraws?", "引き直すのは誰?"),
+        "ui.who_redraws": ("Who redraws?", "引き直すのは誰?"),
         "ui.lowest.cards_title": (
             "The cards shown: the lowest loses",
             "出たカード: 一番弱い人が負け",
