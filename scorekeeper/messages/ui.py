@@ -141,6 +141,7 @@ MESSAGES.update(
         "ui.table.join_title": ("Name of the new player", "新しいプレイヤーの名前"),
         "ui.table.join_after": ("{player} sits after…", "{player}が座る席(この人の次)"),
         "ui.table.join_last": ("the last seat", "最後の席"),
+        "ui.table.join_back": ("their old seat", "元の席"),
         "ui.table.end_question": (
             "End the session? The standings become final (undo can reopen it).",
             "セッションを終了しますか?順位が確定します(取り消しで再開できます)。",
