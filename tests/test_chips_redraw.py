@@ -57,7 +57,10 @@ def test_one_redraw_per_player_per_round_in_or_out_of_turn():
     assert error.message("ja") == "Dはラウンド1ですでに引き直しています"
     refused(session, "redraw E", "rules.unknown_player")
     # C1 with redraws in between: the same chips (a redraw moves none)
-    enter(session, "check B", "redraw B", "bet C", "raise D", "fold A", "redraw C", "call B")
+    enter(session, "check B", "redraw B", "bet C", "raise D", "fold A")
+    assert choices(session, "redraw") == ("C",)  # A folded; B and D have redrawn
+    enter(session, "redraw C", "call B")
+    assert "redraw" not in kinds(session)  # nobody still in has a redraw left
     error = refused(session, "redraw A", "rules.chips.redraw_folded")
     assert error.message("en") == "A has folded: there is no card left to redraw"
     assert error.message("ja") == "Aは降りたので、引き直すカードがありません"

@@ -446,10 +446,10 @@ class TableScreen(Screen[None]):
                 return
             seats = self._seats(self.state.seated())
             # without a seat named, one who left sits where they sat, a new player last
-            back = self.state.returning(name) is not None
-            default = t("ui.table.join_back" if back else "ui.table.join_last")
+            back = self.state.returning(name)
+            default = t("ui.table.join_last" if back is None else "ui.table.join_back")
             dialog = PickPlayerDialog(
-                t("ui.table.join_after", player=name.strip()),
+                t("ui.table.join_after", player=back or name.strip()),
                 seats,
                 check=lambda after: self.check_entry("join", {"player": name, "after": after}),
                 extra=[("last", default)],
