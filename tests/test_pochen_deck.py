@@ -345,3 +345,16 @@ def test_all_pass_best_set_undo_restores_each_state():
     for earlier in reversed(states[:-1]):
         enter(session, "undo")
         assert session.state == earlier
+
+
+def test_the_phones_page_says_the_sets_are_shown_after_everyone_passed():
+    from scorekeeper.export.live import live_view
+
+    session = p1(all_pass="best_set")
+    enter(session, "round", *P1_CLAIMS, *ALL_PASS)
+    assert (
+        live_view(session, 1, "en")["board"]["stage"] == "trump ♦ · nobody bet: the sets are shown"
+    )
+    assert live_view(session, 1, "ja")["board"]["stage"] == "切り札 ♦ · 全員パス: 役の公開"
+    enter(session, "show D=9C,9D,9S")
+    assert live_view(session, 1, "en")["board"]["stage"] == "trump ♦ · play-out"
