@@ -20,8 +20,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Input, Static
 
-#: Ellipses that are part of a message, not a cut (the palette's own prompt).
-ELLIPSIS_ALLOWED: tuple[str, ...] = ()
+#: Ellipses that are part of a message, not a cut (the palette's own prompt; the join
+#: dialog's "Aki sits after…", ui.table.join_after).
+ELLIPSIS_ALLOWED: tuple[str, ...] = ("sits after…  ",)
 
 
 def painted_lines(screen: Screen[object]) -> list[str]:

@@ -64,6 +64,20 @@ def pochen(root: Path) -> Store:
     return store
 
 
+def chips_redraw(root: Path) -> Store:
+    """indian-chips with seed 001's redraw (issue 17): the d key in the footer."""
+    store = Store(root / "data")
+    create_session(store, make_header("indian-chips", CHIPS, {"stack": "20", "redraw": "true"}))
+    return store
+
+
+def pochen_best_set(root: Path) -> Store:
+    """Pochen where the best set shown takes the poch pool when nobody bets (issue 17)."""
+    store = Store(root / "data")
+    create_session(store, make_header("pochen", POCHEN, {"stack": "50", "all_pass": "best_set"}))
+    return store
+
+
 def all_games(root: Path) -> Store:
     """One session of each game, for the start screen and the statistics."""
     store = official(root)
@@ -197,6 +211,13 @@ SCENARIOS = (
     Scenario("long-names-official", long_names, IN_ROUND_2, session=2),
     Scenario("long-names-pochen", long_names, P1_CLAIMS, session=3),
     Scenario("chips-then", chips, [*CHIPS_RESULT, "i", "up", "up", "enter"]),
+    # issue 17: the redraw key, the sets after everyone passed, a card one deck refuses
+    # (said in the dialog), a returning player offered their old seat
+    Scenario("chips-redraw", chips_redraw, ["n", "b", "d", "2", "enter", "d"]),
+    Scenario("pochen-all-pass", pochen_best_set, [*P1_CLAIMS, "o", "o", "o", "o"]),
+    Scenario("pochen-all-pass-show", pochen_best_set, [*P1_CLAIMS, "o", "o", "o", "o", "s"]),
+    Scenario("pochen-deck-refused", pochen, [*P1_POCH, "s", *"4=KD,KS", "enter"]),
+    Scenario("official-rejoin", official, [*ROUND_1, "l", "2", "enter", "j", *"aki", "enter"]),
 )
 
 

@@ -30,9 +30,9 @@ JOINERS = ["E", "佐藤", "Zoë"]
 #: (game, options): each game with options that make every rule reachable quickly.
 GAMES: dict[str, dict[str, str]] = {
     "indian-official": {"base": "20", "parent_double_folds": "true"},
-    "indian-chips": {"stack": "12", "bet": "3", "raises": "2"},
+    "indian-chips": {"stack": "12", "bet": "3", "raises": "2", "redraw": "true"},
     "indian-lowest": {},
-    "pochen": {"stack": "40", "card_payment": "true"},
+    "pochen": {"stack": "40", "card_payment": "true", "all_pass": "best_set"},
 }
 
 #: Any text a recorder might type into a note or a reason (surrogates are not text).
@@ -56,7 +56,7 @@ MOVES = (
     ["legal"] * 10
     + ["round_entry"] * 6
     + ["undo", "undo", "correct", "correct", "garbage", "note", "recorder"]
-    + ["join", "leave", "rebuy", "end_attempt"]
+    + ["join", "leave", "leave", "rebuy", "end_attempt"]  # leaving twice as often: rejoins
 )
 
 
@@ -93,7 +93,13 @@ def entry_data(data: st.DataObject, session: Session, action: LegalAction) -> di
         return {"text": data.draw(FREE_TEXT)}
     if kind == "join":
         after = data.draw(st.one_of(st.none(), st.sampled_from(choices))) if choices else None
-        return {"player": data.draw(st.sampled_from(JOINERS)), "after": after}
+        state = session.state
+        left = [name for name in state.names() if name not in state.seated()]
+        # newcomers, and (more often) players who left coming back: to their old seat
+        # without after
+        names = st.sampled_from(left) if left and data.draw(st.booleans()) else None
+        player = data.draw(names or st.sampled_from(JOINERS + left))
+        return {"player": player, "after": after}
     if kind == "rebuy":
         return {"player": pick, "chips": data.draw(st.integers(1, 15))}
     if kind == "showdown" and game == "indian-official":
@@ -120,18 +126,27 @@ def entry_data(data: st.DataObject, session: Session, action: LegalAction) -> di
         return {"card": data.draw(st.sampled_from(DECK))}
     if kind == "trump":
         return {"suit": data.draw(st.sampled_from(SUITS))}
-    if kind == "claim":
-        return {"player": pick, "pools": [data.draw(st.sampled_from(POOLS))]}
+    if kind == "claim":  # sometimes more trump cards than a hand of five: refused
+        return {
+            "player": pick,
+            "pools": data.draw(st.lists(st.sampled_from(POOLS), min_size=1, max_size=4)),
+        }
     if kind in ("bet", "raise") and game == "pochen":
         view = session.game.round_view(session.state)
         high = (view.stake or 0) if view is not None else 0
         return {"player": pick, "amount": high + data.draw(st.integers(1, 3))}
-    if kind == "show":
-        return {"sets": []}  # refused: the Poch is decided by ``poch`` here
+    if kind == "show":  # sets from one deck, or not (the turned card, another's claim)
+        shown = data.draw(st.lists(st.sampled_from(choices), min_size=1, unique=True))
+        sets = []
+        for player in shown:
+            rank = data.draw(st.sampled_from(RANKS))
+            suits = data.draw(st.lists(st.sampled_from(SUITS), min_size=2, max_size=4, unique=True))
+            sets.append([player, [rank + suit for suit in suits]])
+        return {"sets": sets}
     if kind == "out":
         view = session.game.round_view(session.state)
         others = [p for p in (view.dealt if view else ()) if p != pick]
-        paid = {p: data.draw(st.integers(1, 5)) for p in others}
+        paid = {p: data.draw(st.integers(1, 6)) for p in others}  # 6: refused
         return {"player": pick, "paid": paid if session.state.options["card_payment"] else {}}
     return {"player": pick}
 

@@ -77,11 +77,11 @@ def test_redraw_once_per_player_per_round():
     assert choices(session, "redraw") == ("A", "B", "C", "D")
     enter(session, "redraw B")
     assert session.state.table.redraws == {"B"}
-    assert session.describe(1) == ("log.lowest.redraw", {"player": "B"})
+    assert session.describe(1) == ("log.redraw", {"player": "B"})
     assert choices(session, "redraw") == ("A", "C", "D")
-    error = refused(session, "redraw B", "rules.lowest.redraw_twice")
+    error = refused(session, "redraw B", "rules.redraw.twice")
     assert error.params == {"player": "B", "round": 1}
-    refused(session, "redraw b", "rules.lowest.redraw_twice")
+    refused(session, "redraw b", "rules.redraw.twice")
     enter(session, "redraw A", "redraw C", "redraw D")
     assert "redraw" not in kinds(session)
     enter(session, L1)
@@ -94,7 +94,7 @@ def test_redraw_is_refused_with_option_redraw_false():
     session = new_session(redraw=False)
     enter(session, "round")
     assert "redraw" not in kinds(session)
-    refused(session, "redraw B", "rules.lowest.no_redraw")
+    refused(session, "redraw B", "rules.redraw.off")
     enter(session, L1)
     assert losses(session) == {"A": 0, "B": 1, "C": 0, "D": 1}
 

@@ -52,8 +52,9 @@ class GameMachine(RuleBasedStateMachine):
             return {}
         if kind == "note":
             return {"text": "n"}
-        if kind == "join":
-            return {"player": data.draw(st.sampled_from(["E", "F"])), "after": None}
+        if kind == "join":  # a newcomer, or one who left coming back to the old seat
+            left = [n for n in state.names() if n not in state.seated()]
+            return {"player": data.draw(st.sampled_from(["E", "F", *left])), "after": None}
         if kind == "rebuy":
             return {"player": pick, "chips": data.draw(st.integers(1, 30))}
         if kind == "showdown" and self.GAME == "indian-official":
@@ -83,13 +84,23 @@ class GameMachine(RuleBasedStateMachine):
                 "player": pick,
                 "amount": getattr(table, "high", 0) + data.draw(st.integers(1, 4)),
             }
-        if kind == "out":
-            return {"player": pick}
+        if kind == "out":  # the cards left of each other player (6: more than a hand, refused)
+            others = [p for p in getattr(state.table, "players", ()) if p != pick]
+            return {"player": pick, "paid": {p: data.draw(st.integers(1, 6)) for p in others}}
+        if kind == "show":  # sets that one deck allows or not (the turned card, a claim's)
+            shown = data.draw(st.lists(st.sampled_from(choices), min_size=1, unique=True))
+            sets = {}
+            for player in shown:
+                rank = data.draw(st.sampled_from(RANKS))
+                suits = data.draw(st.lists(st.sampled_from(SUITS), min_size=2, max_size=4,
+                                           unique=True))  # fmt: skip
+                sets[player] = [rank + suit for suit in suits]
+            return {"sets": sets}
         return {"player": pick}
 
     @rule(data=st.data())
     def legal_entry(self, data: st.DataObject) -> None:
-        actions = [a for a in self.session.legal() if a.kind not in ("end", "leave", "recorder")]
+        actions = [a for a in self.session.legal() if a.kind not in ("end", "recorder")]
         action = data.draw(st.sampled_from(actions))
         entry = Entry(action.kind, self._data(data, action.kind, action.choices))
         before = self.session.state
@@ -145,7 +156,7 @@ class OfficialMachine(GameMachine):
 
 class ChipsMachine(GameMachine):
     GAME = "indian-chips"
-    OPTIONS: ClassVar[dict[str, str]] = {"stack": "12", "bet": "3", "raises": "2"}
+    OPTIONS: ClassVar[dict[str, str]] = {"stack": "12", "bet": "3", "raises": "2", "redraw": "true"}
 
 
 class LowestMachine(GameMachine):
@@ -154,7 +165,9 @@ class LowestMachine(GameMachine):
 
 class PochenMachine(GameMachine):
     GAME = "pochen"
-    OPTIONS: ClassVar[dict[str, str]] = {"stack": "30", "card_payment": "true"}
+    OPTIONS: ClassVar[dict[str, str]] = {
+        "stack": "30", "card_payment": "true", "all_pass": "best_set"
+    }  # fmt: skip
 
 
 SETTINGS = settings(

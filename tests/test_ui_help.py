@@ -126,7 +126,7 @@ def game_store(tmp_path: Path, game: str) -> Store:
     ("game", "entry_keys"),
     [
         ("indian-official", "frscnumhjlye"),
-        ("indian-chips", "kbcrfsxnumhjlye"),
+        ("indian-chips", "kbcrfdsxnumhjlye"),
         ("indian-lowest", "dvxnumhjlye"),
         ("pochen", "pgaokbcrfswxnumhjlye"),
     ],

@@ -20,6 +20,7 @@ from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.game import Game, LegalAction
 from scorekeeper.core.ledger import FoldError, Ledger
 from scorekeeper.core.state import State
+from scorekeeper.core.steps import join_place
 from scorekeeper.core.words import replacement_text
 
 
@@ -179,7 +180,9 @@ class Session:
             case "recorder":
                 return "log.recorder", {"old": before.recorder, "new": data["player"]}
             case "join":
-                return "log.join", {"player": data["player"]}
+                place = join_place(before, data["player"], data.get("after"))
+                how = place.pop("how")
+                return {"new": "log.join", "back": "log.rejoin"}.get(how, "log.rejoin_moved"), place
             case "leave":
                 return "log.leave", {"player": data["player"]}
             case "rebuy":

@@ -109,6 +109,15 @@ class State:
             return folded[0]
         raise RuleError("rules.unknown_player", player=word, players=", ".join(names))
 
+    def returning(self, word: str) -> str | None:
+        """The player who left the table that *word* names (any case), if any: joining
+        again brings them back to their old seat (transcript.md ``join``)."""
+        seated = set(self.seated())
+        for name in self.names():
+            if name.casefold() == word.strip().casefold() and name not in seated:
+                return name
+        return None
+
     def left_of(self, name: str, among: tuple[str, ...] | None = None) -> str:
         """The next seat clockwise from *name* whose player is among *among* (default: seated)."""
         candidates = set(self.seated() if among is None else among)

@@ -41,8 +41,10 @@ if TYPE_CHECKING:  # only named here: ``stats`` over cached documents never fold
     from scorekeeper.core.state import RoundResult, State
 
 #: Bump when the shape or the meaning of a session document changes: old
-#: cached documents are then computed again.
-STATS_VERSION = 2
+#: cached documents are then computed again. 3: a player who left and joins again
+#: takes their old seat back (issue 17), which can change a session's later rounds;
+#: a state checkpoint noted with other statistics is not used either.
+STATS_VERSION = 3
 
 #: The numbers kept per player of one session, in this order.
 FIELDS = ("rounds", "won", "folds", "parent_rounds", "parent_net", "net")

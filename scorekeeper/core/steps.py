@@ -167,11 +167,33 @@ def _apply_round(game: Game, state: State, event: Event) -> State:
     return game.start_round(started)
 
 
-def _apply_join(game: Game, state: State, event: Event) -> State:
-    player, after = event.data["player"], event.data.get("after")
+def joined_seats(state: State, player: str, after: str | None) -> tuple[Seat, ...]:
+    """The seats once *player* joins: clockwise after *after*; without it, a player who
+    left takes their old seat back (transcript.md ``join``) and a new one the last seat."""
+    if after is None and player in state.names():
+        return tuple(Seat(s.name, s.seated or s.name == player) for s in state.seats)
     seats = [s for s in state.seats if s.name != player]
     index = len(seats) if after is None else [s.name for s in seats].index(after) + 1
     seats.insert(index, Seat(player))
+    return tuple(seats)
+
+
+def join_place(state: State, player: str, after: str | None) -> dict[str, Any]:
+    """Where *player* sits once joined, for the log: between which seated players, and
+    whether it is a player coming back to the old seat, to another one, or a new one."""
+    seats = joined_seats(state, player, after)
+    seated = [s.name for s in seats if s.seated]
+    at = seated.index(player)
+    place = {"player": player, "prev": seated[at - 1], "next": seated[(at + 1) % len(seated)]}
+    if player not in state.names():
+        return {"how": "new", **place}
+    moved = [s.name for s in seats] != list(state.names())
+    return {"how": "moved" if moved else "back", **place}
+
+
+def _apply_join(game: Game, state: State, event: Event) -> State:
+    player, after = event.data["player"], event.data.get("after")
+    seats = joined_seats(state, player, after)
     scores, brought = dict(state.scores), dict(state.brought)
     bought = state.bought
     if player not in scores:  # a player who left and comes back keeps their standing
@@ -179,7 +201,7 @@ def _apply_join(game: Game, state: State, event: Event) -> State:
         bought += scores[player]
     return evolve(
         state,
-        seats=tuple(seats),
+        seats=seats,
         scores=frozen(scores),
         bought=bought,
         brought=frozen(brought),

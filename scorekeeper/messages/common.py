@@ -27,7 +27,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{old} hands the record book to {new}",
         "{old}から{new}に記録役を交代",
     ),
-    "log.join": ("{player} joins the table", "{player}が参加"),
+    "log.join": (
+        "{player} joins the table between {prev} and {next}",
+        "{player}が参加({prev}と{next}の間)",
+    ),
+    "log.rejoin": (
+        "{player} comes back to their seat between {prev} and {next}",
+        "{player}が元の席に戻る({prev}と{next}の間)",
+    ),
+    "log.rejoin_moved": (
+        "{player} comes back, now sitting between {prev} and {next}",
+        "{player}が戻る(席は{prev}と{next}の間に移動)",
+    ),
     "log.leave": ("{player} leaves the table", "{player}が抜ける"),
     "log.rebuy": (
         "{player} buys {chips} {chips:more chip|more chips}",
@@ -102,7 +113,7 @@ MESSAGES.update(
 
 MESSAGES.update(
     {
-        "log.lowest.redraw": ("{player} redraws", "{player}が引き直し"),
+        "log.redraw": ("{player} redraws", "{player}が引き直し"),
         "log.lowest.reveal": (
             "cards shown ({cards}): lost by {losers}",
             "カード公開({cards}): {losers}の負け",

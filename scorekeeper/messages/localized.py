@@ -68,6 +68,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "option.value.deck.52": ("52 cards", "52枚"),
     "option.value.turned_honour.carry": ("carries over", "持ち越し"),
     "option.value.turned_honour.dealer": ("goes to the dealer", "ディーラーのもの"),
+    "option.value.all_pass.stays": ("the poch pool stays", "ポッヘンの場は持ち越し"),
+    "option.value.all_pass.best_set": ("the best set shown takes it", "見せた最強の役が取る"),
     # -- entries named in a refusal: the verb in English, the footer's word in Japanese -
     "rules.verb.end": ("end", "終了"),
     "rules.verb.join": ("join", "参加"),
@@ -102,6 +104,7 @@ _OPTION_LABELS = {
     "deck": ("Deck", "デッキ"),
     "card_payment": ("Pay for cards left", "残り札の支払い"),
     "turned_honour": ("Turned honour's pool", "めくった絵札の場"),
+    "all_pass": ("When nobody bets", "全員パスのとき"),
 }
 for _key, (_english, _japanese) in _OPTION_LABELS.items():
     MESSAGES[f"option.label.{_key}"] = (_english, _japanese)

@@ -84,7 +84,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "sequence cannot be claimed this deal: {card} is the turned card",
         "この配りではシークエンスを請求できません({card}がめくられたカードです)",
     ),
+    # -- one deck: the cards a deal reveals ----------------------------------------------
+    "rules.pochen.turned_shown": (
+        "{card} is the turned card, in nobody's hand: {player} cannot show it",
+        "{card}はめくった札で、誰の手札にもありません。{player}の役には入りません",
+    ),
+    "rules.pochen.claimed_card": (
+        "{card} was claimed by {first} ({pool}); {second} cannot show it too",
+        "{card}は{first}が請求した札です({pool})。{second}が見せることはできません",
+    ),
+    "rules.pochen.hand_of_five": (
+        "{player} would hold {count} {count:card|cards} ({cards}), but each player is dealt five",
+        "{player}の手札が{count}枚({cards})になります。配られるのは一人5枚です",
+    ),
     # -- the Poch ---------------------------------------------------------------------
+    "rules.pochen.all_passed": (
+        "nobody bet, so the poch pool stays (option all_pass stays): enter who went out first ('out X')",
+        "誰も賭けなかったので、ポッヘンの場は持ち越しです(「全員パスのとき」の設定)。最初に上がった人を記録してください",
+    ),
     "rules.pochen.poch_over": (
         "the Poch is settled: enter who went out first ('out X')",
         "ポッヘンは決着しています。最初に上がった人を記録してください",
@@ -166,6 +183,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} must have at least 1 card left, not {value!r}",
         "{player}の残り枚数は1以上です({value!r}は使えません)",
     ),
+    "rules.pochen.cards_left_five": (
+        "{player} cannot have {value} {value:card|cards} left: each player is dealt five",
+        "{player}の残りが{value}枚にはなりません。配られるのは一人5枚です",
+    ),
     "rules.pochen.payment_missing": (
         "with card_payment, write the cards left of everyone but {player}; missing: {players}",
         "残り札の支払いありのセッションです。{player}以外の全員の残り枚数を書いてください。足りないのは: {players}",
@@ -185,6 +206,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "log.pochen.poch": (
         "Poch won by {ranking}: {pot} and the poch pool of {poch}",
         "ポッヘンの勝者{ranking}: ポット{pot}とポッヘンの場{poch}",
+    ),
+    "log.pochen.show_pool": (
+        "nobody bet; sets shown ({sets}): {winner} takes the poch pool of {poch}",
+        "全員パス、役の公開({sets}): {winner}がポッヘンの場{poch}を獲得",
+    ),
+    "log.pochen.poch_pool": (
+        "nobody bet; best set {ranking}: the poch pool of {poch}",
+        "全員パス、最強の役は{ranking}: ポッヘンの場{poch}",
     ),
     "log.pochen.out": (
         "{player} goes out first and takes the centre ({chips})",
@@ -214,5 +243,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "option.pochen.turned_honour": (
         "the pool of a turned-up trump honour carries over, or goes to the dealer",
         "めくられた切り札の絵札の場は持ち越しか、ディーラーのもの",
+    ),
+    "option.pochen.all_pass": (
+        "when nobody bets in the Poch: the poch pool stays, or the best set shown takes it",
+        "ポッヘンで誰も賭けなかったとき: ポッヘンの場は持ち越しか、見せた最強の役のもの",
     ),
 }

@@ -324,13 +324,22 @@ MESSAGES.update(
             "name who lost, like 'lose B D'",
             "負けた人を「lose B D」のように書いてください",
         ),
-        "rules.lowest.no_redraw": (
+        # -- redraws: indian-lowest, and indian-chips with option redraw -------------
+        "rules.redraw.off": (
             "this session is played without redraws (option redraw false)",
             "このセッションは引き直しなしです(引き直しの設定が「いいえ」)",
         ),
-        "rules.lowest.redraw_twice": (
+        "rules.redraw.twice": (
             "{player} has already redrawn in round {round}",
             "{player}はラウンド{round}ですでに引き直しています",
+        ),
+        "rules.chips.redraw_folded": (
+            "{player} has folded: there is no card left to redraw",
+            "{player}は降りたので、引き直すカードがありません",
+        ),
+        "rules.chips.redraw_closed": (
+            "the betting has closed, so it is too late for {player} to redraw",
+            "賭けが締め切られたので、{player}はもう引き直せません",
         ),
         "rules.lowest.loser_twice": ("{player} is named twice", "{player}が2回書かれています"),
         "option.lowest.suits": (
@@ -340,6 +349,10 @@ MESSAGES.update(
         "option.lowest.redraw": (
             "each player may redraw once per round",
             "各プレイヤーはラウンドごとに1回引き直せる",
+        ),
+        "option.chips.redraw": (
+            "local rule: each player may redraw once per round, before the betting closes",
+            "ローカルルール: 各プレイヤーはラウンドごとに1回、賭けが締め切られる前に引き直せる",
         ),
     }
 )

@@ -141,6 +141,7 @@ MESSAGES.update(
         "ui.table.join_title": ("Name of the new player", "新しいプレイヤーの名前"),
         "ui.table.join_after": ("{player} sits after…", "{player}が座る席(この人の次)"),
         "ui.table.join_last": ("the last seat", "最後の席"),
+        "ui.table.join_back": ("their old seat", "元の席"),
         "ui.table.end_question": (
             "End the session? The standings become final (undo can reopen it).",
             "セッションを終了しますか?順位が確定します(取り消しで再開できます)。",
@@ -247,7 +248,7 @@ MESSAGES.update(
         "ui.lowest.losses": ("losses", "負け"),
         "ui.lowest.redraw_column": ("redraw", "引き直し"),
         "ui.lowest.redrawn": ("used", "済"),
-        "ui.lowest.who_redraws": ("Who redraws?", "引き直すのは誰?"),
+        "ui.who_redraws": ("Who redraws?", "引き直すのは誰?"),
         "ui.lowest.cards_title": (
             "The cards shown: the lowest loses",
             "出たカード: 一番弱い人が負け",
@@ -285,6 +286,10 @@ MESSAGES.update(
         "ui.pochen.stage.showdown": (
             "the Poch showdown (s show, w winner)",
             "ポッヘンの勝負(s 公開、w 勝者)",
+        ),
+        "ui.pochen.stage.sets": (
+            "nobody bet: best set (s, w), then out (x)",
+            "全員パス: 最強の役(s、w)、その後上がり(x)",
         ),
         "ui.pochen.stage.playout": (
             "play-out: who goes out first (x)",

@@ -34,6 +34,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.pochen.stage.claims": ("claims", "役の請求"),
     "web.pochen.stage.poch": ("the Poch", "ポッヘン(賭け)"),
     "web.pochen.stage.showdown": ("the Poch showdown", "ポッヘンの勝負"),
+    "web.pochen.stage.sets": ("nobody bet: the sets are shown", "全員パス: 役の公開"),
     "web.pochen.stage.playout": ("play-out", "場札の出し切り"),
     "web.none_yet": ("none yet", "まだありません"),
     "web.status.connecting": ("connecting…", "接続中…"),

@@ -22,7 +22,7 @@ from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult, State
 from scorekeeper.core.state_codec import agrees_but_history, decode_state, encode_state_apart
-from scorekeeper.core.stats import session_stats, state_stats
+from scorekeeper.core.stats import STATS_VERSION, session_stats, state_stats
 from scorekeeper.messages import UserError
 from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
 from scorekeeper.storage import (
@@ -227,6 +227,8 @@ class Recording:
             state = decode_state(kept["state"], header.options, header.game, taken.apart)
             stats, counted = kept["stats"], kept["results"]
             if not isinstance(stats, dict) or not isinstance(stats.get("players"), dict):
+                return None
+            if stats.get("version") != STATS_VERSION:  # folded by other rules: fold again
                 return None
             if type(counted) is not int or counted != len(state.results):
                 return None

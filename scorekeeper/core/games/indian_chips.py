@@ -54,6 +54,7 @@ class ChipsRound:
 
     dealer: str
     betting: Betting
+    redraws: frozenset[str] = frozenset()  # who has used their redraw (option redraw)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -71,7 +72,7 @@ class IndianChips(Game):
     min_players = 2
     max_players = 52
     uses_chips = True
-    round_kinds = frozenset({*BETTING, "showdown"})
+    round_kinds = frozenset({*BETTING, "redraw", "showdown"})
     options = (
         OptionSpec("stack", 100, "option.stack", minimum=1),
         OptionSpec("ante", 1, "option.chips.ante", minimum=0),
@@ -81,12 +82,13 @@ class IndianChips(Game):
         OptionSpec(
             "suits", "none", "option.chips.suits", choices={"none": "none", "sanma": "sanma"}
         ),
+        OptionSpec("redraw", False, "option.chips.redraw", boolean=True),
         OptionSpec("rounds", 0, "option.rounds", minimum=0),
     )
 
     # -- words -------------------------------------------------------------
     def parse(self, kind: str, args: Sequence[str]) -> dict[str, Any]:
-        if kind in BETTING:
+        if kind in BETTING or kind == "redraw":
             if len(args) != 1:
                 raise RuleError("rules.needs_one_player", verb=kind)
             return {"player": args[0]}
@@ -95,7 +97,7 @@ class IndianChips(Game):
         return {"ranking": parse_ranking_words(args)}
 
     def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
-        if kind in BETTING:
+        if kind in BETTING or kind == "redraw":
             return [data["player"]]
         if "cards" in data:
             return ["cards", *(f"{p}={c}" for p, c in data["cards"].items())]
@@ -130,12 +132,20 @@ class IndianChips(Game):
         assert isinstance(cap, int)
         if betting.raises >= cap and "raise" in verbs:
             verbs.remove("raise")
-        return [LegalAction(kind, (player,)) for kind in verbs]
+        actions = [LegalAction(kind, (player,)) for kind in verbs]
+        if state.options["redraw"] is True:  # anyone still in, in or out of turn, once
+            table = round_in_play(state, ChipsRound)
+            free = tuple(p for p in betting.live() if p not in table.redraws)
+            if free:
+                actions.append(LegalAction("redraw", free))
+        return actions
 
     def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         table = round_in_play(state, ChipsRound)
         if kind == "showdown":
             return self._check_showdown(state, table, data)
+        if kind == "redraw":
+            return self._check_redraw(state, table, data)
         betting = table.betting
         player = state.find_player(str(data.get("player", "")))
         if player not in betting.players:
@@ -151,6 +161,25 @@ class IndianChips(Game):
             if not betting.can_raise(state, player):
                 chips = state.scores[player]
                 raise RuleError("rules.chips.raise_short", player=player, chips=chips)
+        return {"player": player}
+
+    def _check_redraw(
+        self, state: State, table: ChipsRound, data: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Seed 001's local rule: once per round, by a player still in, before betting closes
+        (after it, the cards are as good as shown)."""
+        if state.options["redraw"] is not True:
+            raise RuleError("rules.redraw.off")
+        betting = table.betting
+        player = state.find_player(str(data.get("player", "")))
+        if player not in betting.players:
+            raise RuleError("rules.not_in_round", player=player, round=state.round)
+        if player in table.redraws:
+            raise RuleError("rules.redraw.twice", player=player, round=state.round)
+        if player in betting.folded:
+            raise RuleError("rules.chips.redraw_folded", player=player)
+        if betting.turn(state) is None:
+            raise RuleError("rules.chips.redraw_closed", player=player)
         return {"player": player}
 
     def _check_showdown(
@@ -181,6 +210,9 @@ class IndianChips(Game):
             assert isinstance(suits, str)
             groups = event.data.get("ranking") or groups_from_cards(event.data["cards"], suits)
             return self._settle(state, table, groups, "result.chips.showdown")
+        if event.kind == "redraw":  # no chips move: only that the redraw is used
+            redraws = table.redraws | {event.data["player"]}
+            return evolve(state, table=evolve(table, redraws=redraws))
         player, kind = event.data["player"], event.kind
         added = _amount(state, table.betting, kind, player)
         table = evolve(table, betting=table.betting.put(player, kind, added, folds=kind == "fold"))
@@ -238,6 +270,8 @@ class IndianChips(Game):
                 return "log.chips.showdown_cards", {"cards": shown, "pot": table.pot}
             ranking = " ".join(ranking_words(event.data["ranking"]))
             return "log.chips.showdown", {"ranking": ranking, "pot": table.pot}
+        if event.kind == "redraw":
+            return "log.redraw", {"player": event.data["player"]}
         player, kind = event.data["player"], event.kind
         added = _amount(before, table.betting, kind, player)
         return bet_log(before, table.betting, kind, player, added, _KEYS)

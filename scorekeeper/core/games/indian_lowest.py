@@ -87,10 +87,10 @@ class IndianLowest(Game):
 
         if kind == "redraw":
             if state.options["redraw"] is not True:
-                raise RuleError("rules.lowest.no_redraw")
+                raise RuleError("rules.redraw.off")
             player = resolve(str(data.get("player", "")))
             if player in table.redraws:
-                raise RuleError("rules.lowest.redraw_twice", player=player, round=state.round)
+                raise RuleError("rules.redraw.twice", player=player, round=state.round)
             return {"player": player}
         if kind == "reveal":
             joker = state.options["joker"] is True
@@ -143,7 +143,7 @@ class IndianLowest(Game):
 
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
         if event.kind == "redraw":
-            return "log.lowest.redraw", {"player": event.data["player"]}
+            return "log.redraw", {"player": event.data["player"]}
         losers = ", ".join(self._losers(before, event.data))
         if event.kind == "reveal":
             shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())

@@ -52,6 +52,11 @@ POOLS = ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "poch", 
 HONOURS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10"}
 MARRIAGE = ("K", "Q")
 SEQUENCE = ("7", "8", "9")
+#: The trump cards a claim of each pool shows its claimant to hold (rules.md §4, one deck).
+CLAIM_RANKS = {**{pool: (rank,) for pool, rank in HONOURS.items()},
+               "marriage": MARRIAGE, "sequence": SEQUENCE}  # fmt: skip
+#: Cards dealt to each player: nobody can be shown to hold more, or pay for more.
+HAND = 5
 #: Other names each pool may be typed as, besides its own name and the board's labels
 #: in both languages (any case, full- or half-width, hiragana for katakana).
 _POOL_ALIASES = {
@@ -201,8 +206,25 @@ def poch_over(state: State, table: PochenDeal) -> bool:
     return table.settled or (not table.betting.opened and to_act(state, table) is None)
 
 
-#: The stages of a deal, in order; "between" is between deals.
-STAGES = ("between", "trump", "claims", "poch", "showdown", "playout")
+def all_passed(state: State, table: PochenDeal) -> bool:
+    """Everyone passed: the Poch closed with nobody betting, and nothing is paid out yet."""
+    return (
+        table.trump is not None
+        and not table.settled
+        and not table.betting.opened
+        and to_act(state, table) is None
+    )
+
+
+def sets_wanted(state: State, table: PochenDeal) -> bool:
+    """Nobody bet and the table plays ``all_pass best_set``: the best set shown may still
+    take the poch pool (an older German rule), before the play-out."""
+    return state.options.get("all_pass") == "best_set" and all_passed(state, table)
+
+
+#: The stages of a deal, in order; "between" is between deals. "sets" is the showing of
+#: sets after everyone passed, with ``all_pass best_set`` only.
+STAGES = ("between", "trump", "claims", "poch", "showdown", "sets", "playout")
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +245,7 @@ def deal_view(state: State) -> DealView:
     if table.trump is None:
         stage = "trump"
     elif poch_over(state, table):
-        stage = "playout"
+        stage = "sets" if sets_wanted(state, table) else "playout"
     elif to_act(state, table) is None:
         stage = "showdown"
     else:
@@ -257,6 +279,12 @@ class Pochen(Game):
             "carry",
             "option.pochen.turned_honour",
             choices={"carry": "carry", "dealer": "dealer"},
+        ),
+        OptionSpec(
+            "all_pass",
+            "stays",
+            "option.pochen.all_pass",
+            choices={"stays": "stays", "best_set": "best_set"},
         ),
         OptionSpec("rounds", 0, "option.rounds", minimum=0),
     )
@@ -365,6 +393,8 @@ class Pochen(Game):
             verbs = ["pass", *verbs] if not table.betting.opened else [*verbs, "pass"]
             actions += [LegalAction(kind, (turn,)) for kind in verbs]
         elif poch_over(state, table):
+            if sets_wanted(state, table):  # nobody bet: anyone dealt in may show a set
+                actions += [LegalAction("show", table.players), LegalAction("poch", table.players)]
             actions.append(LegalAction("out", table.players))
         else:
             contestants = table.contestants()
@@ -427,6 +457,11 @@ class Pochen(Game):
         for pool in sorted(pools, key=lambda p: p == "marriage"):
             _check_pool(table, pool, player, claimed)
             claimed[pool] = player
+        # Each pool is claimed once and marriage needs the claimant's own king and queen, so
+        # two claims never name one card; but all of them must fit in one hand of five.
+        hand = {card for card, (holder, _) in _claimed_cards(claimed, table.trump).items()
+                if holder == player}  # fmt: skip
+        _check_hand(player, hand)
         return {"player": player, "pools": pools}
 
     def _check_betting(
@@ -457,18 +492,27 @@ class Pochen(Game):
     def _check_showdown(
         self, state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]
     ) -> dict[str, Any]:
-        if poch_over(state, table):
-            raise RuleError("rules.pochen.poch_over")
-        turn = to_act(state, table)
-        if turn is not None:
-            raise RuleError("rules.pochen.showdown_early", turn=turn)
-        contestants = table.contestants()
+        if sets_wanted(state, table):  # nobody bet: the best set shown takes the poch pool
+            contestants = table.players
 
-        def resolve(word: str) -> str:
-            player = state.find_player(word)
-            if player not in contestants:
-                raise RuleError("rules.pochen.not_in_poch", player=player)
-            return player
+            def resolve(word: str) -> str:
+                return self._dealt_in(state, table, word)
+
+        else:
+            if all_passed(state, table):
+                raise RuleError("rules.pochen.all_passed")
+            if poch_over(state, table):
+                raise RuleError("rules.pochen.poch_over")
+            turn = to_act(state, table)
+            if turn is not None:
+                raise RuleError("rules.pochen.showdown_early", turn=turn)
+            contestants = table.contestants()
+
+            def resolve(word: str) -> str:
+                player = state.find_player(word)
+                if player not in contestants:
+                    raise RuleError("rules.pochen.not_in_poch", player=player)
+                return player
 
         if kind == "poch":
             groups = data.get("ranking")
@@ -477,7 +521,7 @@ class Pochen(Game):
             ranking = check_ranking(groups, resolve, contestants, complete=False)
             _check_decided(state, table, ranking)
             return {"ranking": ranking}
-        sets = _check_sets(data.get("sets"), resolve, state.options["deck"])
+        sets = _check_sets(data.get("sets"), resolve, state.options["deck"], table)
         _check_decided(state, table, _ranking_of_sets(sets, table.trump))
         return {"sets": sets}
 
@@ -510,6 +554,8 @@ class Pochen(Game):
                 raise RuleError("rules.pochen.paid_twice", player=payer)
             if not isinstance(cards, int) or isinstance(cards, bool) or cards < 1:
                 raise RuleError("rules.pochen.cards_left", player=payer, value=cards)
+            if cards > HAND:  # dealt five: nobody has more left
+                raise RuleError("rules.pochen.cards_left_five", player=payer, value=cards)
             paid[payer] = cards
         missing = [p for p in table.players if p != player and p not in paid]
         if missing:
@@ -658,15 +704,22 @@ class Pochen(Game):
                 return "log.pochen.pass_folds", {"player": player}
             added = _added(before, table.betting, kind, data)
             return bet_log(before, table.betting, kind, player, added, _KEYS)
+        nobody_bet = all_passed(before, table)  # all_pass best_set: only the poch pool
         if kind == "show":
             shown = ", ".join(f"{p} {' '.join(c)}" for p, c in data["sets"].items())
             best = _ranking_of_sets(data["sets"], table.trump)
             winner = ", ".join(_poch_winners(before, table, best))
+            if nobody_bet:
+                return "log.pochen.show_pool", {
+                    "sets": shown, "winner": winner, "poch": board["poch"]
+                }  # fmt: skip
             return "log.pochen.show", {
                 "sets": shown, "winner": winner, "pot": table.pot, "poch": board["poch"],
             }  # fmt: skip
         if kind == "poch":
             ranking = " ".join(ranking_words(data["ranking"]))
+            if nobody_bet:
+                return "log.pochen.poch_pool", {"ranking": ranking, "poch": board["poch"]}
             return "log.pochen.poch", {"ranking": ranking, "pot": table.pot, "poch": board["poch"]}
         chips = board["centre"]
         if data["paid"]:
@@ -742,10 +795,54 @@ def _check_pool(
         raise RuleError("rules.pochen.sequence_broken", card=table.turned)
 
 
+def _claimed_cards(claimed: Mapping[str, str], trump: str | None) -> dict[Card, tuple[str, str]]:
+    """The trump cards the claims *claimed* (pool -> player) reveal: card -> (holder, pool)."""
+    cards: dict[Card, tuple[str, str]] = {}
+    if trump is None:
+        return cards
+    for pool, player in claimed.items():
+        for rank in CLAIM_RANKS.get(pool, ()):
+            cards.setdefault(Card(rank, trump), (player, pool))
+    return cards
+
+
+def _check_hand(player: str, hand: set[Card]) -> None:
+    """Refuse a record that shows *player* holding more cards than were dealt."""
+    if len(hand) > HAND:
+        ranks = {rank: i for i, rank in enumerate(DECK_RANKS[52])}
+        suits = {suit: i for i, suit in enumerate(SUIT_NAMES)}
+        ordered = sorted(hand, key=lambda c: (ranks[c.rank], suits.get(c.suit or "", 0)))
+        shown = " ".join(card.label() for card in ordered)
+        raise RuleError("rules.pochen.hand_of_five", player=player, count=len(hand), cards=shown)
+
+
+def _check_shown(table: PochenDeal, player: str, cards: Sequence[Card]) -> None:
+    """One deck: the turned card is in no hand (the dealer's included: it is the card
+    after the five each), a claimed card is in its claimant's hand only, and what the
+    claims and the set reveal of *player*'s hand is at most five cards."""
+    turned = table.turned_card()
+    held = _claimed_cards(table.claimed, table.trump)
+    for card in cards:
+        if card == turned:
+            raise RuleError("rules.pochen.turned_shown", card=card.label(), player=player)
+        holder, pool = held.get(card, (player, ""))
+        if holder != player:
+            raise RuleError(
+                "rules.pochen.claimed_card",
+                card=card.label(),
+                first=holder,
+                pool=pool_phrase(pool),
+                second=player,
+            )
+    claims = {card for card, (holder, _) in held.items() if holder == player}
+    _check_hand(player, claims | set(cards))
+
+
 def _check_sets(
-    given: Any, resolve: Callable[[str], str], deck: OptionValue
+    given: Any, resolve: Callable[[str], str], deck: OptionValue, table: PochenDeal
 ) -> dict[str, list[str]]:
-    """Canonical ``{player: [codes]}``: 2-4 cards of one rank each, no card twice."""
+    """Canonical ``{player: [codes]}``: 2-4 cards of one rank each, no card twice, none
+    that the turned card or another player's claim already places (``_check_shown``)."""
     assert isinstance(deck, int)
     if isinstance(given, Mapping):
         given = list(given.items())
@@ -770,6 +867,7 @@ def _check_sets(
             if card in holder:
                 raise RuleError("cards.twice", card=card.code(), first=holder[card], second=player)
             holder[card] = player
+        _check_shown(table, player, cards)
         sets[player] = [card.code() for card in cards]
     return sets
 

@@ -415,11 +415,14 @@ class TableScreen(Screen[None]):
             if not name:
                 return
             seats = self._seats(self.state.seated())
+            # without a seat named, one who left sits where they sat, a new player last
+            back = self.state.returning(name)
+            default = t("ui.table.join_last" if back is None else "ui.table.join_back")
             dialog = PickPlayerDialog(
-                t("ui.table.join_after", player=name.strip()),
+                t("ui.table.join_after", player=back or name.strip()),
                 seats,
                 check=lambda after: self.check_entry("join", {"player": name, "after": after}),
-                extra=[("last", t("ui.table.join_last"))],
+                extra=[("last", default)],
             )
             self.app.push_screen(dialog, partial(self._join, name))
 

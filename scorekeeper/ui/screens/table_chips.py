@@ -25,6 +25,7 @@ class ChipsTable(BettingTable):
         TableAction("call", "c", "call"),
         TableAction("raise_bet", "r", "raise"),
         TableAction("fold_hand", "f", "fold"),
+        TableAction("redraw", "d", "redraw"),
         TableAction("showdown_ranking", "s", "showdown", words="showdown", help="showdown_ranking"),
         TableAction("showdown_cards", "x", "showdown"),
     )
@@ -56,6 +57,10 @@ class ChipsTable(BettingTable):
 
     def action_fold_hand(self) -> None:
         self.bet("fold")
+
+    def action_redraw(self) -> None:
+        """Seed 001's redraw (option redraw): the core offers who may still redraw."""
+        self.pick("redraw", t("ui.who_redraws"), lambda n: self.record_player("redraw", n))
 
     def _ranking(self, text: str) -> list[list[str]]:
         return parse_ranking_words(seat_names(self.state, text))

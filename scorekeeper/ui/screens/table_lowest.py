@@ -71,7 +71,7 @@ class LowestTable(TableScreen):
         self.query_one(PlayerTable).show(state, rows, columns, t("ui.lowest.losses"))
 
     def action_redraw(self) -> None:
-        self.pick("redraw", t("ui.lowest.who_redraws"), lambda n: self.record_player("redraw", n))
+        self.pick("redraw", t("ui.who_redraws"), lambda n: self.record_player("redraw", n))
 
     def action_reveal(self) -> None:
         players = self.legal_kinds().get("reveal", ())

@@ -1,0 +1,185 @@
+"""A player who left and joins again keeps their seat (transcript.md ``join``, issue 17):
+without ``after`` they sit where they sat; with it, where it says. The log says where."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper.core.header import make_header
+from scorekeeper.core.session import Session
+from scorekeeper.core.transcript import read_session, write_transcript
+from scorekeeper.messages import t
+from tests.cli_support import run
+from tests.rules_support import assert_transcript_round_trip, enter, refused, stacks
+
+FIVE = ["A", "B", "C", "D", "E"]
+
+
+def official() -> Session:
+    return Session(make_header("indian-official", FIVE))
+
+
+def said(session: Session, index: int = -1) -> tuple[str, str]:
+    key, params = session.describe(index % len(session.events))
+    return t(key, "en", **params), t(key, "ja", **params)
+
+
+def test_a_returning_player_takes_the_old_seat_and_the_parent_follows_it():
+    """B leaves after round 1 and comes back after round 2. B's seat is between A and C,
+    so round 5 is A's as parent and round 6 B's. Put last (the old bug), B would deal
+    round 5 and A pay a child's share: the numbers below would differ."""
+    session = official()
+    enter(session, "round", "showdown A", "leave B", "round", "showdown C", "join B")
+    assert session.state.names() == ("A", "B", "C", "D", "E")
+    assert session.state.seated() == ("A", "B", "C", "D", "E")
+    assert said(session) == (
+        "B comes back to their seat between A and C",
+        "Bが元の席に戻る(AとCの間)",
+    )
+    enter(session, "round", "showdown D", "round", "showdown E")
+    before = stacks(session)
+    enter(session, "round")
+    assert session.state.parent == "A"
+    enter(session, "showdown C")
+    # parent A pays 2 × 10 to C; B, D and E pay 10 each
+    after = stacks(session)
+    assert {p: after[p] - before[p] for p in FIVE} == {
+        "A": -20, "B": -10, "C": 50, "D": -10, "E": -10
+    }  # fmt: skip
+    enter(session, "round")
+    assert session.state.parent == "B"
+    assert sum(stacks(session).values()) == 0
+    assert_transcript_round_trip(session)
+
+
+def test_a_returning_player_keeps_the_seat_number_and_the_standing():
+    session = official()
+    enter(session, "round", "showdown B", "leave B")
+    kept = stacks(session)["B"]
+    enter(session, "join b")  # any case: the same player
+    assert stacks(session)["B"] == kept == 50
+    assert session.state.names().index("B") == 1
+    assert [e.data for e in session.events if e.kind == "join"] == [{"player": "B", "after": None}]
+
+
+def test_after_moves_a_returning_player_and_the_log_says_so():
+    session = official()
+    enter(session, "leave B", "join B after D")
+    assert session.state.names() == ("A", "C", "D", "B", "E")
+    assert said(session) == (
+        "B comes back, now sitting between D and E",
+        "Bが戻る(席はDとEの間に移動)",
+    )
+    # after the player already before them: the same seat
+    enter(session, "leave B", "join B after D")
+    assert said(session)[0] == "B comes back to their seat between D and E"
+
+
+def test_a_new_player_sits_last_or_after_the_seat_named():
+    session = official()
+    enter(session, "join F")
+    assert session.state.names()[-1] == "F"
+    assert said(session) == ("F joins the table between E and A", "Fが参加(EとAの間)")
+    enter(session, "join G after B")
+    assert session.state.names() == ("A", "B", "G", "C", "D", "E", "F")
+    assert said(session)[0] == "G joins the table between B and C"
+
+
+def test_the_neighbours_named_are_seated_ones():
+    session = official()
+    enter(session, "leave C", "leave B")
+    enter(session, "join B")
+    # C has left: B sits between A and D
+    assert said(session)[0] == "B comes back to their seat between A and D"
+
+
+def test_rejoin_refusals_are_unchanged():
+    session = official()
+    refused(session, "join B", "rules.already_seated")
+    enter(session, "leave B")
+    refused(session, "join B after B", "rules.join_after_self")
+
+
+@pytest.mark.parametrize("game", ["indian-chips", "pochen"])
+def test_a_returning_chip_player_keeps_the_seat_and_the_chips(game):
+    session = Session(make_header(game, ["A", "B", "C", "D"], {"stack": "30"}))
+    enter(session, "leave A", "rebuy A 5", "join A")
+    assert session.state.names() == ("A", "B", "C", "D")
+    assert stacks(session)["A"] == 35
+    enter(session, "round")
+    assert session.state.table.players == ("A", "B", "C", "D")
+    assert_transcript_round_trip(session)
+
+
+def test_rejoin_round_trips_through_export_import_and_the_timeline(capsys, home, tmp_path):
+    path = tmp_path / "rejoin.txt"
+    path.write_text(
+        "game indian-official\nplayers A B C D E\n"
+        "round\nshowdown A\nleave B\nround\nshowdown C\njoin B\nround\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "replay", str(path), "--json")
+    assert code == 0
+    state = json.loads(out)
+    assert state["players"] == FIVE and state["parent"] == "D"
+    assert run(capsys, "import", str(path))[1].strip() == "1"
+    exported = tmp_path / "out.txt"
+    run(capsys, "export", "1", "--format", "transcript", "-o", str(exported))
+    text = exported.read_text(encoding="utf-8")
+    assert any(line.split()[-2:] == ["join", "B"] for line in text.splitlines())
+    again = read_session(text)
+    assert again.state.names() == tuple(FIVE)
+    as_json = tmp_path / "out.json"
+    run(capsys, "export", "1", "--format", "json", "-o", str(as_json))
+    assert run(capsys, "import", str(as_json))[1].strip() == "2"
+    _, first, _ = run(capsys, "show", "1", "--json")
+    _, second, _ = run(capsys, "show", "2", "--json")
+    assert json.loads(first) == json.loads(second)
+    code, out, _ = run(capsys, "timeline", "1", "--json")
+    texts = [item["text"] for item in json.loads(out)]
+    assert "B comes back to their seat between A and C" in texts
+    assert write_transcript(again) in text  # all but the export's comment line
+
+
+def test_a_state_checkpoint_noted_under_older_rules_is_not_used(tmp_path, capsys, monkeypatch):
+    """Sessions folded before this rule put a returning player last: a state checkpoint
+    (or statistics) noted then is not picked up, the session is folded again."""
+    from dataclasses import replace
+
+    import scorekeeper.services.recording as recording_module
+    from scorekeeper.core.events import Entry
+    from scorekeeper.core.stats import STATS_VERSION
+    from scorekeeper.services.recording import Recording, load_session
+    from scorekeeper.storage import state_checkpoint
+    from tests.ui_support import new_store
+
+    monkeypatch.setattr(state_checkpoint, "AT_LEAST", 4)
+    monkeypatch.setattr(state_checkpoint, "EVERY", 4)
+    monkeypatch.setattr(state_checkpoint, "LAG", 2)
+    store = new_store(tmp_path)
+    with Recording(store, 1) as rec:
+        for entry in ("round", "showdown A", "leave B", "round", "showdown C", "join B"):
+            kind, *rest = entry.split()
+            key = "winner" if kind == "showdown" else "player"
+            rec.record(Entry(kind, {key: rest[0]} if rest else {}))
+    root = str(store.root)
+    assert run(capsys, "--data-dir", root, "record", "1", "note kept")[0] == 0
+    taken = store.state_checkpoint(1)
+    assert taken is not None and taken.state["stats"]["version"] == STATS_VERSION
+    older = json.loads(json.dumps(taken.state))
+    older["stats"]["version"] = STATS_VERSION - 1
+    store.keep_state_checkpoint(1, replace(taken, state=older))
+    folded = []
+    whole = recording_module.fold_stored
+
+    def counted(stored):
+        folded.append(1)
+        return whole(stored)
+
+    monkeypatch.setattr(recording_module, "fold_stored", counted)
+    assert run(capsys, "--data-dir", root, "record", "1", "round")[0] == 0
+    assert folded  # the older checkpoint was not used
+    assert load_session(store, 1).state.names() == tuple(FIVE)
+    assert load_session(store, 1).state.parent == "D"
