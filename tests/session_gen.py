@@ -98,7 +98,7 @@ def entry_data(data: st.DataObject, session: Session, action: LegalAction) -> di
         # newcomers, and (more often) players who left coming back: to their old seat
         # without after
         names = st.sampled_from(left) if left and data.draw(st.booleans()) else None
-        player = data.draw(names or st.sampled_from(JOINERS + left))
+        player = data.draw(names if names is not None else st.sampled_from(JOINERS + left))
         return {"player": player, "after": after}
     if kind == "rebuy":
         return {"player": pick, "chips": data.draw(st.integers(1, 15))}
