@@ -345,6 +345,7 @@ async def main():
             await pilot.press("question_mark")
             await pilot.pause()
             out["start"] = [[r.group, r.keys, r.words, r.translated] for r in app.screen.rows]
+        app.finish_writing()  # the checkpoints it writes as it leaves, before the folder goes
     with tempfile.TemporaryDirectory() as folder:  # chips between rounds: the most keys
         transcript = parse_transcript((Path({root!r}) / "examples" / "c1.txt").read_text())
         store = Store(Path(folder) / "data")
@@ -357,6 +358,7 @@ async def main():
             out["crowded"] = await footer_when_still(
                 pilot, app, lambda f: [[k.key_display, k.description] for k in f.query("FooterKey")]
             )
+        app.finish_writing()
     print(json.dumps(out, ensure_ascii=False))
 
 asyncio.run(main())

@@ -39,6 +39,7 @@ async def main(out):
                 await pilot.press(key)
             await pilot.pause(0.2)
             app.save_screenshot(Path(out).name, path=str(Path(out).parent))
+        app.finish_writing()  # the checkpoints it writes as it leaves, before the folder goes
 
 asyncio.run(main(sys.argv[1]))
 """

@@ -146,6 +146,7 @@ async def walk(out: Path) -> None:
                 await keep(f"table {sid}: palette", "ctrl+p")
                 await back_to(2)
 
+        app.finish_writing()  # the checkpoints it writes as it leaves, before the folder goes
         display = DisplayApp(store, 1)
         async with display.run_test(size=(80, 24)) as pilot:
             await pilot.pause(0.2)

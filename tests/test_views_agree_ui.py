@@ -93,6 +93,7 @@ async def drive_the_app(store: Store, session: Session) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+    app.finish_writing()  # the checkpoint it writes as it leaves, before the folder goes
 
 
 async def drive_the_display(store: Store, session: Session) -> None:
