@@ -82,6 +82,12 @@ def test_addresses_no_phone_can_open_are_refused(data, capsys, address):
     assert "Traceback" not in err
 
 
+def test_the_old_host_option_says_what_to_use_instead(data, capsys):
+    code, out, err = run(capsys, "--data-dir", data, "display", "1", "--serve", "--host", "0.0.0.0")
+    assert code != 0 and out == ""
+    assert "--host 0.0.0.0 is no longer used: add --lan for the phones on this network" in err
+
+
 def test_a_port_in_use_is_said(data, capsys):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -115,6 +115,7 @@ def _parser() -> argparse.ArgumentParser:
     display.add_argument(
         "--max-viewers", type=int, default=100, help=t("cli.help.display.max_viewers")
     )
+    display.add_argument("--host", help=argparse.SUPPRESS)  # gone: said in words (serve.py)
 
     opener = commands.add_parser("open", help=t("cli.help.open"))
     opener.add_argument("session")

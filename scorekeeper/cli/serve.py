@@ -20,6 +20,8 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int) -> int:
     from scorekeeper.web.qr import qr_for_terminal
     from scorekeeper.web.server import bind, make_app, new_token, page_url, serve
 
+    if args.host is not None:  # the old textual-serve option, which could bind 0.0.0.0
+        raise UserError("web.host_gone", host=args.host)
     if not 1 <= args.max_viewers <= 1000:
         raise UserError("web.bad_limit", limit=args.max_viewers)
     if args.lan is None:

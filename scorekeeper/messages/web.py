@@ -97,6 +97,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{address} はスマートフォンから開けるアドレスではありません。このマシンのネットワーク上の"
         "アドレスを指定するか、--lan だけにして自動で探してください。",
     ),
+    "web.host_gone": (
+        "--host {host} is no longer used: add --lan for the phones on this network "
+        "(this machine's address there), or nothing for this machine only.",
+        "--host {host} は使えなくなりました。同じネットワークのスマートフォン向けには --lan "
+        "(このマシンのそのネットワーク上のアドレス)、このマシンだけなら何も付けません。",
+    ),
     "web.port_busy": (
         "Port {port} is in use: choose another with --port (0 picks a free one).",
         "ポート{port}は使用中です。--port で別の番号を指定してください(0で空きを選びます)。",
