@@ -111,3 +111,55 @@ def test_an_appended_entry_the_rules_refuse_is_found_by_the_whole_read(store, wh
     with pytest.raises(UserError):
         followed.follow()
     assert whole_reads == [1, 2]
+
+
+def test_the_phones_page_picks_a_long_session_up_at_its_checkpoint(tmp_path, monkeypatch):
+    """Without history (the page), a session with a state checkpoint is read from it: no
+    whole fold, and the page shows exactly what the whole fold would show."""
+    from scorekeeper.export.live import live_view
+    from scorekeeper.storage import state_checkpoint
+
+    monkeypatch.setattr(state_checkpoint, "AT_LEAST", 4)
+    monkeypatch.setattr(state_checkpoint, "EVERY", 4)
+    monkeypatch.setattr(state_checkpoint, "LAG", 20)
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
+    rounds = [("round", {}), ("raise", {}), ("showdown", {"winner": "C"})] * 16
+    rounds += [("round", {}), ("raise", {}), ("undo", {})]
+    recording = Recording(store, 1, history=False)
+    for kind, data in rounds:
+        recording.record(Entry(kind, data))
+    recording.close()  # as the app leaves a table: a checkpoint 20 entries back
+    assert store.state_checkpoint(1) is not None
+
+    reads: list[int] = []
+    real = showing.fold_stored
+    monkeypatch.setattr(showing, "fold_stored", lambda s: reads.append(1) or real(s))
+    page = showing.Followed(store, 1, history=False)
+    assert reads == [] and page.session.history_from > 1
+    whole = showing.Followed(store, 1)
+    assert reads == [1]
+    for lang in ("en", "ja"):
+        assert live_view(page.session, 1, lang) == live_view(whole.session, 1, lang)
+    record(store, ("raise", {}), ("showdown", {"winner": "A"}))
+    assert page.follow() is True and reads == [1]  # what was appended, folded on
+    assert live_view(page.session, 1, "en") == live_view(load_session(store, 1), 1, "en")
+
+
+def test_a_checkpoint_that_does_not_fit_the_file_is_not_used(tmp_path, monkeypatch):
+    from scorekeeper.storage import state_checkpoint
+
+    monkeypatch.setattr(state_checkpoint, "AT_LEAST", 4)
+    monkeypatch.setattr(state_checkpoint, "EVERY", 4)
+    monkeypatch.setattr(state_checkpoint, "LAG", 2)
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
+    recording = Recording(store, 1, history=False)
+    for kind in ("round", "raise", "raise", "showdown", "round", "raise"):
+        recording.record(Entry(kind, {"winner": "A"} if kind == "showdown" else {}))
+    recording.close()
+    assert store.state_checkpoint(1) is not None
+    path = store.path(1)
+    path.write_bytes(path.read_bytes().replace(b'"raise"', b'"raisE"', 1))  # an edit below it
+    with pytest.raises(UserError):  # read whole, and the damage said
+        showing.Followed(store, 1, history=False)

@@ -317,11 +317,11 @@ def _open_app(args: argparse.Namespace) -> int:
 def _display(args: argparse.Namespace) -> int:
     sid = _session_id(args.session)
     store = _store(args)
-    store.read(sid)  # a missing or unreadable session is refused here, in one line
-    if args.serve:
+    if args.serve:  # it reads the session itself (from its checkpoint), refusing in words
         from scorekeeper.cli.serve import serve_display
 
         return serve_display(args, store, sid)
+    store.read(sid)  # a missing or unreadable session is refused here, in one line
     from scorekeeper.ui.display import DisplayApp
 
     DisplayApp(store, sid).run()

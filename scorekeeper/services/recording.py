@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -88,6 +89,59 @@ def import_session(store: Store, session: Session) -> int:
     sid = create_session(store, session.header, session.events)
     Recording(store, sid, folded=session).close()
     return sid
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A session picked up at its state checkpoint: only the entries after it folded."""
+
+    session: Session
+    chain: str  # the hash the next entry chains to
+    stats: dict[str, Any]  # the statistics the checkpoint noted
+    counted: Chain[RoundResult]  # the round results those statistics count
+
+
+def resume_from(
+    sid: int, taken: StateCheckpoint, head: dict[str, Any], docs: list[dict[str, Any]]
+) -> tuple[Resumed | None, bool]:
+    """The session from *taken* and the entries after it (*docs*), checked against their
+    chain and the rules as a whole fold checks them; None if *taken* cannot be used. The
+    flag says the checkpoint is stale (a correction or an undo since reaches below it):
+    a recorder writes a new one. An entry not matching its chain is damage: said."""
+    if head.get(HASH_KEY) != header_hash(head):
+        return None, False  # an edited header is told by the whole fold
+    if any(doc.get("kind") == "correct" for doc in docs):
+        return None, True  # a correction since replays its round: only the whole fold takes it
+    chained_to, bad = verify_after(taken.chain, docs)
+    if bad is not None:
+        position = taken.entries + bad + 1
+        raise DamagedSession("recording.entry_edited", session=sid, entry=position)
+    try:
+        header = header_from_doc(head)
+        kept = taken.state
+        if not isinstance(kept, dict) or set(kept) != {"state", "stats", "results"}:
+            return None, False
+        state = decode_state(kept["state"], header.options, header.game, taken.apart)
+        stats, counted = kept["stats"], kept["results"]
+        if not isinstance(stats, dict) or not isinstance(stats.get("players"), dict):
+            return None, False
+        if stats.get("version") != STATS_VERSION:  # folded by other rules: fold again
+            return None, False
+        if type(counted) is not int or counted != len(state.results):
+            return None, False
+        first_at = datetime.fromisoformat(taken.first_at) if taken.first_at else None
+        last_at = datetime.fromisoformat(taken.last_at) if taken.last_at else None
+    except (RuleError, ValueError, TypeError, KeyError):
+        return None, False  # not a checkpoint we wrote: fold it all
+    ledger = Ledger.resume(header, state, taken.entries, last_at)
+    try:
+        tail = [event_from_doc(doc) for doc in docs]
+        session = Session.resumed(header, ledger, first_at, tail)
+    except RuleError:
+        # An undo reaching below the checkpoint (or damage, which the whole fold then
+        # names): the entries below are needed.
+        return None, True
+    return Resumed(session, chained_to, stats, state.results), False
 
 
 class Recorder(Protocol):
@@ -206,47 +260,15 @@ class Recording:
     def _resume_from(
         self, taken: StateCheckpoint, writer: SessionWriter
     ) -> tuple[Session, str] | None:
-        """The session from *taken* and the entries after it, checked against their chain
-        and the rules as a whole fold checks them, and the hash the next entry chains to;
-        None if *taken* cannot be used."""
-        head = writer.header
-        if head.get(HASH_KEY) != header_hash(head):
-            return None  # an edited header is told by the whole fold
-        if any(doc.get("kind") == "correct" for doc in writer.events):
+        """The session from *taken* and the entries after it (:func:`resume_from`), and the
+        hash the next entry chains to; None if *taken* cannot be used."""
+        resumed, stale = resume_from(self.id, taken, writer.header, writer.events)
+        if stale:
             self._checkpoint_stale = True
-            return None  # a correction since replays its round: only the whole fold takes it
-        chained_to, bad = verify_after(taken.chain, writer.events)
-        if bad is not None:
-            position = taken.entries + bad + 1
-            raise DamagedSession("recording.entry_edited", session=self.id, entry=position)
-        try:
-            header = header_from_doc(head)
-            kept = taken.state
-            if not isinstance(kept, dict) or set(kept) != {"state", "stats", "results"}:
-                return None
-            state = decode_state(kept["state"], header.options, header.game, taken.apart)
-            stats, counted = kept["stats"], kept["results"]
-            if not isinstance(stats, dict) or not isinstance(stats.get("players"), dict):
-                return None
-            if stats.get("version") != STATS_VERSION:  # folded by other rules: fold again
-                return None
-            if type(counted) is not int or counted != len(state.results):
-                return None
-            first_at = datetime.fromisoformat(taken.first_at) if taken.first_at else None
-            last_at = datetime.fromisoformat(taken.last_at) if taken.last_at else None
-        except (RuleError, ValueError, TypeError, KeyError):
-            return None  # not a checkpoint we wrote: fold it all
-        ledger = Ledger.resume(header, state, taken.entries, last_at)
-        try:
-            tail = [event_from_doc(doc) for doc in writer.events]
-            resumed = Session.resumed(header, ledger, first_at, tail)
-        except RuleError:
-            # An undo reaching below the checkpoint (or damage, which the whole fold
-            # then names): the entries below are needed.
-            self._checkpoint_stale = True
+        if resumed is None:
             return None
-        self._stats_since = (stats, state.results)
-        return resumed, chained_to
+        self._stats_since = (resumed.stats, resumed.counted)
+        return resumed.session, resumed.chain
 
     def ensure_history(self) -> bool:
         """Fold the whole session if it was picked up at a checkpoint: for an undo or a

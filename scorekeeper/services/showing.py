@@ -15,8 +15,8 @@ from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.messages import UserError
-from scorekeeper.services.recording import fold_stored
-from scorekeeper.storage import Store
+from scorekeeper.services.recording import fold_stored, resume_from
+from scorekeeper.storage import NotResumable, ResumeAt, Store
 from scorekeeper.storage.hashchain import last_hash, verify_after
 
 
@@ -60,13 +60,34 @@ class Followed(Shown):
     last look is read and folded onto it (a raise shows as fast at 100,000 entries as at
     ten). A file that is not what was read and then more is read whole again."""
 
-    def __init__(self, store: Store, sid: int) -> None:
-        stored = store.read(sid)
-        super().__init__(sid, fold_stored(stored), "display.read_only")
+    def __init__(self, store: Store, sid: int, *, history: bool = True) -> None:
+        """Without *history* (the phones' page, which shows the latest entries only) it is
+        picked up at its state checkpoint when one fits, as the app opens a long session:
+        only the entries after it are read and folded."""
         self.store = store
-        self._read_to = stored.read_to
-        self._chain = last_hash(stored.header, stored.events)
-        self._seen = self._stamp()
+        self.id = sid
+        self._seen = self._stamp()  # before reading: a change meanwhile is read again
+        opened = None if history else self._resumed()
+        if opened is None:
+            stored = store.read(sid)
+            opened = fold_stored(stored), stored.read_to, last_hash(stored.header, stored.events)
+        session, self._read_to, self._chain = opened
+        super().__init__(sid, session, "display.read_only")
+
+    def _resumed(self) -> tuple[Session, ResumeAt | None, str] | None:
+        taken = self.store.state_checkpoint(self.id)
+        if taken is None:
+            return None
+        try:
+            stored = self.store.read_resumed(
+                self.id, ResumeAt(taken.size, taken.digest, taken.next_id)
+            )
+        except NotResumable:
+            return None
+        resumed, _ = resume_from(self.id, taken, stored.header, stored.events)
+        if resumed is None:
+            return None
+        return resumed.session, stored.read_to, resumed.chain
 
     def _stamp(self) -> tuple[int, int]:
         try:

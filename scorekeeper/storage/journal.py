@@ -456,8 +456,13 @@ class JournalStorage(Storage):
         else:
             with open(self.path, "rb") as handle:
                 data = handle.read()
-            found = scan(data, self.path)
-            self.prefix = prefix_of(data, found.good_size, checkpoint)
+            if resume is None:
+                found = scan(data, self.path)
+                self.prefix = prefix_of(data, found.good_size, checkpoint)
+            else:  # a reader that follows the session from a state checkpoint
+                found, running, _ = scan_resumed(data, self.path, resume)
+                self.prefix = Prefix(found.good_size, running.hexdigest(), None, running)
+                self._resumed_ids(found.tables, resume)
             self._state = found.tables
 
     def _open_writer(self, checkpoint: Checkpoint | None, resume: ResumeAt | None) -> Tables:
@@ -478,8 +483,7 @@ class JournalStorage(Storage):
                 self.prefix = Prefix(found.good_size, running.hexdigest(), None, running)
             self.marks.extend(marks)
             if resume is not None:
-                tail = found.tables.get(EVENTS_TABLE, {})
-                self._next_ids[EVENTS_TABLE] = max([resume.next_id, *(int(k) + 1 for k in tail)])
+                self._resumed_ids(found.tables, resume)
         except BaseException:
             locking.unlock(fd)
             os.close(fd)
@@ -490,6 +494,11 @@ class JournalStorage(Storage):
         # a command the rules refuse changes nothing on disk.
         self.torn = found.torn
         return found.tables
+
+    def _resumed_ids(self, tables: Tables, resume: ResumeAt) -> None:
+        """The next entry's id, when only the entries after *resume* were read."""
+        tail = tables.get(EVENTS_TABLE, {})
+        self._next_ids[EVENTS_TABLE] = max([resume.next_id, *(int(k) + 1 for k in tail)])
 
     def _set_torn_aside(self, fd: int) -> None:
         self.torn_saved_to = _save_torn(self.path, self.torn)

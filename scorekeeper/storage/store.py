@@ -293,7 +293,15 @@ class Store:
 
     def read(self, sid: int) -> StoredSession:
         """No lock: appends only ever add whole lines after what is read here."""
-        db = self._open(sid, writer=False)
+        return self._read(sid, None)
+
+    def read_resumed(self, sid: int, at: ResumeAt) -> StoredSession:
+        """The header and only the entries after *at* (a state checkpoint's point), without a
+        lock; NotResumable if the journal does not begin with the bytes *at* names."""
+        return self._read(sid, at)
+
+    def _read(self, sid: int, resume: ResumeAt | None) -> StoredSession:
+        db = self._open(sid, writer=False, resume=resume)
         try:
             journal = journal_of(db)
             header, events, path = _header_of(db), _events_of(db), self.path(sid)

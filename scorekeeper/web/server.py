@@ -238,7 +238,7 @@ def make_app(store: Store, sid: int, *, token: str, lang: str, max_viewers: int)
     """The server's application: the session is read now, so a bad id fails before binding."""
     app = web.Application(middlewares=[_guard])
     app[SETTINGS] = Settings(token, lang, max_viewers)
-    app[FEED] = Feed(Followed(store, sid))
+    app[FEED] = Feed(Followed(store, sid, history=False))  # the latest entries are enough
     app.router.add_get(f"/{token}", _page)
     app.router.add_get(f"/{token}/", _page)
     app.router.add_get(f"/{token}/events", _events)
