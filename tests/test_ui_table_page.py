@@ -89,3 +89,31 @@ def test_the_app_stops_its_pages_when_it_stops(tmp_path):
     assert page.url.startswith("http://127.0.0.1:") and answers(page.url) == 200
     pages.stop_all()  # as the command line does once the app has returned
     assert not page.running and answers(page.url) is None
+
+
+def test_a_page_started_by_an_app_that_crashed_stops_by_itself(tmp_path):
+    """The app dies without stopping its page (killed, a crash: no atexit): the page
+    notices its input closing and stops, so no table stays on the network unwatched."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    store = new_store(tmp_path)
+    script = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from scorekeeper.services.table_page import TablePage\n"
+        f"page = TablePage(Path({str(store.root)!r}), 1, 'en', lan=False)\n"
+        "print(page.url, flush=True)\n"
+        "os._exit(1)  # as a crash: nothing is stopped\n"
+    )
+    app = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         env=dict(os.environ, SCOREKEEPER_LANG="en"), timeout=30)  # fmt: skip
+    url = app.stdout.strip()
+    assert url.startswith("http://127.0.0.1:"), app.stderr
+    for _ in range(50):
+        if answers(url) is None:
+            break
+        time.sleep(0.1)
+    assert answers(url) is None  # gone within 5 s of the app

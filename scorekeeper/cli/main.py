@@ -116,6 +116,8 @@ def _parser() -> argparse.ArgumentParser:
         "--max-viewers", type=int, default=100, help=t("cli.help.display.max_viewers")
     )
     display.add_argument("--host", help=argparse.SUPPRESS)  # gone: said in words (serve.py)
+    # started by the app (services/table_page.py): stop when standard input closes
+    display.add_argument("--with-app", action="store_true", help=argparse.SUPPRESS)
 
     opener = commands.add_parser("open", help=t("cli.help.open"))
     opener.add_argument("session")

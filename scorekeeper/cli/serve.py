@@ -50,7 +50,10 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int) -> int:
         sys.stdout.flush()
 
     try:
-        asyncio.run(serve(app, sock, ready))
+        # started by the app: it stops when the app's end of its input closes, however
+        # the app ended (a crash too), so no page outlives the app that showed its code
+        until = sys.stdin.buffer.read if args.with_app else None
+        asyncio.run(serve(app, sock, ready, until))
     except KeyboardInterrupt:
         print(t("web.stopped"), flush=True)
     return 0

@@ -28,9 +28,10 @@ class TablePage:
         command = [sys.executable, "-m", "scorekeeper", "--data-dir", str(data_dir)]
         command += ["--lang", lang, "display", str(sid), "--serve", "--port", "0"]
         command += ["--lan"] if lan else []
+        command += ["--with-app"]  # it stops when our end of its input closes, even in a crash
         self._proc = subprocess.Popen(
             command,
-            stdin=subprocess.DEVNULL,
+            stdin=subprocess.PIPE,  # never written to: held open for as long as we run
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -76,6 +77,8 @@ class TablePage:
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
+        if self._proc.stdin is not None:
+            self._proc.stdin.close()
         atexit.unregister(self.stop)
 
 

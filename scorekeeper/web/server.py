@@ -19,6 +19,7 @@ import contextlib
 import json
 import secrets
 import socket
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
@@ -286,14 +287,31 @@ def page_url(sock: socket.socket, token: str) -> str:
     return f"http://{shown}:{port}/{token}/"
 
 
-async def serve(app: web.Application, sock: socket.socket, ready: Callable[[], None]) -> None:
-    """Serve on *sock* until cancelled; *ready* is called once phones can connect."""
+async def serve(
+    app: web.Application,
+    sock: socket.socket,
+    ready: Callable[[], None],
+    until: Callable[[], object] | None = None,
+) -> None:
+    """Serve on *sock* until cancelled, or until the blocking call *until* returns (run in
+    a thread); *ready* is called once phones can connect."""
     runner = web.AppRunner(app, access_log=None, handle_signals=False)
     await runner.setup()
     try:
         # streams never end by themselves: stopping must not wait for them
         await web.SockSite(runner, sock, shutdown_timeout=0.5).start()
         ready()
-        await asyncio.Event().wait()
+        if until is None:
+            await asyncio.Event().wait()
+        else:
+            done = asyncio.get_running_loop().create_future()
+
+            def wait() -> None:
+                until()
+                if not done.done():
+                    done.get_loop().call_soon_threadsafe(done.set_result, None)
+
+            threading.Thread(target=wait, daemon=True).start()
+            await done
     finally:
         await runner.cleanup()
