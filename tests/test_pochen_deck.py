@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.games.pochen import POOLS, deal_view
+from scorekeeper.core.games.pochen import deal_view
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.words import parse_entry, split_line
@@ -23,6 +23,7 @@ from tests.rules_support import (
     refused,
     stacks,
 )
+from tests.test_pochen import board, chips_in_play, pools
 
 FOUR = ["A", "B", "C", "D"]
 P1_CLAIMS = ["turned 8D", "claim B ace", "claim C king queen marriage"]
@@ -34,20 +35,6 @@ A_AND_B = ["bet B 1", "fold C", "fold D", "call A"]
 
 def p1(**options) -> Session:
     return Session(make_header("pochen", FOUR, {"stack": 50, **options}))
-
-
-def board(session: Session) -> dict[str, int]:
-    return dict(session.state.board)
-
-
-def pools(**chips: int) -> dict[str, int]:
-    return {pool: chips.get(pool, 0) for pool in POOLS}
-
-
-def total(session: Session) -> int:
-    state = session.state
-    pot = state.table.pot if state.in_round else 0
-    return sum(state.scores.values()) + sum(state.board.values()) + pot
 
 
 def says(error: RuleError, english: str, japanese: str | None = None) -> None:
@@ -188,7 +175,7 @@ def test_card_payment_counts_at_most_five_cards():
     enter(session, "out B A=5 C=2 D=5")
     # B takes the centre 4 and 5 + 2 + 5
     assert stacks(session) == {"A": 36, "B": 61, "C": 51, "D": 36}
-    assert total(session) == 200
+    assert chips_in_play(session) == 200
 
 
 # -- the same checks in a random deal: accepted exactly when one deck allows it --------------
@@ -265,7 +252,7 @@ def test_all_pass_default_the_poch_pool_stays_and_sets_are_refused():
     enter(session, "out B")
     assert stacks(session) == {"A": 41, "B": 49, "C": 53, "D": 41}
     assert board(session) == pools(jack=4, ten=4, sequence=4, poch=4)
-    assert total(session) == 200
+    assert chips_in_play(session) == 200
 
 
 def test_all_pass_best_set_the_best_set_shown_takes_the_poch_pool():
@@ -291,7 +278,7 @@ def test_all_pass_best_set_the_best_set_shown_takes_the_poch_pool():
     enter(session, "out B")
     assert stacks(session) == {"A": 41, "B": 49, "C": 53, "D": 45}
     assert board(session) == pools(jack=4, ten=4, sequence=4)
-    assert total(session) == 200
+    assert chips_in_play(session) == 200
     result = session.state.results[-1]
     assert result.winners == ("B", "D")
     assert dict(result.details) == {"out": "B", "poch": "D", "turned": "8D"}
@@ -316,7 +303,7 @@ def test_all_pass_best_set_named_winner_and_a_split():
     enter(session, "undo", "poch B = C")
     # the poch pool of 4 split: 2 each
     assert stacks(session) == {"A": 41, "B": 43, "C": 43, "D": 41}
-    assert total(session) == 200
+    assert chips_in_play(session) == 200
 
 
 def test_all_pass_best_set_nobody_shows_and_the_pool_stays():
