@@ -220,6 +220,20 @@ class NotResumable(Exception):
     """The journal does not begin with the bytes a state checkpoint was taken from."""
 
 
+def _same_start(data: bytes, at: ResumeAt) -> Any | None:
+    """The running SHA-256 of the bytes before *at* if *data* begins with them (whole
+    lines, the same digest), to go on hashing what follows; else None."""
+    if len(data) < at.size or data[at.size - 1 : at.size] != b"\n":
+        return None
+    running = hashlib.sha256(memoryview(data)[: at.size])
+    return running if running.hexdigest() == at.digest else None
+
+
+def _next_id_after(tables: Tables, at: ResumeAt) -> int:
+    """The id the next entry takes, once the entries in *tables* are read after *at*."""
+    return max([at.next_id, *(int(k) + 1 for k in tables.get(EVENTS_TABLE, {}))])
+
+
 def appended_since(data: bytes, at: ResumeAt) -> tuple[list[dict[str, Any]], ResumeAt] | None:
     """The entries *data* holds after the point *at* a reader had got to, and the point
     after them; None unless *data* is those same bytes and then whole lines of new entries
@@ -228,39 +242,25 @@ def appended_since(data: bytes, at: ResumeAt) -> tuple[list[dict[str, Any]], Res
     A reader that follows a session (the table display, the phones' page) reads only
     what was appended, however long the session: one SHA-256 pass over the bytes it had.
     """
-    if len(data) < at.size:
+    running = _same_start(data, at)
+    if running is None:
         return None
-    view = memoryview(data)
-    running = hashlib.sha256(view[: at.size])
-    if running.hexdigest() != at.digest:
+    try:  # the lines are replayed as any journal's are; damage is named by the whole read
+        found = _scan_from(data, Path(), {}, at.size, 0, at.next_id)
+    except StorageError:
         return None
-    docs: list[dict[str, Any]] = []
-    pos, next_id = at.size, at.next_id
-    while (end := data.find(b"\n", pos)) >= 0:  # a line without its newline is not yet written
-        record = decode(data[pos:end])
-        if not is_record(record) or not _after(record, next_id):
-            return None
-        for key, doc in sorted(record.get("set", {}).get(EVENTS_TABLE, {}).items(), key=_as_id):
-            if int(key) != next_id or doc is None:
-                return None
-            docs.append(dict(doc))
-            next_id += 1
-        pos = end + 1
-    running.update(view[at.size : pos])
-    return docs, ResumeAt(pos, running.hexdigest(), next_id)
-
-
-def _as_id(item: tuple[str, Any]) -> int:
-    return int(item[0])
+    if set(found.tables) - {EVENTS_TABLE}:  # anything but new entries: read it whole
+        return None
+    running.update(memoryview(data)[at.size : found.good_size])
+    after = ResumeAt(found.good_size, running.hexdigest(), _next_id_after(found.tables, at))
+    return [dict(doc) for doc in found.tables.get(EVENTS_TABLE, {}).values()], after
 
 
 def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any, list[LineMark]]:
     """The header and the entries after *at*, without reading those before it, once its
     bytes are found unchanged (one SHA-256 pass); and the hash of every whole line."""
-    if len(data) < at.size or data[at.size - 1 : at.size] != b"\n":
-        raise NotResumable(str(path))
-    running = hashlib.sha256(memoryview(data)[: at.size])
-    if running.hexdigest() != at.digest:
+    running = _same_start(data, at)
+    if running is None:
         raise NotResumable(str(path))
     end = _format_checked(data, path)
     header_end = data.find(b"\n", end + 1)
@@ -462,7 +462,7 @@ class JournalStorage(Storage):
             else:  # a reader that follows the session from a state checkpoint
                 found, running, _ = scan_resumed(data, self.path, resume)
                 self.prefix = Prefix(found.good_size, running.hexdigest(), None, running)
-                self._resumed_ids(found.tables, resume)
+                self._next_ids[EVENTS_TABLE] = _next_id_after(found.tables, resume)
             self._state = found.tables
 
     def _open_writer(self, checkpoint: Checkpoint | None, resume: ResumeAt | None) -> Tables:
@@ -483,7 +483,7 @@ class JournalStorage(Storage):
                 self.prefix = Prefix(found.good_size, running.hexdigest(), None, running)
             self.marks.extend(marks)
             if resume is not None:
-                self._resumed_ids(found.tables, resume)
+                self._next_ids[EVENTS_TABLE] = _next_id_after(found.tables, resume)
         except BaseException:
             locking.unlock(fd)
             os.close(fd)
@@ -494,11 +494,6 @@ class JournalStorage(Storage):
         # a command the rules refuse changes nothing on disk.
         self.torn = found.torn
         return found.tables
-
-    def _resumed_ids(self, tables: Tables, resume: ResumeAt) -> None:
-        """The next entry's id, when only the entries after *resume* were read."""
-        tail = tables.get(EVENTS_TABLE, {})
-        self._next_ids[EVENTS_TABLE] = max([resume.next_id, *(int(k) + 1 for k in tail)])
 
     def _set_torn_aside(self, fd: int) -> None:
         self.torn_saved_to = _save_torn(self.path, self.torn)
