@@ -28,7 +28,6 @@ from scorekeeper.messages import UserError
 from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
 from scorekeeper.storage import (
     NotResumable,
-    ResumeAt,
     SessionWriter,
     StateCheckpoint,
     Store,
@@ -241,9 +240,8 @@ class Recording:
         taken = self._store.state_checkpoint(self.id)
         if taken is None:
             return None
-        at = ResumeAt(taken.size, taken.digest, taken.next_id)
         try:
-            writer = self._store.open_writer(self.id, resume=at)
+            writer = self._store.open_writer(self.id, resume=taken.at)
         except NotResumable:
             return None
         try:

@@ -67,21 +67,21 @@ class Followed(Shown):
         self.store = store
         self.id = sid
         self._seen = self._stamp()  # before reading: a change meanwhile is read again
-        opened = None if history else self._resumed()
-        if opened is None:
-            stored = store.read(sid)
-            opened = fold_stored(stored), stored.read_to, last_hash(stored.header, stored.events)
+        opened = (None if history else self._resumed()) or self._whole()
         session, self._read_to, self._chain = opened
         super().__init__(sid, session, "display.read_only")
+
+    def _whole(self) -> tuple[Session, ResumeAt | None, str]:
+        """The session read and folded whole, where that read got to, and its last hash."""
+        stored = self.store.read(self.id)
+        return fold_stored(stored), stored.read_to, last_hash(stored.header, stored.events)
 
     def _resumed(self) -> tuple[Session, ResumeAt | None, str] | None:
         taken = self.store.state_checkpoint(self.id)
         if taken is None:
             return None
         try:
-            stored = self.store.read_resumed(
-                self.id, ResumeAt(taken.size, taken.digest, taken.next_id)
-            )
+            stored = self.store.read_resumed(self.id, taken.at)
         except NotResumable:
             return None
         resumed, _ = resume_from(self.id, taken, stored.header, stored.events)
@@ -103,7 +103,7 @@ class Followed(Shown):
             return False
         grown = self._appended()
         if grown is None:
-            self._read_whole()
+            self.session, self._read_to, self._chain = self._whole()
         self._seen = stamp
         return grown != 0
 
@@ -124,9 +124,3 @@ class Followed(Shown):
             return None
         self._read_to, self._chain = read_to, chained_to
         return len(docs)
-
-    def _read_whole(self) -> None:
-        stored = self.store.read(self.id)
-        self.session = fold_stored(stored)
-        self._read_to = stored.read_to
-        self._chain = last_hash(stored.header, stored.events)

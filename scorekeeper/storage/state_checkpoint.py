@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.storage import durable
+from scorekeeper.storage.journal import ResumeAt
 
 SUFFIX = ".state"
 #: A session shorter than this folds faster than a checkpoint is read: none is kept.
@@ -58,6 +59,11 @@ class StateCheckpoint:
     state: Any  # the encoded state, opaque here (core/state_codec.py)
     #: Its histories, each a JSON text kept on a line of its own: not parsed on reading.
     apart: tuple[str, ...] = ()
+
+    @property
+    def at(self) -> ResumeAt:
+        """Where in the journal it was taken: what a reader or a writer opens from."""
+        return ResumeAt(self.size, self.digest, self.next_id)
 
 
 def path_of(journal: Path) -> Path:
