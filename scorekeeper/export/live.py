@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.core.cards import SUIT_SYMBOLS
-from scorekeeper.core.games.pochen import carried_deals, deal_view
+from scorekeeper.core.games.pochen import BOARD_ROWS, carried_deals, deal_view
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
@@ -24,13 +24,6 @@ from scorekeeper.messages.describe import describe_text
 #: How many of the latest entries and stake changes a page shows.
 LATEST_ENTRIES = 15
 LATEST_STAKES = 40
-
-#: Pochen's board as it lies on the table, row by row (the same as the app's).
-BOARD_LAYOUT = (
-    ("ace", "king", "queen"),
-    ("jack", "centre", "ten"),
-    ("marriage", "sequence", "poch"),
-)
 
 
 def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
@@ -45,7 +38,7 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
         "headline": _headline(session, lang),
         "status": _status(session, view, lang),
         "players": _players(session, view, lang),
-        "standings": _standings(state, lang),
+        "standings": _standings(state),
         # a board (Pochen) shows its Poch itself; other chip games show their pots
         "pots": _pots(view, lang) if game.uses_chips and state.board is None else None,
         "board": _board(state, view, lang) if state.board is not None else None,
@@ -73,23 +66,29 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
     }
 
 
-def _headline(session: Session, lang: str) -> dict[str, Any]:
+def headline_caption(session: Session, lang: str | None = None) -> str:
+    """What the big number is, with who leads the round (and the cap of a stake): under
+    the digits of the table display and of the phones' page alike."""
     state, game = session.state, session.game
     headline = game.headline(state)
     if headline.kind == "stake":
         cap = headline.cap if headline.cap is not None else "—"
-        caption = t(game.worded("display.stake"), lang, parent=state.parent, cap=cap)
-    elif headline.kind == "round":
-        caption = t(game.worded("display.round"), lang, parent=state.parent)
-    else:
-        caption = t(game.worded("display.pot"), lang, parent=state.parent)
+        return t(game.worded("display.stake"), lang, parent=state.parent, cap=cap)
+    if headline.kind == "round":
+        return t(game.worded("display.round"), lang, parent=state.parent)
+    return t(game.worded("display.pot"), lang, parent=state.parent)
+
+
+def _headline(session: Session, lang: str) -> dict[str, Any]:
+    state, game = session.state, session.game
+    headline = game.headline(state)
     return {
         "kind": headline.kind,
         "label": t(f"word.{headline.kind}", lang),
         "value": headline.value,
         "in_play": headline.in_play,
         "cap": headline.cap,
-        "caption": caption,
+        "caption": headline_caption(session, lang),
         "parent": state.parent,
         "parent_label": parent_heading(game, lang),
     }
@@ -144,8 +143,7 @@ def _players(session: Session, view: RoundView | None, lang: str) -> list[dict[s
     return rows
 
 
-def _standings(state: State, lang: str) -> list[dict[str, Any]]:
-    del lang  # numbers and names only
+def _standings(state: State) -> list[dict[str, Any]]:
     return [{"rank": s.rank, "name": s.player, "net": s.net} for s in standings(state)]
 
 
@@ -168,7 +166,7 @@ def _board(state: State, view: RoundView | None, lang: str) -> dict[str, Any]:
     """Pochen's nine pools as they lie, with the stage and the Poch."""
     deal, board, carried = deal_view(state), state.board or {}, carried_deals(state)
     rows = []
-    for row in BOARD_LAYOUT:
+    for row in BOARD_ROWS:
         cells = []
         for pool in row:
             claimed_by = deal.claimed.get(pool)

@@ -48,6 +48,13 @@ from scorekeeper.core.state import State, finish_round
 from scorekeeper.messages import LANGUAGES, Phrase, t
 
 POOLS = ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "poch", "centre")
+#: The board as it lies on the table, row by row, the centre pool in the middle: every
+#: view that draws it (the app's board, the phones' page) lays it out so.
+BOARD_ROWS = (
+    ("ace", "king", "queen"),
+    ("jack", "centre", "ten"),
+    ("marriage", "sequence", "poch"),
+)
 #: The pool of each trump honour, and the card rank that claims it.
 HONOURS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10"}
 MARRIAGE = ("K", "Q")

@@ -27,7 +27,7 @@ from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.state import State
 from scorekeeper.core.words import entry_words, parse_entry, split_line
-from scorekeeper.export.live import last_result_line
+from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import UserError, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.recording import Recorder
@@ -207,18 +207,9 @@ class TableScreen(Screen[None]):
 
     def _show_big(self) -> None:
         """The headline in big digits, with what it is and who leads the round."""
-        state = self.state
-        game = self.recording.session.game
-        headline = game.headline(state)
-        if headline.kind == "stake":
-            cap = headline.cap if headline.cap is not None else "—"
-            caption = t(game.worded("display.stake"), parent=state.parent, cap=cap)
-        elif headline.kind == "round":
-            caption = t(game.worded("display.round"), parent=state.parent)
-        else:
-            caption = t(game.worded("display.pot"), parent=state.parent)
-        self.query_one(BigNumber).value = str(headline.value)
-        self.query_one("#big-caption", Static).update(caption)
+        session = self.recording.session
+        self.query_one(BigNumber).value = str(session.game.headline(session.state).value)
+        self.query_one("#big-caption", Static).update(headline_caption(session))
 
     def _result_text(self) -> str:
         return last_result_line(self.recording.session)

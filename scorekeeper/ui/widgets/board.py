@@ -10,15 +10,8 @@ from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.widgets import Static
 
+from scorekeeper.core.games.pochen import BOARD_ROWS
 from scorekeeper.messages import t
-
-#: The board as it lies on the table, row by row; the centre pool in the middle.
-LAYOUT = (
-    ("ace", "king", "queen"),
-    ("jack", "centre", "ten"),
-    ("marriage", "sequence", "poch"),
-)
-
 
 _CELL_ROOM = 12  # a pool's width before the board is laid out
 
@@ -62,7 +55,7 @@ class PoolCell(Static):
 
 class Board(Grid):
     def compose(self) -> ComposeResult:
-        for row in LAYOUT:
+        for row in BOARD_ROWS:
             for pool in row:
                 yield PoolCell("", id=f"pool-{pool}", classes="pool")
 
@@ -73,7 +66,7 @@ class Board(Grid):
         claimed: Mapping[str, str] | None = None,
         seats: Mapping[str, int] | None = None,
     ) -> None:
-        for row in LAYOUT:
+        for row in BOARD_ROWS:
             for pool in row:
                 cell = self.query_one(f"#pool-{pool}", PoolCell)
                 cell.show(
