@@ -8,6 +8,7 @@ short ones: only the latest entries and stake changes are taken.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from scorekeeper.core.cards import SUIT_SYMBOLS
@@ -149,16 +150,22 @@ def _standings(state: State) -> list[dict[str, Any]]:
 
 def _pots(view: RoundView | None, lang: str) -> list[str]:
     """Each pot and who can win it, then chips nobody has matched yet."""
-    if view is None:
-        return []
+    return pot_lines(view, ", ".join, lang) if view is not None else []
+
+
+def pot_lines(
+    view: RoundView, who: Callable[[Iterable[str]], str], lang: str | None = None
+) -> list[str]:
+    """Each pot of the round in play and who can win it (*who* names them), then the chips
+    nobody has matched yet: the app's pot panel and the phones' page say them alike."""
     lines = []
     for index, pot in enumerate(view.pots):
         key = "ui.pot.main" if index == 0 else "ui.pot.side"
-        lines.append(t(key, lang, chips=pot.amount, players=", ".join(pot.eligible)))
+        lines.append(t(key, lang, chips=pot.amount, players=who(pot.eligible)))
     unmatched = view.unmatched
     if unmatched:
         chips = sum(unmatched.values())
-        lines.append(t("ui.pot.unmatched", lang, chips=chips, players=", ".join(unmatched)))
+        lines.append(t("ui.pot.unmatched", lang, chips=chips, players=who(unmatched)))
     return lines
 
 

@@ -13,6 +13,7 @@ from textual.widgets import Digits, Label, Static
 from scorekeeper.core.betting import Betting
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
+from scorekeeper.export.live import pot_lines
 from scorekeeper.messages import t
 
 _ROOM = 26  # the panel's width inside its border and padding, before it is laid out
@@ -69,15 +70,7 @@ class PotPanel(Vertical):
             seats = " ".join(str(seated.index(p) + 1) for p in players if p in seated)
             return t("ui.pot.seats", seats=seats)
 
-        lines = []
-        for index, pot in enumerate(view.pots):
-            key = "ui.pot.main" if index == 0 else "ui.pot.side"
-            lines.append(t(key, chips=pot.amount, players=who(pot.eligible)))
-        unmatched = view.unmatched
-        if unmatched:
-            chips = sum(unmatched.values())
-            lines.append(t("ui.pot.unmatched", chips=chips, players=who(unmatched)))
-        return lines
+        return pot_lines(view, who)
 
     def _too_tall(self, lines: list[str]) -> bool:
         """Whether *lines* (and the raises line under them) would push the panel past the
