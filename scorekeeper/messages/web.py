@@ -79,9 +79,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "このマシンからだけ開けます。同じネットワークのスマートフォンから見るには --lan",
     ),
     "web.serving_lan": (
-        "Anyone on this network who has the link or scans the code can watch. "
+        # two lines: each fits 80 columns, where a terminal would break the one in a word
+        "Anyone on this network who has the link or scans the code can watch.\n"
         "The link changes every time the page is started.",
-        "このネットワークでリンクを持つ人、コードを読み取った人は誰でも見られます。"
+        "このネットワークでリンクを持つ人、コードを読み取った人は誰でも見られます。\n"
         "リンクは起動するたびに変わります。",
     ),
     "web.scan": ("Scan to open it on a phone:", "スマートフォンで読み取って開く:"),
