@@ -9,7 +9,10 @@ whole ``scorekeeper list`` process (output to a file):
 
 - cold: the summary caches removed first (``index*.json`` in the data folder), as
   after an upgrade or when the sessions were copied in;
-- warm: run again at once, nothing changed.
+- warm: run again at once, nothing changed (it prints what it kept from the cold run:
+  cli/output_cache.py);
+- summaries only: the kept output removed, the summary caches warm (what a warm run
+  costs when the output cannot be reused, e.g. after a new entry), for information.
 
 Per round: ``python -c pass`` (the interpreter's own start) and ``python -c "import
 argparse, json, pathlib"`` (the floor under any such command), for reference, then
@@ -45,7 +48,7 @@ from common import (
     seconds,
     timed_result,
 )
-from fixtures import Fixtures, remove_caches, run_alone
+from fixtures import KEPT_OUTPUT_GLOBS, Fixtures, remove_caches, run_alone
 from pty_harness import Terminal
 
 COUNTS = (250, 500, 1_000)
@@ -74,8 +77,10 @@ def cold_and_warm(
     rounds: int,
     extra: Callable[[dict[int, Path]], None] | None = None,
     budget: float | None = None,
-) -> tuple[dict[int, list[float]], dict[int, list[float]], list[float], list[float]]:
-    """Cold and warm times of ``scorekeeper --data-dir D *words`` per count, alternated.
+) -> tuple[dict[int, list[float]], dict[int, list[float]], list[float], list[float], list[float]]:
+    """Cold and warm times of ``scorekeeper --data-dir D *words`` per count, alternated;
+    the interpreter's start, the floor, and warm summaries without the kept output at
+    the largest count.
 
     *extra* runs once per round after the commands (more alternated measures). Rounds
     stop early once *budget* seconds would be passed (at least one round).
@@ -93,6 +98,7 @@ def cold_and_warm(
     warm: dict[int, list[float]] = {n: [] for n in counts}
     bare: list[float] = []
     floor: list[float] = []
+    unkept: list[float] = []
     for _ in rounds_within(rounds, budget):
         bare.append(interpreter_start())
         floor.append(floor_start())
@@ -100,9 +106,11 @@ def cold_and_warm(
             remove_caches(folders[n])
             cold[n].append(once(n))
             warm[n].append(once(n))
+        remove_caches(folders[counts[-1]], KEPT_OUTPUT_GLOBS)
+        unkept.append(once(counts[-1]))
         if extra is not None:
             extra(folders)
-    return cold, warm, bare, floor
+    return cold, warm, bare, floor, unkept
 
 
 def net(samples: list[float], bare: list[float]) -> str:
@@ -137,7 +145,9 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
         screen["warm"].append(start_screen_painted(biggest))
 
     extra = None if quick else start_screens  # the app's start screens: in the full run only
-    cold, warm, bare, floor = cold_and_warm(fixtures, ["list"], COUNTS, rounds, extra, budget)
+    cold, warm, bare, floor, unkept = cold_and_warm(
+        fixtures, ["list"], COUNTS, rounds, extra, budget
+    )
     top, half = COUNTS[-1], COUNTS[-2]
     results = [
         timed_result("python -c pass (interpreter start, reference)", bare),
@@ -163,6 +173,7 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
     results.append(
         Result(f"list, {top:,} sessions, warm, less python -c pass", net(warm[top], bare))
     )
+    results.append(timed_result(f"list, {top:,} sessions, summaries warm, output not kept", unkept))
     results.append(
         Result(f"list, {top:,} sessions, cold, less python -c pass", net(cold[top], bare))
     )

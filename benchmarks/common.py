@@ -235,7 +235,7 @@ PROBE = """
 import sys
 report = sys.argv.pop(1)
 sys.argv[0] = "scorekeeper"
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 try:
     code = main()
 finally:

@@ -1,3 +1,3 @@
-from scorekeeper.cli.main import entry
+from scorekeeper.cli.launch import entry
 
 entry()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:

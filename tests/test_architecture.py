@@ -196,7 +196,7 @@ def test_the_page_server_loads_neither_textual_nor_aiohttp_for_other_commands():
     import sys
 
     probe = (
-        "import sys; from scorekeeper.cli import main;"
+        "import sys; from scorekeeper.cli.main import main;"
         "import scorekeeper.cli.serve, scorekeeper.web.server, scorekeeper.web.qr;"
         "print(sorted(m for m in ('textual', 'rich') if m in sys.modules))"
     )

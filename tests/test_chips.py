@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 from tests.cli_support import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,7 +174,7 @@ def _subprocess_env(home: Path) -> dict[str, str]:
 def test_replay_does_not_import_textual(home):
     probe = (
         "import sys\n"
-        "from scorekeeper.cli import main\n"
+        "from scorekeeper.cli.main import main\n"
         f"code = main(['replay', {str(O1)!r}])\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print('IMPORTED', heavy)\n"

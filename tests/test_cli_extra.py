@@ -242,7 +242,7 @@ def test_list_ids_prints_the_numbers_only(capsys, home):
 
 def test_completion_does_not_load_textual():
     code = (
-        "import sys; from scorekeeper.cli import main; main(['completion', 'bash']);"
+        "import sys; from scorekeeper.cli.main import main; main(['completion', 'bash']);"
         " sys.stderr.write(' '.join(m for m in ('textual', 'rich') if m in sys.modules))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -9,7 +9,7 @@ from hypothesis import event as label
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 from scorekeeper.core.corrections import correction_entry, in_force
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry

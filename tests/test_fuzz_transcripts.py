@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 from scorekeeper.core.transcript import TranscriptError, decode, read_session
 
 GAMES = ["indian-official", "indian-chips", "indian-lowest", "pochen"]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 from scorekeeper.core.codec import event_from_doc, event_to_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.games.pochen import POOLS, pool_phrase, to_act

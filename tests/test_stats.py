@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import scorekeeper.services.stats_store as history
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 from scorekeeper.core.stats import PlayerStats, combine, session_stats
 from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import parse_entry, split_line

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 from scorekeeper.services.recording import load_session
 from scorekeeper.ui.display import DisplayApp
 from scorekeeper.ui.widgets.big_number import BigNumber

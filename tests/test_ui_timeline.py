@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli import main
+from scorekeeper.cli.main import main
 from scorekeeper.core.transcript import read_session
 from scorekeeper.messages import t
 from scorekeeper.services.recording import create_session, load_session

@@ -8,9 +8,10 @@ traceback: one plain line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.cli import completion
@@ -219,10 +220,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             global _finished_batch
             with collector_paused():  # see collector_paused; restored for in-process callers
-                code = _run(args)
+                code = _run(args, words)
             _finished_batch = True
             return code
-        return _run(args)
+        return _run(args, words)
     except CommandError as error:
         print(f"{visible(error.where)}: {error.text}", file=sys.stderr)  # where: maybe typed
         return EXIT_REFUSED
@@ -240,16 +241,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
-def _run(args: argparse.Namespace) -> int:
+def _run(args: argparse.Namespace, words: Sequence[str]) -> int:
     if args.command == "list":  # needs none of the commands below, nor the rules
         from scorekeeper.cli.listing import list_sessions
 
-        return list_sessions(_store(args), as_json=args.json, ids=args.ids)
+        store = _store(args)
+        return _kept(words, store, lambda: list_sessions(store, as_json=args.json, ids=args.ids))
     if args.command == "stats":  # nor this one (it needs only the games, not the commands)
         from scorekeeper.cli import stats as commands_stats
 
-        return commands_stats.stats(_store(args), game=args.game, first=args.first,
-                                    last=args.last, as_json=args.json)  # fmt: skip
+        store = _store(args)
+        return _kept(words, store, lambda: commands_stats.stats(store, game=args.game,
+                     first=args.first, last=args.last, as_json=args.json))  # fmt: skip
     from scorekeeper.cli import sessions as commands
 
     match args.command:
@@ -287,6 +290,28 @@ def _run(args: argparse.Namespace) -> int:
                 return integrity.verify(_store(args), sid, args.expect)
             return integrity.correct(_store(args), sid, args.round, args.reason, args.entries)
     return _open_app(args)
+
+
+def _kept(words: Sequence[str], store: Store, run: Callable[[], int]) -> int:
+    """Run a command of :mod:`output_cache`, printing as it goes, and keep what it printed."""
+    from scorekeeper.cli import output_cache
+    from scorekeeper.services import settings
+
+    root = output_cache.data_root(words)
+    before = output_cache.folder_text(root)
+    printed = io.StringIO()
+    shown = sys.stdout
+    sys.stdout = printed
+    try:
+        code = run()
+    finally:
+        sys.stdout = shown
+        shown.write(printed.getvalue())
+    # Kept only where the next run will look for it: the words name this very folder.
+    if code == 0 and root == os.path.abspath(store.root):
+        read = [settings.config_root() / settings.FILE, store.root / settings.FILE]
+        output_cache.remember(words, root, printed.getvalue(), before, [str(p) for p in read])
+    return code
 
 
 def _language_from_settings(args: argparse.Namespace) -> None:
