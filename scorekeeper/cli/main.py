@@ -253,6 +253,8 @@ def _run(args: argparse.Namespace, words: Sequence[str]) -> int:
         store = _store(args)
         return _kept(words, store, lambda: commands_stats.stats(store, game=args.game,
                      first=args.first, last=args.last, as_json=args.json))  # fmt: skip
+    if args.command not in _BATCH:  # the app, or the table display: no batch commands
+        return _display(args) if args.command == "display" else _open_app(args)
     from scorekeeper.cli import sessions as commands
 
     match args.command:
@@ -268,8 +270,6 @@ def _run(args: argparse.Namespace, words: Sequence[str]) -> int:
         case "settle":
             sids = [_session_id(text) for text in args.session]
             return commands.settle_many(_store(args), sids, args.rate)
-        case "display":
-            return _display(args)
         case "completion":  # from the parser itself, its help in the same language
             with argparse_language(language()):
                 print(completion.script(_parser(), args.shell))
