@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.cli.main import main
 from tests.cli_support import run
@@ -219,3 +221,36 @@ def test_version_prints_the_installed_version_and_stops(capsys):
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out == f"scorekeeper {metadata.version('scorekeeper')}\n"
+
+
+APP_WORDS = ["--data-dir", "--lang", "en", "ja", "fr", "x", "-x", "", "--data-dir=y", "--lang=ja"]
+APP_WORDS += ["--lang=", "--data-dir=", "open", "1", "--", "--data", "--lang=en=x", "list"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.sampled_from(APP_WORDS), max_size=5))
+@example(words=["--lang", "fr"])
+@example(words=["--data-dir", "a", "--data-dir", "b"])
+def test_the_apps_own_start_is_read_as_the_parser_reads_it(words):
+    """``scorekeeper [--data-dir D] [--lang L]`` skips building the parser: whenever it is
+    taken that way, the parser would have read the very same."""
+    from scorekeeper.cli import main as cli_main
+
+    quick = cli_main._app_only(words)
+    if quick is None:
+        return
+    parsed = cli_main._parser().parse_args(words)  # never refuses what was taken quickly
+    assert (quick.command, quick.data_dir, quick.lang) == (
+        parsed.command,
+        parsed.data_dir,
+        parsed.lang,
+    )
+
+
+def test_the_apps_own_start_is_taken_without_the_parser():
+    from scorekeeper.cli import main as cli_main
+
+    for words in ([], ["--data-dir", "d"], ["--lang=ja", "--data-dir=d"], ["--lang", "en"]):
+        assert cli_main._app_only(words) is not None, words
+    for words in (["open", "1"], ["--lang", "fr"], ["--data-dir"], ["--data", "d"]):
+        assert cli_main._app_only(words) is None, words

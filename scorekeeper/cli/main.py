@@ -170,6 +170,29 @@ def _name_positionals(parsers: Iterable[argparse.ArgumentParser]) -> None:
                 action.help = t("cli_extra.help.entries")
 
 
+def _app_only(words: Sequence[str]) -> argparse.Namespace | None:
+    """The app's own start, ``scorekeeper [--data-dir D] [--lang L]``, read without building
+    the whole command line (a tenth of what the app's start adds to Textual's); any other
+    words, or any doubt, go through the parser, which says what is wrong."""
+    found: dict[str, str | None] = {"data_dir": None, "lang": None}
+    rest = list(words)
+    while rest:
+        name, equals, value = rest.pop(0).partition("=")
+        if name not in ("--data-dir", "--lang"):
+            return None
+        if not equals:
+            if not rest:
+                return None
+            value = rest.pop(0)
+        key = name[2:].replace("-", "_")
+        if found[key] is not None or not value or value.startswith("-"):
+            return None
+        if key == "lang" and value not in ("en", "ja"):
+            return None
+        found[key] = value
+    return argparse.Namespace(command=None, **found)
+
+
 def _early_language(argv: Sequence[str]) -> None:
     """--lang before the parser is built, so that the help itself is in that language."""
     for index, word in enumerate(argv):
@@ -205,8 +228,10 @@ def entry() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     _early_language(words)
-    with argparse_language(language()):
-        args = _parser().parse_args(words)
+    args = _app_only(words)
+    if args is None:
+        with argparse_language(language()):
+            args = _parser().parse_args(words)
     if args.lang:
         set_language(args.lang)
     elif not os.environ.get("SCOREKEEPER_LANG"):
