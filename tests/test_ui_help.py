@@ -506,3 +506,34 @@ async def test_the_footer_shows_its_keys_when_its_first_make_came_before_the_bin
         app.screen.bindings_updated_signal.publish(app.screen)
         await pilot.pause(0.2)
         assert "n" in [key.key_display for key in footer.query("FooterKey")]
+
+
+async def test_a_new_round_changes_the_footers_keys_in_place(tmp_path):
+    """Between rounds and in a round the keys differ: the footer shows the new ones in the
+    key widgets it has (making and styling them all anew was most of such a key's time),
+    adding or removing only what the count changed; the keys shown are the legal ones."""
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause(0.2)
+        footer = app.screen.query_one(KeysFooter)
+
+        def shown() -> list[tuple[str, str]]:
+            return [(key.key_display, key.description) for key in footer.query("FooterKey")]
+
+        before = list(footer.query("FooterKey"))
+        between = shown()
+        await press_all(pilot, ["n"])
+        await pilot.pause(0.2)
+        during = shown()
+        assert ("r", "Raise") in during and all(k != "n" for k, _ in during)
+        kept = [key for key in footer.query("FooterKey") if key in before]
+        assert len(kept) == min(len(before), len(during))  # the same widgets, other words
+        await press_all(pilot, ["s", "2", "enter"])
+        await pilot.pause(0.2)
+        after = shown()
+        assert after[0] == between[0] == ("n", "Round") and ("u", "Undo") in after
+        painted = [str(key.render()) for key in footer.query("FooterKey")]
+        footer.call_later(footer.recompose)  # what Textual's own footer shows, made anew
+        await pilot.pause(0.2)
+        assert shown() == after
+        assert [str(key.render()) for key in footer.query("FooterKey")] == painted

@@ -28,6 +28,26 @@ def _bare(key: FooterKey) -> FooterKey:
     )
 
 
+#: The classes that say what a key is (its compactness is the footer's, bound).
+_KINDS = ("-disabled", "-command-palette", "-grouped")
+
+
+def _looks(key: FooterKey) -> tuple[object, ...]:
+    kinds = tuple(key.has_class(name) for name in _KINDS)
+    return (key.key, key.key_display, key.description, key.action, key.tooltip, kinds)
+
+
+def _become(key: FooterKey, other: FooterKey) -> None:
+    """*key* shows what *other* (made, never mounted) would: its key, words and state."""
+    if _looks(key) == _looks(other):
+        return
+    key.key, key.key_display, key.description = other.key, other.key_display, other.description
+    key.action, key._disabled, key.tooltip = other.action, other._disabled, other.tooltip
+    for name in _KINDS:
+        key.set_class(other.has_class(name), name)
+    key.refresh(layout=True)
+
+
 class KeysFooter(Footer):
     """Drops the *spare* actions (those help and the palette also reach), in the order
     given, until the rest fits, then the palette's word: the legal entry keys, help and
@@ -58,8 +78,31 @@ class KeysFooter(Footer):
             and self.is_attached
             and self._shown(screen) == self._composed
         )
-        if not unchanged:
-            super().bindings_changed(screen)
+        if unchanged:
+            return
+        self._bindings_ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._show_keys)
+
+    async def _show_keys(self) -> None:
+        """The keys of the bindings now, in the key widgets already shown: what Textual's
+        footer does by making them all again (each mounted and styled anew, the most of a
+        key that begins or ends a round) is here a few words changed in place."""
+        if not self.is_attached:
+            return
+        wanted = list(self.compose())
+        shown = list(self.children)
+        if not all(isinstance(key, FooterKey) for key in [*shown, *wanted]):
+            await self.recompose()  # key groups and labels: made again, as Textual does
+            return
+        with self.app.batch_update():
+            for old, new in zip(shown, wanted, strict=False):
+                assert isinstance(old, FooterKey) and isinstance(new, FooterKey)
+                _become(old, new)
+            if len(shown) > len(wanted):
+                await self.remove_children(shown[len(wanted) :])
+            elif len(wanted) > len(shown):
+                await self.mount_all(wanted[len(shown) :])
 
     def compose(self) -> ComposeResult:
         if self.is_attached and self._bindings_ready:  # before that Textual shows no keys
