@@ -297,3 +297,40 @@ async def test_a_correction_that_breaks_a_later_round_is_refused_in_the_dialog(t
         assert str(app.screen.query_one("#text-error").render())
         await press_all(pilot, ["escape"])
         assert table(app).state == before
+
+
+def cells(players: PlayerTable) -> list[list[str]]:
+    return [[str(cell) for cell in players.get_row_at(i)] for i in range(players.row_count)]
+
+
+async def test_the_players_table_changes_only_cells_that_changed_and_matches_one_made_anew(
+    tmp_path, monkeypatch
+):
+    """A raise changes no row of the players' table: nothing is made again. A showdown
+    changes scores: those cells, or (a column to widen) the rows made again. After each
+    key the table is exactly the one made from scratch for the same state."""
+    cleared: list[int] = []
+    real_clear = PlayerTable.clear
+
+    def clear(self, columns=False):
+        cleared.append(1)
+        return real_clear(self, columns)
+
+    monkeypatch.setattr(PlayerTable, "clear", clear)
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        players = app.screen.query_one(PlayerTable)
+        for keys in [["n"], ["r"], ["r"], ["s", "2", "enter"], ["n"], ["f", "3", "enter"]]:
+            before = len(cleared)
+            updates = players._update_count
+            await press_all(pilot, keys)
+            await pilot.pause()
+            if keys == ["r"]:
+                assert len(cleared) == before and players._update_count == updates
+            shown = cells(players)
+            players._rows = []  # as if never shown: the rows made anew
+            table(app).refresh_view()
+            await pilot.pause()
+            assert cells(players) == shown, keys

@@ -82,6 +82,8 @@ class PlayerTable(DataTable[Text | str]):
         self._score_label = t("ui.players.score")
         self._name_width: int | None = None
         self._shown: tuple[State, Sequence[PlayerRow], tuple[str, ...], str | None] | None = None
+        #: The rows as they are in the table now: (key, height, cells), in order.
+        self._rows: list[tuple[str, int | None, tuple[Text, ...]]] = []
 
     def on_resize(self) -> None:
         shown = self._shown
@@ -131,13 +133,41 @@ class PlayerTable(DataTable[Text | str]):
             for index, column in enumerate(extra_columns):
                 self.add_column(_gap(column), key=f"extra{index}")
             self._extra, self._score_label, self._name_width = extra_columns, label, name_width
-        else:
-            self.clear()
+            self._rows = []
         # Rows grow to hold a wrapped name only when the name column had to be narrowed.
         height = None if name_width else 1
-        for seat, row in enumerate(rows, start=1):
-            cells = [_gap(c) for c in (row.label, row.score, *row.extra)]
-            self.add_row(Text(f" {seat}", justify="right"), *cells, key=row.name, height=height)
+        wanted = [
+            (
+                row.name,
+                height,
+                (
+                    Text(f" {seat}", justify="right"),
+                    *(_gap(c) for c in (row.label, row.score, *row.extra)),
+                ),
+            )
+            for seat, row in enumerate(rows, start=1)
+        ]
+        if [(key, h) for key, h, _ in wanted] != [(key, h) for key, h, _ in self._rows] or (
+            _widths(wanted) != _widths(self._rows)
+        ):
+            self.clear()  # other players or seats, or a column to widen or narrow: made again
+            for key, h, cells in wanted:
+                self.add_row(*cells, key=key, height=h)
+        else:
+            # The same players in the same seats (most keys at a table): only the cells
+            # that changed, and nothing at all when none did (a raise changes no row).
+            columns = list(self.columns)
+            for (key, _, cells), (_, _, before) in zip(wanted, self._rows, strict=True):
+                for column_key, cell, old in zip(columns, cells, before, strict=True):
+                    if cell != old:
+                        self.update_cell(key, column_key, cell, update_width=True)
+        self._rows = wanted
+
+
+def _widths(rows: Sequence[tuple[str, int | None, tuple[Text, ...]]]) -> list[int]:
+    """Each column's widest cell: the table's columns are as wide as their cells."""
+    columns = zip(*(cells for _, _, cells in rows), strict=True)
+    return [max(cell.cell_len for cell in column) for column in columns]
 
 
 def _gap(cell: Text | str, justify: str | None = None) -> Text:
