@@ -303,12 +303,10 @@ def cells(players: PlayerTable) -> list[list[str]]:
     return [[str(cell) for cell in players.get_row_at(i)] for i in range(players.row_count)]
 
 
-async def test_the_players_table_changes_only_cells_that_changed_and_matches_one_made_anew(
-    tmp_path, monkeypatch
-):
-    """A raise changes no row of the players' table: nothing is made again. A showdown
-    changes scores: those cells, or (a column to widen) the rows made again. After each
-    key the table is exactly the one made from scratch for the same state."""
+async def test_the_players_table_is_made_again_only_when_a_row_changed(tmp_path, monkeypatch):
+    """A raise changes no row of the players' table: nothing is made again. A new round,
+    a fold, a showdown change rows: made again. After each key the table is exactly the
+    one made from scratch for the same state."""
     cleared: list[int] = []
     real_clear = PlayerTable.clear
 
@@ -322,15 +320,21 @@ async def test_the_players_table_changes_only_cells_that_changed_and_matches_one
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         players = app.screen.query_one(PlayerTable)
-        for keys in [["n"], ["r"], ["r"], ["s", "2", "enter"], ["n"], ["f", "3", "enter"]]:
+        steps = [["n"], ["r"], ["r"], ["s", "2", "enter"], ["n"], ["s", "2", "enter"], ["n"]]
+        steps += [["s", "3", "enter"], ["n"], ["f", "3", "enter"], ["s", "1", "enter"]]
+        changed = 0
+        for keys in steps:
             before = len(cleared)
             updates = players._update_count
             await press_all(pilot, keys)
             await pilot.pause()
             if keys == ["r"]:
                 assert len(cleared) == before and players._update_count == updates
+            else:
+                changed += len(cleared) > before
             shown = cells(players)
             players._rows = []  # as if never shown: the rows made anew
             table(app).refresh_view()
             await pilot.pause()
             assert cells(players) == shown, keys
+        assert changed == len(steps) - 2  # every other key changed a row: made again

@@ -147,27 +147,11 @@ class PlayerTable(DataTable[Text | str]):
             )
             for seat, row in enumerate(rows, start=1)
         ]
-        if [(key, h) for key, h, _ in wanted] != [(key, h) for key, h, _ in self._rows] or (
-            _widths(wanted) != _widths(self._rows)
-        ):
-            self.clear()  # other players or seats, or a column to widen or narrow: made again
+        if wanted != self._rows:  # a raise (most keys at a table) changes no row: kept
+            self.clear()
             for key, h, cells in wanted:
                 self.add_row(*cells, key=key, height=h)
-        else:
-            # The same players in the same seats (most keys at a table): only the cells
-            # that changed, and nothing at all when none did (a raise changes no row).
-            columns = list(self.columns)
-            for (key, _, cells), (_, _, before) in zip(wanted, self._rows, strict=True):
-                for column_key, cell, old in zip(columns, cells, before, strict=True):
-                    if cell != old:
-                        self.update_cell(key, column_key, cell, update_width=True)
         self._rows = wanted
-
-
-def _widths(rows: Sequence[tuple[str, int | None, tuple[Text, ...]]]) -> list[int]:
-    """Each column's widest cell: the table's columns are as wide as their cells."""
-    columns = zip(*(cells for _, _, cells in rows), strict=True)
-    return [max(cell.cell_len for cell in column) for column in columns]
 
 
 def _gap(cell: Text | str, justify: str | None = None) -> Text:
