@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static, Switch
+from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import OptionValue
@@ -26,6 +26,7 @@ from scorekeeper.messages import CATALOG, UserError, t
 from scorekeeper.services.recording import create_session
 from scorekeeper.ui.screens.dialogs import release_held
 from scorekeeper.ui.seats import pairs_example
+from scorekeeper.ui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp

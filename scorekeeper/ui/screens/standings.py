@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
@@ -15,6 +15,7 @@ from scorekeeper.export.report import receipt_text
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import language, t
 from scorekeeper.ui.widgets.chart import ScoreChart
+from scorekeeper.ui.widgets.footer import Footer
 
 
 class StandingsScreen(Screen[None]):

@@ -9,7 +9,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
@@ -28,6 +28,7 @@ from scorekeeper.ui.screens.dialogs import ConfirmDialog
 from scorekeeper.ui.screens.settle import MarksSessions
 from scorekeeper.ui.session_columns import Fit, fit_columns, players_text
 from scorekeeper.ui.view_guard import view_failed
+from scorekeeper.ui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import DataTable, Input, Label, Select, Static
 
 from scorekeeper.core.games import get_game
 from scorekeeper.core.stats import Totals, combine, game_rank
@@ -28,6 +28,7 @@ from scorekeeper.ui.loading import (
     read_now_or_later,
 )
 from scorekeeper.ui.view_guard import view_failed
+from scorekeeper.ui.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
@@ -22,6 +22,7 @@ from scorekeeper.core.timeline import TimelineEntry, index_at, parse_time, selec
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.ui.screens.dialogs import PickPlayerDialog, TextDialog
+from scorekeeper.ui.widgets.footer import Footer
 
 
 def stake_cell(entry: TimelineEntry) -> Text:

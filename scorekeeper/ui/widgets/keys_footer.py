@@ -7,10 +7,10 @@ from typing import Any
 from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from scorekeeper.ui.cells import width
+from scorekeeper.ui.widgets.footer import Footer
 
 
 def _cells(key: FooterKey) -> int:
@@ -117,7 +117,10 @@ class KeysFooter(Footer):
                 keys.remove(key)
                 total -= _cells(key)
         if total > room:  # still too wide: the palette keeps its key, not its word
-            keys = [_bare(key) if key.has_class("-command-palette") else key for key in keys]
+            keys = [
+                self.made_as_shown(_bare(key)) if key.has_class("-command-palette") else key
+                for key in keys
+            ]
         yield from keys
 
     def on_resize(self, event: events.Resize) -> None:
