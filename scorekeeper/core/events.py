@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from types import MappingProxyType
 from typing import Any
 
@@ -71,6 +71,10 @@ class Event:
 
 
 def require_aware(at: datetime) -> datetime:
+    """*at* if it says its offset from UTC; a fixed offset (``datetime.timezone``, which
+    cannot be subclassed) always does, and it is what every time read or stamped has."""
+    if type(at.tzinfo) is timezone:
+        return at
     if at.tzinfo is None or at.utcoffset() is None:
         raise RuleError("rules.time_needs_offset", time=at.isoformat())
     return at
