@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import OptionValue, frozen
-from scorekeeper.core.evolve import evolve
+from scorekeeper.core.evolve import constructor, evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,22 @@ class RoundTable(Protocol):
         ...
 
 
+#: The seats last asked about, their names and the names of those seated. Every state
+#: between two joins or leaves holds the very same (immutable) tuple of seats, and a fold
+#: asks for these names on most entries: they are worked out once per tuple, not per entry.
+_SeatNames = tuple[tuple[Seat, ...], tuple[str, ...], tuple[str, ...]]
+_last_seats: _SeatNames = ((), (), ())
+
+
+def _seat_names(seats: tuple[Seat, ...]) -> _SeatNames:
+    global _last_seats
+    last = _last_seats  # read once: another thread may replace it, never change it
+    if last[0] is not seats:
+        names = tuple(seat.name for seat in seats)
+        last = _last_seats = (seats, names, tuple(seat.name for seat in seats if seat.seated))
+    return last
+
+
 @dataclass(frozen=True, slots=True)
 class State:
     game: str
@@ -94,10 +111,10 @@ class State:
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.seats)
+        return _seat_names(self.seats)[1]
 
     def seated(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.seats if seat.seated)
+        return _seat_names(self.seats)[2]
 
     def find_player(self, word: str) -> str:
         """The player a recorder meant by *word*: exact, else a unique case-insensitive match."""
@@ -138,6 +155,10 @@ class State:
         return tuple(n for n in ordered if n in wanted)
 
 
+#: Made once per round of a fold: see core/evolve.py.
+_new_result = constructor(RoundResult)
+
+
 def finish_round(
     state: State,
     deltas: Mapping[str, int],
@@ -165,25 +186,28 @@ def finish_round(
     scores = dict(state.scores)
     for name, delta in (deltas if credit is None else credit).items():
         scores[name] = scores.get(name, 0) + delta
-    result = RoundResult(
+    # One read-only view of the new scores for the result and the state, over a dict of
+    # our own (never changed after), as frozen() would make it; details are ours too.
+    new_scores = MappingProxyType(scores)
+    result = _new_result(
         state.round,
         state.parent,
         frozen(deltas),
         how,
-        frozen(details),
-        winners=winners,
-        folded=folded,
-        paid=frozen(paid),
-        received=frozen(received),
-        stake=at_stake,
-        scores=frozen(scores),
-        board=state.board,
+        MappingProxyType(details) if details else frozen(),
+        winners,
+        folded,
+        frozen(paid),
+        frozen(received),
+        at_stake,
+        new_scores,
+        state.board,
     )
     limit = state.options.get("rounds") or 0
     assert isinstance(limit, int)
     return evolve(
         state,
-        scores=frozen(scores),
+        scores=new_scores,
         in_round=False,
         table=None,
         parent=next_parent or state.left_of(state.parent),

@@ -12,6 +12,7 @@ Each kind has one small handler in each table; a round entry goes to the game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.core.errors import RuleError
@@ -163,7 +164,9 @@ def _apply_round(game: Game, state: State, event: Event) -> State:
     """Counts the round for its parent, then lets the game deal (antes, stake at base …)."""
     counts = dict(state.parent_rounds)
     counts[state.parent] = counts.get(state.parent, 0) + 1
-    started = evolve(state, round=state.round + 1, in_round=True, parent_rounds=frozen(counts))
+    # a view over a dict of our own, as frozen() would make (without copying it again)
+    rounds = MappingProxyType(counts)
+    started = evolve(state, round=state.round + 1, in_round=True, parent_rounds=rounds)
     return game.start_round(started)
 
 

@@ -127,13 +127,11 @@ class IndianOfficial(Game):
             player = self._in_round(state, table, data.get("player", ""))
             if player == state.parent:
                 raise RuleError("rules.official.parent_folds", player=player)
-            if player in table.folded():
-                raise RuleError(
-                    "rules.official.folded_twice", player=player, stake=table.folded()[player]
-                )
+            for child, stake in reversed(table.folds):  # as folded() reads them
+                if child == player:
+                    raise RuleError("rules.official.folded_twice", player=player, stake=stake)
             return {"player": player}
         # showdown
-        contesting = (state.parent, *_contesting_children(state, table))
         if "winner" in data:
             winner = self._in_round(state, table, data["winner"])
             if winner in table.folded():
@@ -149,7 +147,7 @@ class IndianOfficial(Game):
         cards = check_cards(
             data.get("cards"),
             showing,
-            contesting,
+            (state.parent, *_contesting_children(state, table)),
             joker=False,
             syntax_key="rules.official.showdown_syntax",  # only a stored event can get here
         )
@@ -173,10 +171,9 @@ class IndianOfficial(Game):
             )
         if event.kind == "fold":
             table = evolve(table, folds=(*table.folds, (event.data["player"], table.stake)))
-            state = evolve(state, table=table)
-            if not _contesting_children(state, table):
+            if not _contesting_children(state, table):  # settling reads the round from table
                 return self._settle(state, table, state.parent, "result.official.all_folded")
-            return state
+            return evolve(state, table=table)
         winner = event.data.get("winner") or self._winner_by_cards(state, event.data["cards"])
         return self._settle(state, table, winner, "result.official.showdown")
 
@@ -260,8 +257,11 @@ class IndianOfficial(Game):
 
 
 def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
-    folded = table.folded()
-    return tuple(p for p in table.players if p != state.parent and p not in folded)
+    parent, folds = state.parent, table.folds
+    if not folds:
+        return tuple(p for p in table.players if p != parent)
+    folded = {child for child, _ in folds}
+    return tuple(p for p in table.players if p != parent and p not in folded)
 
 
 register(IndianOfficial())
