@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from scorekeeper.core import shellwords
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry, Event, frozen
-from scorekeeper.core.evolve import constructor, evolve
+from scorekeeper.core.events import Entry, Event, frozen, thawed
+from scorekeeper.core.evolve import constructor, copier, evolve
 from scorekeeper.core.header import make_header
 from scorekeeper.core.ledger import Frame, Ledger
 from scorekeeper.core.state import RoundResult, State
@@ -47,6 +47,26 @@ def test_an_object_built_without_init_is_the_one_init_builds():
             setattr(made, name, None)
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(evolve(made), name, None)
+
+
+@settings(max_examples=10, deadline=None)
+@given(data=st.data(), game=st.sampled_from(sorted(GAMES)))
+def test_a_copier_copies_as_evolve_does(data, game):
+    session = build_session(data, game)
+    with_round = copier(State, "round", "finished")
+    for state in [session.state_before(i) for i in range(len(session.events))]:
+        copied = with_round(state, state.round + 1, not state.finished)
+        assert copied == evolve(state, round=state.round + 1, finished=not state.finished)
+        assert type(copied) is State and copied is not state
+
+
+def test_a_thawed_view_is_a_dict_of_its_own_in_the_same_order():
+    view = frozen({"B": 2, "A": 1})
+    copied = thawed(view)
+    assert type(copied) is dict and list(copied.items()) == [("B", 2), ("A", 1)]
+    copied["C"] = 3
+    assert dict(view) == {"B": 2, "A": 1}
+    assert thawed({"A": 1}) == {"A": 1}
 
 
 @settings(max_examples=15, deadline=None)

@@ -19,7 +19,7 @@ class Chain(Generic[T]):
     def __init__(self, rest: Chain[T] | None = None, last: T | None = None) -> None:
         self._rest = rest
         self._last = last
-        self._len = 0 if rest is None else len(rest) + 1
+        self._len: int = 0 if rest is None else rest._len + 1  # len(rest), without a call
         self._load: Callable[[], list[T]] | None = None
         self._raw: object | None = None
 

@@ -136,7 +136,7 @@ class Session:
 
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         """Check and commit in one step, for callers with no store (replay, tests)."""
-        event = self.check(entry, now)
+        event = self.ledger.check(entry, now)
         self.commit(event)
         return event
 

@@ -14,8 +14,8 @@ from typing import Any, Protocol
 
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import OptionValue, frozen
-from scorekeeper.core.evolve import constructor, evolve
+from scorekeeper.core.events import OptionValue, frozen, thawed
+from scorekeeper.core.evolve import constructor, copier
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,11 +137,11 @@ class State:
 
     def left_of(self, name: str, among: tuple[str, ...] | None = None) -> str:
         """The next seat clockwise from *name* whose player is among *among* (default: seated)."""
-        candidates = set(self.seated() if among is None else among)
+        candidates = self.seated() if among is None else among  # a few names: no set
         names = self.names()
-        start = names.index(name)
-        for step in range(1, len(names) + 1):
-            other = names[(start + step) % len(names)]
+        start, count = names.index(name), len(names)
+        for step in range(1, count + 1):
+            other = names[(start + step) % count]
             if other in candidates:
                 return other
         return name
@@ -183,7 +183,7 @@ def finish_round(
     *credit*. *winners*, *folded*, *paid*, *received* and *at_stake* are the result in
     numbers, for every view; *details* are the parameters of its words.
     """
-    scores = dict(state.scores)
+    scores = thawed(state.scores)
     for name, delta in (deltas if credit is None else credit).items():
         scores[name] = scores.get(name, 0) + delta
     # One read-only view of the new scores for the result and the state, over a dict of
@@ -205,12 +205,16 @@ def finish_round(
     )
     limit = state.options.get("rounds") or 0
     assert isinstance(limit, int)
-    return evolve(
+    return _finished(
         state,
-        scores=new_scores,
-        in_round=False,
-        table=None,
-        parent=next_parent or state.left_of(state.parent),
-        results=state.results.add(result),
-        finished=state.finished or game_over or (limit > 0 and state.round >= limit),
+        new_scores,
+        False,  # in_round
+        None,  # table
+        next_parent or state.left_of(state.parent),
+        state.results.add(result),
+        state.finished or game_over or (limit > 0 and state.round >= limit),
     )
+
+
+#: evolve(state, scores=…, in_round=…, …) once per round, without keyword arguments.
+_finished = copier(State, "scores", "in_round", "table", "parent", "results", "finished")

@@ -13,7 +13,7 @@ from typing import Any
 from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
-from scorekeeper.core.evolve import evolve
+from scorekeeper.core.evolve import copier
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
@@ -93,7 +93,7 @@ class IndianOfficial(Game):
     def start_round(self, state: State) -> State:
         base = state.options["base"]
         assert isinstance(base, int)
-        return evolve(state, table=OfficialRound(stake=base, players=state.seated()))
+        return _with_table(state, OfficialRound(stake=base, players=state.seated()))
 
     def _next_stake(self, state: State) -> int | None:
         table = round_in_play(state, OfficialRound)
@@ -164,16 +164,12 @@ class IndianOfficial(Game):
         if event.kind == "raise":
             new = table.stake * 2
             change = StakeChange(state.round, table.stake, new, event.at, event.seq)
-            return evolve(
-                state,
-                table=evolve(table, stake=new),
-                stake_history=state.stake_history.add(change),
-            )
+            return _with_stake(state, _with_new_stake(table, new), state.stake_history.add(change))
         if event.kind == "fold":
-            table = evolve(table, folds=(*table.folds, (event.data["player"], table.stake)))
+            table = _with_folds(table, (*table.folds, (event.data["player"], table.stake)))
             if not _contesting_children(state, table):  # settling reads the round from table
                 return self._settle(state, table, state.parent, "result.official.all_folded")
-            return evolve(state, table=table)
+            return _with_table(state, table)
         winner = event.data.get("winner") or self._winner_by_cards(state, event.data["cards"])
         return self._settle(state, table, winner, "result.official.showdown")
 
@@ -185,32 +181,26 @@ class IndianOfficial(Game):
 
     def _settle(self, state: State, table: OfficialRound, winner: str, how: str) -> State:
         stake, parent = table.stake, state.parent
+        double_folds = winner == parent and state.options["parent_double_folds"] is True
+        payments = [(child, s * 2 if double_folds else s) for child, s in table.folds]
+        contesting = _contesting_children(state, table)
+        if winner == parent:
+            payments += [(child, 2 * stake) for child in contesting]
+        else:
+            payments.append((parent, 2 * stake))
+            payments += [(child, stake) for child in contesting if child != winner]
         deltas = dict.fromkeys(table.players, 0)
         paid: dict[str, int] = {}
-
-        def pay(payer: str, amount: int) -> None:
+        for payer, amount in payments:  # in this order: paid lists them so
             deltas[payer] -= amount
             deltas[winner] += amount
             paid[payer] = paid.get(payer, 0) + amount
-
-        double_folds = winner == parent and state.options["parent_double_folds"] is True
-        for child, fold_stake in table.folds:
-            pay(child, fold_stake * 2 if double_folds else fold_stake)
-        contesting = _contesting_children(state, table)
-        if winner == parent:
-            for child in contesting:
-                pay(child, 2 * stake)
-        else:
-            pay(parent, 2 * stake)
-            for child in contesting:
-                if child != winner:
-                    pay(child, stake)
         return finish_round(
             state,
             deltas,
             how,
             winners=(winner,),
-            folded=tuple(child for child, _ in table.folds),
+            folded=tuple([child for child, _ in table.folds]),
             paid=paid,
             received={winner: sum(paid.values())},
             at_stake=stake,
@@ -256,12 +246,19 @@ class IndianOfficial(Game):
         return "log.official.showdown", {"winner": event.data["winner"], "stake": table.stake}
 
 
+#: The copies made on most entries (core/evolve.py): evolve(state, table=…) and so on.
+_with_table = copier(State, "table")
+_with_stake = copier(State, "table", "stake_history")
+_with_new_stake = copier(OfficialRound, "stake")
+_with_folds = copier(OfficialRound, "folds")
+
+
 def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
     parent, folds = state.parent, table.folds
     if not folds:
-        return tuple(p for p in table.players if p != parent)
-    folded = {child for child, _ in folds}
-    return tuple(p for p in table.players if p != parent and p not in folded)
+        return tuple([p for p in table.players if p != parent])
+    folded = [child for child, _ in folds]
+    return tuple([p for p in table.players if p != parent and p not in folded])
 
 
 register(IndianOfficial())
