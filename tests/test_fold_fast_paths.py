@@ -60,6 +60,25 @@ def test_a_copier_copies_as_evolve_does(data, game):
         assert type(copied) is State and copied is not state
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Odd:
+    """Fields named as the copier's own helpers and arguments."""
+
+    new: int
+    obj: int
+    _new: int
+    _cls: int
+    f_new: int
+    _set: int = 0
+
+
+def test_fields_named_as_the_copiers_helpers_are_copied_all_the_same():
+    odd = _Odd(1, 2, 3, 4, 5, 6)
+    assert constructor(_Odd)(1, 2, 3, 4, 5, 6) == odd
+    assert copier(_Odd, "new", "_cls", "f_new")(odd, 7, 8, 9) == _Odd(7, 2, 3, 8, 9, 6)
+    assert evolve(odd, obj=0, _new=0, _set=0) == _Odd(1, 0, 0, 4, 5, 0)
+
+
 def test_a_thawed_view_is_a_dict_of_its_own_in_the_same_order():
     view = frozen({"B": 2, "A": 1})
     copied = thawed(view)

@@ -50,9 +50,10 @@ def _maker(cls: type, changed: tuple[str, ...], *, copy: bool = True) -> Callabl
         if not name.isidentifier():  # never for a dataclass; keeps the text below safe
             raise TypeError(f"odd field name {name!r}")
     twin = _twin(cls)
+    # Arguments are f_ and the field's name: no helper below (_new, _cls …) nor obj starts so.
     arguments = ["obj"] if copy else []
-    arguments += [f"_{name}" for name in changed]
-    values = {name: f"_{name}" if name in changed else f"obj.{name}" for name in names}
+    arguments += [f"f_{name}" for name in changed]
+    values = {name: f"f_{name}" if name in changed else f"obj.{name}" for name in names}
     lines = [f"def make({', '.join(arguments)}):"]
     if twin is None:
         lines.append("    new = _new(_cls)")

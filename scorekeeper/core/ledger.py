@@ -123,27 +123,26 @@ class Ledger:
         A *fresh* entry (typed now, imported) also has its free text checked; an
         entry read back from a stored session keeps the text it was stored with.
         """
-        typed = entry.at
-        if typed is not None:
-            require_aware(typed)
+        at = entry.at
+        if at is not None:
+            require_aware(at)
             if fresh:
-                check_time(typed)
-        at = self._time(typed, now)
+                check_time(at)
+            last = self.last_at
+            if last is not None and at < last and in_range(last):
+                raise RuleError(
+                    "rules.time_backwards", time=at.isoformat(), previous=last.isoformat()
+                )
+        else:
+            at = self._stamp(now)
         kind = entry.kind
         data = self._normalize(kind, entry.data)
         if fresh and kind in _FREE_TEXT:
             _check_free_text(kind, data)
         return _new_event(self.next_seq, at, self.top.state.recorder, kind, _event_data(data))
 
-    def _time(self, typed: datetime | None, now: datetime | None) -> datetime:
-        """The time of an entry whose typed time (if any) is aware."""
-        if typed is not None:
-            last = self.last_at
-            if last is not None and typed < last and in_range(last):
-                raise RuleError(
-                    "rules.time_backwards", time=typed.isoformat(), previous=last.isoformat()
-                )
-            return typed
+    def _stamp(self, now: datetime | None) -> datetime:
+        """The time of an entry typed without one: *now*, else the clock's."""
         stamp = now or datetime.now(UTC).replace(microsecond=0)
         # A machine clock set back must not make the log refuse entries: an untyped
         # entry is never timed before the one it follows, unless that one is out of
@@ -177,13 +176,13 @@ class Ledger:
                 raise RuleError("rules.undo_mismatch", seq=event.seq)
             top = below
         else:
-            top = _new_frame(event.seq, self._apply(event), self.top, event)
+            # a correction is the one entry that needs the stack, not just the state
+            if event.kind == "correct":
+                state = corrected_state(self, event)
+            else:
+                state = apply_entry(self.game, self.top.state, event)
+            top = _new_frame(event.seq, state, self.top, event)
         return _new_ledger(self.header, self.game, top, event.seq + 1, event.at)
-
-    def _apply(self, event: Event) -> State:
-        if event.kind == "correct":  # the one entry that needs the stack, not just the state
-            return corrected_state(self, event)
-        return apply_entry(self.game, self.top.state, event)
 
     def stack(self) -> tuple[State, list[tuple[Event, State]]]:
         """The starting state, then each entry in force and the state it produced, oldest

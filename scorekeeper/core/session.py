@@ -126,7 +126,7 @@ class Session:
     def commit(self, event: Event) -> None:
         """Take an event that ``check`` produced (and the store has kept)."""
         ledger = self.ledger.step(event)
-        self._before.append(self.ledger.state)
+        self._before.append(self.ledger.top.state)
         self.events.append(event)
         self.ledger = ledger
         if event.kind == "undo":

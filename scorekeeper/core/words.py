@@ -57,13 +57,12 @@ def parse_time(word: str) -> datetime:
 
 def parse_entry(game: Game, words: Sequence[str]) -> Entry:
     """Read one entry (its words already split), with an optional leading ``@TIME``."""
-    at = None
+    at, start = None, 0
     if words and words[0].startswith("@"):
-        at = parse_time(words[0][1:])
-        words = words[1:]
-    if not words:
+        at, start = parse_time(words[0][1:]), 1
+    if len(words) <= start:
         raise RuleError("transcript.time_alone")
-    verb, args = words[0].lower(), list(words[1:])
+    verb, args = words[start].lower(), list(words[start + 1 :])
     return _new_entry(verb, _parse_data(game, verb, args), at)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
-from scorekeeper.core.evolve import copier
+from scorekeeper.core.evolve import constructor, copier
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
@@ -154,6 +154,8 @@ class IndianOfficial(Game):
         return {"cards": cards}
 
     def _in_round(self, state: State, table: OfficialRound, word: object) -> str:
+        if type(word) is str and word in table.players:  # as typed: find_player gives it back
+            return word
         player = state.find_player(str(word))
         if player not in table.players:
             raise RuleError("rules.not_in_round", player=player, round=state.round)
@@ -163,7 +165,7 @@ class IndianOfficial(Game):
         table = round_in_play(state, OfficialRound)
         if event.kind == "raise":
             new = table.stake * 2
-            change = StakeChange(state.round, table.stake, new, event.at, event.seq)
+            change = _new_change(state.round, table.stake, new, event.at, event.seq)
             return _with_stake(state, _with_new_stake(table, new), state.stake_history.add(change))
         if event.kind == "fold":
             table = _with_folds(table, (*table.folds, (event.data["player"], table.stake)))
@@ -251,6 +253,7 @@ _with_table = copier(State, "table")
 _with_stake = copier(State, "table", "stake_history")
 _with_new_stake = copier(OfficialRound, "stake")
 _with_folds = copier(OfficialRound, "folds")
+_new_change = constructor(StakeChange)
 
 
 def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
