@@ -136,7 +136,11 @@ class Ledger:
         else:
             at = self._stamp(now)
         kind = entry.kind
-        data = self._normalize(kind, entry.data)
+        own = _OWN_CHECKS.get(kind)  # undo, correct; every other kind is core/steps.py's
+        if own is None:
+            data = normalize_entry(self.game, self.top.state, kind, entry.data)
+        else:
+            data = own(self, entry.data)
         if fresh and kind in _FREE_TEXT:
             _check_free_text(kind, data)
         return _new_event(self.next_seq, at, self.top.state.recorder, kind, _event_data(data))
@@ -151,12 +155,6 @@ class Ledger:
         if self.last_at is None or not in_range(self.last_at):
             return stamp
         return max(stamp, self.last_at)
-
-    def _normalize(self, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        own = _OWN_CHECKS.get(kind)
-        if own is None:
-            return normalize_entry(self.game, self.top.state, kind, data)
-        return own(self, data)
 
     def _check_undo(self, data: Mapping[str, Any]) -> dict[str, Any]:
         if self.top.below is None:

@@ -16,7 +16,7 @@ from typing import Any
 from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.corrections import round_entries
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry, Event, Header
+from scorekeeper.core.events import Entry, Event, Header, thawed
 from scorekeeper.core.game import Game, LegalAction
 from scorekeeper.core.ledger import FoldError, Ledger
 from scorekeeper.core.state import State
@@ -59,7 +59,7 @@ class Session:
                 checked = self.ledger.check(entry, fresh=fresh)
             except RuleError as error:
                 raise FoldError(event.seq, error) from None
-            if checked.seq != event.seq or dict(checked.data) != dict(event.data):
+            if checked.seq != event.seq or thawed(checked.data) != thawed(event.data):
                 raise FoldError(event.seq, RuleError("rules.stored_entry_mismatch", seq=event.seq))
             if checked.recorder != event.recorder:
                 mismatch = RuleError(

@@ -111,10 +111,12 @@ class State:
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:
-        return _seat_names(self.seats)[1]
+        last = _last_seats
+        return last[1] if last[0] is self.seats else _seat_names(self.seats)[1]
 
     def seated(self) -> tuple[str, ...]:
-        return _seat_names(self.seats)[2]
+        last = _last_seats
+        return last[2] if last[0] is self.seats else _seat_names(self.seats)[2]
 
     def find_player(self, word: str) -> str:
         """The player a recorder meant by *word*: exact, else a unique case-insensitive match."""

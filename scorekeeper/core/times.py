@@ -39,7 +39,8 @@ def _offset_ok(at: datetime) -> bool:
 
 def check_time(at: datetime) -> datetime:
     """*at* if it is a time a real table could have written, else a RuleError in words."""
-    if not _offset_ok(at):
+    zone = at.tzinfo  # most often one already found sound: no call to _offset_ok
+    if not (type(zone) is timezone and zone in _SOUND_ZONES) and not _offset_ok(at):
         raise RuleError("rules.time_offset_range", time=at.isoformat())
     if not EARLIEST <= at < LATEST:
         raise RuleError("rules.time_range", time=at.isoformat())
