@@ -59,7 +59,7 @@ def _maker(cls: type, changed: tuple[str, ...], *, copy: bool = True) -> Callabl
         lines.append("    new = _new(_cls)")
         lines += [f"    _set(new, {name!r}, {values[name]})" for name in names]
     else:
-        lines.append("    new = _new(_twin)")
+        lines.append("    new = _twin()")  # no __init__: cheaper than object.__new__(_twin)
         lines += [f"    new.{name} = {values[name]}" for name in names]
         lines.append("    new.__class__ = _cls")
     lines.append("    return new")

@@ -139,8 +139,8 @@ class State:
 
     def left_of(self, name: str, among: tuple[str, ...] | None = None) -> str:
         """The next seat clockwise from *name* whose player is among *among* (default: seated)."""
-        candidates = self.seated() if among is None else among  # a few names: no set
-        names = self.names()
+        _, names, seated = _seat_names(self.seats)
+        candidates = seated if among is None else among  # a few names: no set
         start, count = names.index(name), len(names)
         for step in range(1, count + 1):
             other = names[(start + step) % count]

@@ -182,18 +182,26 @@ class IndianOfficial(Game):
         return max(shown, key=lambda p: card_strength(shown[p], RankOrder.OFFICIAL, suits))
 
     def _settle(self, state: State, table: OfficialRound, winner: str, how: str) -> State:
+        # Plain loops, not comprehensions: a round has a handful of players, and in
+        # Python 3.11 each comprehension is a function made and called (a fold settles
+        # a quarter of its entries).
         stake, parent = table.stake, state.parent
         double_folds = winner == parent and state.options["parent_double_folds"] is True
-        payments = [(child, s * 2 if double_folds else s) for child, s in table.folds]
-        contesting = _contesting_children(state, table)
-        if winner == parent:
-            payments += [(child, 2 * stake) for child in contesting]
-        else:
-            payments.append((parent, 2 * stake))
-            payments += [(child, stake) for child in contesting if child != winner]
+        payments = []  # (payer, amount), in the order paid lists them
+        folded = []
+        for child, fold_stake in table.folds:
+            payments.append((child, fold_stake * 2 if double_folds else fold_stake))
+            folded.append(child)
+        for child in _contesting_children(state, table):
+            if winner == parent:
+                payments.append((child, 2 * stake))
+            elif child != winner:
+                payments.append((child, stake))
+        if winner != parent:
+            payments.insert(len(folded), (parent, 2 * stake))
         deltas = dict.fromkeys(table.players, 0)
         paid: dict[str, int] = {}
-        for payer, amount in payments:  # in this order: paid lists them so
+        for payer, amount in payments:
             deltas[payer] -= amount
             deltas[winner] += amount
             paid[payer] = paid.get(payer, 0) + amount
@@ -202,7 +210,7 @@ class IndianOfficial(Game):
             deltas,
             how,
             winners=(winner,),
-            folded=tuple([child for child, _ in table.folds]),
+            folded=tuple(folded),
             paid=paid,
             received={winner: sum(paid.values())},
             at_stake=stake,
@@ -257,11 +265,16 @@ _new_change = constructor(StakeChange)
 
 
 def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
+    """The children dealt in who have not folded, in seat order (loops: see _settle)."""
     parent, folds = state.parent, table.folds
-    if not folds:
-        return tuple([p for p in table.players if p != parent])
-    folded = [child for child, _ in folds]
-    return tuple([p for p in table.players if p != parent and p not in folded])
+    folded = []
+    for child, _ in folds:
+        folded.append(child)
+    children = []
+    for player in table.players:
+        if player != parent and player not in folded:
+            children.append(player)
+    return tuple(children)
 
 
 register(IndianOfficial())
