@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import frozen
+from scorekeeper.core.events import frozen, thawed
 from scorekeeper.core.evolve import evolve
 from scorekeeper.core.pots import Layers, layer_pots
 from scorekeeper.core.read_model import Headline, RoundView
@@ -135,7 +135,9 @@ def check_bettor(state: State, betting: Betting, kind: str, player: str, keys: B
 
 def pay_in(state: State, player: str, chips: int) -> State:
     """*player*'s stack less the chips they put in the middle."""
-    return evolve(state, scores=frozen({**state.scores, player: state.scores[player] - chips}))
+    scores = thawed(state.scores)
+    scores[player] -= chips
+    return evolve(state, scores=frozen(scores))
 
 
 def bet_log(

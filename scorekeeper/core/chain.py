@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar, overload
 
 T = TypeVar("T")
+_new = object.__new__
 
 
 class Chain(Generic[T]):
@@ -19,7 +20,7 @@ class Chain(Generic[T]):
     def __init__(self, rest: Chain[T] | None = None, last: T | None = None) -> None:
         self._rest = rest
         self._last = last
-        self._len = 0 if rest is None else len(rest) + 1
+        self._len: int = 0 if rest is None else rest._len + 1  # len(rest), without a call
         self._load: Callable[[], list[T]] | None = None
         self._raw: object | None = None
 
@@ -85,7 +86,12 @@ class Chain(Generic[T]):
         return items
 
     def add(self, item: T) -> Chain[T]:
-        return Chain(self, item)
+        """This chain and *item* after it (what ``Chain(self, item)`` makes, without the
+        call to ``__init__``: a fold adds to a chain on every round and every raise)."""
+        chain: Chain[T] = _new(Chain)
+        chain._rest, chain._last, chain._len = self, item, self._len + 1
+        chain._load = chain._raw = None
+        return chain
 
     def __len__(self) -> int:
         return self._len

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from types import MappingProxyType
 from typing import Any
 
@@ -36,6 +36,18 @@ def frozen(mapping: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
     if not mapping:
         return _EMPTY
     return MappingProxyType(dict(mapping))
+
+
+def thawed(mapping: Mapping[str, Any]) -> dict[str, Any]:
+    """A dict of one's own with what *mapping* holds, to change and freeze again.
+
+    ``dict(view)`` of a read-only view asks it key by key, as of any mapping; the
+    view's ``copy()`` copies the dict below it at once (a fifth of the time)."""
+    if type(mapping) is MappingProxyType:
+        copied = mapping.copy()
+        if type(copied) is dict:
+            return copied
+    return dict(mapping)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +83,10 @@ class Event:
 
 
 def require_aware(at: datetime) -> datetime:
+    """*at* if it says its offset from UTC; a fixed offset (``datetime.timezone``, which
+    cannot be subclassed) always does, and it is what every time read or stamped has."""
+    if type(at.tzinfo) is timezone:
+        return at
     if at.tzinfo is None or at.utcoffset() is None:
         raise RuleError("rules.time_needs_offset", time=at.isoformat())
     return at

@@ -16,7 +16,7 @@ from typing import Any
 from scorekeeper.core.corrections import check_correction, corrected_state
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header, frozen, require_aware
-from scorekeeper.core.evolve import evolve
+from scorekeeper.core.evolve import constructor
 from scorekeeper.core.game import Game, LegalAction
 from scorekeeper.core.games import get_game
 from scorekeeper.core.state import Seat, State
@@ -123,22 +123,30 @@ class Ledger:
         A *fresh* entry (typed now, imported) also has its free text checked; an
         entry read back from a stored session keeps the text it was stored with.
         """
-        if fresh and entry.at is not None:
-            check_time(require_aware(entry.at))
-        at = self._time(entry.at, now)
-        data = self._normalize(entry.kind, entry.data)
-        if fresh:
-            _check_free_text(entry.kind, data)
-        return Event(self.next_seq, at, self.state.recorder, entry.kind, _event_data(data))
-
-    def _time(self, typed: datetime | None, now: datetime | None) -> datetime:
-        if typed is not None:
-            at = require_aware(typed)
-            if self.last_at is not None and at < self.last_at and in_range(self.last_at):
+        at = entry.at
+        if at is not None:
+            require_aware(at)
+            if fresh:
+                check_time(at)
+            last = self.last_at
+            if last is not None and at < last and in_range(last):
                 raise RuleError(
-                    "rules.time_backwards", time=at.isoformat(), previous=self.last_at.isoformat()
+                    "rules.time_backwards", time=at.isoformat(), previous=last.isoformat()
                 )
-            return at
+        else:
+            at = self._stamp(now)
+        kind = entry.kind
+        own = _OWN_CHECKS.get(kind)  # undo, correct; every other kind is core/steps.py's
+        if own is None:
+            data = normalize_entry(self.game, self.top.state, kind, entry.data)
+        else:
+            data = own(self, entry.data)
+        if fresh and kind in _FREE_TEXT:
+            _check_free_text(kind, data)
+        return _new_event(self.next_seq, at, self.top.state.recorder, kind, _event_data(data))
+
+    def _stamp(self, now: datetime | None) -> datetime:
+        """The time of an entry typed without one: *now*, else the clock's."""
         stamp = now or datetime.now(UTC).replace(microsecond=0)
         # A machine clock set back must not make the log refuse entries: an untyped
         # entry is never timed before the one it follows, unless that one is out of
@@ -147,12 +155,6 @@ class Ledger:
         if self.last_at is None or not in_range(self.last_at):
             return stamp
         return max(stamp, self.last_at)
-
-    def _normalize(self, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        own = _OWN_CHECKS.get(kind)
-        return (
-            normalize_entry(self.game, self.state, kind, data) if own is None else own(self, data)
-        )
 
     def _check_undo(self, data: Mapping[str, Any]) -> dict[str, Any]:
         if self.top.below is None:
@@ -172,13 +174,13 @@ class Ledger:
                 raise RuleError("rules.undo_mismatch", seq=event.seq)
             top = below
         else:
-            top = Frame(event.seq, self._apply(event), self.top, event)
-        return evolve(self, top=top, next_seq=event.seq + 1, last_at=event.at)
-
-    def _apply(self, event: Event) -> State:
-        if event.kind == "correct":  # the one entry that needs the stack, not just the state
-            return corrected_state(self, event)
-        return apply_entry(self.game, self.state, event)
+            # a correction is the one entry that needs the stack, not just the state
+            if event.kind == "correct":
+                state = corrected_state(self, event)
+            else:
+                state = apply_entry(self.game, self.top.state, event)
+            top = _new_frame(event.seq, state, self.top, event)
+        return _new_ledger(self.header, self.game, top, event.seq + 1, event.at)
 
     def stack(self) -> tuple[State, list[tuple[Event, State]]]:
         """The starting state, then each entry in force and the state it produced, oldest
@@ -240,6 +242,12 @@ _OWN_CHECKS: dict[str, Callable[[Ledger, Mapping[str, Any]], dict[str, Any]]] = 
     "undo": Ledger._check_undo,
     "correct": Ledger._check_correct,
 }
+
+
+#: Made once or more per entry of a fold: see core/evolve.py.
+_new_event = constructor(Event)
+_new_frame = constructor(Frame)
+_new_ledger = constructor(Ledger)
 
 
 class FoldError(RuleError):

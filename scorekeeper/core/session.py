@@ -16,7 +16,7 @@ from typing import Any
 from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.corrections import round_entries
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry, Event, Header
+from scorekeeper.core.events import Entry, Event, Header, thawed
 from scorekeeper.core.game import Game, LegalAction
 from scorekeeper.core.ledger import FoldError, Ledger
 from scorekeeper.core.state import State
@@ -59,7 +59,7 @@ class Session:
                 checked = self.ledger.check(entry, fresh=fresh)
             except RuleError as error:
                 raise FoldError(event.seq, error) from None
-            if checked.seq != event.seq or dict(checked.data) != dict(event.data):
+            if checked.seq != event.seq or thawed(checked.data) != thawed(event.data):
                 raise FoldError(event.seq, RuleError("rules.stored_entry_mismatch", seq=event.seq))
             if checked.recorder != event.recorder:
                 mismatch = RuleError(
@@ -126,7 +126,7 @@ class Session:
     def commit(self, event: Event) -> None:
         """Take an event that ``check`` produced (and the store has kept)."""
         ledger = self.ledger.step(event)
-        self._before.append(self.ledger.state)
+        self._before.append(self.ledger.top.state)
         self.events.append(event)
         self.ledger = ledger
         if event.kind == "undo":
@@ -136,7 +136,7 @@ class Session:
 
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         """Check and commit in one step, for callers with no store (replay, tests)."""
-        event = self.check(entry, now)
+        event = self.ledger.check(entry, now)
         self.commit(event)
         return event
 

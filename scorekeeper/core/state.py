@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import OptionValue, frozen
-from scorekeeper.core.evolve import evolve
+from scorekeeper.core.events import OptionValue, frozen, thawed
+from scorekeeper.core.evolve import constructor, copier
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,22 @@ class RoundTable(Protocol):
         ...
 
 
+#: The seats last asked about, their names and the names of those seated. Every state
+#: between two joins or leaves holds the very same (immutable) tuple of seats, and a fold
+#: asks for these names on most entries: they are worked out once per tuple, not per entry.
+_SeatNames = tuple[tuple[Seat, ...], tuple[str, ...], tuple[str, ...]]
+_last_seats: _SeatNames = ((), (), ())
+
+
+def _seat_names(seats: tuple[Seat, ...]) -> _SeatNames:
+    global _last_seats
+    last = _last_seats  # read once: another thread may replace it, never change it
+    if last[0] is not seats:
+        names = tuple(seat.name for seat in seats)
+        last = _last_seats = (seats, names, tuple(seat.name for seat in seats if seat.seated))
+    return last
+
+
 @dataclass(frozen=True, slots=True)
 class State:
     game: str
@@ -94,10 +111,12 @@ class State:
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.seats)
+        last = _last_seats
+        return last[1] if last[0] is self.seats else _seat_names(self.seats)[1]
 
     def seated(self) -> tuple[str, ...]:
-        return tuple(seat.name for seat in self.seats if seat.seated)
+        last = _last_seats
+        return last[2] if last[0] is self.seats else _seat_names(self.seats)[2]
 
     def find_player(self, word: str) -> str:
         """The player a recorder meant by *word*: exact, else a unique case-insensitive match."""
@@ -120,11 +139,11 @@ class State:
 
     def left_of(self, name: str, among: tuple[str, ...] | None = None) -> str:
         """The next seat clockwise from *name* whose player is among *among* (default: seated)."""
-        candidates = set(self.seated() if among is None else among)
-        names = self.names()
-        start = names.index(name)
-        for step in range(1, len(names) + 1):
-            other = names[(start + step) % len(names)]
+        _, names, seated = _seat_names(self.seats)
+        candidates = seated if among is None else among  # a few names: no set
+        start, count = names.index(name), len(names)
+        for step in range(1, count + 1):
+            other = names[(start + step) % count]
             if other in candidates:
                 return other
         return name
@@ -136,6 +155,10 @@ class State:
         ordered = [names[(start + step) % len(names)] for step in range(1, len(names) + 1)]
         wanted = set(among)
         return tuple(n for n in ordered if n in wanted)
+
+
+#: Made once per round of a fold: see core/evolve.py.
+_new_result = constructor(RoundResult)
 
 
 def finish_round(
@@ -162,31 +185,38 @@ def finish_round(
     *credit*. *winners*, *folded*, *paid*, *received* and *at_stake* are the result in
     numbers, for every view; *details* are the parameters of its words.
     """
-    scores = dict(state.scores)
+    scores = thawed(state.scores)
     for name, delta in (deltas if credit is None else credit).items():
         scores[name] = scores.get(name, 0) + delta
-    result = RoundResult(
+    # One read-only view of the new scores for the result and the state, over a dict of
+    # our own (never changed after), as frozen() would make it; details are ours too.
+    new_scores = MappingProxyType(scores)
+    result = _new_result(
         state.round,
         state.parent,
         frozen(deltas),
         how,
-        frozen(details),
-        winners=winners,
-        folded=folded,
-        paid=frozen(paid),
-        received=frozen(received),
-        stake=at_stake,
-        scores=frozen(scores),
-        board=state.board,
+        MappingProxyType(details) if details else frozen(),
+        winners,
+        folded,
+        frozen(paid),
+        frozen(received),
+        at_stake,
+        new_scores,
+        state.board,
     )
     limit = state.options.get("rounds") or 0
     assert isinstance(limit, int)
-    return evolve(
+    return _finished(
         state,
-        scores=frozen(scores),
-        in_round=False,
-        table=None,
-        parent=next_parent or state.left_of(state.parent),
-        results=state.results.add(result),
-        finished=state.finished or game_over or (limit > 0 and state.round >= limit),
+        new_scores,
+        False,  # in_round
+        None,  # table
+        next_parent or state.left_of(state.parent),
+        state.results.add(result),
+        state.finished or game_over or (limit > 0 and state.round >= limit),
     )
+
+
+#: evolve(state, scores=…, in_round=…, …) once per round, without keyword arguments.
+_finished = copier(State, "scores", "in_round", "table", "parent", "results", "finished")

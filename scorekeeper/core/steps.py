@@ -12,11 +12,12 @@ Each kind has one small handler in each table; a round entry goes to the game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Event, frozen
-from scorekeeper.core.evolve import evolve
+from scorekeeper.core.events import Event, frozen, thawed
+from scorekeeper.core.evolve import copier, evolve
 from scorekeeper.core.game import Game
 from scorekeeper.core.header import check_name
 from scorekeeper.core.state import Seat, State
@@ -38,7 +39,8 @@ def normalize_entry(game: Game, state: State, kind: str, data: Mapping[str, Any]
         return check(game, state, data)
     if kind not in game.round_kinds:
         raise RuleError("rules.unknown_entry", entry=kind, game=game.id)
-    _not_ended(state)
+    if state.finished:  # _not_ended, on nearly every entry
+        raise RuleError("rules.session_ended")
     if not state.in_round:
         raise RuleError("rules.no_round")
     return game.normalize(state, kind, data)
@@ -161,10 +163,15 @@ def _apply_end(game: Game, state: State, event: Event) -> State:
 
 def _apply_round(game: Game, state: State, event: Event) -> State:
     """Counts the round for its parent, then lets the game deal (antes, stake at base …)."""
-    counts = dict(state.parent_rounds)
+    counts = thawed(state.parent_rounds)
     counts[state.parent] = counts.get(state.parent, 0) + 1
-    started = evolve(state, round=state.round + 1, in_round=True, parent_rounds=frozen(counts))
+    # a view over a dict of our own, as frozen() would make (without copying it again)
+    rounds = MappingProxyType(counts)
+    started = _started(state, state.round + 1, True, rounds)  # round, in_round, parent_rounds
     return game.start_round(started)
+
+
+_started = copier(State, "round", "in_round", "parent_rounds")
 
 
 def joined_seats(state: State, player: str, after: str | None) -> tuple[Seat, ...]:
@@ -194,7 +201,7 @@ def join_place(state: State, player: str, after: str | None) -> dict[str, Any]:
 def _apply_join(game: Game, state: State, event: Event) -> State:
     player, after = event.data["player"], event.data.get("after")
     seats = joined_seats(state, player, after)
-    scores, brought = dict(state.scores), dict(state.brought)
+    scores, brought = thawed(state.scores), thawed(state.brought)
     bought = state.bought
     if player not in scores:  # a player who left and comes back keeps their standing
         scores[player] = brought[player] = game.initial_score(player, state.options, {})
@@ -223,7 +230,7 @@ def _apply_leave(game: Game, state: State, event: Event) -> State:
 def _apply_rebuy(game: Game, state: State, event: Event) -> State:
     """Chips bought are counted as brought, so they are never a result (Game.net)."""
     player, chips = event.data["player"], event.data["chips"]
-    scores, brought = dict(state.scores), dict(state.brought)
+    scores, brought = thawed(state.scores), thawed(state.brought)
     scores[player] += chips
     brought[player] = brought.get(player, 0) + chips
     return evolve(

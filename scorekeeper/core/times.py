@@ -11,7 +11,7 @@ and an out-of-range time binds no later one (neither typed nor stamped).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 
 from scorekeeper.core.errors import RuleError
 
@@ -20,14 +20,27 @@ LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 MAX_OFFSET = timedelta(hours=14)
 
 
+#: Fixed offsets (``datetime.timezone``, which cannot be subclassed, so its offset never
+#: depends on the time) already found within range: the entries of a session share a
+#: handful, and the offset of each was looked up and checked several times per entry.
+_SOUND_ZONES: set[tzinfo] = set()
+
+
 def _offset_ok(at: datetime) -> bool:
+    zone = at.tzinfo
+    if type(zone) is timezone and zone in _SOUND_ZONES:
+        return True
     offset = at.utcoffset()
-    return offset is not None and abs(offset) <= MAX_OFFSET
+    sound = offset is not None and abs(offset) <= MAX_OFFSET
+    if sound and type(zone) is timezone and len(_SOUND_ZONES) < 1024:  # bounded all the same
+        _SOUND_ZONES.add(zone)
+    return sound
 
 
 def check_time(at: datetime) -> datetime:
     """*at* if it is a time a real table could have written, else a RuleError in words."""
-    if not _offset_ok(at):
+    zone = at.tzinfo  # most often one already found sound: no call to _offset_ok
+    if not (type(zone) is timezone and zone in _SOUND_ZONES) and not _offset_ok(at):
         raise RuleError("rules.time_offset_range", time=at.isoformat())
     if not EARLIEST <= at < LATEST:
         raise RuleError("rules.time_range", time=at.isoformat())

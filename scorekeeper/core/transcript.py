@@ -13,6 +13,7 @@ from datetime import datetime
 from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Header
+from scorekeeper.core.game import Game
 from scorekeeper.core.games import get_game
 from scorekeeper.core.header import make_header, parse_stacks
 from scorekeeper.core.session import Session
@@ -108,6 +109,7 @@ def parse_transcript(text: str) -> Transcript:
         raise TranscriptError(nul_line, RuleError("transcript.nul"))
     head = _HeaderLines()
     header: Header | None = None
+    game: Game | None = None
     entries: list[tuple[int, Entry]] = []
     lines = text.splitlines()
     for number, text_line in enumerate(lines, start=1):
@@ -115,13 +117,15 @@ def parse_transcript(text: str) -> Transcript:
             words = split_line(text_line)
             if not words:
                 continue
-            word = words[0].lower()
-            if header is None and word in HEADER_WORDS:
-                head.take(number, word, words[1:])
-                continue
-            if header is None:
-                header = head.build(number)
-            entries.append((number, parse_entry(get_game(header.game), words)))
+            if game is None:
+                word = words[0].lower()
+                if header is None and word in HEADER_WORDS:
+                    head.take(number, word, words[1:])
+                    continue
+                if header is None:
+                    header = head.build(number)
+                game = get_game(header.game)
+            entries.append((number, parse_entry(game, words)))
         except RuleError as error:
             raise TranscriptError(number, error) from None
     if header is None:

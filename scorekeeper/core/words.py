@@ -10,16 +10,22 @@ from typing import Any
 from scorekeeper.core import shellwords
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.evolve import constructor
 from scorekeeper.core.game import Game
 from scorekeeper.messages.text import hidden
 
 _SAFE_WORD = re.compile(r"[^\s'\"\\#]+")
 _SHELL_WHITESPACE = re.compile(r"[ \t\r\n]+")
 _NEEDS_SPLITTER = re.compile(r"['\"\\]")
+#: What keeps an ASCII line from being split by ``str.split``: quotes, a comment, and the
+#: white space it knows that a shell does not (vertical tab, form feed, separators).
+_NOT_PLAIN_ASCII = re.compile(r"['\"\\#\x0b\x0c\x1c-\x1f]")
 
 
 def split_line(line: str) -> list[str]:
     """Split one line as a POSIX shell would, with ``#`` starting a comment."""
+    if line.isascii() and not _NOT_PLAIN_ASCII.search(line):  # nearly every line
+        return line.split()
     if not _NEEDS_SPLITTER.search(line):  # the common case, without the full splitter's cost
         return [word for word in _SHELL_WHITESPACE.split(line.split("#", 1)[0]) if word]
     try:
@@ -51,17 +57,26 @@ def parse_time(word: str) -> datetime:
 
 def parse_entry(game: Game, words: Sequence[str]) -> Entry:
     """Read one entry (its words already split), with an optional leading ``@TIME``."""
-    at = None
+    at, start = None, 0
     if words and words[0].startswith("@"):
-        at = parse_time(words[0][1:])
-        words = words[1:]
-    if not words:
+        at, start = parse_time(words[0][1:]), 1
+    if len(words) <= start:
         raise RuleError("transcript.time_alone")
-    verb, args = words[0].lower(), list(words[1:])
-    return Entry(verb, _parse_data(game, verb, args), at)
+    verb, args = words[start].lower(), list(words[start + 1 :])
+    return _new_entry(verb, _parse_data(game, verb, args), at)
+
+
+#: Made once per line of a transcript: see core/evolve.py.
+_new_entry = constructor(Entry)
+#: The verbs _parse_data reads itself, before asking the game.
+_COMMON_VERBS = frozenset(
+    {"round", "undo", "end", "note", "recorder", "leave", "join", "rebuy", "correct"}
+)
 
 
 def _parse_data(game: Game, verb: str, args: list[str]) -> dict[str, Any]:
+    if verb in game.round_kinds and verb not in _COMMON_VERBS:  # most entries, asked first
+        return game.parse(verb, args)
     if verb in ("round", "undo", "end"):
         if args:
             raise RuleError("transcript.takes_nothing", verb=verb)

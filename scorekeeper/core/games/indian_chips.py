@@ -22,7 +22,7 @@ from scorekeeper.core.betting import (
     pot_headline,
 )
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Event, frozen
+from scorekeeper.core.events import Event, frozen, thawed
 from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
@@ -109,7 +109,7 @@ class IndianChips(Game):
         assert isinstance(ante, int)
         dealer = state.parent
         players = self.dealable(state)
-        scores = dict(state.scores)
+        scores = thawed(state.scores)
         committed = {}
         for player in players:
             paid = min(ante, scores[player])

@@ -13,7 +13,7 @@ from typing import Any
 from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
-from scorekeeper.core.evolve import evolve
+from scorekeeper.core.evolve import constructor, copier
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
@@ -93,7 +93,7 @@ class IndianOfficial(Game):
     def start_round(self, state: State) -> State:
         base = state.options["base"]
         assert isinstance(base, int)
-        return evolve(state, table=OfficialRound(stake=base, players=state.seated()))
+        return _with_table(state, OfficialRound(stake=base, players=state.seated()))
 
     def _next_stake(self, state: State) -> int | None:
         table = round_in_play(state, OfficialRound)
@@ -127,13 +127,11 @@ class IndianOfficial(Game):
             player = self._in_round(state, table, data.get("player", ""))
             if player == state.parent:
                 raise RuleError("rules.official.parent_folds", player=player)
-            if player in table.folded():
-                raise RuleError(
-                    "rules.official.folded_twice", player=player, stake=table.folded()[player]
-                )
+            for child, stake in reversed(table.folds):  # as folded() reads them
+                if child == player:
+                    raise RuleError("rules.official.folded_twice", player=player, stake=stake)
             return {"player": player}
         # showdown
-        contesting = (state.parent, *_contesting_children(state, table))
         if "winner" in data:
             winner = self._in_round(state, table, data["winner"])
             if winner in table.folded():
@@ -149,13 +147,15 @@ class IndianOfficial(Game):
         cards = check_cards(
             data.get("cards"),
             showing,
-            contesting,
+            (state.parent, *_contesting_children(state, table)),
             joker=False,
             syntax_key="rules.official.showdown_syntax",  # only a stored event can get here
         )
         return {"cards": cards}
 
     def _in_round(self, state: State, table: OfficialRound, word: object) -> str:
+        if type(word) is str and word in table.players:  # as typed: find_player gives it back
+            return word
         player = state.find_player(str(word))
         if player not in table.players:
             raise RuleError("rules.not_in_round", player=player, round=state.round)
@@ -165,18 +165,13 @@ class IndianOfficial(Game):
         table = round_in_play(state, OfficialRound)
         if event.kind == "raise":
             new = table.stake * 2
-            change = StakeChange(state.round, table.stake, new, event.at, event.seq)
-            return evolve(
-                state,
-                table=evolve(table, stake=new),
-                stake_history=state.stake_history.add(change),
-            )
+            change = _new_change(state.round, table.stake, new, event.at, event.seq)
+            return _with_stake(state, _with_new_stake(table, new), state.stake_history.add(change))
         if event.kind == "fold":
-            table = evolve(table, folds=(*table.folds, (event.data["player"], table.stake)))
-            state = evolve(state, table=table)
-            if not _contesting_children(state, table):
+            table = _with_folds(table, (*table.folds, (event.data["player"], table.stake)))
+            if not _contesting_children(state, table):  # settling reads the round from table
                 return self._settle(state, table, state.parent, "result.official.all_folded")
-            return state
+            return _with_table(state, table)
         winner = event.data.get("winner") or self._winner_by_cards(state, event.data["cards"])
         return self._settle(state, table, winner, "result.official.showdown")
 
@@ -187,33 +182,35 @@ class IndianOfficial(Game):
         return max(shown, key=lambda p: card_strength(shown[p], RankOrder.OFFICIAL, suits))
 
     def _settle(self, state: State, table: OfficialRound, winner: str, how: str) -> State:
+        # Plain loops, not comprehensions: a round has a handful of players, and in
+        # Python 3.11 each comprehension is a function made and called (a fold settles
+        # a quarter of its entries).
         stake, parent = table.stake, state.parent
+        double_folds = winner == parent and state.options["parent_double_folds"] is True
+        payments = []  # (payer, amount), in the order paid lists them
+        folded = []
+        for child, fold_stake in table.folds:
+            payments.append((child, fold_stake * 2 if double_folds else fold_stake))
+            folded.append(child)
+        for child in _contesting_children(state, table):
+            if winner == parent:
+                payments.append((child, 2 * stake))
+            elif child != winner:
+                payments.append((child, stake))
+        if winner != parent:
+            payments.insert(len(folded), (parent, 2 * stake))
         deltas = dict.fromkeys(table.players, 0)
         paid: dict[str, int] = {}
-
-        def pay(payer: str, amount: int) -> None:
+        for payer, amount in payments:
             deltas[payer] -= amount
             deltas[winner] += amount
             paid[payer] = paid.get(payer, 0) + amount
-
-        double_folds = winner == parent and state.options["parent_double_folds"] is True
-        for child, fold_stake in table.folds:
-            pay(child, fold_stake * 2 if double_folds else fold_stake)
-        contesting = _contesting_children(state, table)
-        if winner == parent:
-            for child in contesting:
-                pay(child, 2 * stake)
-        else:
-            pay(parent, 2 * stake)
-            for child in contesting:
-                if child != winner:
-                    pay(child, stake)
         return finish_round(
             state,
             deltas,
             how,
             winners=(winner,),
-            folded=tuple(child for child, _ in table.folds),
+            folded=tuple(folded),
             paid=paid,
             received={winner: sum(paid.values())},
             at_stake=stake,
@@ -259,9 +256,25 @@ class IndianOfficial(Game):
         return "log.official.showdown", {"winner": event.data["winner"], "stake": table.stake}
 
 
+#: The copies made on most entries (core/evolve.py): evolve(state, table=…) and so on.
+_with_table = copier(State, "table")
+_with_stake = copier(State, "table", "stake_history")
+_with_new_stake = copier(OfficialRound, "stake")
+_with_folds = copier(OfficialRound, "folds")
+_new_change = constructor(StakeChange)
+
+
 def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
-    folded = table.folded()
-    return tuple(p for p in table.players if p != state.parent and p not in folded)
+    """The children dealt in who have not folded, in seat order (loops: see _settle)."""
+    parent, folds = state.parent, table.folds
+    folded = []
+    for child, _ in folds:
+        folded.append(child)
+    children = []
+    for player in table.players:
+        if player != parent and player not in folded:
+            children.append(player)
+    return tuple(children)
 
 
 register(IndianOfficial())

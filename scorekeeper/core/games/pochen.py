@@ -33,7 +33,7 @@ from scorekeeper.core.betting import (
 )
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Event, OptionValue, frozen
+from scorekeeper.core.events import Event, OptionValue, frozen, thawed
 from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
@@ -367,11 +367,11 @@ class Pochen(Game):
         dealer = state.parent
         if dealer not in players:  # a dealer who cannot pay the ante passes the deal on
             dealer = state.left_of(dealer, players)
-            counts = dict(state.parent_rounds)
+            counts = thawed(state.parent_rounds)
             counts[state.parent] -= 1
             counts[dealer] = counts.get(dealer, 0) + 1
             state = evolve(state, parent=dealer, parent_rounds=frozen(counts))
-        scores = dict(state.scores)
+        scores = thawed(state.scores)
         for player in players:
             scores[player] -= ante * len(POOLS)
         board = _board(state)
@@ -581,7 +581,7 @@ class Pochen(Game):
         if kind == "trump":
             return evolve(state, table=evolve(table, trump=data["suit"]))
         if kind == "claim":
-            scores, board = dict(state.scores), _board(state)
+            scores, board = thawed(state.scores), _board(state)
             claimed = dict(table.claimed)
             for pool in data["pools"]:
                 scores[data["player"]] += board[pool]

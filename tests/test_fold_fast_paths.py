@@ -1,0 +1,143 @@
+"""The fold's shortcuts give what the plain way gives: a copy or a new object built without
+``__init__`` (core/evolve.py), seat names worked out once per tuple of seats
+(core/state.py), a fixed offset checked once (core/times.py), a plain line split by
+``str.split`` (core/words.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.core import shellwords
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry, Event, frozen, thawed
+from scorekeeper.core.evolve import constructor, copier, evolve
+from scorekeeper.core.header import make_header
+from scorekeeper.core.ledger import Frame, Ledger
+from scorekeeper.core.state import RoundResult, State
+from scorekeeper.core.times import check_time
+from scorekeeper.core.words import split_line
+from tests.session_gen import GAMES, build_session
+
+AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+def test_an_object_built_without_init_is_the_one_init_builds():
+    ledger = Ledger.start(make_header("indian-official", ["A", "B", "C"]))
+    event = Event(1, AT, "A", "round", frozen())
+    values = {
+        Event: (1, AT, "A", "round", frozen()),
+        Entry: ("fold", {"player": "B"}, None),
+        Frame: (1, ledger.state, ledger.top, event),
+        Ledger: (ledger.header, ledger.game, ledger.top, 2, AT),
+    }
+    won = frozen({"A": 2})
+    values[RoundResult] = (1, "A", won, "how", frozen(), ("A",), (), won, won, 10, won, None)
+    for cls, given_values in values.items():
+        made = constructor(cls)(*given_values)
+        assert type(made) is cls and made == cls(*given_values)
+        name = dataclasses.fields(cls)[0].name  # type: ignore[arg-type]
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(made, name, None)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(evolve(made), name, None)
+
+
+@settings(max_examples=10, deadline=None)
+@given(data=st.data(), game=st.sampled_from(sorted(GAMES)))
+def test_a_copier_copies_as_evolve_does(data, game):
+    session = build_session(data, game)
+    with_round = copier(State, "round", "finished")
+    for state in [session.state_before(i) for i in range(len(session.events))]:
+        copied = with_round(state, state.round + 1, not state.finished)
+        assert copied == evolve(state, round=state.round + 1, finished=not state.finished)
+        assert type(copied) is State and copied is not state
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Odd:
+    """Fields named as the copier's own helpers and arguments."""
+
+    new: int
+    obj: int
+    _new: int
+    _cls: int
+    f_new: int
+    _set: int = 0
+
+
+def test_fields_named_as_the_copiers_helpers_are_copied_all_the_same():
+    odd = _Odd(1, 2, 3, 4, 5, 6)
+    assert constructor(_Odd)(1, 2, 3, 4, 5, 6) == odd
+    assert copier(_Odd, "new", "_cls", "f_new")(odd, 7, 8, 9) == _Odd(7, 2, 3, 8, 9, 6)
+    assert evolve(odd, obj=0, _new=0, _set=0) == _Odd(1, 0, 0, 4, 5, 0)
+
+
+def test_a_thawed_view_is_a_dict_of_its_own_in_the_same_order():
+    view = frozen({"B": 2, "A": 1})
+    copied = thawed(view)
+    assert type(copied) is dict and list(copied.items()) == [("B", 2), ("A", 1)]
+    copied["C"] = 3
+    assert dict(view) == {"B": 2, "A": 1}
+    assert thawed({"A": 1}) == {"A": 1}
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data(), games=st.lists(st.sampled_from(sorted(GAMES)), min_size=2, max_size=2))
+def test_seat_names_are_those_of_the_seats_whichever_session_asked_last(data, games):
+    sessions = [build_session(data, game) for game in games]
+    states: list[State] = []
+    for session in sessions:
+        states += [session.state_before(i) for i in range(len(session.events))]
+        states.append(session.state)
+    order = data.draw(st.permutations(states))
+    for state in order:
+        assert state.names() == tuple(seat.name for seat in state.seats)
+        assert state.seated() == tuple(seat.name for seat in state.seats if seat.seated)
+
+
+def test_a_fixed_offset_is_checked_each_time_whatever_was_checked_before():
+    nine = timezone(timedelta(hours=9))
+    for _ in range(2):
+        assert check_time(AT.astimezone(nine)) is not None
+        with pytest.raises(RuleError, match="offset beyond"):
+            check_time(AT.astimezone(timezone(timedelta(hours=15))))
+        with pytest.raises(RuleError, match="outside 1970"):
+            check_time(datetime(1969, 12, 31, tzinfo=nine))
+    assert check_time(datetime(2026, 7, 1, tzinfo=ZoneInfo("Asia/Tokyo")))
+
+
+_SHELL_WHITESPACE = re.compile(r"[ \t\r\n]+")
+
+
+def _split_slowly(line: str) -> list[str]:
+    """split_line as it was before ASCII lines were split by ``str.split``."""
+    if not re.search(r"['\"\\]", line):
+        return [word for word in _SHELL_WHITESPACE.split(line.split("#", 1)[0]) if word]
+    try:
+        return shellwords.split(line)
+    except shellwords.Unbalanced:
+        raise RuleError("transcript.quotes", line=line.strip()) from None
+
+
+LINE_CHARACTERS = list("ab@:=+-09 \t\r#'\"\\\x0b\x0c\x1c\x1f\x85\xa0\u3000é佐")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(LINE_CHARACTERS), max_size=14))
+def test_a_line_splits_as_a_shell_splits_it_on_either_path(line):
+    try:
+        expected: list[str] | str = _split_slowly(line)
+    except RuleError as error:
+        expected = error.message("en")
+    try:
+        got: list[str] | str = split_line(line)
+    except RuleError as error:
+        got = error.message("en")
+    assert got == expected
