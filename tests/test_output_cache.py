@@ -282,3 +282,24 @@ def test_the_first_step_exits_a_closed_pipe_as_the_command_does():
     from scorekeeper.cli import errors, launch
 
     assert launch._EXIT_PIPE == errors.EXIT_PIPE
+
+
+def test_the_kept_outputs_of_a_folder_are_few_and_a_killed_writers_file_goes():
+    with table() as folder:
+        imported(folder)
+        data = folder / "data"
+        cache = data / "cache"
+        cache.mkdir()
+        stale = cache / "list-00000000.txt.999999.tmp"
+        stale.write_text("half")
+        os.utime(stale, (time.time() - 7200, time.time() - 7200))
+        fresh = cache / "list-00000001.txt.999998.tmp"
+        fresh.write_text("being written")
+        for day in range(output_cache.KEEP_AT_MOST + 6):  # a date asked each time
+            words = ("--data-dir", str(data), "stats", "--from", "2026-01-01")
+            words = (*words[:-1], f"2026-{1 + day // 28:02d}-{1 + day % 28:02d}")
+            assert command(*words)[0] == 0
+        kept_files = sorted(cache.glob("*.txt"))
+        assert len(kept_files) == output_cache.KEEP_AT_MOST
+        assert not stale.exists() and fresh.exists()
+        assert kept(*words) == command(*words)[1]  # the newest is kept

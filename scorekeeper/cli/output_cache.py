@@ -34,6 +34,11 @@ _ENV_NAMES = frozenset(
 _ENV_PREFIXES = ("SCOREKEEPER_", "XDG_", "LC_", "PYTHON")
 _ZONE_FILES = ("/etc/localtime", "/etc/timezone")
 _SESSION_SUFFIX = ".journal"  # storage.paths.SUFFIX
+#: Kept outputs per data folder, the most recently written: one per command line
+#: (``stats --from`` with every date asked), so the folder cannot grow without end.
+KEEP_AT_MOST = 32
+#: A temporary file older than this is a writer's that was killed.
+_STALE_SECONDS = 3600
 #: Control characters never printed from the kept file (the command escapes them itself).
 _UNPRINTABLE = {c: None for c in [*range(0, 9), *range(11, 32), *range(127, 160)]}
 
@@ -164,8 +169,27 @@ def remember(
         with open(temp, "w", encoding="utf-8") as out:
             out.write("\0".join([_MAGIC, str(len(files)), *files, key, output]))
         os.replace(temp, path)
+        _prune(os.path.dirname(path))
     except OSError:
         import contextlib  # here: not on the way of an answer
 
         with contextlib.suppress(OSError):
             os.unlink(temp)
+
+
+def _prune(folder: str) -> None:
+    """Drop all but the :data:`KEEP_AT_MOST` newest kept outputs, and killed writers'
+    temporary files."""
+    kept: list[tuple[float, str]] = []
+    now = time.time()
+    with os.scandir(folder) as found:
+        for entry in found:
+            st = entry.stat()
+            if entry.name.endswith(".tmp"):
+                if now - st.st_mtime > _STALE_SECONDS:
+                    os.unlink(entry.path)
+            elif entry.name.endswith(".txt"):
+                kept.append((st.st_mtime, entry.path))
+    kept.sort(reverse=True)
+    for _, path in kept[KEEP_AT_MOST:]:
+        os.unlink(path)
