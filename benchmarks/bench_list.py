@@ -1,6 +1,6 @@
 """``scorekeeper list`` (and the start screen) over 250, 500 and 1,000 stored sessions.
 
-Run: python benchmarks/bench_list.py [--runs 3] [--counts 250 500 1000]
+Run: python benchmarks/bench_list.py [--runs 3]
 
 The sessions are recorded entry by entry through the real recording path
 (``Recording``: rules, hash chain, journal), a few dozen entries each, the games

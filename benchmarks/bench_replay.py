@@ -1,6 +1,6 @@
 """Replay, timeline, export and verify as the command-line processes a user runs.
 
-Run: python benchmarks/bench_replay.py [--entries 10000 100000] [--runs 3]
+Run: python benchmarks/bench_replay.py [--quick] [--runs 3]
 
 Each command is timed as a whole process (interpreter start, imports, reading the
 file, folding, writing the output to a file as ``> FILE`` does), with its own peak
