@@ -14,7 +14,7 @@ from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.timeline import timeline
 from scorekeeper.messages import t
-from tests.cli_support import run
+from tests.cli_support import assert_json_export_reimports_the_same, run
 from tests.rules_support import (
     T0,
     assert_transcript_round_trip,
@@ -117,12 +117,7 @@ def test_redraw_survives_transcript_json_and_the_timeline(capsys, home, tmp_path
     ]
     code, out, _ = run(capsys, "replay", str(exported), "--json")
     assert code == 0 and json.loads(out)["scores"] == {"A": 19, "B": 25, "C": 25, "D": 11}
-    as_json = tmp_path / "out.json"
-    run(capsys, "export", "1", "--format", "json", "-o", str(as_json))
-    assert run(capsys, "import", str(as_json))[1].strip() == "2"
-    _, first, _ = run(capsys, "show", "1", "--json")
-    _, second, _ = run(capsys, "show", "2", "--json")
-    assert json.loads(first) == json.loads(second)
+    assert_json_export_reimports_the_same(capsys, tmp_path)
     code, out, _ = run(capsys, "timeline", "1", "--json")
     assert [i["text"] for i in json.loads(out) if "redraw" in i["text"]] == [
         "B redraws",

@@ -11,7 +11,7 @@ from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.messages import t
-from tests.cli_support import run
+from tests.cli_support import assert_json_export_reimports_the_same, run
 from tests.rules_support import assert_transcript_round_trip, enter, refused, stacks
 
 FIVE = ["A", "B", "C", "D", "E"]
@@ -131,12 +131,7 @@ def test_rejoin_round_trips_through_export_import_and_the_timeline(capsys, home,
     assert any(line.split()[-2:] == ["join", "B"] for line in text.splitlines())
     again = read_session(text)
     assert again.state.names() == tuple(FIVE)
-    as_json = tmp_path / "out.json"
-    run(capsys, "export", "1", "--format", "json", "-o", str(as_json))
-    assert run(capsys, "import", str(as_json))[1].strip() == "2"
-    _, first, _ = run(capsys, "show", "1", "--json")
-    _, second, _ = run(capsys, "show", "2", "--json")
-    assert json.loads(first) == json.loads(second)
+    assert_json_export_reimports_the_same(capsys, tmp_path)
     code, out, _ = run(capsys, "timeline", "1", "--json")
     texts = [item["text"] for item in json.loads(out)]
     assert "B comes back to their seat between A and C" in texts
