@@ -303,3 +303,10 @@ def test_the_kept_outputs_of_a_folder_are_few_and_a_killed_writers_file_goes():
         assert len(kept_files) == output_cache.KEEP_AT_MOST
         assert not stale.exists() and fresh.exists()
         assert kept(*words) == command(*words)[1]  # the newest is kept
+
+
+def test_the_first_step_names_session_files_as_the_storage_does():
+    """It cannot import the storage (that is what it saves): its copy is held equal."""
+    from scorekeeper.storage import paths
+
+    assert output_cache._SESSION_SUFFIX == paths.SUFFIX

@@ -323,7 +323,9 @@ def _kept(words: Sequence[str], store: Store, run: Callable[[], int]) -> int:
     from scorekeeper.services import settings
 
     root = output_cache.data_root(words)
-    before = output_cache.folder_text(root)
+    # Kept only where the next run will look for it: the words name this very folder.
+    keep = root == os.path.abspath(store.root)
+    before = output_cache.folder_text(root) if keep else ""
     printed = io.StringIO()
     shown = sys.stdout
     sys.stdout = printed
@@ -332,8 +334,7 @@ def _kept(words: Sequence[str], store: Store, run: Callable[[], int]) -> int:
     finally:
         sys.stdout = shown
         shown.write(printed.getvalue())
-    # Kept only where the next run will look for it: the words name this very folder.
-    if code == 0 and root == os.path.abspath(store.root):
+    if keep and code == 0:
         read = [settings.config_root() / settings.FILE, store.root / settings.FILE]
         output_cache.remember(words, root, printed.getvalue(), before, [str(p) for p in read])
     return code

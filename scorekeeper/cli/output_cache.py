@@ -76,12 +76,16 @@ def _kept_path(root: str, command: str, words: Sequence[str]) -> str:
     return os.path.join(root, _FOLDER, f"{command}-{tag:08x}.txt")
 
 
+def _facts(st: os.stat_result) -> str:
+    """What tells a changed file from the same file: its size, both times and its inode."""
+    return f"{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}"
+
+
 def _stat_text(path: str) -> str:
     try:
-        st = os.stat(path)
+        return f"{path!r} {_facts(os.stat(path))}"
     except OSError:
         return f"{path!r} -"
-    return f"{path!r} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}"
 
 
 def folder_text(root: str) -> str:
@@ -95,10 +99,7 @@ def folder_text(root: str) -> str:
             for entry in found:
                 names.append(entry.name)
                 if entry.name.endswith(_SESSION_SUFFIX):
-                    st = entry.stat()
-                    facts.append(
-                        f"{entry.name} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}"
-                    )
+                    facts.append(f"{entry.name} {_facts(entry.stat())}")
     except FileNotFoundError:
         return "no sessions folder"
     names.sort()
@@ -148,8 +149,9 @@ def remember(
     """Keep *output* of *words* for :func:`answer`, unless a session changed while it was
     made (*folder_before*, :func:`folder_text` when the command began). *settings* are
     the settings files it may have read. Failing to keep it is no error."""
+    command = command_of(words)
     folder = folder_text(root)
-    if folder != folder_before or "\0" in output or not os.path.isdir(root):
+    if command is None or folder != folder_before or "\0" in output or not os.path.isdir(root):
         return  # (a data folder is never made just to keep this)
     ours = [
         module.__file__
@@ -157,8 +159,7 @@ def remember(
         if name == "scorekeeper" or name.startswith("scorekeeper.")
     ]
     files = sorted({os.path.abspath(p) for p in [*ours, *settings] if isinstance(p, str)})
-    command = command_of(words)
-    if command is None or any("\0" in path for path in files):
+    if any("\0" in path for path in files):
         return
     key = _key(words, root, files, folder)
     path = _kept_path(root, command, words)
