@@ -318,7 +318,8 @@ def _run(args: argparse.Namespace, words: Sequence[str]) -> int:
 
 
 def _kept(words: Sequence[str], store: Store, run: Callable[[], int]) -> int:
-    """Run a command of :mod:`output_cache`, printing as it goes, and keep what it printed."""
+    """Run a command of :mod:`output_cache`, print what it printed when it ends, and keep
+    that for the next run when the words name this folder."""
     from scorekeeper.cli import output_cache
     from scorekeeper.services import settings
 
