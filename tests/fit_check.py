@@ -20,6 +20,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Input, Static
 
+from scorekeeper.ui.widgets.players import PlayerTable
+
 #: Ellipses that are part of a message, not a cut (the palette's own prompt; the join
 #: dialog's "Aki sits after…", ui.table.join_after).
 ELLIPSIS_ALLOWED: tuple[str, ...] = ("sits after…  ",)
@@ -71,6 +73,8 @@ def cuts(screen: Screen[object]) -> list[str]:
             found.append(f"{_label(widget)} is cut: {region} shown as {shown}")
         if isinstance(widget, DataTable):
             found.extend(_table_cuts(widget))
+        elif isinstance(widget, PlayerTable):
+            found.extend(_players_cuts(widget))
         elif isinstance(widget, Input) and not widget.value:
             found.extend(_placeholder_cuts(widget))
         elif isinstance(widget, Static) and not widget.is_scrollable and not widget.children:
@@ -107,6 +111,32 @@ def _table_cuts(table: DataTable[object]) -> list[str]:
     room = table.scrollable_content_region.width
     if table.virtual_size.width > room:
         found.append(f"{_label(table)} is {table.virtual_size.width} wide, has {room}")
+    return found
+
+
+def _players_cuts(table: PlayerTable) -> list[str]:
+    """Every cell whole in its column: on one line, or (the narrowed name column only) in
+    as many lines as its row has; and no wider than the room."""
+    found = []
+    console = table.app.console
+    header, *rows = table.cells()
+    widths = table.column_widths
+    for number, (cell, width) in enumerate(zip(header, widths, strict=True)):
+        needs = Text(" " + cell).cell_len
+        if needs > width and not (number == 1 and table.name_width is not None):
+            found.append(f"{_label(table)} heading {cell!r} needs {needs} columns, has {width}")
+    for row, height in zip(rows, table.row_heights, strict=True):
+        for number, (cell, width) in enumerate(zip(row, widths, strict=True)):
+            needs = Text(" " + cell).cell_len
+            if number == 1 and table.name_width is not None:
+                lines = len(Text(" " + cell).wrap(console, width))
+                if lines > height:
+                    found.append(f"{_label(table)} name {cell!r} needs {lines} rows, has {height}")
+            elif needs > width:
+                found.append(f"{_label(table)} cell {cell!r} needs {needs} columns, has {width}")
+    room = table.scrollable_content_region.width
+    if sum(widths) > room:
+        found.append(f"{_label(table)} is {sum(widths)} wide, has {room}")
     return found
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable
-from textual.widgets.data_table import ColumnKey
 
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session, load_session
@@ -12,6 +10,7 @@ from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.table_chips import ChipsTable
 from scorekeeper.ui.screens.table_lowest import LowestTable
+from scorekeeper.ui.widgets.players import PlayerTable
 from tests.ui_support import fixed_clock, press_all
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
@@ -86,18 +85,20 @@ async def test_long_names_take_seat_numbers_in_the_pot_and_wrap_in_the_seats(tmp
             "side pot 12: seats 1 3 4",
             "not called yet 4: seats 1",
         ]
-        table = screen.query_one("#players", DataTable)
-        name_column = table.columns[ColumnKey("name")]
-        assert name_column.width < name_column.content_width
+        table = screen.query_one("#players", PlayerTable)
+        assert table.name_width is not None
+        assert table.name_width < max(len(name) for name in LONG)
         assert table.virtual_size.width <= table.scrollable_content_region.width
-        assert [row.height for row in table.rows.values()] == [2, 2, 1, 1]
+        assert table.row_heights == (2, 2, 1, 1)
+        assert [row[1] for row in table.cells()[1:]] == [f"{LONG[0]} dealer ✎", *LONG[1:]]
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         layers = str(screen.query_one("#pot-layers").render())
         assert "main pot 20: Christopher Robinson Alexandra Montgomery-Smith 千尋 Dai" in (
             " ".join(layers.split())
         )
-        assert [row.height for row in table.rows.values()] == [1, 1, 1, 1]
+        assert table.row_heights == (1, 1, 1, 1)
+        assert table.name_width is None
 
 
 async def test_out_of_turn_and_check_facing_a_bet_explain(tmp_path):

@@ -42,11 +42,11 @@ def table(app: ScorekeeperApp) -> TableScreen:
 
 def shown_scores(app: ScorekeeperApp) -> dict[str, int]:
     players = app.screen.query_one(PlayerTable)
-    scores = {}
-    for row_key in players.rows:
-        cell = players.get_cell(row_key, "score")
-        scores[str(row_key.value)] = int(str(cell).replace("+", ""))
-    return scores
+    header = players.cells()[0]
+    assert header[2] == "score"
+    return {
+        name: int(players.row_of(name)[2].replace("+", "")) for name in table(app).state.names()
+    }
 
 
 async def test_o1_by_keys_only(tmp_path):
@@ -299,22 +299,25 @@ async def test_a_correction_that_breaks_a_later_round_is_refused_in_the_dialog(t
         assert table(app).state == before
 
 
-def cells(players: PlayerTable) -> list[list[str]]:
-    return [[str(cell) for cell in players.get_row_at(i)] for i in range(players.row_count)]
+def painted(players: PlayerTable) -> list[tuple[object, ...]]:
+    """Every line the players' table paints: its stripe, and each cell's words and spans."""
+    return [
+        (line.style, *((cell.plain, cell.spans) for cell in line.cells)) for line in players._lines
+    ]
 
 
 async def test_the_players_table_is_made_again_only_when_a_row_changed(tmp_path, monkeypatch):
     """A raise changes no row of the players' table: nothing is made again. A new round,
     a fold, a showdown change rows: made again. After each key the table is exactly the
     one made from scratch for the same state."""
-    cleared: list[int] = []
-    real_clear = PlayerTable.clear
+    made: list[int] = []
+    real_lay_out = PlayerTable._lay_out
 
-    def clear(self, columns=False):
-        cleared.append(1)
-        return real_clear(self, columns)
+    def lay_out(self, *args):
+        made.append(1)
+        return real_lay_out(self, *args)
 
-    monkeypatch.setattr(PlayerTable, "clear", clear)
+    monkeypatch.setattr(PlayerTable, "_lay_out", lay_out)
     store = new_store(tmp_path)
     app = ScorekeeperApp(store, 1, clock=fixed_clock())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -324,17 +327,16 @@ async def test_the_players_table_is_made_again_only_when_a_row_changed(tmp_path,
         steps += [["s", "3", "enter"], ["n"], ["f", "3", "enter"], ["s", "1", "enter"]]
         changed = 0
         for keys in steps:
-            before = len(cleared)
-            updates = players._update_count
+            before = len(made)
             await press_all(pilot, keys)
             await pilot.pause()
             if keys == ["r"]:
-                assert len(cleared) == before and players._update_count == updates
+                assert len(made) == before
             else:
-                changed += len(cleared) > before
-            shown = cells(players)
-            players._rows = []  # as if never shown: the rows made anew
+                changed += len(made) > before
+            shown = players.cells(), painted(players)
+            players._made = None  # as if never shown: the lines made anew
             table(app).refresh_view()
             await pilot.pause()
-            assert cells(players) == shown, keys
+            assert (players.cells(), painted(players)) == shown, keys
         assert changed == len(steps) - 2  # every other key changed a row: made again

@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from rich.console import Console
+from rich.segment import Segment
 from rich.text import Text
-from textual.widgets import DataTable
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
@@ -65,26 +69,94 @@ NAME_AT_LEAST = 8
 """The narrowest the name column gets when names are too long for the room: they wrap."""
 
 
-class PlayerTable(DataTable[Text | str]):
+@dataclass(frozen=True)
+class _Line:
+    """One painted line: the header's, or one line of a row (a wrapped name takes two)."""
+
+    cells: tuple[Text, ...]  # each painted apart, at its own column (as a terminal grid)
+    style: str  # the component class that colours it
+
+
+class PlayerTable(ScrollView, can_focus=True):
     """Seat, name with 親 and ✎ marks, score, then the game's own columns.
 
     A name too long for the room wraps inside its column rather than pushing the
-    columns to its right out of sight (nothing at the table scrolls sideways).
+    columns to its right out of sight (nothing at the table scrolls sideways). With
+    more players than lines the rows scroll under a header that stays.
+
+    It looks like a ``DataTable`` with zebra stripes and no cursor, but it lays its
+    cells out once per change and paints finished lines: a ``DataTable`` renders every
+    cell again after each rebuild, which was a quarter of a new round's key.
     """
 
-    def on_mount(self) -> None:
-        # One space between columns, not two: the seats of a chip game, with the dealer's
-        # mark in Japanese, fit beside the pot panel at 80 columns.
-        self.cell_padding = 0
-        self.cursor_type = "none"
-        self.zebra_stripes = True
-        self._extra: tuple[str, ...] | None = None
-        self._score_label = t("ui.players.score")
-        self._name_width: int | None = None
-        self._shown: tuple[State, Sequence[PlayerRow], tuple[str, ...], str | None] | None = None
-        #: The rows as they are in the table now: (key, height, cells), in order.
-        self._rows: list[tuple[str, int | None, tuple[Text, ...]]] = []
+    COMPONENT_CLASSES = {"players--header", "players--even-row", "players--odd-row"}
 
+    DEFAULT_CSS = """
+    PlayerTable {
+        background: $surface;
+        color: $foreground;
+        height: auto;
+        max-height: 100%;
+        &:focus {
+            background-tint: $foreground 5%;
+            & > .players--header {
+                background-tint: $foreground 5%;
+            }
+        }
+        &:dark > .players--even-row {
+            background: $surface-darken-1 40%;
+        }
+        & > .players--header {
+            text-style: bold;
+            background: $panel;
+            color: $foreground;
+        }
+        &:ansi > .players--header {
+            background: ansi_bright_blue;
+            color: ansi_default;
+        }
+        & > .players--even-row {
+            background: $surface-lighten-1 50%;
+        }
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._shown: tuple[State, Sequence[PlayerRow], tuple[str, ...], str | None] | None = None
+        self._name_width: int | None = None
+        #: What the lines were made from: (headers, width of the name column, rows).
+        self._made: object = None
+        self._lines: list[_Line] = []
+        self._widths: tuple[int, ...] = ()
+        self._heights: tuple[int, ...] = ()
+        self._cells: list[list[str]] = []
+        self._strips: dict[tuple[int, int, int, object], Strip] = {}
+
+    # -- reading (tests, fit checks) -------------------------------------------------
+    @property
+    def name_width(self) -> int | None:
+        """The name column's width when it had to be narrowed (names wrap), else None."""
+        return self._name_width
+
+    @property
+    def column_widths(self) -> tuple[int, ...]:
+        return self._widths
+
+    @property
+    def row_heights(self) -> tuple[int, ...]:
+        return self._heights
+
+    def cells(self) -> list[list[str]]:
+        """Every row's cells as plain text, header first (a wrapped cell whole)."""
+        return [list(row) for row in self._cells]
+
+    def row_of(self, name: str) -> list[str]:
+        """The cells of *name*'s row."""
+        names = [row.name for row in self._shown[1]] if self._shown else []
+        return list(self._cells[names.index(name) + 1])
+
+    # -- showing ---------------------------------------------------------------------
     def on_resize(self) -> None:
         shown = self._shown
         if shown is not None and self._fitted_name_width(*shown[1:]) != self._name_width:
@@ -121,37 +193,101 @@ class PlayerTable(DataTable[Text | str]):
         self._shown = (state, rows, extra_columns, score_label)
         label = score_label or t("ui.players.score")
         name_width = self._fitted_name_width(rows, extra_columns, score_label)
-        if (
-            self._extra != extra_columns
-            or self._score_label != label
-            or self._name_width != name_width
-        ):
-            self.clear(columns=True)
-            self.add_column(" " + t("ui.players.seat"), key="seat")
-            self.add_column(_gap(t("word.player")), key="name", width=name_width)
-            self.add_column(_gap(label, "right"), key="score")
-            for index, column in enumerate(extra_columns):
-                self.add_column(_gap(column), key=f"extra{index}")
-            self._extra, self._score_label, self._name_width = extra_columns, label, name_width
-            self._rows = []
-        # Rows grow to hold a wrapped name only when the name column had to be narrowed.
-        height = None if name_width else 1
-        wanted = [
+        header = (
+            Text(" " + t("ui.players.seat")),
+            _gap(t("word.player")),
+            _gap(label, "right"),
+            *(_gap(column) for column in extra_columns),
+        )
+        body = [
             (
-                row.name,
-                height,
-                (
-                    Text(f" {seat}", justify="right"),
-                    *(_gap(c) for c in (row.label, row.score, *row.extra)),
-                ),
+                Text(f" {seat}", justify="right"),
+                *(_gap(c) for c in (row.label, row.score, *row.extra)),
             )
             for seat, row in enumerate(rows, start=1)
         ]
-        if wanted != self._rows:  # a raise (most keys at a table) changes no row: kept
-            self.clear()
-            for key, h, cells in wanted:
-                self.add_row(*cells, key=key, height=h)
-        self._rows = wanted
+        made = (header, name_width, body)
+        if made == self._made:  # a raise (most keys at a table) changes no row: kept
+            return
+        self._made, self._name_width = made, name_width
+        self._lay_out(header, body, name_width)
+
+    def _lay_out(
+        self, header: tuple[Text, ...], body: list[tuple[Text, ...]], name_width: int | None
+    ) -> None:
+        """The lines to paint: each column as wide as its widest cell (the name column
+        *name_width* when set, its names wrapped), the score column on the right."""
+        widths = [
+            max(cell.cell_len for cell in column) for column in zip(header, *body, strict=True)
+        ]
+        if name_width is not None:
+            widths[1] = name_width
+        console = self.app.console
+        lines = [
+            _Line(
+                tuple(_fit(cell, w) for cell, w in zip(header, widths, strict=True)),
+                "players--header",
+            )
+        ]
+        heights = []
+        for index, row in enumerate(body):
+            stripe = "players--odd-row" if index % 2 else "players--even-row"
+            parts = [
+                _wrapped(cell, w, console) if name_width is not None else [_fit(cell, w)]
+                for cell, w in zip(row, widths, strict=True)
+            ]
+            height = max(len(part) for part in parts)
+            for y in range(height):
+                line = [
+                    part[y] if y < len(part) else Text(" " * w)
+                    for part, w in zip(parts, widths, strict=True)
+                ]
+                lines.append(_Line(tuple(line), stripe))
+            heights.append(height)
+        self._lines, self._widths, self._heights = lines, tuple(widths), tuple(heights)
+        self._cells = [[cell.plain.strip() for cell in row] for row in (header, *body)]
+        self._strips.clear()
+        self.virtual_size = Size(sum(widths), len(lines))
+        self.refresh()
+
+    # -- painting --------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        scroll_x, scroll_y = self.scroll_offset
+        index = y if y == 0 else y + scroll_y  # the header stays when the rows scroll
+        base = self.rich_style
+        if index >= len(self._lines):
+            return Strip.blank(width, base)
+        line = self._lines[index]
+        key = (index, scroll_x, width, (base, line.style))
+        strip = self._strips.get(key)
+        if strip is None:
+            style = self.get_component_styles(line.style).rich_style
+            console = self.app.console
+            cells = [segment for cell in line.cells for segment in cell.render(console)]
+            segments = Segment.apply_style(cells, style)
+            # The header's band runs the whole width; a row's stripe only under its cells.
+            rest = style if index == 0 else base
+            strip = Strip(segments).crop(scroll_x, scroll_x + width).adjust_cell_length(width, rest)
+            self._strips[key] = strip
+        return self._strips[key]
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+
+def _fit(cell: Text, width: int) -> Text:
+    """*cell* cut or padded to *width* cells, on the side its justify says."""
+    fitted = cell.copy()
+    fitted.align("right" if cell.justify == "right" else "left", width)
+    return fitted
+
+
+def _wrapped(cell: Text, width: int, console: Console) -> list[Text]:
+    """*cell* in lines of *width* cells (a long name wraps), each padded to the width."""
+    lines = cell.wrap(console, width, justify=cell.justify or "left")
+    return [_fit(line, width) for line in lines] or [Text(" " * width)]
 
 
 def _gap(cell: Text | str, justify: str | None = None) -> Text:
