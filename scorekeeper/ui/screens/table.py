@@ -42,6 +42,7 @@ from scorekeeper.ui.widgets.big_number import BigNumber
 from scorekeeper.ui.widgets.keys_footer import KeysFooter
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
+from scorekeeper.ui.widgets.shown import show_text
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,7 @@ class TableScreen(Screen[None]):
         self.show_game()
         self.query_one(LogPanel).show(session)
         result = self._result_text()
-        self.query_one("#result", Static).update(result)
+        show_text(self.query_one("#result", Static), result)
         self.query_one("#result", Static).set_class(not result, "hidden")
         if self.big:
             self._show_big()
@@ -209,7 +210,7 @@ class TableScreen(Screen[None]):
         """The headline in big digits, with what it is and who leads the round."""
         session = self.recording.session
         self.query_one(BigNumber).value = str(session.game.headline(session.state).value)
-        self.query_one("#big-caption", Static).update(headline_caption(session))
+        show_text(self.query_one("#big-caption", Static), headline_caption(session))
 
     def _result_text(self) -> str:
         return last_result_line(self.recording.session)
@@ -217,7 +218,7 @@ class TableScreen(Screen[None]):
     def say(self, message: str, *, error: bool = False) -> None:
         """A message line on the screen (and a toast): refusals are never silent."""
         line = self.query_one("#message", Static)
-        line.update(message)
+        show_text(line, message)
         line.set_class(error, "error")
         line.set_class(not message, "hidden")
         if error:

@@ -17,6 +17,7 @@ from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction, TableScreen
 from scorekeeper.ui.seats import seat_names, typed
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
+from scorekeeper.ui.widgets.shown import show_text
 
 
 class TallyPanel(Vertical):
@@ -38,7 +39,7 @@ class TallyPanel(Vertical):
             lines.append(t("ui.lowest.most", players=", ".join(most), losses=worst))
         if state.finished:
             lines = [t("ui.stake.finished", round=state.round)]
-        self.query_one("#tally-info", Static).update("\n".join(lines))
+        show_text(self.query_one("#tally-info", Static), "\n".join(lines))
 
 
 class LowestTable(TableScreen):

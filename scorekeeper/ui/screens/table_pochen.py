@@ -26,6 +26,7 @@ from scorekeeper.ui.screens.table import TableAction
 from scorekeeper.ui.seats import pairs_example, ranking_example, seat_names, seat_pairs
 from scorekeeper.ui.widgets.board import Board
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
+from scorekeeper.ui.widgets.shown import show_text
 
 
 class PochenPanel(Vertical):
@@ -61,7 +62,7 @@ class PochenPanel(Vertical):
             line = t("ui.pochen.next", round=state.round + 1, dealer=state.parent)
         else:
             line = t("ui.pochen.stage", stage=t(f"ui.pochen.stage.{now}"), trump=trump)
-        self.query_one("#pochen-stage", Static).update(line)
+        show_text(self.query_one("#pochen-stage", Static), line)
         poch = ""
         if view and deal.poch_open:
             who = " ".join(deal.contestants or view.live)
@@ -71,7 +72,7 @@ class PochenPanel(Vertical):
                 poch += "\n" + turn
         elif now == "claims":
             poch = t("ui.pochen.claims_hint")
-        self.query_one("#pochen-poch", Static).update(poch)
+        show_text(self.query_one("#pochen-poch", Static), poch)
 
 
 class PochenTable(BettingTable):

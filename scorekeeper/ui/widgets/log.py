@@ -10,6 +10,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
+from scorekeeper.ui.widgets.shown import show_text
 
 #: Enough lines to fill a tall terminal; rendering more would only cost time.
 SHOWN = 60
@@ -68,4 +69,4 @@ class LogPanel(Static):
         text = Text("\n").join(reversed(kept))
         if not session.events and not earlier:
             text = Text(t("ui.log.empty" if self.hints else "ui.log.empty_shown"), style="dim")
-        self.update(text)
+        show_text(self, text, layout=False)  # its height is the room left: words never change it

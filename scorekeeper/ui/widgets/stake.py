@@ -10,6 +10,7 @@ from scorekeeper.core.game import Game
 from scorekeeper.core.read_model import Headline
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
+from scorekeeper.ui.widgets.shown import show_text
 
 
 class StakePanel(Vertical):
@@ -35,9 +36,11 @@ class StakePanel(Vertical):
             round_text = t(
                 game.worded("ui.stake.between"), round=state.round + 1, parent=state.parent
             )
-        self.query_one("#stake-caption", Label).update(caption)
-        self.query_one("#stake-digits", Digits).update(digits)
-        self.query_one("#stake-cap", Label).update(cap_text)
-        self.query_one("#stake-round", Label).update(round_text)
-        self.set_class(at_cap, "at-cap")
-        self.set_class(not headline.in_play, "between-rounds")
+        show_text(self.query_one("#stake-caption", Label), caption)
+        number = self.query_one("#stake-digits", Digits)
+        number.update(digits)
+        show_text(self.query_one("#stake-cap", Label), cap_text)
+        show_text(self.query_one("#stake-round", Label), round_text)
+        # On the digits, not the panel: Textual restyles every widget under a changed class.
+        number.set_class(at_cap, "at-cap")
+        number.set_class(not headline.in_play, "between-rounds")
