@@ -71,3 +71,28 @@ async def test_a_raise_asks_for_no_layout_and_a_new_round_repaints_the_log(tmp_p
         await pilot.pause()
         assert asked and "LogPanel#log" not in asked  # its height never depends on its words
         assert "round 2 begins" in str(log.render()).splitlines()[-1]
+
+
+async def test_the_newest_entry_is_in_the_first_frame_when_the_message_line_appears(
+    tmp_path, monkeypatch
+):
+    """The first key shows the message line above the log, which takes a line from it. The
+    log chooses its entries when it is painted, at its new size: it is made once, and the
+    frame painted right after the key already ends with the new entry."""
+    app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(LogPanel)
+        assert app.screen.query_one("#message").has_class("hidden")
+        made: list[int] = []
+        real_show = LogPanel.show
+        monkeypatch.setattr(LogPanel, "show", lambda self, s: made.append(1) or real_show(self, s))
+        room = log.content_region.height
+        await press_all(pilot, ["n"])
+        await pilot.pause()
+        assert not app.screen.query_one("#message").has_class("hidden")
+        assert log.content_region.height == room - 1
+        assert len(made) == 1
+        assert "round 1 begins" in str(log.render()).splitlines()[-1]
+        # and the lines made for the larger room still fit the smaller one, newest last
+        assert str(log._text(2, 60)).splitlines()[-1].endswith(str(log.render()).splitlines()[-1])

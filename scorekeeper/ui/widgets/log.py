@@ -4,37 +4,46 @@ ones struck through."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.widget import Widget
 
 from scorekeeper.core.session import Session
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
-from scorekeeper.ui.widgets.shown import show_text
 
-#: Enough lines to fill a tall terminal; rendering more would only cost time.
+#: Enough lines to fill a tall terminal; making more would only cost time.
 SHOWN = 60
+#: Lines made beyond the room the log has now: the line above it (a message) may come or
+#: go in the same key, and the newest entry must be painted in the first frame anyway.
+SPARE = 4
 
 
-class LogPanel(Static):
-    """Newest last, and always the newest: only as many entries as there are lines."""
+class LogPanel(Widget):
+    """Newest last, and always the newest: only as many entries as there are lines.
 
-    _session: Session | None = None
+    Which entries fit is chosen when the log is painted, at the size it is painted at,
+    so a key that also shows or hides the message line above it never paints a frame
+    with the newest entry cut off below.
+    """
 
     def __init__(self, *, hints: bool = True, id: str | None = None) -> None:
         """*hints*: say which key starts the session when it is empty (not on a display)."""
-        super().__init__("", id=id, markup=False)
+        super().__init__(id=id)
         self.hints = hints
+        self._session: Session | None = None
+        self._lines: list[Text] = []  # oldest first, the newest last
+        self._earlier = 0  # entries not read: opened at a checkpoint
+        self._made_for = 0  # the room the lines were made for
+        self._painted: tuple[int, int, int, Text] | None = None
 
     def on_resize(self) -> None:
-        if self._session is not None:
+        if self._session is not None and self.content_region.height > self._made_for:
             self.show(self._session)
 
     def show(self, session: Session) -> None:
         self._session = session
         voided, superseded = session.voided(), session.superseded()
-        room = min(self.content_region.height or SHOWN, SHOWN)
-        columns = self.content_region.width
+        room = min((self.content_region.height or SHOWN) + SPARE, SHOWN)
         start = max(0, len(session.events) - room)
         lines: list[Text] = []
         for index in range(start, len(session.events)):
@@ -54,19 +63,33 @@ class LogPanel(Static):
             else:
                 line.append(what)
             lines.append(line)
-        # A long entry wraps: keep the newest entries that fit, each whole.
+        self._lines, self._earlier, self._made_for = lines, session.history_from - 1, room
+        self._painted = None
+        self.refresh()  # its height is the room left: its words never change its size
+
+    def render(self) -> Text:
+        room, columns = self.content_region.height, self.content_region.width
+        painted = self._painted
+        if painted is not None and painted[:3] == (room, columns, id(self._lines)):
+            return painted[3]
+        text = self._text(room, columns)
+        self._painted = (room, columns, id(self._lines), text)
+        return text
+
+    def _text(self, room: int, columns: int) -> Text:
+        """The newest entries that fit *room* lines of *columns*, each whole (a long
+        entry wraps)."""
+        if not self._lines and not self._earlier:
+            return Text(t("ui.log.empty" if self.hints else "ui.log.empty_shown"), style="dim")
+        room = room or SHOWN
         kept: list[Text] = []
         used = 0
-        for line in reversed(lines):
+        for line in reversed(self._lines):
             rows = len(line.wrap(self.app.console, columns)) if columns else 1
             if kept and used + rows > room:
                 break
             kept.append(line)
             used += rows
-        earlier = session.history_from - 1  # entries not read: opened at a checkpoint
-        if earlier and used < room:
-            kept.append(Text(t("ui.log.earlier", last=earlier), style="dim"))
-        text = Text("\n").join(reversed(kept))
-        if not session.events and not earlier:
-            text = Text(t("ui.log.empty" if self.hints else "ui.log.empty_shown"), style="dim")
-        show_text(self, text, layout=False)  # its height is the room left: words never change it
+        if self._earlier and used < room:
+            kept.append(Text(t("ui.log.earlier", last=self._earlier), style="dim"))
+        return Text("\n").join(reversed(kept))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from rich.console import Console
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
@@ -132,6 +133,7 @@ class PlayerTable(ScrollView, can_focus=True):
         self._heights: tuple[int, ...] = ()
         self._cells: list[list[str]] = []
         self._strips: dict[tuple[int, int, int, object], Strip] = {}
+        self._styles: dict[str, Style] = {}  # each component class's, until restyled
 
     # -- reading (tests, fit checks) -------------------------------------------------
     @property
@@ -262,7 +264,9 @@ class PlayerTable(ScrollView, can_focus=True):
         key = (index, scroll_x, width, (base, line.style))
         strip = self._strips.get(key)
         if strip is None:
-            style = self.get_component_styles(line.style).rich_style
+            style = self._styles.get(line.style)
+            if style is None:
+                style = self._styles[line.style] = self.get_component_styles(line.style).rich_style
             console = self.app.console
             cells = [segment for cell in line.cells for segment in cell.render(console)]
             segments = Segment.apply_style(cells, style)
@@ -275,6 +279,7 @@ class PlayerTable(ScrollView, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()
+        self._styles.clear()
 
 
 def _fit(cell: Text, width: int) -> Text:
