@@ -88,7 +88,7 @@ async def test_long_names_take_seat_numbers_in_the_pot_and_wrap_in_the_seats(tmp
         table = screen.query_one("#players", PlayerTable)
         assert table.name_width is not None
         assert table.name_width < max(len(name) for name in LONG)
-        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert sum(table.column_widths) <= table.scrollable_content_region.width
         assert table.row_heights == (2, 2, 1, 1)
         assert [row[1] for row in table.cells()[1:]] == [f"{LONG[0]} dealer ✎", *LONG[1:]]
         await pilot.resize_terminal(120, 40)

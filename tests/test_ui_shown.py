@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.widgets.log import LogPanel
+from scorekeeper.ui.widgets.players import PlayerTable
 from scorekeeper.ui.widgets.shown import show_text
 from tests.ui_support import fixed_clock, new_store, press_all
 
@@ -69,8 +70,16 @@ async def test_a_raise_asks_for_no_layout_and_a_new_round_repaints_the_log(tmp_p
         asked.clear()
         await press_all(pilot, ["n"])
         await pilot.pause()
-        assert asked and "LogPanel#log" not in asked  # its height never depends on its words
+        assert asked  # the footer's keys change with the round
+        assert "LogPanel#log" not in asked  # its height is the room left
         assert "round 2 begins" in str(log.render()).splitlines()[-1]
+        players = app.screen.query_one(PlayerTable)
+        widths = players.column_widths
+        asked.clear()
+        await press_all(pilot, ["f", "3", "enter"])
+        await pilot.pause()
+        assert players.column_widths != widths  # "folded at 10": a wider column
+        assert "PlayerTable#players" not in asked  # but no taller: no layout for it
 
 
 async def test_the_newest_entry_is_in_the_first_frame_when_the_message_line_appears(

@@ -249,7 +249,9 @@ class PlayerTable(ScrollView, can_focus=True):
         self._lines, self._widths, self._heights = lines, tuple(widths), tuple(heights)
         self._cells = [[cell.plain.strip() for cell in row] for row in (header, *body)]
         self._strips.clear()
-        self.virtual_size = Size(sum(widths), len(lines))
+        # As wide as the room, whatever the columns: the widths change with nearly every
+        # round, and a new virtual size makes Textual lay the whole screen out again.
+        self.virtual_size = Size(0, len(lines))
         self.refresh()
 
     # -- painting --------------------------------------------------------------------
