@@ -34,7 +34,13 @@ def _keeps_size(widget: Static, width: int, height: int) -> bool:
         return False
     if styles.height is None or not styles.height.is_auto:
         return True
-    return widget.get_content_height(widget.container_size, widget.app.size, width) == height
+    tall = widget.get_content_height(widget.container_size, widget.app.size, width)
+    low, high = styles.min_height, styles.max_height  # kept only when given in lines
+    if low is not None and low.cells is not None:
+        tall = max(tall, low.cells - styles.gutter.height * (styles.box_sizing == "border-box"))
+    if high is not None and high.cells is not None:
+        tall = min(tall, high.cells - styles.gutter.height * (styles.box_sizing == "border-box"))
+    return tall == height
 
 
 def _same(old: object, new: str | Text) -> bool:
