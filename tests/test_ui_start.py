@@ -397,3 +397,41 @@ async def test_a_long_list_is_shown_a_batch_at_a_time_and_comes_whole(tmp_path, 
         marked_cell = table.get_row("10")[0]
         assert marked_cell.spans, "the marked row is painted once it is in the table"
         assert not table.get_row("11")[0].spans
+
+
+START_LOADS = """
+import asyncio, sys
+from pathlib import Path
+from scorekeeper.storage import Store
+from scorekeeper.ui.app import ScorekeeperApp
+
+async def main():
+    app = ScorekeeperApp(Store(Path(sys.argv[1])), None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StartScreen", app.screen
+        print(" ".join(sorted(sys.modules)))
+
+asyncio.run(main())
+"""
+
+
+def test_the_start_screen_leaves_dialogs_and_emoji_unloaded(tmp_path):
+    """What the first screen does not need is not loaded before it: the dialogs (their
+    widgets) come with the first dialog, and no heading goes through Rich markup (which
+    loads its emoji table and would read "[" in a heading as markup)."""
+    import subprocess
+    import sys
+
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-official", ["A", "B", "C"]))
+    done = subprocess.run(
+        [sys.executable, "-c", START_LOADS, str(tmp_path / "data")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded = set(done.stdout.split())
+    assert "scorekeeper.ui.screens.start" in loaded
+    assert "scorekeeper.ui.screens.dialogs" not in loaded
+    assert "rich._emoji_codes" not in loaded

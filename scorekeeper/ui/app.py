@@ -21,7 +21,7 @@ from textual.theme import Theme
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
 from scorekeeper.services.table_page import TablePages
-from scorekeeper.ui.screens.dialogs import HoldsKeys, holds_after
+from scorekeeper.ui.screens.holds_keys import HoldsKeys, holds_after
 from scorekeeper.ui.textual_words import LocalizedApp
 
 if TYPE_CHECKING:  # the store is handed in by the command line

@@ -12,7 +12,7 @@ from textual.widgets import Input, Label, Static
 
 from scorekeeper.core.cards import parse_card, parse_shown
 from scorekeeper.messages import UserError, t
-from scorekeeper.ui.screens.dialogs import HoldsKeys
+from scorekeeper.ui.screens.holds_keys import HoldsKeys
 
 
 def _readable(text: str) -> bool:

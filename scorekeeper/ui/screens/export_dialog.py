@@ -18,7 +18,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.export.formats import FORMATS, export_text
 from scorekeeper.messages import t
 from scorekeeper.services import settings
-from scorekeeper.ui.screens.dialogs import HoldsKeys
+from scorekeeper.ui.screens.holds_keys import HoldsKeys
 from scorekeeper.ui.view_guard import view_failed
 
 EXTENSIONS = {"transcript": "txt", "json": "json", "csv": "csv", "md": "md", "html": "html"}

@@ -23,7 +23,7 @@ from textual.widgets import Label, Static
 
 from scorekeeper.messages import CATALOG, t
 from scorekeeper.ui.cells import width
-from scorekeeper.ui.screens.dialogs import HoldsKeys
+from scorekeeper.ui.screens.holds_keys import HoldsKeys
 
 if TYPE_CHECKING:
     from textual.app import App

@@ -24,7 +24,7 @@ from scorekeeper.core.games import all_games, get_game
 from scorekeeper.core.header import make_header, parse_stacks, seat_name
 from scorekeeper.messages import CATALOG, UserError, t
 from scorekeeper.services.recording import create_session
-from scorekeeper.ui.screens.dialogs import release_held
+from scorekeeper.ui.screens.holds_keys import release_held
 from scorekeeper.ui.seats import pairs_example
 from scorekeeper.ui.widgets.footer import Footer
 

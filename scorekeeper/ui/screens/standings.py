@@ -57,13 +57,13 @@ class StandingsScreen(Screen[None]):
             t(key, rounds=len(state.results), entries=len(self.session.events))
         )
         table = self.query_one("#standings-table", DataTable)
-        table.add_column(t("word.rank"), key="rank")
-        table.add_column(t("word.player"), key="name")
-        table.add_column(t("ui.standings.total"), key="total")
+        table.add_column(Text(t("word.rank")), key="rank")
+        table.add_column(Text(t("word.player")), key="name")
+        table.add_column(Text(t("ui.standings.total")), key="total")
         if self.chips:
-            table.add_column(t("word.net"), key="net")
+            table.add_column(Text(t("word.net")), key="net")
         for key, _ in self.counts:
-            table.add_column(t(key), key=key)
+            table.add_column(Text(t(key)), key=key)
         for line in self.lines:
             cells = [Text(str(line.rank), justify="right"), line.player]
             cells.append(_number(line.score, signed=self.signed_score))

@@ -24,7 +24,6 @@ from scorekeeper.ui.loading import (
     progress_shown,
     read_now_or_later,
 )
-from scorekeeper.ui.screens.dialogs import ConfirmDialog
 from scorekeeper.ui.screens.settle import MarksSessions
 from scorekeeper.ui.session_columns import Fit, fit_columns, players_text
 from scorekeeper.ui.view_guard import view_failed
@@ -262,7 +261,7 @@ class StartScreen(MarksSessions, Screen[None]):
         )
         widths["game"], widths["players"] = fit.game, fit.players
         for key in ("id", "game", "players", "rounds", "leader", "last", "finished"):
-            table.add_column(labels[key], width=widths[key], key=key)
+            table.add_column(Text(labels[key]), width=widths[key], key=key)  # not markup
 
     def _cells(self, s: Summary) -> list[Text]:
         texts = self._texts(s)
@@ -332,6 +331,8 @@ class StartScreen(MarksSessions, Screen[None]):
         def answered(yes: bool | None) -> None:
             if yes:
                 self._trash(summary.id)
+
+        from scorekeeper.ui.screens.dialogs import ConfirmDialog  # loaded when first asked
 
         self.app.push_screen(ConfirmDialog(question, t("ui.start.delete_yes")), answered)
 

@@ -207,11 +207,11 @@ class StatsScreen(Screen[None]):
         cols = headings(game)
         rows = self.totals.players
         names = [width(t("stats.col.player")), *(width(p.player) for p in rows)]
-        table.add_column(t("stats.col.player"), key="player", width=min(max(names), 16))
+        table.add_column(Text(t("stats.col.player")), key="player", width=min(max(names), 16))
         for field, heading in cols:
             values = [width(heading), *(width(cell(p, field, game)) for p in rows)]
             # A set width: numbers line up at the right under their heading.
-            table.add_column(heading, key=field, width=max(values))
+            table.add_column(Text(heading), key=field, width=max(values))
         for stats in rows:
             cells = [Text(stats.player, no_wrap=True, overflow="ellipsis")]
             for field, _ in cols:
