@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input
+from textual.widgets._footer import FooterKey
 
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session
@@ -490,22 +491,43 @@ async def test_the_footer_is_made_again_only_when_its_keys_change(tmp_path, monk
         assert [key.key_display for key in footer.query("FooterKey")] == made[-1]
 
 
-async def test_the_footer_shows_its_keys_when_its_first_make_came_before_the_bindings(tmp_path):
-    """Textual makes a footer with no keys until the screen's bindings are ready. When
-    that first, empty make already saw the final bindings, the footer must not take them
-    as shown (CI once painted a table with an empty footer)."""
-    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
-    async with app.run_test(size=(80, 24)) as pilot:
+async def test_footers_have_their_keys_in_the_first_frame_and_are_not_made_twice(
+    tmp_path, monkeypatch
+):
+    """Textual's footer makes no key until the screen's bindings are reported, then makes
+    them all in a later frame. Ours make them with the footer: the start screen and the
+    table have their keys in their first make, and the table's are not made again (CI
+    once painted a table with an empty footer: never empty here)."""
+    from scorekeeper.ui.widgets.footer import Footer
+
+    remade: list[str] = []
+    real = Footer.recompose
+
+    async def recompose(self):
+        remade.append(type(self).__name__)
+        return await real(self)
+
+    monkeypatch.setattr(Footer, "recompose", recompose)
+    first: list[list[str]] = []
+    real_compose = Footer.compose
+
+    def compose(self):
+        made = list(real_compose(self))
+        first.append([key.key_display for key in made if isinstance(key, FooterKey)])
+        yield from made
+
+    monkeypatch.setattr(Footer, "compose", compose)
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), clock=fixed_clock())
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert "q" in first[0]  # the start screen's first make has its keys
+        assert "q" in [key.key_display for key in app.screen.query(FooterKey)]
+        remade.clear()  # (focus on the list adds its Enter: made again once)
+        await press_all(pilot, ["enter"])  # the table of session 1
         await pilot.pause(0.2)
         footer = app.screen.query_one(KeysFooter)
-        footer._bindings_ready = False  # as at mount: bindings not signalled yet
-        footer._composed = None
-        await footer.recompose()
-        assert list(footer.query("FooterKey")) == []
-        # the signal, with the bindings the first make already saw
-        app.screen.bindings_updated_signal.publish(app.screen)
-        await pilot.pause(0.2)
-        assert "n" in [key.key_display for key in footer.query("FooterKey")]
+        assert "n" in first[-1] and remade == []
+        assert "n" in [key.key_display for key in footer.query(FooterKey)]
 
 
 async def test_a_new_round_changes_the_footers_keys_in_place(tmp_path):

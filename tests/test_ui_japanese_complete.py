@@ -111,16 +111,16 @@ async def walk(out: Path) -> None:
                 screens[name] = painted(app)
 
             async def back_to(depth: int) -> None:
-                while len(app.screen_stack) > depth:
+                while len(app.screen_stack) > depth:  # the start screen is the first
                     app.pop_screen()
                     await pilot.pause()
 
             await keep("start")
             await keep("palette", "ctrl+p")
-            await back_to(2)
+            await back_to(1)
             app.action_change_theme()
             await keep("themes")
-            await back_to(2)
+            await back_to(1)
             app.action_show_help_panel()
             await keep("keys")
             app.action_hide_help_panel()
@@ -134,17 +134,17 @@ async def walk(out: Path) -> None:
                 await keep(f"new session: {game_id}, errors", "ctrl+s")
                 app.screen.query_one("#new-options Input", Input).value = "0"
                 await keep(f"new session: {game_id}, an option refused", "ctrl+s")
-                await back_to(2)
+                await back_to(1)
             await keep("stats", "s")
-            await back_to(2)
+            await back_to(1)
             for sid, dialogs in DIALOGS.items():
                 app.open_session(sid)
                 await keep(f"table {sid}")
                 for keys in dialogs:
                     await keep(f"table {sid}: {' '.join(keys)}", *keys)
-                    await back_to(3)
+                    await back_to(2)
                 await keep(f"table {sid}: palette", "ctrl+p")
-                await back_to(2)
+                await back_to(1)
 
         app.finish_writing()  # the checkpoints it writes as it leaves, before the folder goes
         display = DisplayApp(store, 1)

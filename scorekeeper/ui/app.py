@@ -165,12 +165,16 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
 
         show_then(self, request)
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[None]:
+        """The start screen is the app's first screen itself: Textual styles, lays out and
+        paints no blank screen before it."""
         from scorekeeper.ui.screens.start import StartScreen
 
+        return StartScreen()
+
+    def on_mount(self) -> None:
         self.store.clean_partial_writes()  # what a killed writer left half-written
         self._restore_theme()
-        self.push_screen(StartScreen())
         if self.start_session is not None:
             self.open_session(self.start_session)
 

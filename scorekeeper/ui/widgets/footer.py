@@ -1,24 +1,47 @@
-"""Textual's footer, its keys styled once each as they are mounted."""
+"""Textual's footer, with its keys in the first frame, each styled once as it is mounted."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
+#: What one key of a footer shows: its key, words, action, whether it works, its tooltip.
+Shown = tuple[str, str, str, bool, str]
+
 
 class Footer(TextualFooter):
-    """A key of Textual's footer starts compact, then takes the footer's compactness when
-    mounted: its class changed twice, and the whole key styled again each time (a tenth
-    of the app's start beyond a bare Textual app's, more on a key that changes them).
-    Here each key is made as the footer wants it, so mounting styles it once."""
+    """Textual's footer composes no key until the screen's bindings are first reported,
+    then composes again in a later frame: every screen started with a bare footer and
+    paid for a second layout and paint. A key also started compact, then took the
+    footer's compactness once mounted, and was styled again each time.
+
+    Here the keys are composed with the footer, from the screen's bindings as they are
+    then, each made as compact as it will be shown (so mounting styles it once); a
+    report of new bindings composes again only when a key would look different.
+    """
 
     def compose(self) -> ComposeResult:
+        self.set_reactive(TextualFooter._bindings_ready, True)
+        self._keys_made = self._keys_shown()
         for widget in super().compose():
             for key in [widget, *widget.walk_children()]:  # keys in a group, too
                 if isinstance(key, FooterKey):
                     self.made_as_shown(key)
             yield widget
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        if self.is_attached and screen is self.screen and self._keys_shown() == self._keys_made:
+            return  # the same keys, words and states: nothing to compose again
+        super().bindings_changed(screen)
+
+    def _keys_shown(self) -> tuple[Shown, ...]:
+        return tuple(
+            (binding.key, binding.description, binding.action, enabled, tooltip)
+            for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
+            if binding.show or binding.action == "command_palette"
+        )
 
     def made_as_shown(self, key: FooterKey) -> FooterKey:
         """*key*, not yet mounted, as compact as it will be shown: as this footer, but

@@ -108,7 +108,7 @@ class KeysFooter(Footer):
         if self.is_attached and self._bindings_ready:  # before that Textual shows no keys
             self._composed = self._shown(self.screen)
         keys = [key for key in super().compose() if isinstance(key, FooterKey)]
-        room = self.size.width or self.app.size.width
+        room = self._fitted = self.size.width or self.app.size.width  # (the app's: at mount)
         total = sum(_cells(key) for key in keys)
         for action in self.spare:
             for key in [key for key in keys if key.action == action]:
