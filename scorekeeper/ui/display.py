@@ -16,7 +16,7 @@ from scorekeeper.messages import UserError, t
 from scorekeeper.services.showing import Followed
 from scorekeeper.ui.screens.table import Banner, TableScreen
 from scorekeeper.ui.screens.table_then import show_then
-from scorekeeper.ui.screens.tables import SCREENS
+from scorekeeper.ui.screens.tables import screen_class
 from scorekeeper.ui.textual_words import LocalizedApp
 from scorekeeper.ui.view_guard import view_failed
 
@@ -32,7 +32,7 @@ def display_screen(store: Store, sid: int) -> tuple[TableScreen, Followed]:
     """The game's table screen over the session as it is now, in big digits, only shown."""
     followed = Followed(store, sid)
     banner = Banner(t("display.title", session=sid))
-    screen = SCREENS[followed.session.game.id](followed, banner=banner, big=True)
+    screen = screen_class(followed.session.game.id)(followed, banner=banner, big=True)
     return screen, followed
 
 

@@ -53,11 +53,19 @@ def _translated(binding: Any, lang: str) -> Any:
     return binding
 
 
+def _import_widgets_with_keys() -> None:
+    """Textual's widgets with keys of their own that our screens show and that nothing
+    imports before the app starts (the screens are imported when first shown): defined
+    now, so that their keys are translated with the rest."""
+    from textual.widgets import DataTable, Switch  # noqa: F401
+
+
 def translate_textual_keys(lang: str) -> None:
     """Give every Textual widget class defined so far key descriptions in *lang*."""
     if lang == _current[0]:
         return
     _current[0] = lang
+    _import_widgets_with_keys()
     classes: list[type[DOMNode]] = [DOMNode, *_subclasses(DOMNode)]
     for cls in classes:
         own = cls.__dict__.get("BINDINGS")

@@ -33,10 +33,7 @@ from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, PickPlayerDialog, TextDialog
-from scorekeeper.ui.screens.export_dialog import ExportDialog
 from scorekeeper.ui.screens.history import with_history
-from scorekeeper.ui.screens.standings import StandingsScreen
-from scorekeeper.ui.screens.timeline import TimelineScreen
 from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.big_number import BigNumber
 from scorekeeper.ui.widgets.keys_footer import KeysFooter
@@ -449,7 +446,7 @@ class TableScreen(Screen[None]):
         session = self.recording.session
         receipt = self.recording.receipt() if session.state.finished else None
         open_view(
-            self.app.push_screen, lambda: StandingsScreen(session, receipt), self._view_failed
+            self.app.push_screen, lambda: _standings(session, receipt), self._view_failed
         )
 
     def action_timeline(self) -> None:
@@ -457,7 +454,7 @@ class TableScreen(Screen[None]):
             self._with_history(self.action_timeline)
             return
         session, sid = self.recording.session, self.recording.id
-        open_view(self.app.push_screen, lambda: TimelineScreen(session, sid), self._view_failed)
+        open_view(self.app.push_screen, lambda: _timeline(session, sid), self._view_failed)
 
     def _view_failed(self, message: str) -> None:
         self.say(message, error=True)
@@ -474,6 +471,8 @@ class TableScreen(Screen[None]):
         store = getattr(self.app, "store", None)
         protects = store.protects if store is not None else (lambda path: False)
         receipt = self.recording.receipt()
+        from scorekeeper.ui.screens.export_dialog import ExportDialog  # with the first export
+
         dialog = ExportDialog(self.recording.session, self.recording.id, protects, receipt)
         self.app.push_screen(dialog, written)
 
@@ -579,3 +578,16 @@ class TableScreen(Screen[None]):
             label = t("ui.palette.key", keys="ctrl+r", label=t("ui.key.correct"))
             callback = partial(self.run_action, "correct_round")
             yield SystemCommand(t("ui.help.correct"), label, callback)
+
+
+# The views a table opens on a key are loaded when first opened, not with the table.
+def _standings(session: Any, receipt: Any) -> Screen[None]:
+    from scorekeeper.ui.screens.standings import StandingsScreen
+
+    return StandingsScreen(session, receipt)
+
+
+def _timeline(session: Any, sid: int) -> Screen[None]:
+    from scorekeeper.ui.screens.timeline import TimelineScreen
+
+    return TimelineScreen(session, sid)

@@ -19,7 +19,7 @@ from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.showing import Shown
 from scorekeeper.ui.screens.table import Banner, TableScreen
-from scorekeeper.ui.screens.tables import SCREENS
+from scorekeeper.ui.screens.tables import screen_class
 from scorekeeper.ui.view_guard import open_view
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def then_screen(session: Session, sid: int, index: int) -> TableScreen:
         line += " " + t("timeline.then.voided", seq=later_void)
     banner = Banner(t("timeline.then.title", session=sid, time=time), line)
     shown = Shown(sid, then, "timeline.read_only", time=time)
-    return SCREENS[session.game.id](shown, banner=banner)
+    return screen_class(session.game.id)(shown, banner=banner)
 
 
 def show_then(app: App[Any], request: TimelineScreen.ShowThen) -> None:
