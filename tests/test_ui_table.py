@@ -340,3 +340,30 @@ async def test_the_players_table_is_made_again_only_when_a_row_changed(tmp_path,
             await pilot.pause()
             assert (players.cells(), painted(players)) == shown, keys
         assert changed == len(steps) - 2  # every other key changed a row: made again
+
+
+async def test_more_players_than_lines_scroll_under_a_heading_that_stays(tmp_path):
+    """30 players at 80x24: the rows scroll by the arrow keys (the table has the focus
+    when the screen opens); the heading stays on top and the last seat can be reached."""
+    from scorekeeper.core.header import make_header
+    from scorekeeper.services.recording import create_session
+    from scorekeeper.storage import Store
+
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-official", [f"P{i}" for i in range(1, 31)]))
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        players = app.screen.query_one(PlayerTable)
+        assert app.focused is players
+        height = players.size.height
+        assert height < 31  # the heading and 30 rows do not fit
+
+        def shown() -> list[str]:
+            return [players.render_line(y).text.split()[1] for y in range(height)]
+
+        assert shown()[:2] == ["player", "P1"]
+        await press_all(pilot, ["end"])
+        await pilot.pause()
+        assert shown()[0] == "player" and shown()[-1] == "P30"
+        assert shown()[1] == f"P{31 - height + 1}"  # every line a row, none skipped
