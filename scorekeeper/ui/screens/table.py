@@ -445,9 +445,7 @@ class TableScreen(Screen[None]):
             return
         session = self.recording.session
         receipt = self.recording.receipt() if session.state.finished else None
-        open_view(
-            self.app.push_screen, lambda: _standings(session, receipt), self._view_failed
-        )
+        open_view(self.app.push_screen, lambda: _standings(session, receipt), self._view_failed)
 
     def action_timeline(self) -> None:
         if self.recording.session.history_from > 1:
