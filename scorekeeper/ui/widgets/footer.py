@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
@@ -24,7 +26,7 @@ class Footer(TextualFooter):
 
     def compose(self) -> ComposeResult:
         self.set_reactive(TextualFooter._bindings_ready, True)
-        self._keys_made = self._keys_shown()
+        self._keys_made = self.keys_shown(self.screen)
         for widget in super().compose():
             for key in [widget, *widget.walk_children()]:  # keys in a group, too
                 if isinstance(key, FooterKey):
@@ -32,14 +34,20 @@ class Footer(TextualFooter):
             yield widget
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if self.is_attached and screen is self.screen and self._keys_shown() == self._keys_made:
+        if (
+            self.is_attached
+            and screen is self.screen
+            and self.keys_shown(screen) == self._keys_made
+        ):
             return  # the same keys, words and states: nothing to compose again
         super().bindings_changed(screen)
 
-    def _keys_shown(self) -> tuple[Shown, ...]:
+    @staticmethod
+    def keys_shown(screen: Screen[Any]) -> tuple[Shown, ...]:
+        """What the keys of *screen*'s bindings would show now (the palette's too)."""
         return tuple(
             (binding.key, binding.description, binding.action, enabled, tooltip)
-            for (_, binding, enabled, tooltip) in self.screen.active_bindings.values()
+            for (_, binding, enabled, tooltip) in screen.active_bindings.values()
             if binding.show or binding.action == "command_palette"
         )
 

@@ -61,12 +61,7 @@ class KeysFooter(Footer):
 
     def _shown(self, screen: Screen[Any]) -> tuple[object, ...]:
         """What the keys would be made of now: the width and every binding shown."""
-        bindings = tuple(
-            (binding.key, binding.description, binding.action, enabled, tooltip)
-            for _, binding, enabled, tooltip in screen.active_bindings.values()
-            if binding.show
-        )
-        return (self.size.width, bindings)
+        return (self.size.width, self.keys_shown(screen))
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         """Textual's footer makes all its keys again after every key pressed at the table

@@ -34,7 +34,7 @@ class LogPanel(Widget):
         self._lines: list[Text] = []  # oldest first, the newest last
         self._earlier = 0  # entries not read: opened at a checkpoint
         self._made_for = 0  # the room the lines were made for
-        self._painted: tuple[int, int, int, Text] | None = None
+        self._painted: tuple[int, int, Text] | None = None  # room, columns: text (show clears)
 
     def on_resize(self) -> None:
         if self._session is not None and self.content_region.height > self._made_for:
@@ -70,10 +70,10 @@ class LogPanel(Widget):
     def render(self) -> Text:
         room, columns = self.content_region.height, self.content_region.width
         painted = self._painted
-        if painted is not None and painted[:3] == (room, columns, id(self._lines)):
-            return painted[3]
+        if painted is not None and painted[:2] == (room, columns):
+            return painted[2]
         text = self._text(room, columns)
-        self._painted = (room, columns, id(self._lines), text)
+        self._painted = (room, columns, text)
         return text
 
     def _text(self, room: int, columns: int) -> Text:

@@ -36,10 +36,11 @@ def _keeps_size(widget: Static, width: int, height: int) -> bool:
         return True
     tall = widget.get_content_height(widget.container_size, widget.app.size, width)
     low, high = styles.min_height, styles.max_height  # kept only when given in lines
+    gutter = styles.gutter.height if styles.box_sizing == "border-box" else 0
     if low is not None and low.cells is not None:
-        tall = max(tall, low.cells - styles.gutter.height * (styles.box_sizing == "border-box"))
+        tall = max(tall, low.cells - gutter)
     if high is not None and high.cells is not None:
-        tall = min(tall, high.cells - styles.gutter.height * (styles.box_sizing == "border-box"))
+        tall = min(tall, high.cells - gutter)
     return tall == height
 
 
