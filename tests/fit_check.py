@@ -18,8 +18,9 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
+from scorekeeper.ui.widgets.key_bar import KeyBar
 from scorekeeper.ui.widgets.players import PlayerTable
 
 #: Ellipses that are part of a message, not a cut (the palette's own prompt; the join
@@ -50,7 +51,7 @@ def _scrolls_to(widget: Widget) -> bool:
 def _in_footer(widget: Widget) -> bool:
     node: object = widget
     while isinstance(node, Widget):
-        if isinstance(node, Footer):
+        if isinstance(node, KeyBar):
             return True
         node = node.parent
     return False
@@ -71,6 +72,8 @@ def cuts(screen: Screen[object]) -> list[str]:
         footer = _in_footer(widget)
         if shown != region and (shown.area or footer) and (footer or not _scrolls_to(widget)):
             found.append(f"{_label(widget)} is cut: {region} shown as {shown}")
+        if isinstance(widget, KeyBar):
+            found.extend(f"the footer cuts its key {key!r}" for key in widget.cut())
         if isinstance(widget, DataTable):
             found.extend(_table_cuts(widget))
         elif isinstance(widget, PlayerTable):

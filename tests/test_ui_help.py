@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input
-from textual.widgets._footer import FooterKey
 
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session
@@ -27,7 +26,7 @@ from scorekeeper.ui.screens.export_dialog import ExportDialog
 from scorekeeper.ui.screens.help import HelpScreen
 from scorekeeper.ui.screens.new_session import NewSessionScreen
 from scorekeeper.ui.screens.table import TableScreen
-from scorekeeper.ui.widgets.keys_footer import KeysFooter
+from scorekeeper.ui.widgets.key_bar import KeyBar
 from tests.test_ui_pick import settled, type_ahead
 from tests.ui_support import PLAYERS, fixed_clock, new_store, press_all
 
@@ -221,13 +220,13 @@ async def test_the_table_footer_keeps_the_legal_keys_help_and_the_palette_at_80(
     app = ScorekeeperApp(game_store(tmp_path, "indian-chips"), 1, clock=fixed_clock())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.2)
-        footer = app.screen.query_one(KeysFooter)
-        shown = [key.key_display for key in footer.query("FooterKey")]
+        footer = app.screen.query_one(KeyBar)
+        shown = [key for key, _ in footer.shown()]
         # between rounds eight entries are legal: they, help and the palette stay
         assert shown == ["n", "m", "h", "j", "l", "y", "e", "?", "esc", "^p"]
         await pilot.resize_terminal(120, 30)
         await pilot.pause(0.2)
-        shown = [key.key_display for key in footer.query("FooterKey")]
+        shown = [key for key, _ in footer.shown()]
         assert shown == ["n", "m", "h", "j", "l", "y", "e", "?", "t", "i", "esc", "^p"]
 
 
@@ -309,7 +308,7 @@ from scorekeeper.core.transcript import parse_transcript
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
-from scorekeeper.ui.widgets.keys_footer import KeysFooter
+from scorekeeper.ui.widgets.key_bar import KeyBar
 from tests.ui_support import fixed_clock, new_store
 
 async def footer_when_still(pilot, app, read):
@@ -317,7 +316,7 @@ async def footer_when_still(pilot, app, read):
     last = None
     for _ in range(600):
         await pilot.pause(0.05)
-        now = read(app.screen.query_one(KeysFooter))
+        now = read(app.screen.query_one(KeyBar))
         if now == last:
             return now
         last = now
@@ -330,7 +329,7 @@ async def main():
                              clock=fixed_clock())
         async with app.run_test(size=(80, 24)) as pilot:
             out["footer"] = await footer_when_still(
-                pilot, app, lambda f: [k.key_display for k in f.query("FooterKey")]
+                pilot, app, lambda f: [key for key, _ in f.shown()]
             )
             await pilot.press("question_mark")
             await pilot.pause()
@@ -357,7 +356,7 @@ async def main():
             for _, entry in transcript.entries:
                 app.screen.record(entry)
             out["crowded"] = await footer_when_still(
-                pilot, app, lambda f: [[k.key_display, k.description] for k in f.query("FooterKey")]
+                pilot, app, lambda f: [[key, words] for key, words in f.shown()]
             )
         app.finish_writing()
     print(json.dumps(out, ensure_ascii=False))
@@ -462,100 +461,58 @@ async def test_the_help_says_how_to_close_and_scroll_it(tmp_path):
         assert hint == "f1 / ? / esc / q: close · ↑ / ↓ / pgup / pgdn: scroll"
 
 
-async def test_the_footer_is_made_again_only_when_its_keys_change(tmp_path, monkeypatch):
-    """A raise leaves the same keys legal: the footer keeps its keys (making them again
-    was a third of a key's time); a new round and a showdown change them: made again."""
-    made: list[list[str]] = []
-    real = KeysFooter.compose
+async def test_the_footer_is_painted_again_only_when_its_keys_change(tmp_path, monkeypatch):
+    """A raise leaves the same keys legal: the key bar is not touched (Textual's footer
+    made all its keys again, a third of a key's time); a new round and a showdown change
+    them: painted again, and never laid out again."""
+    asked: list[bool] = []
+    real = KeyBar.refresh
 
-    def compose(self):
-        keys = list(real(self))
-        made.append([key.key_display for key in keys])
-        return iter(keys)
+    def refresh(self, *regions, **kwargs):
+        asked.append(bool(kwargs.get("layout")))
+        return real(self, *regions, **kwargs)
 
-    monkeypatch.setattr(KeysFooter, "compose", compose)
+    monkeypatch.setattr(KeyBar, "refresh", refresh)
     app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause(0.2)
+        footer = app.screen.query_one(KeyBar)
+        between = footer.shown()
         await press_all(pilot, ["n"])
         await pilot.pause(0.2)
-        after_round = len(made)
-        assert "r" in made[-1] and "n" not in made[-1]
+        during = footer.shown()
+        assert ("r", "Raise") in during and all(key != "n" for key, _ in during)
+        asked.clear()
         await press_all(pilot, ["r", "r"])
         await pilot.pause(0.2)
-        assert len(made) == after_round  # the same keys: not made again
+        assert asked == []  # the same keys: not painted again
         await press_all(pilot, ["s", "2", "enter"])
         await pilot.pause(0.2)
-        assert len(made) > after_round and "n" in made[-1] and "r" not in made[-1]
-        footer = app.screen.query_one(KeysFooter)
-        assert [key.key_display for key in footer.query("FooterKey")] == made[-1]
+        after = footer.shown()
+        assert asked and not any(asked)  # painted again, laid out never
+        assert after[0] == between[0] == ("n", "Round") and ("u", "Undo") in after
+        assert all(key != "r" for key, _ in after)
 
 
-async def test_footers_have_their_keys_in_the_first_frame_and_are_not_made_twice(
-    tmp_path, monkeypatch
-):
-    """Textual's footer makes no key until the screen's bindings are reported, then makes
-    them all in a later frame. Ours make them with the footer: the start screen and the
-    table have their keys in their first make, and the table's are not made again (CI
-    once painted a table with an empty footer: never empty here)."""
-    from scorekeeper.ui.widgets.footer import Footer
+async def test_footers_have_their_keys_in_the_first_frame(tmp_path, monkeypatch):
+    """Textual's footer made no key until the screen's bindings were reported, then made
+    them all in a later frame (CI once painted a table with an empty footer). The key bar
+    reads them as it paints: the first line painted on the start screen and at the table
+    has its keys."""
+    first: dict[str, str] = {}
+    real = KeyBar.render_line
 
-    remade: list[str] = []
-    real = Footer.recompose
+    def render_line(self, y):
+        line = real(self, y)
+        kind = "table" if isinstance(self.screen, TableScreen) else type(self.screen).__name__
+        first.setdefault(kind, line.text)
+        return line
 
-    async def recompose(self):
-        remade.append(type(self).__name__)
-        return await real(self)
-
-    monkeypatch.setattr(Footer, "recompose", recompose)
-    first: list[list[str]] = []
-    real_compose = Footer.compose
-
-    def compose(self):
-        made = list(real_compose(self))
-        first.append([key.key_display for key in made if isinstance(key, FooterKey)])
-        yield from made
-
-    monkeypatch.setattr(Footer, "compose", compose)
+    monkeypatch.setattr(KeyBar, "render_line", render_line)
     app = ScorekeeperApp(new_store(tmp_path, PLAYERS), clock=fixed_clock())
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause(0.2)
-        assert "q" in first[0]  # the start screen's first make has its keys
-        assert "q" in [key.key_display for key in app.screen.query(FooterKey)]
-        remade.clear()  # (focus on the list adds its Enter: made again once)
+        assert " q Quit " in first["StartScreen"]
         await press_all(pilot, ["enter"])  # the table of session 1
         await pilot.pause(0.2)
-        footer = app.screen.query_one(KeysFooter)
-        assert "n" in first[-1] and remade == []
-        assert "n" in [key.key_display for key in footer.query(FooterKey)]
-
-
-async def test_a_new_round_changes_the_footers_keys_in_place(tmp_path):
-    """Between rounds and in a round the keys differ: the footer shows the new ones in the
-    key widgets it has (making and styling them all anew was most of such a key's time),
-    adding or removing only what the count changed; the keys shown are the legal ones."""
-    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
-    async with app.run_test(size=(100, 24)) as pilot:
-        await pilot.pause(0.2)
-        footer = app.screen.query_one(KeysFooter)
-
-        def shown() -> list[tuple[str, str]]:
-            return [(key.key_display, key.description) for key in footer.query("FooterKey")]
-
-        before = list(footer.query("FooterKey"))
-        between = shown()
-        await press_all(pilot, ["n"])
-        await pilot.pause(0.2)
-        during = shown()
-        assert ("r", "Raise") in during and all(k != "n" for k, _ in during)
-        kept = [key for key in footer.query("FooterKey") if key in before]
-        assert len(kept) == min(len(before), len(during))  # the same widgets, other words
-        await press_all(pilot, ["s", "2", "enter"])
-        await pilot.pause(0.2)
-        after = shown()
-        assert after[0] == between[0] == ("n", "Round") and ("u", "Undo") in after
-        painted = [str(key.render()) for key in footer.query("FooterKey")]
-        footer.call_later(footer.recompose)  # what Textual's own footer shows, made anew
-        await pilot.pause(0.2)
-        assert shown() == after
-        assert [str(key.render()) for key in footer.query("FooterKey")] == painted
+        assert "n Round" in first["table"]

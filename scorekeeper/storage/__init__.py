@@ -2,13 +2,33 @@
 
 This is the only package that imports TinyDB; the rest of the program sees
 plain dicts, :class:`Store` and :class:`SessionWriter`.
+
+The journal's machinery (its reader and writer, hashing, checkpoints) is loaded when a
+session is first opened, not with the package: listing sessions reads only summaries.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from scorekeeper.storage.errors import StorageError
-from scorekeeper.storage.journal import NotResumable, ResumeAt
 from scorekeeper.storage.paths import data_root
-from scorekeeper.storage.state_checkpoint import StateCheckpoint
-from scorekeeper.storage.store import SessionWriter, Store, StoredSession
+from scorekeeper.storage.store import Store
+from scorekeeper.storage.stored_session import StoredSession
+
+if TYPE_CHECKING:
+    from scorekeeper.storage.journal import NotResumable, ResumeAt
+    from scorekeeper.storage.state_checkpoint import StateCheckpoint
+    from scorekeeper.storage.writer import SessionWriter
+
+#: Names loaded with the module that holds them, when first asked for.
+_LATER = {
+    "NotResumable": "scorekeeper.storage.journal",
+    "ResumeAt": "scorekeeper.storage.journal",
+    "StateCheckpoint": "scorekeeper.storage.state_checkpoint",
+    "SessionWriter": "scorekeeper.storage.writer",
+}
 
 __all__ = [
     "NotResumable",
@@ -20,3 +40,10 @@ __all__ = [
     "StoredSession",
     "data_root",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

@@ -8,165 +8,30 @@ summaries, see :mod:`scorekeeper.storage.summary_index`).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from itertools import islice
 from pathlib import Path
-from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tinydb import TinyDB, where
+from tinydb import where
 
-from scorekeeper.storage import checkpoint, durable, locking, paths, state_checkpoint, summary_file
-from scorekeeper.storage.checkpoint import Checkpoint, Prefix
+from scorekeeper.storage import durable, locking, paths, summary_file
 from scorekeeper.storage.errors import StorageError, reason_of
-from scorekeeper.storage.hashchain import Verdict
-from scorekeeper.storage.journal import (
-    EVENTS_TABLE,
-    HEADER_ID,
-    HEADER_TABLE,
-    Locked,
-    ResumeAt,
-    appended_since,
-    encode,
-    format_line,
-    journal_of,
-    open_journal,
-    side_files,
-)
-from scorekeeper.storage.state_checkpoint import StateCheckpoint
+from scorekeeper.storage.stored_session import StoredSession
 from scorekeeper.storage.summary_index import SummaryIndex
 
+if TYPE_CHECKING:  # the journal's machinery is loaded by what opens a session (see Store)
+    from tinydb import TinyDB
 
-@dataclass(frozen=True)
-class StoredSession:
-    id: int
-    header: dict[str, Any]
-    events: list[dict[str, Any]]  # in append order
-    # Where and how it was read; two reads of the same entries are equal.
-    path: Path | None = field(default=None, compare=False)  # the journal
-    prefix: Prefix | None = field(default=None, compare=False)  # its bytes, a checkpoint
-    next_id: int | None = field(default=None, compare=False)  # the next entry's id then
-
-    @property
-    def read_to(self) -> ResumeAt | None:
-        """Where this read got to: what :meth:`Store.read_since` goes on from."""
-        if self.prefix is None or self.next_id is None:
-            return None
-        return ResumeAt(self.prefix.size, self.prefix.digest, self.next_id)
-
-    @property
-    def vouched(self) -> Checkpoint | None:
-        """A checkpoint the bytes read still match: the chain before it need not be checked."""
-        return self.prefix.vouched if self.prefix else None
-
-    def chain_checked(self, verdict: Verdict) -> None:
-        """Note a whole chain found intact, once enough entries came since the last note."""
-        if self.path is None or self.prefix is None or not verdict.ok or verdict.unchained:
-            return
-        since = self.vouched.entries if self.vouched else 0
-        if verdict.chained and len(self.events) - since >= checkpoint.EVERY:
-            taken = Checkpoint(len(self.events), verdict.head, self.prefix.size, self.prefix.digest)
-            checkpoint.save(self.path, taken)
-
-
-def _header_of(db: TinyDB) -> dict[str, Any]:
-    return dict(journal_of(db).table_docs(HEADER_TABLE).get(HEADER_ID, {}))
-
-
-def _events_of(db: TinyDB) -> list[dict[str, Any]]:
-    # Doc ids are handed out in increasing order, and the journal replays in
-    # append order, so the table's order is the append order.
-    return [dict(doc) for doc in journal_of(db).table_docs(EVENTS_TABLE).values()]
+    from scorekeeper.storage.journal import ResumeAt
+    from scorekeeper.storage.state_checkpoint import StateCheckpoint
+    from scorekeeper.storage.writer import SessionWriter
 
 
 def changed(st: os.stat_result) -> str:
     """What tells a changed file from an unchanged one of the same size: the modification
     time, and the inode change time, which ``touch -r`` or a copy-back cannot set."""
     return f"{st.st_ino}:{st.st_mtime_ns}:{st.st_ctime_ns}"
-
-
-class SessionWriter:
-    """The one open, locked writer of a session; use it as a context manager."""
-
-    def __init__(self, sid: int, db: TinyDB) -> None:
-        self.id = sid
-        self.db = db  # TinyDB's query API on the live data, e.g. db.table("events").search(...)
-        self.header: dict[str, Any] = _header_of(db)
-        self.events: list[dict[str, Any]] = _events_of(db)
-        self._events = db.table(EVENTS_TABLE)
-
-    def as_opened(self) -> StoredSession:
-        """The session as it was on disk when the lock was taken."""
-        journal = journal_of(self.db)
-        return StoredSession(self.id, self.header, list(self.events), journal.path, journal.prefix)
-
-    def whole(self) -> StoredSession:
-        """The session as stored now, every entry of it, read through the lock this writer
-        holds (never let go of, so no other writer can come in between): for a writer
-        opened at a state checkpoint, the entries below it too."""
-        journal = journal_of(self.db)
-        journal.complete()
-        self.header = _header_of(self.db)
-        self.events = _events_of(self.db)
-        return StoredSession(self.id, self.header, list(self.events), journal.path, journal.prefix)
-
-    @property
-    def partial(self) -> bool:
-        """Opened at a state checkpoint: :attr:`events` holds only the entries after it."""
-        return journal_of(self.db).partial
-
-    def bytes_so_far(self) -> tuple[int, str]:
-        """The length and SHA-256 of the journal's whole lines, appends included."""
-        return journal_of(self.db).bytes_so_far()
-
-    def next_id(self) -> int:
-        """The id the next entry will be stored under."""
-        return journal_of(self.db).next_id(EVENTS_TABLE)
-
-    def point_before_last(self, back: int) -> ResumeAt | None:
-        """Where the journal stands after all but the last *back* of :attr:`events`: its
-        length and SHA-256 there and the next entry's id, for a state checkpoint taken
-        there; None when that is not one of the last lines the writer keeps marks for."""
-        journal = journal_of(self.db)
-        key = next(islice(reversed(journal.table_docs(EVENTS_TABLE)), back, None), None)
-        if key is None or not key.isdigit():
-            return None
-        found = journal.point_after(int(key))
-        return None if found is None else ResumeAt(found[0], found[1], int(key) + 1)
-
-    @property
-    def torn_saved_to(self) -> Path | None:
-        """Where an unfinished last write was set aside (once the next entry went on)."""
-        return journal_of(self.db).torn_saved_to
-
-    def append(self, event: dict[str, Any]) -> None:
-        """Returns only once the event is on the disk; on failure nothing changed.
-
-        One line appended at the id TinyDB would give it, not TinyDB's insert
-        (which hands the whole database to the storage): the cost stays flat.
-        """
-        journal = journal_of(self.db)
-        doc_id = str(journal.next_id(EVENTS_TABLE))
-        journal.insert_docs(EVENTS_TABLE, {doc_id: dict(event)})
-        self._events.clear_cache()  # TinyDB's query cache did not see this append
-        self.events.append(dict(journal.table_docs(EVENTS_TABLE)[doc_id]))
-
-    def close(self) -> None:
-        self.db.close()
-
-    def __enter__(self) -> SessionWriter:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 class Store:
@@ -196,6 +61,8 @@ class Store:
 
     def set_aside(self, sid: int) -> list[Path]:
         """Unfinished writes set aside from session *sid* (never acknowledged as recorded)."""
+        from scorekeeper.storage.journal import side_files
+
         return side_files(self.path(sid))
 
     def protects(self, target: str | os.PathLike[str]) -> bool:
@@ -238,6 +105,14 @@ class Store:
         linked to its final name: the link fails if another process took that
         id first, and nobody can ever see a half-written session file.
         """
+        from scorekeeper.storage.journal import (
+            EVENTS_TABLE,
+            HEADER_ID,
+            HEADER_TABLE,
+            encode,
+            format_line,
+        )
+
         lines = [format_line(), encode({"set": {HEADER_TABLE: {HEADER_ID: header}}})[0]]
         for n, event in enumerate(events, start=1):
             lines.append(encode({"set": {EVENTS_TABLE: {str(n): event}}})[0])
@@ -301,10 +176,13 @@ class Store:
         return self._read(sid, at)
 
     def _read(self, sid: int, resume: ResumeAt | None) -> StoredSession:
+        from scorekeeper.storage.journal import EVENTS_TABLE, journal_of
+        from scorekeeper.storage.writer import events_of, header_of
+
         db = self._open(sid, writer=False, resume=resume)
         try:
             journal = journal_of(db)
-            header, events, path = _header_of(db), _events_of(db), self.path(sid)
+            header, events, path = header_of(db), events_of(db), self.path(sid)
             return StoredSession(
                 sid, header, events, path, journal.prefix, journal.next_id(EVENTS_TABLE)
             )
@@ -315,6 +193,8 @@ class Store:
         """The entries appended to session *sid* after *at* (where a read got to), and the
         point after them; None when the file is no longer those bytes and then more (it
         must be read whole). No lock: appends only ever add whole lines."""
+        from scorekeeper.storage.journal import appended_since
+
         path = self.path(sid)
         try:
             data = path.read_bytes()
@@ -328,19 +208,30 @@ class Store:
     def open_writer(self, sid: int, resume: ResumeAt | None = None) -> SessionWriter:
         """The session's one writer; with *resume*, only the entries after that point are
         read (NotResumable if the journal does not begin with its bytes)."""
+        from scorekeeper.storage.writer import SessionWriter
+
         return SessionWriter(sid, self._open(sid, writer=True, resume=resume))
 
     def state_checkpoint(self, sid: int) -> StateCheckpoint | None:
         """The session's checkpoint of its folded state, if one is kept and whole."""
+        from scorekeeper.storage import state_checkpoint
+
         return state_checkpoint.load(self.path(sid))
 
     def keep_state_checkpoint(self, sid: int, taken: StateCheckpoint) -> None:
+        from scorekeeper.storage import state_checkpoint
+
         state_checkpoint.save(self.path(sid), taken)
 
     def drop_state_checkpoint(self, sid: int) -> None:
+        from scorekeeper.storage import state_checkpoint
+
         state_checkpoint.discard(self.path(sid))
 
     def _open(self, sid: int, *, writer: bool, resume: ResumeAt | None = None) -> TinyDB:
+        from scorekeeper.storage import checkpoint
+        from scorekeeper.storage.journal import Locked, open_journal
+
         path = self.path(sid)
         try:
             if resume is not None:  # its own proof of the bytes: no chain checkpoint
@@ -381,6 +272,8 @@ class Store:
             os.close(fd)
 
     def _move_to_trash(self, sid: int, source: Path) -> Path:
+        from scorekeeper.storage import checkpoint, state_checkpoint
+
         self.trash_dir.mkdir(parents=True, exist_ok=True)
         n = 1
         while True:
@@ -434,6 +327,8 @@ class Store:
             return None
         digest, summary = found
         if check:
+            import hashlib
+
             try:
                 data = path.read_bytes()
             except OSError:

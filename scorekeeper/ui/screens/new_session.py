@@ -26,7 +26,7 @@ from scorekeeper.messages import CATALOG, UserError, t
 from scorekeeper.services.recording import create_session
 from scorekeeper.ui.screens.holds_keys import release_held
 from scorekeeper.ui.seats import pairs_example
-from scorekeeper.ui.widgets.footer import Footer
+from scorekeeper.ui.widgets.key_bar import KeyBar
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp
@@ -159,7 +159,7 @@ class NewSessionScreen(Screen[None]):
                 yield Button(t("ui.new.create"), id="new-create-button", variant="primary")
                 yield Button(t("ui.cancel"), id="new-cancel-button")
             yield Static("", id="error-form", classes="field-error", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def _players_field(self) -> Vertical:
         buttons = [

@@ -15,7 +15,7 @@ from scorekeeper.export.report import receipt_text
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import language, t
 from scorekeeper.ui.widgets.chart import ScoreChart
-from scorekeeper.ui.widgets.footer import Footer
+from scorekeeper.ui.widgets.key_bar import KeyBar
 
 
 class StandingsScreen(Screen[None]):
@@ -46,7 +46,7 @@ class StandingsScreen(Screen[None]):
         yield DataTable[Text | str](id="standings-table", cursor_type="row", zebra_stripes=True)
         yield self.chart
         yield Static("", id="standings-settlement", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         state = self.session.state

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -27,7 +27,7 @@ from scorekeeper.ui.loading import (
 from scorekeeper.ui.screens.settle import MarksSessions
 from scorekeeper.ui.session_columns import Fit, fit_columns, players_text
 from scorekeeper.ui.view_guard import view_failed
-from scorekeeper.ui.widgets.footer import Footer
+from scorekeeper.ui.widgets.key_bar import KeyBar
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp
@@ -97,6 +97,10 @@ class StartScreen(MarksSessions, Screen[None]):
     FIRST_ROWS = 60
     MORE_ROWS = 200
 
+    #: Nothing takes focus as the screen is made: the list takes it once it has rows. (An
+    #: empty list, hidden, took it and lost it again: its styles worked out twice more.)
+    AUTO_FOCUS = ""
+
     def __init__(self) -> None:
         super().__init__(id="start")
         self.summaries: list[Summary] = []
@@ -105,6 +109,7 @@ class StartScreen(MarksSessions, Screen[None]):
         self._fit = Fit(0, 0, short_games=False)
         self._shown_width = -1  # the width the rows were last fitted to
         self._filling = 0  # the ticket of the rows being put in the table (see _fill)
+        self._resumed = False
 
     def compose(self) -> ComposeResult:
         yield Static(t("ui.start.title"), id="start-title", markup=False)
@@ -112,12 +117,15 @@ class StartScreen(MarksSessions, Screen[None]):
         yield SessionTable(id="start-table", cursor_type="row", zebra_stripes=True)
         yield Static(t("ui.start.empty"), id="start-empty", markup=False)
         yield Static("", id="start-detail", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#start-loading").display = False
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        if not self._resumed:  # every widget was styled as it was mounted, just now
+            event.refresh_styles = False
+            self._resumed = True
         # Another process (or the table screen just closed) may have changed any session.
         self.refresh_list()
 

@@ -28,7 +28,7 @@ from scorekeeper.ui.loading import (
     read_now_or_later,
 )
 from scorekeeper.ui.view_guard import view_failed
-from scorekeeper.ui.widgets.footer import Footer
+from scorekeeper.ui.widgets.key_bar import KeyBar
 
 if TYPE_CHECKING:
     from scorekeeper.ui.app import ScorekeeperApp
@@ -81,7 +81,7 @@ class StatsScreen(Screen[None]):
         yield Static("", id="stats-summary", markup=False)
         yield DataTable[Text](id="stats-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="stats-empty", markup=False)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#stats-loading").display = False

@@ -36,7 +36,7 @@ from scorekeeper.ui.screens.dialogs import ConfirmDialog, PickPlayerDialog, Text
 from scorekeeper.ui.screens.history import with_history
 from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.big_number import BigNumber
-from scorekeeper.ui.widgets.keys_footer import KeysFooter
+from scorekeeper.ui.widgets.key_bar import KeyBar
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
 from scorekeeper.ui.widgets.shown import show_text
@@ -172,7 +172,7 @@ class TableScreen(Screen[None]):
         yield Static("", id="result", classes="hidden", markup=False)
         yield Static("", id="message", classes="hidden", markup=False)
         yield LogPanel(id="log", hints=not self.recording.read_only)
-        yield KeysFooter(spare=_SPARE, compact=True)
+        yield KeyBar(spare=_SPARE, compact=True)
 
     def on_mount(self) -> None:
         session = self.recording.session

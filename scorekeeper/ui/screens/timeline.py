@@ -22,7 +22,7 @@ from scorekeeper.core.timeline import TimelineEntry, index_at, parse_time, selec
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.ui.screens.dialogs import PickPlayerDialog, TextDialog
-from scorekeeper.ui.widgets.footer import Footer
+from scorekeeper.ui.widgets.key_bar import KeyBar
 
 
 def stake_cell(entry: TimelineEntry) -> Text:
@@ -79,7 +79,7 @@ class TimelineScreen(Screen[None]):
         yield Header()
         yield Static("", id="timeline-filter", markup=False)
         yield DataTable[Text | str](id="timeline-table", cursor_type="row", zebra_stripes=True)
-        yield Footer(compact=True)
+        yield KeyBar(compact=True)
 
     def on_mount(self) -> None:
         self.title = t("timeline.title", session=self.sid)

@@ -1,0 +1,108 @@
+"""A session open for writing: the one writer, holding the journal's lock.
+
+Apart from :mod:`scorekeeper.storage.store` so that listing sessions (which reads only the
+summaries) does not load the journal's machinery: the start screen opens no session.
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from tinydb import TinyDB
+
+from scorekeeper.storage.journal import EVENTS_TABLE, HEADER_ID, HEADER_TABLE, ResumeAt, journal_of
+from scorekeeper.storage.stored_session import StoredSession
+
+
+def header_of(db: TinyDB) -> dict[str, Any]:
+    return dict(journal_of(db).table_docs(HEADER_TABLE).get(HEADER_ID, {}))
+
+
+def events_of(db: TinyDB) -> list[dict[str, Any]]:
+    # Doc ids are handed out in increasing order, and the journal replays in
+    # append order, so the table's order is the append order.
+    return [dict(doc) for doc in journal_of(db).table_docs(EVENTS_TABLE).values()]
+
+
+class SessionWriter:
+    """The one open, locked writer of a session; use it as a context manager."""
+
+    def __init__(self, sid: int, db: TinyDB) -> None:
+        self.id = sid
+        self.db = db  # TinyDB's query API on the live data, e.g. db.table("events").search(...)
+        self.header: dict[str, Any] = header_of(db)
+        self.events: list[dict[str, Any]] = events_of(db)
+        self._events = db.table(EVENTS_TABLE)
+
+    def as_opened(self) -> StoredSession:
+        """The session as it was on disk when the lock was taken."""
+        journal = journal_of(self.db)
+        return StoredSession(self.id, self.header, list(self.events), journal.path, journal.prefix)
+
+    def whole(self) -> StoredSession:
+        """The session as stored now, every entry of it, read through the lock this writer
+        holds (never let go of, so no other writer can come in between): for a writer
+        opened at a state checkpoint, the entries below it too."""
+        journal = journal_of(self.db)
+        journal.complete()
+        self.header = header_of(self.db)
+        self.events = events_of(self.db)
+        return StoredSession(self.id, self.header, list(self.events), journal.path, journal.prefix)
+
+    @property
+    def partial(self) -> bool:
+        """Opened at a state checkpoint: :attr:`events` holds only the entries after it."""
+        return journal_of(self.db).partial
+
+    def bytes_so_far(self) -> tuple[int, str]:
+        """The length and SHA-256 of the journal's whole lines, appends included."""
+        return journal_of(self.db).bytes_so_far()
+
+    def next_id(self) -> int:
+        """The id the next entry will be stored under."""
+        return journal_of(self.db).next_id(EVENTS_TABLE)
+
+    def point_before_last(self, back: int) -> ResumeAt | None:
+        """Where the journal stands after all but the last *back* of :attr:`events`: its
+        length and SHA-256 there and the next entry's id, for a state checkpoint taken
+        there; None when that is not one of the last lines the writer keeps marks for."""
+        journal = journal_of(self.db)
+        key = next(islice(reversed(journal.table_docs(EVENTS_TABLE)), back, None), None)
+        if key is None or not key.isdigit():
+            return None
+        found = journal.point_after(int(key))
+        return None if found is None else ResumeAt(found[0], found[1], int(key) + 1)
+
+    @property
+    def torn_saved_to(self) -> Path | None:
+        """Where an unfinished last write was set aside (once the next entry went on)."""
+        return journal_of(self.db).torn_saved_to
+
+    def append(self, event: dict[str, Any]) -> None:
+        """Returns only once the event is on the disk; on failure nothing changed.
+
+        One line appended at the id TinyDB would give it, not TinyDB's insert
+        (which hands the whole database to the storage): the cost stays flat.
+        """
+        journal = journal_of(self.db)
+        doc_id = str(journal.next_id(EVENTS_TABLE))
+        journal.insert_docs(EVENTS_TABLE, {doc_id: dict(event)})
+        self._events.clear_cache()  # TinyDB's query cache did not see this append
+        self.events.append(dict(journal.table_docs(EVENTS_TABLE)[doc_id]))
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> SessionWriter:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
