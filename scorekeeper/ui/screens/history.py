@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from scorekeeper.core.session import Session
 from scorekeeper.messages import UserError, t
+from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.view_guard import view_failed
 
 
@@ -30,7 +31,7 @@ class WithHistory(Protocol):
     def ensure_history(self) -> bool: ...
 
 
-class ReadingHistory(ModalScreen[str | None]):
+class ReadingHistory(StyledOnce, ModalScreen[str | None]):
     """ "Reading all n entries of session s…": shown until they are read, then gone with
     what there is to say (an error, or that the checkpoint was wrong), or None."""
 

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
 from scorekeeper.messages import UserError, t
+from scorekeeper.ui.screens.styled_once import StyledOnce
 
 if TYPE_CHECKING:
     from scorekeeper.storage import Store
@@ -41,7 +42,7 @@ def settlement_lines(store: Store, sids: Sequence[int]) -> tuple[list[str], bool
         return [error.message()], True
 
 
-class SettleScreen(ModalScreen[None]):
+class SettleScreen(StyledOnce, ModalScreen[None]):
     """The settlement of one or several sessions; Enter or Esc closes it."""
 
     BINDINGS = [

@@ -14,11 +14,12 @@ from scorekeeper.core.standings import standings, standings_counts
 from scorekeeper.export.report import receipt_text
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import language, t
+from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.widgets.chart import ScoreChart
 from scorekeeper.ui.widgets.key_bar import KeyBar
 
 
-class StandingsScreen(Screen[None]):
+class StandingsScreen(StyledOnce, Screen[None]):
     # Priority: it closes before the next key is handed on, which reaches the table
     BINDINGS = [
         Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close", priority=True)

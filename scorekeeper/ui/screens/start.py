@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -25,6 +25,7 @@ from scorekeeper.ui.loading import (
     read_now_or_later,
 )
 from scorekeeper.ui.screens.settle import MarksSessions
+from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.session_columns import Fit, fit_columns, players_text
 from scorekeeper.ui.view_guard import view_failed
 from scorekeeper.ui.widgets.key_bar import KeyBar
@@ -58,7 +59,7 @@ class SessionTable(DataTable[Text]):
     ]
 
 
-class StartScreen(MarksSessions, Screen[None]):
+class StartScreen(StyledOnce, MarksSessions, Screen[None]):
     """Lists the stored sessions, most recently updated first (a new one on top); re-read
     each time it comes back into view, the highlight kept on the session just left."""
 
@@ -109,7 +110,6 @@ class StartScreen(MarksSessions, Screen[None]):
         self._fit = Fit(0, 0, short_games=False)
         self._shown_width = -1  # the width the rows were last fitted to
         self._filling = 0  # the ticket of the rows being put in the table (see _fill)
-        self._resumed = False
 
     def compose(self) -> ComposeResult:
         yield Static(t("ui.start.title"), id="start-title", markup=False)
@@ -122,10 +122,7 @@ class StartScreen(MarksSessions, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#start-loading").display = False
 
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        if not self._resumed:  # every widget was styled as it was mounted, just now
-            event.refresh_styles = False
-            self._resumed = True
+    def on_screen_resume(self) -> None:
         # Another process (or the table screen just closed) may have changed any session.
         self.refresh_list()
 

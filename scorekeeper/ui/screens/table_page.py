@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.table_page import TablePages
+from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.web.qr import qr_lines
 
 
@@ -27,7 +28,7 @@ def qr_text(url: str) -> Text:
     return Text("\n".join(qr_lines(url)), style="black on white", no_wrap=True)
 
 
-class TablePageScreen(ModalScreen[None]):
+class TablePageScreen(StyledOnce, ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", t("ui_help.key.close"), id="table-page-close"),
         Binding("s", "stop_page", t("web.app.stop_key"), id="stop-page"),
