@@ -1,0 +1,75 @@
+"""Screens just made are styled once as they are first shown (ui/screens/styled_once.py):
+Textual styled every widget as it was mounted and all of them again at the screen's first
+resume, which was a good part of opening a table and of a dialog's key."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
+
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.table import TableScreen
+from tests.ui_support import PLAYERS, fixed_clock, new_store, press_all
+
+
+@pytest.fixture
+def styled(monkeypatch):
+    """Each widget styled while the list is on, by its class and id (its parts apart)."""
+    counts: Counter[str] = Counter()
+    on = [False]
+    real = Stylesheet.apply
+
+    def apply(self, node, *args, **kwargs):
+        if on[0] and type(node) is not DOMNode:  # a widget, not one of its parts
+            counts[f"{type(node).__name__}#{node.id}"] += 1
+        return real(self, node, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", apply)
+    return counts, on
+
+
+async def test_opening_a_table_styles_each_of_its_widgets_once(tmp_path, styled):
+    counts, on = styled
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        on[0] = True
+        await press_all(pilot, ["enter"])
+        await pilot.pause(0.2)
+        on[0] = False
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        ours = Counter(
+            {
+                f"{type(node).__name__}#{node.id}": counts[f"{type(node).__name__}#{node.id}"]
+                for node in screen.walk_children(with_self=True)
+            }
+        )
+        again = {name: n for name, n in ours.items() if n > 1}
+        # the players' table once more as it takes focus; the stake's digits as they take
+        # their state's class ("between rounds")
+        assert again == {"PlayerTable#players": 2, "Digits#stake-digits": 2}
+        assert min(ours.values()) == 1
+
+
+async def test_a_dialog_is_styled_once_as_it_opens(tmp_path, styled):
+    counts, on = styled
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await press_all(pilot, ["n"])
+        await pilot.pause(0.2)
+        on[0] = True
+        await press_all(pilot, ["f"])  # who folds: a dialog
+        await pilot.pause(0.2)
+        on[0] = False
+        dialog = app.screen
+        assert not isinstance(dialog, TableScreen)
+        names = [
+            f"{type(node).__name__}#{node.id}" for node in dialog.walk_children(with_self=True)
+        ]
+        again = {name: counts[name] for name in names if counts[name] != 1}
+        assert again == {"Input#pick-input": 2}  # once more as it takes focus
