@@ -184,3 +184,14 @@ async def test_when_the_keys_do_not_fit_the_palettes_word_goes_then_the_edge_cut
         assert bar.cut() == ["? Help", "esc Close"]
         line = app.screen._compositor.render_strips()[-1].text
         assert line.startswith("n Round r Raise f Fold") and line.endswith("▏^p ")
+
+
+async def test_a_taller_bar_paints_its_keys_once():
+    class Tall(Keys):
+        CSS = "KeyBar { height: 2; }"
+
+    app = Tall("ours", True, "textual-dark")
+    async with app.run_test(size=(100, 6)) as pilot:
+        await pilot.pause(0.1)
+        lines = [strip.text for strip in app.screen._compositor.render_strips()[-2:]]
+        assert lines[0].startswith("n Round") and lines[1].strip() == ""

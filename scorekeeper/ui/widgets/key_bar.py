@@ -268,6 +268,8 @@ class KeyBar(Widget, can_focus=False):
 
     def render_line(self, y: int) -> Strip:
         room = self.size.width
+        if y:  # one line of keys, however tall the bar is made
+            return Strip.blank(room, self._style("blank", False, True))
         keys = self.fitted(room)
         made = (room, keys, self._hover, self.compact)
         if self._painted is not None and self._painted[0] == made:
