@@ -95,7 +95,6 @@ class KeyBar(Widget, can_focus=False):
         "key-bar--hover",
         "key-bar--key",
         "key-bar--words",
-        "key-bar--disabled",
         "key-bar--edge",
     }
     # The colours and styles of Textual's footer (Footer, FooterKey), by the same variables.
@@ -121,7 +120,6 @@ class KeyBar(Widget, can_focus=False):
         color: $footer-description-foreground;
         background: $footer-description-background;
     }
-    KeyBar > .key-bar--disabled { text-style: dim; }
     KeyBar > .key-bar--edge { color: $foreground 20%; }
     """
 
@@ -227,7 +225,7 @@ class KeyBar(Widget, can_focus=False):
         item = self.get_component_styles("key-bar--hover" if hover else "key-bar--item")
         item_bg = bar_bg + item.background if item.has_rule("background") else bar_bg
         item_fg = item.color if item.has_rule("color") else bar_fg
-        dim = Style(dim=True) if not enabled else Style()
+        dim = Style(dim=True) if not enabled else Style()  # Textual's key not allowed now
         if part == "blank":  # the bar where no key is: Textual paints only its colour
             style = Style.from_color(None, bar_bg.rich_color if bar_bg.a else None)
         elif part == "edge":
