@@ -672,3 +672,15 @@ def journal_of(db: TinyDB) -> JournalStorage:
     storage = db.storage
     assert isinstance(storage, JournalStorage)
     return storage
+
+
+def header_of(db: TinyDB) -> dict[str, Any]:
+    """The session's header, as the journal under *db* holds it."""
+    return dict(journal_of(db).table_docs(HEADER_TABLE).get(HEADER_ID, {}))
+
+
+def events_of(db: TinyDB) -> list[dict[str, Any]]:
+    """The session's entries, in append order."""
+    # Doc ids are handed out in increasing order, and the journal replays in
+    # append order, so the table's order is the append order.
+    return [dict(doc) for doc in journal_of(db).table_docs(EVENTS_TABLE).values()]

@@ -176,8 +176,7 @@ class Store:
         return self._read(sid, at)
 
     def _read(self, sid: int, resume: ResumeAt | None) -> StoredSession:
-        from scorekeeper.storage.journal import EVENTS_TABLE, journal_of
-        from scorekeeper.storage.writer import events_of, header_of
+        from scorekeeper.storage.journal import EVENTS_TABLE, events_of, header_of, journal_of
 
         db = self._open(sid, writer=False, resume=resume)
         try:

@@ -13,18 +13,8 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from scorekeeper.storage.journal import EVENTS_TABLE, HEADER_ID, HEADER_TABLE, ResumeAt, journal_of
+from scorekeeper.storage.journal import EVENTS_TABLE, ResumeAt, events_of, header_of, journal_of
 from scorekeeper.storage.stored_session import StoredSession
-
-
-def header_of(db: TinyDB) -> dict[str, Any]:
-    return dict(journal_of(db).table_docs(HEADER_TABLE).get(HEADER_ID, {}))
-
-
-def events_of(db: TinyDB) -> list[dict[str, Any]]:
-    # Doc ids are handed out in increasing order, and the journal replays in
-    # append order, so the table's order is the append order.
-    return [dict(doc) for doc in journal_of(db).table_docs(EVENTS_TABLE).values()]
 
 
 class SessionWriter:
