@@ -442,35 +442,3 @@ def test_the_start_screen_leaves_dialogs_and_emoji_unloaded(tmp_path):
     assert "rich._emoji_codes" not in loaded
     journal = {"scorekeeper.storage.journal", "scorekeeper.storage.writer", "hashlib"}
     assert not journal & loaded
-
-
-@pytest.mark.parametrize("sessions", [0, 2])
-async def test_the_start_screen_styles_each_widget_once(tmp_path, monkeypatch, sessions):
-    """Textual styles every widget as it is mounted, again when the first screen resumes,
-    and again whenever focus comes or goes: the list (a table and its nine parts) took
-    focus as it was made and lost it when it was hidden for being empty. Here each widget
-    is styled once; the list once more when it takes focus, having rows."""
-    from textual.css.stylesheet import Stylesheet
-    from textual.dom import DOMNode
-
-    styled: list[str] = []
-    real = Stylesheet.apply
-
-    def apply(self, node, *args, **kwargs):
-        owner = node.parent if type(node) is DOMNode else node  # a part: its widget's
-        styled.append(f"{type(owner).__name__}#{owner.id}" + ("" if owner is node else " part"))
-        return real(self, node, *args, **kwargs)
-
-    monkeypatch.setattr(Stylesheet, "apply", apply)
-    store = Store(tmp_path / "data")
-    if sessions:
-        two_sessions(store)
-    app = ScorekeeperApp(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, StartScreen)
-        whole = [name for name in styled if not name.endswith(" part")]
-        twice = sorted({name for name in whole if whole.count(name) > 1})
-        assert twice == (["SessionTable#start-table"] if sessions else [])
-        assert whole.count("SessionTable#start-table") == (2 if sessions else 1)
-        assert app.screen.focused is (app.screen.table if sessions else None)

@@ -10,8 +10,11 @@ import pytest
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 
+from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.start import StartScreen
 from scorekeeper.ui.screens.table import TableScreen
+from tests.test_ui_start import two_sessions
 from tests.ui_support import PLAYERS, fixed_clock, new_store, press_all
 
 
@@ -29,6 +32,27 @@ def styled(monkeypatch):
 
     monkeypatch.setattr(Stylesheet, "apply", apply)
     return counts, on
+
+
+@pytest.mark.parametrize("sessions", [0, 2])
+async def test_the_start_screen_styles_each_widget_once(tmp_path, styled, sessions):
+    """Textual styles every widget as it is mounted, again when the first screen resumes,
+    and again whenever focus comes or goes: the list (a table and its nine parts) took
+    focus as it was made and lost it when it was hidden for being empty. Here each widget
+    is styled once; the list once more when it takes focus, having rows."""
+    counts, on = styled
+    store = Store(tmp_path / "data")
+    if sessions:
+        two_sessions(store)
+    app = ScorekeeperApp(store)
+    on[0] = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, StartScreen)
+        twice = sorted(name for name, n in counts.items() if n > 1)
+        assert twice == (["SessionTable#start-table"] if sessions else [])
+        assert counts["SessionTable#start-table"] == (2 if sessions else 1)
+        assert app.screen.focused is (app.screen.table if sessions else None)
 
 
 async def test_opening_a_table_styles_each_of_its_widgets_once(tmp_path, styled):
