@@ -32,9 +32,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cli.sessions import standings_text
 from scorekeeper.cli.timeline import entry_doc, entry_line
 from scorekeeper.cli.timeline import run as timeline_command
+from scorekeeper.cli.transcripts import standings_text
 from scorekeeper.core.json_import import read_json_export
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import net_history, standings

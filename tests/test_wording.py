@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import messages
-from scorekeeper.cli.sessions import standings_text
+from scorekeeper.cli.transcripts import standings_text
 from scorekeeper.core.games import all_games, get_game
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 
 from scorekeeper.cli.errors import EXIT_TAMPERED, fail
-from scorekeeper.cli.sessions import standings_text, tell_set_aside
+from scorekeeper.cli.sessions import tell_set_aside
+from scorekeeper.cli.transcripts import standings_text
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry

@@ -280,11 +280,13 @@ def _run(args: argparse.Namespace, words: Sequence[str]) -> int:
                      first=args.first, last=args.last, as_json=args.json))  # fmt: skip
     if args.command not in _BATCH:  # the app, or the table display: no batch commands
         return _display(args) if args.command == "display" else _open_app(args)
+    if args.command == "replay":  # the rules alone: no store, exports or recording
+        from scorekeeper.cli.transcripts import replay
+
+        return replay(args.file, as_json=args.json)
     from scorekeeper.cli import sessions as commands
 
     match args.command:
-        case "replay":
-            return commands.replay(args.file, as_json=args.json)
         case "import":
             return commands.import_file(_store(args), args.file)
         case "record":

@@ -6,28 +6,16 @@ import sys
 from pathlib import Path
 
 from scorekeeper.cli.errors import fail, quiet_stdout
+from scorekeeper.cli.transcripts import print_state, read_transcript
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
-from scorekeeper.core.json_import import looks_like_json, read_json_export
-from scorekeeper.core.session import Session
-from scorekeeper.core.standings import standings
-from scorekeeper.core.state_json import state_json
 from scorekeeper.core.times import local_text
-from scorekeeper.core.transcript import (
-    MAX_TRANSCRIPT_BYTES,
-    TranscriptError,
-    decode,
-    parse_transcript,
-)
-from scorekeeper.core.transcript import replay as play
 from scorekeeper.core.words import parse_entry, split_line
-from scorekeeper.export.columns import ljust, width
 from scorekeeper.export.formats import export_text
 from scorekeeper.export.settlement import parse_rate, season_lines, settle_together
 from scorekeeper.export.settlement import settle as settle_session
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
-from scorekeeper.messages.text import json_text
 from scorekeeper.services.recording import (
     Recording,
     fold_stored,
@@ -38,48 +26,8 @@ from scorekeeper.services.recording import (
 from scorekeeper.storage import Store
 
 
-def _read_limited(path: str) -> bytes:
-    """At most the size limit of a file, a pipe, a device or standard input (``-``).
-
-    The limit holds whatever the source: one byte more than it is read, and then
-    the whole input is refused (a size on disk cannot be trusted for a pipe).
-    """
-    limit = MAX_TRANSCRIPT_BYTES
-    if path == "-":
-        raw = sys.stdin.buffer.read(limit + 1)
-    else:
-        with open(path, "rb") as source:
-            raw = source.read(limit + 1)
-    if len(raw) > limit:
-        fail(f"{path}:1", t("transcript.too_big", limit=limit))
-    return raw
-
-
-def read_transcript(path: str) -> Session:
-    try:
-        raw = _read_limited(path)
-    except OSError as error:
-        fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
-    try:
-        text = decode(raw)
-        del raw  # a long transcript: neither its bytes nor its text are needed any more
-        if looks_like_json(text):  # a JSON export reads back as well as a transcript
-            return read_json_export(text)
-        transcript = parse_transcript(text)
-        del text
-        return play(transcript, consume=True)
-    except TranscriptError as error:
-        fail(f"{path}:{error.line}", error.message())
-
-
-def replay(path: str, *, as_json: bool) -> int:
-    session = read_transcript(path)
-    _print_state(session, as_json)
-    return 0
-
-
 def show(store: Store, sid: int, *, as_json: bool) -> int:
-    _print_state(load_session(store, sid), as_json)
+    print_state(load_session(store, sid), as_json)
     tell_set_aside(store, sid)
     return 0
 
@@ -90,46 +38,6 @@ def tell_set_aside(store: Store, sid: int) -> None:
     if kept:
         files = ", ".join(str(path) for path in kept)
         print(t("cli.set_aside", session=sid, count=len(kept), files=files), file=sys.stderr)
-
-
-def _print_state(session: Session, as_json: bool) -> None:
-    if as_json:
-        print(json_text(state_json(session)))
-    else:
-        print(standings_text(session))
-
-
-def standings_text(session: Session) -> str:
-    """The standings, best net result first; chip games show the chips and the net."""
-    state, game = session.state, session.game
-    if state.finished:
-        status = t("cli.status_finished")
-    elif state.in_round:
-        headline = game.headline(state)
-        if headline.kind == "stake":
-            status = t(
-                game.worded("cli.status_in_round"), stake=headline.value, parent=state.parent
-            )
-        elif headline.kind == "pot":
-            status = t(
-                game.worded("cli.status_in_round_pot"), pot=headline.value, parent=state.parent
-            )
-        else:
-            status = t(game.worded("cli.status_in_round_plain"), parent=state.parent)
-    else:
-        status = t(game.worded("cli.status_next"), parent=state.parent)
-    lines = [t("cli.standings_title", game=t(game.name_key), round=state.round,
-               status=status)]  # fmt: skip
-    rows = standings(state)
-    name_width = max(width(row.player) for row in rows) + 2
-    for row in rows:
-        name = ljust(row.player, name_width)
-        if game.uses_chips:
-            net = f"{row.net:+d}" if row.net else "0"
-            lines.append(t("cli.rank_line_net", rank=row.rank, name=name, score=row.score, net=net))
-        else:
-            lines.append(t("cli.rank_line", rank=row.rank, name=name, score=row.score))
-    return "\n".join(lines)
 
 
 def import_file(store: Store, path: str) -> int:

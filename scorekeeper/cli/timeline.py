@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.cli.errors import fail
-from scorekeeper.cli.sessions import read_transcript
+from scorekeeper.cli.transcripts import read_transcript
 from scorekeeper.core.codec import event_to_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
