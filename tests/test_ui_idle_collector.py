@@ -1,0 +1,115 @@
+"""Python's cycle collector runs between keys at the table, not during one, and its own
+settings are as they were once the app has closed (ui/idle_collector.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scorekeeper.ui import idle_collector
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.idle_collector import IdleCollector
+from tests.ui_support import fixed_clock, new_store
+
+
+@pytest.fixture
+def passes() -> Iterator[list[int]]:
+    """The generation of each collector pass, as they run."""
+    seen: list[int] = []
+
+    def note(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
+    gc.callbacks.append(note)
+    try:
+        yield seen
+    finally:
+        gc.callbacks.remove(note)
+
+
+async def test_a_key_runs_no_pass_and_the_pause_after_it_does(tmp_path, passes):
+    app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.collector.quiet = 60.0  # no pause long enough while the key is looked at
+        await pilot.pause(idle_collector.QUIET * 2)
+        gc.collect()
+        passes.clear()
+        await pilot.press("n")
+        await pilot.pause()
+        made = gc.get_count()[0]
+        assert app.screen.state.in_round  # the key was recorded
+        # Python's own trigger (700 objects) would have run a pass or more by now
+        assert made > 700
+        assert passes == []
+        app.collector.quiet = 0.01  # a short pause now
+        await pilot.press("r")
+        await pilot.pause(0.3)
+        assert passes, "no pass ran in the pause after the key"
+        assert gc.get_count()[0] < made
+
+
+async def test_the_settings_are_put_back_when_the_app_closes(tmp_path):
+    saved = gc.get_threshold()
+    gc.set_threshold(699, 11, 12)  # not Python's defaults, nor what the app sets
+    before = gc.get_threshold()
+    try:
+        await _run_and_close(tmp_path, before)
+    finally:
+        gc.set_threshold(*saved)
+
+
+async def _run_and_close(tmp_path, before: tuple[int, int, int]) -> None:
+    app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert gc.get_threshold()[0] == idle_collector.BACKSTOP
+        assert gc.get_threshold()[1:] == before[1:]
+    assert gc.get_threshold() == before
+    assert gc.isenabled()
+
+
+async def test_a_collector_left_disabled_stays_so():
+    gc.disable()
+    try:
+        collector = IdleCollector(quiet=0.01)
+        collector.start()
+        collector.activity()
+        await asyncio.sleep(0.05)
+        collector.stop()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+async def test_a_full_pass_every_so_often(passes):
+    collector = IdleCollector(quiet=0.001)
+    collector.start()
+    try:
+        for _ in range(idle_collector.FULL_EVERY):
+            collector.activity()
+            await asyncio.sleep(0.01)
+    finally:
+        collector.stop()
+    assert passes.count(1) == idle_collector.FULL_EVERY - 1
+    assert passes.count(2) == 1
+    assert passes[-1] == 2
+
+
+async def test_keys_in_a_row_put_the_pass_off(passes):
+    collector = IdleCollector(quiet=0.05)
+    collector.start()
+    try:
+        for _ in range(5):
+            collector.activity()
+            await asyncio.sleep(0.02)
+        assert passes == []
+        await asyncio.sleep(0.1)
+        assert passes == [1]
+    finally:
+        collector.stop()
