@@ -180,6 +180,7 @@ def test_replay_does_not_import_textual(home):
         f"code = main(['replay', {str(O1)!r}])\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print('IMPORTED', heavy)\n"
+        "print('OURS', sorted(m for m in sys.modules if m.startswith('scorekeeper.')))\n"
         "sys.exit(code)\n"
     )
     result = subprocess.run(
@@ -191,6 +192,10 @@ def test_replay_does_not_import_textual(home):
     )
     assert result.returncode == 0, result.stderr
     assert "IMPORTED []" in result.stdout
+    # nor what only the stored sessions' commands need (cli/transcripts.py)
+    ours = next(line for line in result.stdout.splitlines() if line.startswith("OURS"))
+    for unneeded in ("storage", "services", "export.formats", "export.settlement", "cli.sessions"):
+        assert f"'scorekeeper.{unneeded}" not in ours
 
 
 def test_console_entry_point_runs_as_a_module(home):
