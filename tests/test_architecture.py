@@ -81,6 +81,28 @@ def test_the_command_line_opens_the_app_lazily():
     assert "textual" not in every
 
 
+def test_the_app_is_imported_with_no_collector_pass_and_then_frozen():
+    """Importing the app makes only objects that live on: no pass of the cycle collector
+    (some ninety before) and they are kept out of the later ones; the collector is on
+    again after. In a fresh interpreter, where nothing of the app is imported yet."""
+    probe = (
+        "import gc, sys\n"
+        "passes = []\n"
+        "gc.callbacks.append(lambda phase, info: passes.append(info) if phase == 'start' else 0)\n"
+        "from scorekeeper.cli.main import load_app\n"
+        "assert 'textual' not in sys.modules\n"
+        "gc.collect(); passes.clear()\n"
+        "app = load_app()\n"
+        "print(app.__name__, 'textual' in sys.modules, len(passes), gc.get_freeze_count() > 1000,"
+        " gc.isenabled())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["ScorekeeperApp", "True", "0", "True", "True"]
+
+
 def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 

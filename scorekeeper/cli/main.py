@@ -30,6 +30,7 @@ from scorekeeper.messages.text import visible
 
 if TYPE_CHECKING:
     from scorekeeper.storage import Store
+    from scorekeeper.ui.app import ScorekeeperApp
 
 
 def _version() -> str:
@@ -353,12 +354,27 @@ def _language_from_settings(args: argparse.Namespace) -> None:
         set_language(chosen)
 
 
-def _open_app(args: argparse.Namespace) -> int:
-    from scorekeeper.ui.app import ScorekeeperApp  # the only command that loads Textual
+def load_app() -> type[ScorekeeperApp]:
+    """The app's class, imported (the only command that loads Textual) with the cycle
+    collector paused: importing makes only objects that live on (modules, classes,
+    functions), which it scanned again and again, some ninety passes and 20 ms of the
+    start, finding nothing. They are then frozen out of the passes to come."""
+    import gc
 
+    from scorekeeper.core.collector import collector_paused
+
+    with collector_paused():
+        from scorekeeper.ui.app import ScorekeeperApp as app_class
+
+        gc.freeze()  # before the collector is on again: a pass would scan them all at once
+    return app_class
+
+
+def _open_app(args: argparse.Namespace) -> int:
+    app_class = load_app()
     session = _session_id(args.session) if args.command == "open" else None
     store = _store(args)
-    app = ScorekeeperApp(store, session)
+    app = app_class(store, session)
     relaunch = app.run()
     app.table_pages.stop_all()  # the phones' page goes with the app (a relaunch starts anew)
     app.finish_writing()  # threads do not outlive os.execv (nor a normal exit, unjoined)
