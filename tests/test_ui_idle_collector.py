@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.core import collector
 from scorekeeper.ui import idle_collector
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.idle_collector import IdleCollector
@@ -70,8 +71,10 @@ async def _run_and_close(tmp_path, before: tuple[int, int, int]) -> None:
         await pilot.pause()
         assert gc.get_threshold()[0] == idle_collector.BACKSTOP
         assert gc.get_threshold()[1:] == before[1:]
+        assert collector.freeze_after_pauses(True) is True  # folds in the app are frozen
     assert gc.get_threshold() == before
     assert gc.isenabled()
+    assert collector.freeze_after_pauses(False) is False  # and not after it
 
 
 async def test_a_collector_left_disabled_stays_so():

@@ -6,6 +6,22 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+#: Whether what a pause made is frozen out of the collector's passes as it ends (the app:
+#: see :func:`freeze_after_pauses`).
+_freeze = False
+
+
+def freeze_after_pauses(on: bool) -> bool:
+    """Freeze (``gc.freeze``) what a pause made before the collector is on again; the
+    setting before. For a program that keeps a folded session for long, the app: once
+    on again, the collector scanned the fold's objects in one pass as soon as anything
+    was made (175 ms for 100,000 entries), then again in each older generation's pass
+    (265 and 300 ms), in the middle of whichever key came then. Frozen, they are freed by
+    reference counting as before; a batch command exits without either."""
+    global _freeze
+    before, _freeze = _freeze, on
+    return before
+
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
@@ -19,4 +35,6 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            if _freeze:
+                gc.freeze()
             gc.enable()
