@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -72,3 +74,21 @@ def tokyo(monkeypatch):
     yield
     monkeypatch.undo()
     time.tzset()
+
+
+@pytest.fixture
+def collector_passes() -> Iterator[list[int]]:
+    """The generation of each pass of Python's cycle collector from now on, as they run
+    (after one full pass, so that none is left over from before)."""
+    seen: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(note)
+    try:
+        yield seen
+    finally:
+        gc.callbacks.remove(note)

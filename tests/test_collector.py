@@ -28,23 +28,6 @@ def thawed_after() -> Iterator[None]:
         gc.unfreeze()
 
 
-@pytest.fixture
-def passes() -> Iterator[list[int]]:
-    """The generation of each collector pass, as they run."""
-    seen: list[int] = []
-
-    def note(phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            seen.append(info["generation"])
-
-    gc.collect()
-    gc.callbacks.append(note)
-    try:
-        yield seen
-    finally:
-        gc.callbacks.remove(note)
-
-
 def test_without_freezing_a_fold_freezes_nothing(thawed_after):
     frozen_before = gc.get_freeze_count()
     session = read_session(TRANSCRIPT)
@@ -53,11 +36,14 @@ def test_without_freezing_a_fold_freezes_nothing(thawed_after):
     assert gc.isenabled()
 
 
-def test_with_freezing_the_fold_is_frozen_before_the_collector_is_on(thawed_after, passes):
+def test_with_freezing_the_fold_is_frozen_before_the_collector_is_on(
+    thawed_after, collector_passes
+):
     frozen_before = gc.get_freeze_count()
     freeze_after_pauses(True)
     session = read_session(TRANSCRIPT)
-    assert passes == []  # none while folding (Python's own trigger is 700 objects), nor after
+    # none while folding (Python's own trigger is 700 objects), nor after
+    assert collector_passes == []
     assert session.state.round == ROUNDS
     assert gc.get_freeze_count() - frozen_before > 10 * ROUNDS  # states, events, frames …
     assert gc.get_count()[0] < 700  # nothing left for a pass to scan

@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-from collections.abc import Iterator
-from typing import Any
-
-import pytest
 
 from scorekeeper.core import collector
 from scorekeeper.ui import idle_collector
@@ -17,41 +13,25 @@ from scorekeeper.ui.idle_collector import IdleCollector
 from tests.ui_support import fixed_clock, new_store
 
 
-@pytest.fixture
-def passes() -> Iterator[list[int]]:
-    """The generation of each collector pass, as they run."""
-    seen: list[int] = []
-
-    def note(phase: str, info: dict[str, Any]) -> None:
-        if phase == "start":
-            seen.append(info["generation"])
-
-    gc.callbacks.append(note)
-    try:
-        yield seen
-    finally:
-        gc.callbacks.remove(note)
-
-
-async def test_a_key_runs_no_pass_and_the_pause_after_it_does(tmp_path, passes):
+async def test_a_key_runs_no_pass_and_the_pause_after_it_does(tmp_path, collector_passes):
     app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.collector.quiet = 60.0  # no pause long enough while the key is looked at
         await pilot.pause(idle_collector.QUIET * 2)
         gc.collect()
-        passes.clear()
+        collector_passes.clear()
         await pilot.press("n")
         await pilot.pause()
         made = gc.get_count()[0]
         assert app.screen.state.in_round  # the key was recorded
         # Python's own trigger (700 objects) would have run a pass or more by now
         assert made > 700
-        assert passes == []
+        assert collector_passes == []
         app.collector.quiet = 0.01  # a short pause now
         await pilot.press("r")
         await pilot.pause(0.3)
-        assert passes, "no pass ran in the pause after the key"
+        assert collector_passes, "no pass ran in the pause after the key"
         assert gc.get_count()[0] < made
 
 
@@ -90,7 +70,7 @@ async def test_a_collector_left_disabled_stays_so():
         gc.enable()
 
 
-async def test_a_full_pass_every_so_often(passes):
+async def test_a_full_pass_every_so_often(collector_passes):
     collector = IdleCollector(quiet=0.001)
     collector.start()
     try:
@@ -99,20 +79,20 @@ async def test_a_full_pass_every_so_often(passes):
             await asyncio.sleep(0.01)
     finally:
         collector.stop()
-    assert passes.count(1) == idle_collector.FULL_EVERY - 1
-    assert passes.count(2) == 1
-    assert passes[-1] == 2
+    assert collector_passes.count(1) == idle_collector.FULL_EVERY - 1
+    assert collector_passes.count(2) == 1
+    assert collector_passes[-1] == 2
 
 
-async def test_keys_in_a_row_put_the_pass_off(passes):
+async def test_keys_in_a_row_put_the_pass_off(collector_passes):
     collector = IdleCollector(quiet=0.05)
     collector.start()
     try:
         for _ in range(5):
             collector.activity()
             await asyncio.sleep(0.02)
-        assert passes == []
+        assert collector_passes == []
         await asyncio.sleep(0.1)
-        assert passes == [1]
+        assert collector_passes == [1]
     finally:
         collector.stop()
