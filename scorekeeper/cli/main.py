@@ -357,8 +357,8 @@ def _language_from_settings(args: argparse.Namespace) -> None:
 def load_app() -> type[ScorekeeperApp]:
     """The app's class, imported (the only command that loads Textual) with the cycle
     collector paused: importing makes only objects that live on (modules, classes,
-    functions), which it scanned again and again, some ninety passes and 20 ms of the
-    start, finding nothing. They are then frozen out of the passes to come."""
+    functions), which it scanned again and again, some ninety passes, finding
+    nothing. They are then frozen out of the passes to come."""
     import gc
 
     from scorekeeper.core.collector import collector_paused

@@ -15,8 +15,8 @@ def freeze_after_pauses(on: bool) -> bool:
     """Freeze (``gc.freeze``) what a pause made before the collector is on again; the
     setting before. For a program that keeps a folded session for long, the app: once
     on again, the collector scanned the fold's objects in one pass as soon as anything
-    was made (175 ms for 100,000 entries), then again in each older generation's pass
-    (265 and 300 ms), in the middle of whichever key came then. Frozen, they are freed by
+    was made, then again in each older generation's pass: long passes at 100,000
+    entries, in the middle of whichever key came then. Frozen, they are freed by
     reference counting as before; a batch command exits without either."""
     global _freeze
     before, _freeze = _freeze, on

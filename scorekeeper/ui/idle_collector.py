@@ -1,17 +1,17 @@
 """Python's cycle collector run between keys, not in the middle of one.
 
 Left to itself the collector runs whenever enough objects were made: during a key's
-frame, that is, which makes hundreds of thousands of small objects. At the table it
-ran a dozen times in one showdown's Enter, sometimes a pass over the older objects
-(1 to 3 ms) and now and then a full one (20 ms): a key held up by whichever pass came
-due. Here the passes wait until the keys stop for a moment (:data:`QUIET`), and run then;
-the collector's own trigger stays as a backstop, set high (:data:`BACKSTOP`), for a
-long run of keys without a pause. Garbage is collected as before, only at other times.
+frame, that is, which makes many small objects. At the table it ran a dozen times in
+one showdown's Enter, now and then a pass over the older objects or a full one: a key
+held up by whichever pass came due (docs/performance.md has the A/B). Here the passes
+wait until the keys stop for a moment (:data:`QUIET`), and run then; the collector's own
+trigger stays as a backstop, set high (:data:`BACKSTOP`), for a long run of keys without
+a pause. Garbage is collected as before, only at other times.
 
 A session folded whole while the app runs (for the timeline, the standings, an undo
 below the checkpoint) is frozen out of the passes as the fold ends, as the app freezes
-a session it opens: otherwise each full pass here would scan its objects again (300 ms
-at 100,000 entries). See core/collector.py.
+a session it opens: otherwise each full pass here would scan its objects again (a
+long pass at 100,000 entries). See core/collector.py.
 """
 
 from __future__ import annotations
