@@ -72,6 +72,14 @@ async def _bottom(bar: str, compact: bool, theme: str, size: tuple[int, int], ho
     app = Keys(bar, compact, theme)
     async with app.run_test(size=size) as pilot:
         await pilot.pause(0.1)
+        # Textual's footer makes its keys a little after the first frame: on a loaded
+        # machine, after the pause above too. Wait for them (up to 5 s), then compare.
+        for _ in range(100):
+            if "Round" in "".join(
+                text for text, _, _ in app.screen._compositor.render_strips()[-1]
+            ):
+                break
+            await pilot.pause(0.05)
         if hover is not None:
             await pilot.hover(offset=(hover, size[1] - 1))
             await pilot.pause(0.1)
