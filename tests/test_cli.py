@@ -194,7 +194,8 @@ def test_replay_does_not_import_textual(home):
     assert "IMPORTED []" in result.stdout
     # nor what only the stored sessions' commands need (cli/transcripts.py)
     ours = next(line for line in result.stdout.splitlines() if line.startswith("OURS"))
-    for unneeded in ("storage", "services", "export.formats", "export.settlement", "cli.sessions"):
+    stored = ("storage", "services", "export.formats", "export.settlement", "cli.sessions")
+    for unneeded in (*stored, "core.json_import", "core.codec"):  # JSON is read only if given
         assert f"'scorekeeper.{unneeded}" not in ours
 
 

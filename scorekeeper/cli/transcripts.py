@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 
 from scorekeeper.cli.errors import fail
-from scorekeeper.core.json_import import looks_like_json, read_json_export
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state_json import state_json
@@ -14,6 +13,7 @@ from scorekeeper.core.transcript import (
     MAX_TRANSCRIPT_BYTES,
     TranscriptError,
     decode,
+    looks_like_json,
     parse_transcript,
 )
 from scorekeeper.core.transcript import replay as play
@@ -48,6 +48,8 @@ def read_transcript(path: str) -> Session:
         text = decode(raw)
         del raw  # a long transcript: neither its bytes nor its text are needed any more
         if looks_like_json(text):  # a JSON export reads back as well as a transcript
+            from scorekeeper.core.json_import import read_json_export  # only then
+
             return read_json_export(text)
         transcript = parse_transcript(text)
         del text

@@ -21,10 +21,6 @@ MAX_DEPTH = 12
 _DROPPED = ("voided_by", "chain")  # written by the export, derived again on import
 
 
-def looks_like_json(text: str) -> bool:
-    return text.lstrip().startswith("{")
-
-
 def _depth(value: Any, limit: int) -> int:
     """How deep *value* nests, stopping early past *limit* (no recursion: hostile files)."""
     deepest, stack = 0, [(value, 1)]

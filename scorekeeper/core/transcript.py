@@ -103,6 +103,11 @@ def decode(raw: bytes) -> str:
         raise TranscriptError(line, RuleError("transcript.not_utf8")) from None
 
 
+def looks_like_json(text: str) -> bool:
+    """A JSON export, read back as well as a transcript (core/json_import.py)."""
+    return text.lstrip().startswith("{")
+
+
 def parse_transcript(text: str) -> Transcript:
     if "\x00" in text:
         nul_line = text.count("\n", 0, text.index("\x00")) + 1
