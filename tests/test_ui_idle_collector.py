@@ -70,29 +70,68 @@ async def test_a_collector_left_disabled_stays_so():
         gc.enable()
 
 
-async def test_a_full_pass_every_so_often(collector_passes):
-    collector = IdleCollector(quiet=0.001)
+async def _pauses(collector: IdleCollector, count: int, gap: float = 0.02) -> None:
+    """*count* keys, each followed by a pause long enough for the quick pass."""
+    for _ in range(count):
+        collector.activity()
+        await asyncio.sleep(gap)
+
+
+async def test_a_full_pass_after_ten_quick_ones_and_a_longer_pause(collector_passes):
+    # (the pauses compared differ by far more than a loaded machine's stalls)
+    collector = IdleCollector(quiet=0.001, full_quiet=1.0)
     collector.start()
     try:
-        for _ in range(idle_collector.FULL_EVERY):
-            collector.activity()
-            await asyncio.sleep(0.01)
+        await _pauses(collector, idle_collector.FULL_EVERY)
+        assert collector_passes == [1] * idle_collector.FULL_EVERY  # no pause long enough
+        collector.activity()
+        await asyncio.sleep(1.3)
+        assert collector_passes[-2:] == [1, 2]
     finally:
         collector.stop()
-    assert collector_passes.count(1) == idle_collector.FULL_EVERY - 1
-    assert collector_passes.count(2) == 1
-    assert collector_passes[-1] == 2
+
+
+async def test_a_key_before_the_longer_pause_puts_the_full_pass_off(collector_passes):
+    collector = IdleCollector(quiet=0.001, full_quiet=1.0)
+    collector.start()
+    try:
+        await _pauses(collector, idle_collector.FULL_EVERY + 5, gap=0.03)
+        assert 2 not in collector_passes
+    finally:
+        collector.stop()
+
+
+async def test_a_long_full_pass_spaces_the_next_ones_out(collector_passes, monkeypatch):
+    collector = IdleCollector(quiet=0.001, full_quiet=0.01)
+    collector.start()
+    try:
+        moments = iter([10.0, 10.5])  # the full pass "took" half a second
+        monkeypatch.setattr(idle_collector.time, "perf_counter", lambda: next(moments))
+        await _pauses(collector, idle_collector.FULL_EVERY, gap=0.03)
+        assert collector_passes.count(2) == 1
+        monkeypatch.undo()
+        await _pauses(collector, 3 * idle_collector.FULL_EVERY, gap=0.03)
+        assert collector_passes.count(2) == 1  # the next waits for 1,000 quick passes
+    finally:
+        collector.stop()
+
+
+def test_spacing():
+    assert idle_collector.spacing(0.0) == idle_collector.FULL_EVERY
+    assert idle_collector.spacing(0.002) == idle_collector.FULL_EVERY
+    assert idle_collector.spacing(0.5) == 1000
+    assert idle_collector.spacing(2.0) == 4000
 
 
 async def test_keys_in_a_row_put_the_pass_off(collector_passes):
-    collector = IdleCollector(quiet=0.05)
+    collector = IdleCollector(quiet=0.5)
     collector.start()
     try:
         for _ in range(5):
             collector.activity()
             await asyncio.sleep(0.02)
         assert collector_passes == []
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.7)
         assert collector_passes == [1]
     finally:
         collector.stop()
