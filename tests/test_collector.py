@@ -67,3 +67,13 @@ def test_freeze_after_pauses_says_the_setting_before():
         assert freeze_after_pauses(True) is True
     finally:
         freeze_after_pauses(first)
+
+
+@pytest.mark.parametrize("setting", [False, True])
+def test_a_pause_may_say_for_itself_whether_it_freezes(thawed_after, setting):
+    freeze_after_pauses(setting)
+    frozen = gc.get_freeze_count()
+    with collector_paused(freeze=not setting):
+        made = [[] for _ in range(100)]
+    assert (gc.get_freeze_count() > frozen) is (not setting)
+    assert gc.isenabled() and len(made) == 100

@@ -359,14 +359,10 @@ def load_app() -> type[ScorekeeperApp]:
     collector paused: importing makes only objects that live on (modules, classes,
     functions), which it scanned again and again, some ninety passes, finding
     nothing. They are then frozen out of the passes to come."""
-    import gc
-
     from scorekeeper.core.collector import collector_paused
 
-    with collector_paused():
+    with collector_paused(freeze=True):
         from scorekeeper.ui.app import ScorekeeperApp as app_class
-
-        gc.freeze()  # before the collector is on again: a pass would scan them all at once
     return app_class
 
 

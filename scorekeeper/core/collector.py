@@ -24,17 +24,21 @@ def freeze_after_pauses(on: bool) -> bool:
 
 
 @contextmanager
-def collector_paused() -> Iterator[None]:
+def collector_paused(*, freeze: bool | None = None) -> Iterator[None]:
     """Pause Python's cycle collector while a fold builds many small objects that all live
     on (events, states, frames): it would scan them again and again and find no garbage.
     At 100,000 entries that scanning was two thirds of a replay, and made it grow faster
-    than the session. Used around folds and other passes over a whole session."""
+    than the session. Used around folds and other passes over a whole session.
+
+    What the pause made is frozen as it ends if *freeze* says so (by default, as
+    :func:`freeze_after_pauses` was set): before the collector is on again, or its next
+    pass would scan it all at once. A pause inside another leaves that to the outer one."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_enabled:
-            if _freeze:
+            if _freeze if freeze is None else freeze:
                 gc.freeze()
             gc.enable()
