@@ -83,12 +83,14 @@ class IdleCollector:
             self._due.cancel()
         self._due = asyncio.get_running_loop().call_later(self.quiet, self._collect)
 
-    def _idle(self) -> bool:
+    def _fired(self) -> bool:
+        """The timer went off (nothing is due now): whether a pass may run, the collector
+        being still started and not paused by a fold."""
         self._due = None
-        return self._saved is not None and gc.isenabled()  # a fold may have it paused
+        return self._saved is not None and gc.isenabled()
 
     def _collect(self) -> None:
-        if not self._idle():
+        if not self._fired():
             return
         self._passes += 1
         gc.collect(1)
@@ -97,7 +99,7 @@ class IdleCollector:
             self._due = asyncio.get_running_loop().call_later(wait, self._collect_all)
 
     def _collect_all(self) -> None:
-        if not self._idle():
+        if not self._fired():
             return
         began = time.perf_counter()
         gc.collect(2)
