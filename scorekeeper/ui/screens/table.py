@@ -25,6 +25,8 @@ from textual.widgets import Header, Static
 
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.receipt import Receipt
+from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.words import entry_words, parse_entry, split_line
 from scorekeeper.export.live import headline_caption, last_result_line
@@ -580,13 +582,13 @@ class TableScreen(StyledOnce, Screen[None]):
 
 
 # The views a table opens on a key are loaded when first opened, not with the table.
-def _standings(session: Any, receipt: Any) -> Screen[None]:
+def _standings(session: Session, receipt: Receipt | None) -> Screen[None]:
     from scorekeeper.ui.screens.standings import StandingsScreen
 
     return StandingsScreen(session, receipt)
 
 
-def _timeline(session: Any, sid: int) -> Screen[None]:
+def _timeline(session: Session, sid: int) -> Screen[None]:
     from scorekeeper.ui.screens.timeline import TimelineScreen
 
     return TimelineScreen(session, sid)

@@ -14,7 +14,7 @@ the palette's word.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rich.segment import Segment
@@ -337,9 +337,7 @@ class KeyBar(Widget, can_focus=False):
 
 def _bare(key: Key) -> Key:
     """*key* without its words; its tooltip still says them."""
-    return Key(
-        key.key, key.shown, "", key.action, key.enabled, key.tooltip or key.words, key.palette
-    )
+    return replace(key, words="", tooltip=key.tooltip or key.words)
 
 
 def _colours(background: Color, foreground: Color) -> Style:
