@@ -1,7 +1,8 @@
 """The fold's shortcuts give what the plain way gives: a copy or a new object built without
 ``__init__`` (core/evolve.py), seat names worked out once per tuple of seats
 (core/state.py), a fixed offset checked once (core/times.py), a plain line split by
-``str.split`` (core/words.py)."""
+``str.split`` (core/words.py), a round over by a count of its folds, names interned as
+they are read."""
 
 from __future__ import annotations
 
@@ -18,10 +19,16 @@ from scorekeeper.core import shellwords
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, frozen, thawed
 from scorekeeper.core.evolve import constructor, copier, evolve
+from scorekeeper.core.games.indian_official import (
+    OfficialRound,
+    _all_children_folded,
+    _contesting_children,
+)
 from scorekeeper.core.header import make_header
 from scorekeeper.core.ledger import Frame, Ledger
 from scorekeeper.core.state import RoundResult, State
 from scorekeeper.core.times import check_time
+from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import split_line
 from tests.session_gen import GAMES, build_session
 
@@ -141,3 +148,37 @@ def test_a_line_splits_as_a_shell_splits_it_on_either_path(line):
     except RuleError as error:
         got = error.message("en")
     assert got == expected
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_a_round_is_over_by_count_exactly_when_no_child_is_left_in_it(data):
+    """The official game ends a round on the fold that leaves no child in: counted from the
+    folds (each child folds once, the parent never), not worked out as the list of those
+    left. After joins, leaves, undos and corrections, the two agree on every state."""
+    session = build_session(data, "indian-official")
+    states = [session.state_before(i) for i in range(len(session.events))]
+    tables = [(s, s.table) for s in [*states, session.state] if isinstance(s.table, OfficialRound)]
+    for state, table in tables:
+        # the table as it is, then with each child still in folding in turn, to the last
+        for child in (None, *_contesting_children(state, table)):
+            if child is not None:
+                table = dataclasses.replace(table, folds=(*table.folds, (child, table.stake)))
+            left = _contesting_children(state, table)
+            assert _all_children_folded(state, table) == (not left)
+        assert _all_children_folded(state, table)
+
+
+def test_a_name_read_in_an_entry_is_the_seat_names_own_object():
+    """Names are interned as they are read (core/header.py, core/words.py), so the fold
+    finds a player by identity. The names are built at run time: two equal strings that
+    are not one object unless interned."""
+    names = ["".join(["Ak", "i"]), "".join(["Be", "n"]), "".join(["Ch", "ihiro"])]
+    text = "game indian-official\nplayers {} {} {}\nround\nfold {}\n".format(
+        *names, "".join(["Be", "n"])
+    )
+    session = read_session(text)
+    seat = next(name for name in session.header.players if name == "Ben")
+    fold = session.events[1]
+    assert fold.data["player"] == "Ben" and fold.data["player"] is seat
+    assert session.state.seated()[1] is seat

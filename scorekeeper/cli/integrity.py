@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 
 from scorekeeper.cli.errors import EXIT_TAMPERED, fail
+from scorekeeper.cli.leaving import keep
 from scorekeeper.cli.sessions import tell_set_aside
 from scorekeeper.cli.transcripts import standings_text
 from scorekeeper.core.corrections import correction_entry
@@ -45,7 +46,7 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     """0: intact; 1: tampered, cut off (``--expect``), or no chain to check it by;
     2: the session cannot be read or the command was mistyped (docs/disputes.md)."""
     wanted = _expected(expect)
-    stored = store.read(sid)
+    stored = keep(store.read(sid))
     tell_set_aside(store, sid)
     verdict = verify_chain(stored.header, stored.events)
     if verdict.bad_header:

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from scorekeeper.cli import completion
+from scorekeeper.cli import completion, leaving
 from scorekeeper.cli.argparse_lang import argparse_language
 from scorekeeper.cli.errors import (
     EXIT_CODES,
@@ -214,7 +214,9 @@ _finished_batch = False
 def entry() -> None:
     """The ``scorekeeper`` program. After a batch command it leaves without tearing down
     the objects it made: everything is on disk (fsynced) or printed (flushed here), and
-    freeing a 100,000-entry session one object at a time took a fifth of a replay."""
+    freeing a 100,000-entry session one object at a time took a fifth of a replay
+    (cli/leaving.py keeps what the command read to this end)."""
+    leaving.as_program()
     code = main()
     if not _finished_batch:
         sys.exit(code)
@@ -245,8 +247,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             from scorekeeper.core.collector import collector_paused
 
             global _finished_batch
-            with collector_paused():  # see collector_paused; restored for in-process callers
+            if leaving.start_batch():  # the program, which leaves right after (cli/leaving.py)
                 code = _run(args, words)
+            else:
+                with collector_paused():  # see collector_paused; restored for callers
+                    code = _run(args, words)
             _finished_batch = True
             return code
         return _run(args, words)

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from scorekeeper.cli.errors import fail, quiet_stdout
+from scorekeeper.cli.leaving import keep
 from scorekeeper.cli.transcripts import print_state, read_transcript
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
@@ -27,7 +28,7 @@ from scorekeeper.storage import Store
 
 
 def show(store: Store, sid: int, *, as_json: bool) -> int:
-    print_state(load_session(store, sid), as_json)
+    print_state(keep(load_session(store, sid)), as_json)
     tell_set_aside(store, sid)
     return 0
 
@@ -102,7 +103,7 @@ def export(
 ) -> int:
     rate = None if rate_text is None else parse_rate(rate_text)
     stored = store.read(sid)  # read once: the session and its receipt agree
-    session = fold_stored(stored)
+    session = keep(fold_stored(keep(stored)))
     text = export_text(session, sid, fmt, rate=rate, receipt=receipt_of(stored))
     if output is None or output == "-":
         sys.stdout.write(text)
@@ -132,7 +133,7 @@ def settle_many(store: Store, sids: list[int], rate_text: str | None) -> int:
             fail("settle", t("settle.twice", session=sid))
         seen.add(sid)
     rate = None if rate_text is None else parse_rate(rate_text)
-    settlement = settle_together([(sid, load_session(store, sid)) for sid in sids], rate)
+    settlement = settle_together([(sid, keep(load_session(store, sid))) for sid in sids], rate)
     print("\n".join(season_lines(sids, settlement)))  # all worked out first, printed at once
     return 0
 
@@ -140,7 +141,7 @@ def settle_many(store: Store, sids: list[int], rate_text: str | None) -> int:
 def settle(store: Store, sid: int, rate_text: str | None) -> int:
     """Print who pays whom at the end of the session, one transfer a line."""
     rate = None if rate_text is None else parse_rate(rate_text)
-    settlement = settle_session(load_session(store, sid), rate)
+    settlement = settle_session(keep(load_session(store, sid)), rate)
     heading = settlement.rate_text()
     if heading and settlement.transfers:
         print(heading)

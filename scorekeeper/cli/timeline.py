@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.cli.errors import fail
+from scorekeeper.cli.leaving import keep
 from scorekeeper.cli.transcripts import read_transcript
 from scorekeeper.core.codec import event_to_doc
 from scorekeeper.core.errors import RuleError
@@ -31,7 +32,7 @@ def load(store_for: Any, source: str) -> Session:
     """A stored session by number, or a transcript file by path."""
     if source.isdigit():
         store: Store = store_for()
-        return load_session(store, int(source))
+        return keep(load_session(store, int(source)))
     if source == "-" or Path(source).exists():
         return read_transcript(source)
     fail(source, t("cli.bad_session_id", text=source))
@@ -155,7 +156,7 @@ def run(
         return 0
     check_round(session, round)
     name = session.state.find_player(player) if player is not None else None
-    entries = select(timeline(session), stake=stake, round=round, player=name)
+    entries = keep(select(timeline(session), stake=stake, round=round, player=name))
     if as_json:
         print(json_text([entry_doc(e) for e in entries]))
         return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from scorekeeper.cli.errors import fail
+from scorekeeper.cli.leaving import keep
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state_json import state_json
@@ -40,6 +41,11 @@ def _read_limited(path: str) -> bytes:
 
 
 def read_transcript(path: str) -> Session:
+    """The session a transcript or a JSON export holds, kept to the program's end."""
+    return keep(_read_transcript(path))
+
+
+def _read_transcript(path: str) -> Session:
     try:
         raw = _read_limited(path)
     except OSError as error:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timezone
 from typing import Any
 
 from scorekeeper.core.corrections import check_correction, corrected_state
@@ -125,7 +125,8 @@ class Ledger:
         """
         at = entry.at
         if at is not None:
-            require_aware(at)
+            if type(at.tzinfo) is not timezone:  # nearly always is: then it is aware
+                require_aware(at)
             if fresh:
                 check_time(at)
             last = self.last_at

@@ -5,6 +5,8 @@ plain dicts, :class:`Store` and :class:`SessionWriter`.
 
 The journal's machinery (its reader and writer, hashing, checkpoints) is loaded when a
 session is first opened, not with the package: listing sessions reads only summaries.
+The store itself (and TinyDB) is loaded when first asked for too: a command that only
+finds the data folder (``replay`` reading the language chosen last) loads none of it.
 """
 
 from __future__ import annotations
@@ -12,18 +14,21 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.paths import data_root
-from scorekeeper.storage.store import Store
-from scorekeeper.storage.stored_session import StoredSession
 
 if TYPE_CHECKING:
+    from scorekeeper.storage.errors import StorageError
     from scorekeeper.storage.journal import NotResumable, ResumeAt
     from scorekeeper.storage.state_checkpoint import StateCheckpoint
+    from scorekeeper.storage.store import Store
+    from scorekeeper.storage.stored_session import StoredSession
     from scorekeeper.storage.writer import SessionWriter
 
 #: Names loaded with the module that holds them, when first asked for.
 _LATER = {
+    "StorageError": "scorekeeper.storage.errors",
+    "Store": "scorekeeper.storage.store",
+    "StoredSession": "scorekeeper.storage.stored_session",
     "NotResumable": "scorekeeper.storage.journal",
     "ResumeAt": "scorekeeper.storage.journal",
     "StateCheckpoint": "scorekeeper.storage.state_checkpoint",

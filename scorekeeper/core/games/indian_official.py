@@ -93,10 +93,9 @@ class IndianOfficial(Game):
     def start_round(self, state: State) -> State:
         base = state.options["base"]
         assert isinstance(base, int)
-        return _with_table(state, OfficialRound(stake=base, players=state.seated()))
+        return _with_table(state, _new_round(base, state.seated(), ()))
 
-    def _next_stake(self, state: State) -> int | None:
-        table = round_in_play(state, OfficialRound)
+    def _next_stake(self, state: State, table: OfficialRound) -> int | None:
         cap = state.options["cap"]
         doubled = table.stake * 2
         return None if isinstance(cap, int) and doubled > cap else doubled
@@ -107,7 +106,7 @@ class IndianOfficial(Game):
         table = round_in_play(state, OfficialRound)
         children = _contesting_children(state, table)
         actions = [LegalAction("fold", children)]
-        if self._next_stake(state) is not None:
+        if self._next_stake(state, table) is not None:
             actions.append(LegalAction("raise"))
         actions.append(LegalAction("showdown", (state.parent, *children)))
         return actions
@@ -115,7 +114,7 @@ class IndianOfficial(Game):
     def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
         table = round_in_play(state, OfficialRound)
         if kind == "raise":
-            if self._next_stake(state) is None:
+            if self._next_stake(state, table) is None:
                 cap = state.options["cap"]
                 if table.stake == cap:
                     raise RuleError("rules.official.at_cap", cap=cap)
@@ -169,7 +168,7 @@ class IndianOfficial(Game):
             return _with_stake(state, _with_new_stake(table, new), state.stake_history.add(change))
         if event.kind == "fold":
             table = _with_folds(table, (*table.folds, (event.data["player"], table.stake)))
-            if not _contesting_children(state, table):  # settling reads the round from table
+            if _all_children_folded(state, table):  # settling reads the round from table
                 return self._settle(state, table, state.parent, "result.official.all_folded")
             return _with_table(state, table)
         winner = event.data.get("winner") or self._winner_by_cards(state, event.data["cards"])
@@ -184,27 +183,30 @@ class IndianOfficial(Game):
     def _settle(self, state: State, table: OfficialRound, winner: str, how: str) -> State:
         # Plain loops, not comprehensions: a round has a handful of players, and in
         # Python 3.11 each comprehension is a function made and called (a fold settles
-        # a quarter of its entries).
+        # a quarter of its entries). Each player pays once at most (a child folds once,
+        # the parent never), so what each paid is set, not added up.
         stake, parent = table.stake, state.parent
         double_folds = winner == parent and state.options["parent_double_folds"] is True
-        payments = []  # (payer, amount), in the order paid lists them
+        deltas = dict.fromkeys(table.players, 0)
+        paid: dict[str, int] = {}  # in this order: the folds, the parent, the children left
         folded = []
         for child, fold_stake in table.folds:
-            payments.append((child, fold_stake * 2 if double_folds else fold_stake))
+            paid[child] = fold_stake * 2 if double_folds else fold_stake
             folded.append(child)
-        for child in _contesting_children(state, table):
-            if winner == parent:
-                payments.append((child, 2 * stake))
-            elif child != winner:
-                payments.append((child, stake))
         if winner != parent:
-            payments.insert(len(folded), (parent, 2 * stake))
-        deltas = dict.fromkeys(table.players, 0)
-        paid: dict[str, int] = {}
-        for payer, amount in payments:
+            paid[parent] = 2 * stake
+        for child in table.players:  # the children still in, in seat order
+            if child == parent or child in folded:
+                continue
+            if winner == parent:
+                paid[child] = 2 * stake
+            elif child != winner:
+                paid[child] = stake
+        total = 0
+        for payer, amount in paid.items():
             deltas[payer] -= amount
-            deltas[winner] += amount
-            paid[payer] = paid.get(payer, 0) + amount
+            total += amount
+        deltas[winner] += total
         return finish_round(
             state,
             deltas,
@@ -212,7 +214,7 @@ class IndianOfficial(Game):
             winners=(winner,),
             folded=tuple(folded),
             paid=paid,
-            received={winner: sum(paid.values())},
+            received={winner: total},
             at_stake=stake,
             winner=winner,
             stake=stake,
@@ -262,6 +264,17 @@ _with_stake = copier(State, "table", "stake_history")
 _with_new_stake = copier(OfficialRound, "stake")
 _with_folds = copier(OfficialRound, "folds")
 _new_change = constructor(StakeChange)
+_new_round = constructor(OfficialRound)  # once per round: stake, players, folds
+
+
+def _all_children_folded(state: State, table: OfficialRound) -> bool:
+    """Whether no child is left to contest the round: a count, not the list, on every fold.
+
+    Each fold is of a child dealt in, never the parent nor twice (``normalize``), so the
+    folds are as many as the children exactly when every one of them has folded.
+    """
+    children = len(table.players) - (state.parent in table.players)
+    return len(table.folds) >= children
 
 
 def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
