@@ -51,4 +51,6 @@ def __getattr__(name: str) -> Any:
     module = _LATER.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # asked for once: later look-ups find it as any other name
+    return value
