@@ -1,8 +1,7 @@
 """The fold's shortcuts give what the plain way gives: a copy or a new object built without
 ``__init__`` (core/evolve.py), seat names worked out once per tuple of seats
 (core/state.py), a fixed offset checked once (core/times.py), a plain line split by
-``str.split`` (core/words.py), a round over by a count of its folds, names interned as
-they are read."""
+``str.split`` (core/words.py), a round over by a count of its folds."""
 
 from __future__ import annotations
 
@@ -28,7 +27,6 @@ from scorekeeper.core.header import make_header
 from scorekeeper.core.ledger import Frame, Ledger
 from scorekeeper.core.state import RoundResult, State
 from scorekeeper.core.times import check_time
-from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import split_line
 from tests.session_gen import GAMES, build_session
 
@@ -167,18 +165,3 @@ def test_a_round_is_over_by_count_exactly_when_no_child_is_left_in_it(data):
             left = _contesting_children(state, table)
             assert _all_children_folded(state, table) == (not left)
         assert _all_children_folded(state, table)
-
-
-def test_a_name_read_in_an_entry_is_the_seat_names_own_object():
-    """Names are interned as they are read (core/header.py, core/words.py), so the fold
-    finds a player by identity. The names are built at run time: two equal strings that
-    are not one object unless interned."""
-    names = ["".join(["Ak", "i"]), "".join(["Be", "n"]), "".join(["Ch", "ihiro"])]
-    text = "game indian-official\nplayers {} {} {}\nround\nfold {}\n".format(
-        *names, "".join(["Be", "n"])
-    )
-    session = read_session(text)
-    seat = next(name for name in session.header.players if name == "Ben")
-    fold = session.events[1]
-    assert fold.data["player"] == "Ben" and fold.data["player"] is seat
-    assert session.state.seated()[1] is seat

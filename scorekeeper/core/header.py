@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from sys import intern
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Header, OptionValue, frozen
@@ -26,7 +25,7 @@ def check_name(name: str) -> str:
         raise RuleError("rules.name_chars", field="players", name=clean)
     if any(not ch.isprintable() for ch in clean):
         raise RuleError("rules.name_control", field="players", name=clean)
-    return intern(clean)  # one object per name: entries that name it compare by identity
+    return clean
 
 
 def seat_name(name: str, seated: Sequence[str]) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from sys import intern
 from typing import Any
 
 from scorekeeper.core import shellwords
@@ -71,9 +70,7 @@ def parse_entry(game: Game, words: Sequence[str]) -> Entry:
         at, start = parse_time(words[0][1:]), 1
     if len(words) <= start:
         raise RuleError("transcript.time_alone")
-    # Interned, as the players' names are (core/header.py): the name an entry gives is
-    # then the very object of the seat's name, compared and hashed at no cost by the fold.
-    verb, args = words[start].lower(), list(map(intern, words[start + 1 :]))
+    verb, args = words[start].lower(), list(words[start + 1 :])
     return _new_entry(verb, _parse_data(game, verb, args), at)
 
 
