@@ -4,9 +4,10 @@ Run: python benchmarks/bench_replay.py [--quick] [--runs 3]
 
 Each command is timed as a whole process (interpreter start, imports, reading the
 file, folding, writing the output to a file as ``> FILE`` does), with its own peak
-memory. Each runs as ``python -c PROBE WORDS`` (benchmarks/common.py), which calls
-scorekeeper's ``main`` as the console script does and then notes the process's
-VmHWM and whether 'textual' or 'rich' is in ``sys.modules``:
+memory. Each runs as ``python -c PROBE WORDS`` (benchmarks/common.py), which runs the
+program as the console script does (``scorekeeper.cli.launch.entry``, leaving with
+``os._exit``) and notes, as it leaves, the process's VmHWM and whether 'textual' or
+'rich' is in ``sys.modules``:
 
 - ``scorekeeper replay FILE`` on a transcript of N entries (written by
   ``scorekeeper.core.transcript.write_transcript``, as ``export --format transcript``);

@@ -226,19 +226,19 @@ def run_process(
     return Run(took, proc.returncode)
 
 
-#: Runs scorekeeper's ``main`` exactly as the console script does, then writes to the file
-#: named by its first argument the process's own peak resident memory (VmHWM, KiB) and
-#: which of Textual and Rich got imported. VmHWM belongs to the memory map made at exec;
+#: Runs the ``scorekeeper`` program exactly as its console script does (``entry`` of
+#: scorekeeper/cli/launch.py, which leaves with ``os._exit`` after a batch command, its
+#: objects not freed: cli/leaving.py), then writes to the file named by its first argument
+#: the process's own peak resident memory (VmHWM, KiB) and which of Textual and Rich got
+#: imported. The report is written as the program leaves, whichever way it leaves:
+#: ``os._exit`` is wrapped to write it first. VmHWM belongs to the memory map made at exec;
 #: ``ru_maxrss`` from ``wait4`` does not do here: Linux carries the parent's resident
 #: size at fork into the child's ru_maxrss, and the parent holds the fixtures.
 PROBE = """
-import sys
+import os, sys
 report = sys.argv.pop(1)
 sys.argv[0] = "scorekeeper"
-from scorekeeper.cli.main import main
-try:
-    code = main()
-finally:
+def write_report():
     peak = 0
     try:
         with open("/proc/self/status") as status:
@@ -249,7 +249,16 @@ finally:
         pass
     with open(report, "w") as out:
         out.write(" ".join([str(peak), *(m for m in ("textual", "rich") if m in sys.modules)]))
-sys.exit(code)
+leave = os._exit
+def leave_reporting(code):
+    write_report()
+    leave(code)
+os._exit = leave_reporting
+from scorekeeper.cli.launch import entry
+try:
+    entry()
+finally:
+    write_report()
 """
 
 
