@@ -90,17 +90,20 @@ def test_the_app_is_imported_with_no_collector_pass_and_then_frozen():
         "passes = []\n"
         "gc.callbacks.append(lambda phase, info: passes.append(info) if phase == 'start' else 0)\n"
         "from scorekeeper.cli.main import load_app\n"
-        "assert 'textual' not in sys.modules\n"
+        "assert 'textual' not in sys.modules and 'tinydb' not in sys.modules\n"
         "gc.collect(); passes.clear()\n"
         "app = load_app()\n"
+        "import tinydb, scorekeeper.storage.store as store\n"
+        "tracked = set(map(id, gc.get_objects()))\n"  # not frozen
         "print(app.__name__, 'textual' in sys.modules, len(passes), gc.get_freeze_count() > 1000,"
-        " gc.isenabled())\n"
+        " gc.isenabled(), id(store.Store) not in tracked)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=False, timeout=60
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["ScorekeeperApp", "True", "0", "True", "True"]
+    # the store the app is given is imported and frozen with it
+    assert done.stdout.split() == ["ScorekeeperApp", "True", "0", "True", "True", "True"]
 
 
 def placeholders(template: str) -> set[str]:

@@ -363,10 +363,14 @@ def load_app() -> type[ScorekeeperApp]:
     """The app's class, imported (the only command that loads Textual) with the cycle
     collector paused: importing makes only objects that live on (modules, classes,
     functions), which it scanned again and again, some ninety passes, finding
-    nothing. They are then frozen out of the passes to come."""
+    nothing. They are then frozen out of the passes to come. The store the app is
+    given (and TinyDB) is imported with them: the storage package loads it only when
+    first asked for, and imported after the freeze it was imported unpaused and
+    scanned in the passes to come (the start screen painted 60-90 ms later)."""
     from scorekeeper.core.collector import collector_paused
 
     with collector_paused(freeze=True):
+        from scorekeeper.storage import Store  # noqa: F401  # see above
         from scorekeeper.ui.app import ScorekeeperApp as app_class
     return app_class
 
