@@ -31,6 +31,7 @@ itself is bench_startup's.
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -145,9 +146,12 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
         screen["warm"].append(start_screen_painted(biggest))
 
     extra = None if quick else start_screens  # the app's start screens: in the full run only
-    cold, warm, bare, floor, unkept = cold_and_warm(
-        fixtures, ["list"], COUNTS, rounds, extra, budget
-    )
+    try:
+        cold, warm, bare, floor, unkept = cold_and_warm(
+            fixtures, ["list"], COUNTS, rounds, extra, budget
+        )
+    finally:  # a kept fixtures folder gained one of these per run
+        shutil.rmtree(empty, ignore_errors=True)
     top, half = COUNTS[-1], COUNTS[-2]
     results = [
         timed_result("python -c pass (interpreter start, reference)", bare),
