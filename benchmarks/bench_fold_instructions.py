@@ -4,8 +4,8 @@ Run: python benchmarks/bench_fold_instructions.py [--entries 10000] [--compare P
 
 Timings on this machine move by 10-20% from one minute to the next, more than most
 single changes to the fold save. The instructions a process executes do not:
-valgrind's cachegrind counts them (Ir), the same to within a fraction of a percent
-from run to run. This script counts them for three runs of a small probe over the
+valgrind's cachegrind counts them (Ir), the same from run to run with one hash seed
+(``PYTHONHASHSEED=0``). This script counts them for three runs of a small probe over the
 benchmark transcript of N entries: imports only, imports and parsing, imports,
 parsing and the fold (``core/transcript.py``'s ``replay``, as ``scorekeeper replay``
 does). Parsing and folding are the differences. Each probe runs with the collector
@@ -55,7 +55,9 @@ _IR = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 def instructions(code_root: Path, transcript: Path, mode: str) -> int:
     """Instructions of one probe run over *transcript* with *code_root* first on the path."""
-    env = dict(os.environ, PYTHONPATH=str(code_root))
+    # one hash seed: with a random one, dicts and sets are laid out differently each run
+    # and the counts moved by about half a percent
+    env = dict(os.environ, PYTHONPATH=str(code_root), PYTHONHASHSEED="0")
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # compiling would be counted as importing
     argv = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
     argv += [sys.executable, "-c", PROBE, str(transcript), mode]
@@ -70,11 +72,10 @@ def instructions(code_root: Path, transcript: Path, mode: str) -> int:
 def phases(code_root: Path, transcript: Path) -> dict[str, int]:
     """Imports, parsing and folding, each counted once the .pyc files are written (a first
     run of the fold writes them)."""
+    env = dict(os.environ, PYTHONPATH=str(code_root))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run(
-        [sys.executable, "-c", PROBE, str(transcript), "fold"],
-        env=dict(os.environ, PYTHONPATH=str(code_root)),
-        cwd=code_root,
-        check=True,
+        [sys.executable, "-c", PROBE, str(transcript), "fold"], env=env, cwd=code_root, check=True
     )
     start, parse, fold = (instructions(code_root, transcript, mode) for mode in MODES)
     return {"imports": start, "parse": parse - start, "fold": fold - parse}
