@@ -244,12 +244,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     set_language(language())
     try:
         if args.command in _BATCH:
-            from scorekeeper.core.collector import collector_paused
-
             global _finished_batch
             if leaving.start_batch():  # the program, which leaves right after (cli/leaving.py)
                 code = _run(args, words)
             else:
+                from scorekeeper.core.collector import collector_paused
+
                 with collector_paused():  # see collector_paused; restored for callers
                     code = _run(args, words)
             _finished_batch = True

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.core.corrections import check_correction, corrected_state
@@ -125,8 +125,7 @@ class Ledger:
         """
         at = entry.at
         if at is not None:
-            if type(at.tzinfo) is not timezone:  # nearly always is: then it is aware
-                require_aware(at)
+            require_aware(at)
             if fresh:
                 check_time(at)
             last = self.last_at

@@ -21,10 +21,11 @@ _NEEDS_SPLITTER = re.compile(r"['\"\\]")
 
 def split_line(line: str) -> list[str]:
     """Split one line as a POSIX shell would, with ``#`` starting a comment."""
-    # Nearly every line: ASCII with no quote, backslash or comment, and no white space
-    # that str.split knows and a shell does not (vertical tab, form feed, separators: as a
-    # tab, control characters, which take the longer way). Tested by C loops over the
-    # line, not a regular expression's character class (a tenth of parsing).
+    # Nearly every line: ASCII with no quote, backslash or comment, and no control
+    # character, so none of the white space str.split knows and a shell does not
+    # (vertical tab, form feed, the separators). A tab is a control character too: such
+    # a line takes the longer way, which gives the same words. Tested by C loops over
+    # the line, not a regular expression's character class (a tenth of parsing).
     if (
         line.isascii()
         and line.isprintable()
