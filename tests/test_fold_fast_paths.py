@@ -165,3 +165,17 @@ def test_a_round_is_over_by_count_exactly_when_no_child_is_left_in_it(data):
             left = _contesting_children(state, table)
             assert _all_children_folded(state, table) == (not left)
         assert _all_children_folded(state, table)
+
+
+@pytest.mark.parametrize("fresh", [True, False])
+def test_a_time_without_an_offset_is_refused_whether_typed_or_stored(fresh):
+    """A typed entry's time is checked by check_time, which asks require_aware first; a
+    stored one by require_aware alone. Either way a naive time is refused as such, and a
+    fixed offset found sound before (the shortcut) does not let it through."""
+    ledger = Ledger.start(make_header("indian-official", ["A", "B", "C"]))
+    check_time(AT)  # UTC now counts as a sound zone
+    naive = Entry("round", {}, datetime(2026, 11, 29, 12, 0))
+    with pytest.raises(RuleError) as refused:
+        ledger.check(naive, fresh=fresh)
+    assert refused.value.key == "rules.time_needs_offset"
+    assert ledger.check(Entry("round", {}, AT), fresh=fresh).at == AT

@@ -125,9 +125,10 @@ class Ledger:
         """
         at = entry.at
         if at is not None:
-            require_aware(at)
             if fresh:
-                check_time(at)
+                check_time(at)  # aware too
+            else:
+                require_aware(at)
             last = self.last_at
             if last is not None and at < last and in_range(last):
                 raise RuleError(

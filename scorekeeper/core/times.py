@@ -14,6 +14,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 
 from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import require_aware
 
 EARLIEST = datetime(1970, 1, 1, tzinfo=UTC)
 LATEST = datetime(2100, 1, 1, tzinfo=UTC)
@@ -38,10 +39,13 @@ def _offset_ok(at: datetime) -> bool:
 
 
 def check_time(at: datetime) -> datetime:
-    """*at* if it is a time a real table could have written, else a RuleError in words."""
+    """*at* if it is a time a real table could have written, else a RuleError in words:
+    it says its offset from UTC (:func:`require_aware`), within range."""
     zone = at.tzinfo  # most often one already found sound: no call to _offset_ok
-    if not (type(zone) is timezone and zone in _SOUND_ZONES) and not _offset_ok(at):
-        raise RuleError("rules.time_offset_range", time=at.isoformat())
+    if not (type(zone) is timezone and zone in _SOUND_ZONES):
+        require_aware(at)
+        if not _offset_ok(at):
+            raise RuleError("rules.time_offset_range", time=at.isoformat())
     if not EARLIEST <= at < LATEST:
         raise RuleError("rules.time_range", time=at.isoformat())
     return at
