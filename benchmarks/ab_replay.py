@@ -3,9 +3,9 @@
 Run: python benchmarks/ab_replay.py --compare PATH [--entries 100000] [--rounds 16]
 
 Each run is the program as its console script runs it (``scorekeeper.cli.launch``'s
-``entry``, through the probe of ``common.py``), started with the checkout first on
-``PYTHONPATH`` and from the checkout's own folder (``python -c`` puts the working
-folder first on the path). The two alternate, and the order is swapped every round
+``entry``, through ``common.run_scorekeeper``), with the checkout first on
+``PYTHONPATH`` and started from the checkout's own folder (``python -c`` puts the
+working folder first on the path). The two alternate, and the order is swapped every round
 (A B, B A, A B …), so that neither always runs after the other. Prints the median,
 min and max of each and the change. For an A/B of a change to the fold, with
 ``git worktree add PATH COMMIT`` for the code before it.
@@ -14,29 +14,23 @@ min and max of each and the change. For an A/B of a change to the fold, with
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import PROBE, Result, report, seconds
+from common import Result, report, run_scorekeeper, seconds
 from fixtures import fixtures_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def replay_once(code_root: Path, transcript: Path, out: Path) -> float:
-    env = dict(os.environ, PYTHONPATH=str(code_root))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as an installed copy runs: from byte code
-    argv = [sys.executable, "-c", PROBE, str(out / "probe-report.txt"), "replay", str(transcript)]
-    start = time.perf_counter()
-    with open(out / "stdout.txt", "w") as stdout:
-        subprocess.run(argv, env=env, cwd=code_root, stdout=stdout, check=True)
-    return time.perf_counter() - start
+    done = run_scorekeeper(
+        ["replay", str(transcript)], out, stdout=out / "stdout.txt", code_root=code_root
+    )
+    return done.seconds
 
 
 def run(transcript: Path, out: Path, compare: Path, rounds: int) -> list[Result]:

@@ -53,12 +53,18 @@ MODES = ("start", "parse", "fold")
 _IR = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
+def probe_env(code_root: Path) -> dict[str, str]:
+    """*code_root* first on the path, byte code written (compiling would be counted as
+    importing), and one hash seed: with a random one, dicts and sets are laid out
+    differently each run and the counts moved by about half a percent."""
+    env = dict(os.environ, PYTHONPATH=str(code_root), PYTHONHASHSEED="0")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def instructions(code_root: Path, transcript: Path, mode: str) -> int:
     """Instructions of one probe run over *transcript* with *code_root* first on the path."""
-    # one hash seed: with a random one, dicts and sets are laid out differently each run
-    # and the counts moved by about half a percent
-    env = dict(os.environ, PYTHONPATH=str(code_root), PYTHONHASHSEED="0")
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # compiling would be counted as importing
+    env = probe_env(code_root)
     argv = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
     argv += [sys.executable, "-c", PROBE, str(transcript), mode]
     # run from the checkout itself: ``python -c`` puts the working folder first on the path
@@ -72,10 +78,11 @@ def instructions(code_root: Path, transcript: Path, mode: str) -> int:
 def phases(code_root: Path, transcript: Path) -> dict[str, int]:
     """Imports, parsing and folding, each counted once the .pyc files are written (a first
     run of the fold writes them)."""
-    env = dict(os.environ, PYTHONPATH=str(code_root))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run(
-        [sys.executable, "-c", PROBE, str(transcript), "fold"], env=env, cwd=code_root, check=True
+        [sys.executable, "-c", PROBE, str(transcript), "fold"],
+        env=probe_env(code_root),
+        cwd=code_root,
+        check=True,
     )
     start, parse, fold = (instructions(code_root, transcript, mode) for mode in MODES)
     return {"imports": start, "parse": parse - start, "fold": fold - parse}

@@ -191,6 +191,7 @@ def run_process(
     timeout: float = 600,
     check: bool = True,
     env: Mapping[str, str] | None = None,
+    cwd: Path | None = None,
 ) -> Run:
     """Start *argv*, wait for it (``wait4``), and take its wall time.
 
@@ -208,6 +209,7 @@ def run_process(
             stdout=out if out is not None else subprocess.DEVNULL,
             stderr=err,
             env=dict(env) if env is not None else cli_env(),
+            cwd=cwd,
         )
         killer = threading.Timer(timeout, proc.kill)
         killer.start()
@@ -273,13 +275,26 @@ class CliRun:
 
 
 def run_scorekeeper(
-    words: Sequence[str], report_dir: Path, stdout: Path | None = None, timeout: float = 600
+    words: Sequence[str],
+    report_dir: Path,
+    stdout: Path | None = None,
+    timeout: float = 600,
+    code_root: Path | None = None,
 ) -> CliRun:
-    """``scorekeeper WORDS`` as a process (through PROBE): its time, memory and imports."""
+    """``scorekeeper WORDS`` as a process (through PROBE): its time, memory and imports.
+
+    With *code_root*, the scorekeeper of that checkout runs: first on ``PYTHONPATH``, and
+    started from its folder (``python -c`` puts the working folder first on the path).
+    """
     report = report_dir / "probe-report.txt"
     report.unlink(missing_ok=True)
+    env = None if code_root is None else {**cli_env(), "PYTHONPATH": str(code_root)}
     done = run_process(
-        [sys.executable, "-c", PROBE, str(report), *words], stdout=stdout, timeout=timeout
+        [sys.executable, "-c", PROBE, str(report), *words],
+        stdout=stdout,
+        timeout=timeout,
+        env=env,
+        cwd=code_root,
     )
     peak, *imported = report.read_text().split()
     return CliRun(done.seconds, int(peak), " ".join(imported))
