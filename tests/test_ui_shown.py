@@ -105,4 +105,5 @@ async def test_the_newest_entry_is_in_the_first_frame_when_the_message_line_appe
         assert len(made) == 1
         assert "round 1 begins" in str(log.render()).splitlines()[-1]
         # and the lines made for the larger room still fit the smaller one, newest last
-        assert str(log._text(2, 60)).splitlines()[-1].endswith(str(log.render()).splitlines()[-1])
+        newest = str(log._kept(2, 60)[-1][1])
+        assert newest.endswith(str(log.render()).splitlines()[-1])
