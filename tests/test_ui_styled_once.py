@@ -75,7 +75,7 @@ async def test_opening_a_table_styles_each_of_its_widgets_once(tmp_path, styled)
         again = {name: n for name, n in ours.items() if n > 1}
         # the players' table once more as it takes focus; the stake's digits as they take
         # their state's class ("between rounds")
-        assert again == {"PlayerTable#players": 2, "Digits#stake-digits": 2}
+        assert again == {"PlayerTable#players": 2, "KeptDigits#stake-digits": 2}
         assert min(ours.values()) == 1
 
 

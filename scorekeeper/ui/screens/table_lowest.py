@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widget import Widget
-from textual.widgets import Digits, Label, Static
+from textual.widgets import Label, Static
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
@@ -16,6 +16,7 @@ from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction, TableScreen
 from scorekeeper.ui.seats import seat_names, typed
+from scorekeeper.ui.widgets.kept_digits import KeptDigits
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
 from scorekeeper.ui.widgets.shown import show_text
 
@@ -25,12 +26,12 @@ class TallyPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Label(t("word.round"), id="tally-caption", markup=False)
-        yield Digits("0", id="tally-digits")
+        yield KeptDigits("0", id="tally-digits")
         yield Static("", id="tally-info", markup=False)
 
     def show(self, state: State) -> None:
         number = state.round if state.in_round else state.round + 1
-        self.query_one("#tally-digits", Digits).update(str(number))
+        self.query_one("#tally-digits", KeptDigits).update(str(number))
         worst = max(state.scores.values(), default=0)
         most = [n for n in state.names() if state.scores[n] == worst and worst > 0]
         key = "ui.lowest.in_round" if state.in_round else "ui.lowest.next"

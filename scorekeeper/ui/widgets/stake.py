@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Digits, Label
+from textual.widgets import Label
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.read_model import Headline
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
+from scorekeeper.ui.widgets.kept_digits import KeptDigits
 from scorekeeper.ui.widgets.shown import show_text
 
 
@@ -18,7 +19,7 @@ class StakePanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Label("", id="stake-caption", markup=False)
-        yield Digits("", id="stake-digits")
+        yield KeptDigits("", id="stake-digits")
         yield Label("", id="stake-cap", markup=False)
         yield Label("", id="stake-round", markup=False)
 
@@ -37,7 +38,7 @@ class StakePanel(Vertical):
                 game.worded("ui.stake.between"), round=state.round + 1, parent=state.parent
             )
         show_text(self.query_one("#stake-caption", Label), caption)
-        number = self.query_one("#stake-digits", Digits)
+        number = self.query_one("#stake-digits", KeptDigits)
         number.update(digits)
         show_text(self.query_one("#stake-cap", Label), cap_text)
         show_text(self.query_one("#stake-round", Label), round_text)
