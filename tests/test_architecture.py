@@ -233,3 +233,24 @@ def test_the_page_server_loads_neither_textual_nor_aiohttp_for_other_commands():
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.stdout.strip() == "False False", done.stderr
+
+
+def test_every_package_imported_is_declared():
+    """A package the code imports itself is a dependency of ours, not one that happens to
+    come with another (Rich came with Textual until it was declared)."""
+    import importlib.metadata
+    import tomllib
+
+    project = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    declared = {
+        re.split(r"[<>=!~\[ ;]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+        for requirement in project["project"]["dependencies"]
+    }
+    distributions = importlib.metadata.packages_distributions()
+    undeclared = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for root in imported_roots(path) - set(sys.stdlib_module_names) - {"scorekeeper"}:
+            names = {name.lower().replace("_", "-") for name in distributions.get(root, [root])}
+            if not names & declared:
+                undeclared.setdefault(root, []).append(str(path.relative_to(PACKAGE)))
+    assert undeclared == {}
