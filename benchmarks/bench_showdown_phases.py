@@ -1,0 +1,209 @@
+"""Where the showdown's Enter spends its time, and what a showdown costs without its dialog.
+
+Run: python benchmarks/bench_showdown_phases.py [--entries 10000] [--showdowns 15] [--pairs 2]
+
+The showdown's Enter is the slowest key at the table (bench_keys.py), and so decides
+the p90. This runs ``scorekeeper open`` on a long session in an 80x24 pty, as
+bench_keys.py does, alternating two ways of recording a showdown:
+
+- **dialog**: ``s``, the winner's seat, Enter, as a recorder does; the Enter is timed;
+- **key**: the app with its showdown action changed (in the process this starts only)
+  to record the showdown at once, won by the last player who can win it, with no
+  dialog: ``s`` is timed. Not a way the app works: it measures what the dialog itself
+  costs (its screen closing, which makes Textual draw the whole table again).
+
+In both, the app notes the time (on the clock the pty's reads are stamped with) when
+the key reaches it, when the table has recorded the entry and shown it in its widgets,
+and when Textual starts and ends writing the next frame, so each timed key is split
+into: the key reaching the app; then the entry recorded and shown (for the dialog, its
+closing too); then the frame composed (Textual draws the changed lines, or the whole
+screen after a dialog); then the frame written. The rest, to the painted figure, is
+the pty and the reading. No goal: bench_keys.py holds the goal; this says where the
+time goes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+PROBE_ENV = "SCOREKEEPER_SHOWDOWN_PHASES"  # the file the app notes its times in
+KEY_ENV = "SCOREKEEPER_SHOWDOWN_BY_KEY"  # set: ``s`` records a showdown at once
+
+
+def run_app() -> None:
+    """The app, noting its times; with KEY_ENV, ``s`` records a showdown at once (won by
+    the last player who can win it, as the benchmark's own copy of the session picks)."""
+    from textual import events
+    from textual.app import App
+
+    from scorekeeper.core.events import Entry
+    from scorekeeper.ui.screens.table import TableScreen
+    from scorekeeper.ui.screens.table_official import OfficialTable
+
+    notes = open(os.environ[PROBE_ENV], "a", buffering=1, encoding="utf-8")  # noqa: SIM115
+
+    def note(what: str) -> None:
+        notes.write(f"{time.perf_counter():.6f} {what}\n")
+
+    real_on_event = App.on_event
+
+    async def on_event(self: App[object], event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            note(f"key {event.key}")
+        await real_on_event(self, event)
+
+    real_record = TableScreen.record
+
+    def record(self: TableScreen, entry: Entry) -> object:
+        note("record")
+        try:
+            return real_record(self, entry)
+        finally:
+            note("recorded")
+
+    real_display = App._display
+
+    def display(self: App[object], screen: Any, renderable: Any) -> None:
+        note("frame")
+        real_display(self, screen, renderable)
+        note("written")
+
+    App.on_event = on_event  # type: ignore[method-assign]
+    TableScreen.record = record  # type: ignore[method-assign]
+    App._display = display  # type: ignore[method-assign]
+    if os.environ.get(KEY_ENV):
+
+        def action_showdown(self: OfficialTable) -> None:
+            winner = self.legal_kinds()["showdown"][-1]
+            self.record(Entry("showdown", {"winner": winner}))
+
+        OfficialTable.action_showdown = action_showdown  # type: ignore[method-assign]
+
+    from scorekeeper.cli.main import entry
+
+    sys.argv = ["scorekeeper", *sys.argv[2:]]
+    entry()
+
+
+PHASES = (
+    "the key reaching the app",
+    "then the entry recorded and shown",
+    "then the frame composed (Textual)",
+    "then the frame written",
+)
+
+
+def split(notes: list[tuple[float, str]], pressed: float, key: str) -> list[float] | None:
+    """The four phases of the key pressed at *pressed*, from the app's notes."""
+    after = [(at, what) for at, what in notes if at >= pressed]
+    try:
+        reached = next(at for at, what in after if what == f"key {key}")
+        record = next(at for at, what in after if what == "record" and at >= reached)
+        recorded = next(at for at, what in after if what == "recorded" and at >= record)
+        frame = next(at for at, what in after if what == "frame" and at >= recorded)
+        written = next(at for at, what in after if what == "written" and at >= frame)
+    except StopIteration:
+        return None
+    return [reached - pressed, recorded - reached, frame - recorded, written - frame]
+
+
+def showdowns(way: str, folder: Path, probe: Path, count: int, entries: int) -> list[list[float]]:
+    """*count* showdowns recorded *way* in one app: per showdown, key → painted and the
+    four phases."""
+    from bench_keys import last_words, newest_logged, session_list
+    from pty_harness import Terminal, bench_env
+    from sessions import make_session
+
+    from scorekeeper.core.events import Entry
+
+    mirror = make_session(entries)
+    extra = {PROBE_ENV: str(probe), **({KEY_ENV: "1"} if way == "key" else {})}
+    argv = [sys.executable, __file__, "--app", "--data-dir", str(folder), "open", "1"]
+    term = Terminal(argv, env=bench_env(**extra))
+    timed: list[tuple[float, float]] = []
+    try:
+        term.wait_for(newest_logged(last_words(mirror)), timeout=300, describe="the table")
+        term.settle(quiet=0.2, timeout=60)
+        for _ in range(count):
+            if "round" in {action.kind for action in mirror.legal()}:
+                term.send("n")
+                mirror.record(Entry("round"), datetime.now(UTC))
+                term.wait_for(newest_logged(last_words(mirror)), timeout=60)
+                term.settle(quiet=0.1, timeout=10)
+            winner = {a.kind: a for a in mirror.legal()}["showdown"].choices[-1]
+            if way == "dialog":
+                term.send("s")
+                term.wait_for("Who won the showdown", timeout=60)
+                term.send(str(mirror.state.names().index(winner) + 1))
+                term.wait_for(f"Enter picks {winner}", timeout=60)
+            term.settle(quiet=0.05, timeout=5)
+            mirror.record(Entry("showdown", {"winner": winner}), datetime.now(UTC))
+            pressed = term.send("enter" if way == "dialog" else "s")
+            painted = term.wait_for(newest_logged(last_words(mirror)), timeout=60)
+            timed.append((pressed, painted))
+            term.settle(quiet=0.1, timeout=10)
+        term.send("escape-u")  # Escape as a kitty-protocol terminal sends it
+        term.wait_for(session_list, timeout=60, describe="the session list")
+        term.send("q")
+        term.wait_exit(timeout=60)
+    finally:
+        term.close()
+    notes = []
+    for line in probe.read_text(encoding="utf-8").splitlines():
+        at, _, what = line.partition(" ")
+        notes.append((float(at), what))
+    rows = []
+    for pressed, painted in timed:
+        parts = split(notes, pressed, "enter" if way == "dialog" else "s")
+        rows.append([painted - pressed, *(parts or [])])
+    return rows
+
+
+def main() -> None:
+    from common import Result, report, timed_result
+    from fixtures import fixtures_for
+
+    from scorekeeper.messages import set_language
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=10_000)
+    parser.add_argument("--showdowns", type=int, default=15, help="timed per way, per pair")
+    parser.add_argument("--pairs", type=int, default=2, help="dialog, key, alternated")
+    args = parser.parse_args()
+    set_language("en")
+
+    rows: dict[str, list[list[float]]] = {"dialog": [], "key": []}
+    with fixtures_for() as fixtures, tempfile.TemporaryDirectory() as scratch:
+        for pair in range(args.pairs):
+            for way in ("dialog", "key") if pair % 2 == 0 else ("key", "dialog"):
+                session = fixtures.session_folder(args.entries)
+                folder = fixtures.copy(session, f"showdown-{way}-{pair}")
+                probe = Path(scratch, f"{way}-{pair}.txt")
+                rows[way] += showdowns(way, folder, probe, args.showdowns, args.entries)
+    results: list[Result] = []
+    for way, key in (("dialog", "Enter"), ("key", "s")):
+        size = f"{args.entries:,} entries"
+        results.append(
+            timed_result(f"showdown by {way}: {key} → painted, {size}", [r[0] for r in rows[way]])
+        )
+        for index, name in enumerate(PHASES, start=1):
+            samples = [row[index] for row in rows[way] if len(row) > index]
+            if samples:
+                results.append(timed_result(f"  {name}", samples))
+    report(results)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--app"]:
+        run_app()
+    else:
+        main()
