@@ -96,3 +96,35 @@ def test_the_log_paints_what_textual_paints_after_any_mix(data, game, size, lang
         asyncio.run(check(sessions, size))
     finally:
         set_language(before)
+
+
+async def test_a_selection_in_the_log_is_painted_and_read_as_textual_does():
+    """Selecting words with the mouse paints them highlighted and copies them: the rows
+    carry their line's place, and with a selection the log paints through Textual."""
+    from textual.geometry import Offset
+    from textual.selection import Selection
+
+    from scorekeeper.core.events import Entry
+    from scorekeeper.core.header import make_header
+    from tests.session_gen import Clock
+
+    session = Session(make_header("indian-official", ["A", "B", "C"], {}))
+    clock = Clock()
+    for entry in (Entry("round"), Entry("raise"), Entry("note", {"text": "first"})):
+        session.record(entry, clock())
+    app = TwoLogs()
+    async with app.run_test(size=(60, 20)) as pilot:
+        log = app.query_one("#log", LogPanel)
+        log.show(session)
+        await pilot.pause()
+        plain = log.render().plain.splitlines()
+        selection = Selection(Offset(0, 1), Offset(len(plain[1]), 1))  # the second line
+        app.screen.selections = {log: selection}
+        await pilot.pause()
+        assert log.get_selection(selection) == (plain[1], "\n")
+        assert painted(log) == textual_paints(log)
+        highlighted = painted(log)[1]
+        app.screen.selections = {}
+        await pilot.pause()
+        assert painted(log)[1] != highlighted  # the highlight went: the check can fail
+        assert painted(log) == textual_paints(log)
