@@ -61,3 +61,19 @@ async def test_kept_digits_paint_what_textual_paints_through_changes():
         await pilot.resize_terminal(30, 6)
         await pilot.pause()
         assert painted(digits) == textual_paints(digits)
+
+
+async def test_selected_digits_are_painted_as_textual_paints_them():
+    from textual.geometry import Offset
+    from textual.selection import Selection
+
+    app = Stake()
+    async with app.run_test(size=(40, 8)) as pilot:
+        digits = app.query_one(KeptDigits)
+        digits.update("40")
+        await pilot.pause()
+        plain = painted(digits)
+        app.screen.selections = {digits: Selection(Offset(0, 0), Offset(2, 0))}
+        await pilot.pause()
+        assert painted(digits) == textual_paints(digits)
+        assert painted(digits) != plain  # selected: highlighted, so the check can fail
