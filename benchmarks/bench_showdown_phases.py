@@ -122,6 +122,20 @@ def split(notes: list[tuple[float, str]], pressed: float, key: str) -> list[floa
     return [reached - pressed, recorded - reached, frame - recorded, written - frame]
 
 
+def collecting(notes: list[tuple[float, str]], pressed: float, painted: float) -> float:
+    """How many passes of the cycle collector ran while the key waited: begun inside it,
+    or begun before it and not yet done when it was pressed."""
+    passes, started = 0, None
+    for at, what in notes:
+        if what.startswith("gc-start"):
+            started = at
+        elif what.startswith("gc-stop") and started is not None:
+            if started <= painted and at >= pressed:
+                passes += 1
+            started = None
+    return float(passes)
+
+
 def showdowns(way: str, folder: Path, probe: Path, count: int, entries: int) -> list[list[float]]:
     """*count* showdowns recorded *way* in one app: per showdown, key → painted and the
     four phases."""
@@ -170,10 +184,13 @@ def showdowns(way: str, folder: Path, probe: Path, count: int, entries: int) -> 
     rows = []
     for pressed, painted in timed:
         parts = split(notes, pressed, "enter" if way == "dialog" else "s")
-        passes = [
-            at for at, what in notes if what.startswith("gc-start") and pressed <= at <= painted
-        ]
-        rows.append([painted - pressed, *(parts or [0.0] * len(PHASES)), float(len(passes))])
+        rows.append(
+            [
+                painted - pressed,
+                *(parts or [0.0] * len(PHASES)),
+                collecting(notes, pressed, painted),
+            ]
+        )
     return rows
 
 
