@@ -1,6 +1,7 @@
 """Where the showdown's Enter spends its time, and what a showdown costs without its dialog.
 
 Run: python benchmarks/bench_showdown_phases.py [--entries 10000] [--showdowns 15] [--pairs 2]
+     [--compare PATH]
 
 The showdown's Enter is the slowest key at the table (bench_keys.py), and so decides
 the p90. This runs ``scorekeeper open`` on a long session in an 80x24 pty, as
@@ -10,7 +11,10 @@ bench_keys.py does, alternating two ways of recording a showdown:
 - **key**: the app with its showdown action changed (in the process this starts only)
   to record the showdown at once, won by the last player who can win it, with no
   dialog: ``s`` is timed. Not a way the app works: it measures what the dialog itself
-  costs (its screen closing, which makes Textual draw the whole table again).
+  costs (its screen closing, which makes Textual draw the whole table again);
+- or, with ``--compare PATH``, **compared**: the dialog's Enter as above, in the app
+  of another copy of the code (a second work tree: ``git worktree add PATH REV``), to
+  set a change beside the code before it.
 
 In both, the app notes the time (on the clock the pty's reads are stamped with) when
 the key reaches it, when the table has recorded the entry and shown it in its widgets,
@@ -19,8 +23,11 @@ into: the key reaching the app; then the entry recorded and shown (for the dialo
 closing too); then the frame composed (Textual draws the changed lines, or the whole
 screen after a dialog); then the frame written. The rest, to the painted figure, is
 the pty and the reading. It also counts the timed keys that had a pass of Python's
-cycle collector inside them (the app runs it between keys: ui/idle_collector.py). No
-goal: bench_keys.py holds the goal; this says where the time goes.
+cycle collector inside them (the app runs it between keys: ui/idle_collector.py), and
+gives the CPU time of the app's main thread from the key reaching it to the frame
+written: on this machine, whose speed moves by 10–45% from one minute to the next,
+it tells two ways apart where their wall-clock figures do not. No goal:
+bench_keys.py holds the goal; this says where the time goes.
 """
 
 from __future__ import annotations
@@ -54,7 +61,7 @@ def run_app() -> None:
     notes = open(os.environ[PROBE_ENV], "a", buffering=1, encoding="utf-8")  # noqa: SIM115
 
     def note(what: str) -> None:
-        notes.write(f"{time.perf_counter():.6f} {what}\n")
+        notes.write(f"{time.perf_counter():.6f} {time.thread_time():.6f} {what}\n")
 
     real_on_event = App.on_event
 
@@ -108,25 +115,35 @@ PHASES = (
 )
 
 
-def split(notes: list[tuple[float, str]], pressed: float, key: str) -> list[float] | None:
-    """The four phases of the key pressed at *pressed*, from the app's notes."""
-    after = [(at, what) for at, what in notes if at >= pressed]
+Note = tuple[float, float, str]  # the pty's clock, the main thread's CPU clock, what
+
+
+def split(notes: list[Note], pressed: float, key: str) -> list[float] | None:
+    """The four phases of the key pressed at *pressed*, from the app's notes, then the
+    main thread's CPU time from the key reaching the app to the frame written."""
+    after = [(at, cpu, what) for at, cpu, what in notes if at >= pressed]
     try:
-        reached = next(at for at, what in after if what == f"key {key}")
-        record = next(at for at, what in after if what == "record" and at >= reached)
-        recorded = next(at for at, what in after if what == "recorded" and at >= record)
-        frame = next(at for at, what in after if what == "frame" and at >= recorded)
-        written = next(at for at, what in after if what == "written" and at >= frame)
+        reached = next(n for n in after if n[2] == f"key {key}")
+        record = next(n for n in after if n[2] == "record" and n[0] >= reached[0])
+        recorded = next(n for n in after if n[2] == "recorded" and n[0] >= record[0])
+        frame = next(n for n in after if n[2] == "frame" and n[0] >= recorded[0])
+        written = next(n for n in after if n[2] == "written" and n[0] >= frame[0])
     except StopIteration:
         return None
-    return [reached - pressed, recorded - reached, frame - recorded, written - frame]
+    return [
+        reached[0] - pressed,
+        recorded[0] - reached[0],
+        frame[0] - recorded[0],
+        written[0] - frame[0],
+        written[1] - reached[1],
+    ]
 
 
-def collecting(notes: list[tuple[float, str]], pressed: float, painted: float) -> float:
+def collecting(notes: list[Note], pressed: float, painted: float) -> float:
     """How many passes of the cycle collector ran while the key waited: begun inside it,
     or begun before it and not yet done when it was pressed."""
     passes, started = 0, None
-    for at, what in notes:
+    for at, _, what in notes:
         if what.startswith("gc-start"):
             started = at
         elif what.startswith("gc-stop") and started is not None:
@@ -136,9 +153,11 @@ def collecting(notes: list[tuple[float, str]], pressed: float, painted: float) -
     return float(passes)
 
 
-def showdowns(way: str, folder: Path, probe: Path, count: int, entries: int) -> list[list[float]]:
-    """*count* showdowns recorded *way* in one app: per showdown, key → painted and the
-    four phases."""
+def showdowns(
+    way: str, folder: Path, probe: Path, count: int, entries: int, code: str | None = None
+) -> list[list[float]]:
+    """*count* showdowns recorded *way* in one app (of the code at *code*, else this
+    code): per showdown, key → painted, the four phases and the main thread's CPU time."""
     from bench_keys import last_words, newest_logged, session_list
     from pty_harness import Terminal, bench_env
     from sessions import make_session
@@ -147,6 +166,8 @@ def showdowns(way: str, folder: Path, probe: Path, count: int, entries: int) -> 
 
     mirror = make_session(entries)
     extra = {PROBE_ENV: str(probe), **({KEY_ENV: "1"} if way == "key" else {})}
+    if code is not None:
+        extra["PYTHONPATH"] = code  # its scorekeeper before the one installed
     argv = [sys.executable, __file__, "--app", "--data-dir", str(folder), "open", "1"]
     term = Terminal(argv, env=bench_env(**extra))
     timed: list[tuple[float, float]] = []
@@ -177,17 +198,17 @@ def showdowns(way: str, folder: Path, probe: Path, count: int, entries: int) -> 
         term.wait_exit(timeout=60)
     finally:
         term.close()
-    notes = []
+    notes: list[Note] = []
     for line in probe.read_text(encoding="utf-8").splitlines():
-        at, _, what = line.partition(" ")
-        notes.append((float(at), what))
+        at, cpu, what = line.split(" ", 2)
+        notes.append((float(at), float(cpu), what))
     rows = []
     for pressed, painted in timed:
         parts = split(notes, pressed, "enter" if way == "dialog" else "s")
         rows.append(
             [
                 painted - pressed,
-                *(parts or [0.0] * len(PHASES)),
+                *(parts or [0.0] * (len(PHASES) + 1)),
                 collecting(notes, pressed, painted),
             ]
         )
@@ -203,26 +224,38 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entries", type=int, default=10_000)
     parser.add_argument("--showdowns", type=int, default=15, help="timed per way, per pair")
-    parser.add_argument("--pairs", type=int, default=2, help="dialog, key, alternated")
+    parser.add_argument("--pairs", type=int, default=2, help="the two ways, alternated")
+    parser.add_argument(
+        "--compare", metavar="PATH", help="instead of the key: the dialog in PATH's code"
+    )
     args = parser.parse_args()
     set_language("en")
 
-    rows: dict[str, list[list[float]]] = {"dialog": [], "key": []}
+    second = "compared" if args.compare else "key"
+    code = {"dialog": None, "key": None, "compared": str(Path(args.compare or ".").resolve())}
+    rows: dict[str, list[list[float]]] = {"dialog": [], second: []}
     with fixtures_for() as fixtures, tempfile.TemporaryDirectory() as scratch:
         for pair in range(args.pairs):
-            for way in ("dialog", "key") if pair % 2 == 0 else ("key", "dialog"):
+            for way in ("dialog", second) if pair % 2 == 0 else (second, "dialog"):
                 session = fixtures.session_folder(args.entries)
                 folder = fixtures.copy(session, f"showdown-{way}-{pair}")
                 probe = Path(scratch, f"{way}-{pair}.txt")
-                rows[way] += showdowns(way, folder, probe, args.showdowns, args.entries)
+                keys = "dialog" if way == "compared" else way
+                made = showdowns(keys, folder, probe, args.showdowns, args.entries, code[way])
+                rows[way] += made
     results: list[Result] = []
-    for way, key in (("dialog", "Enter"), ("key", "s")):
-        size = f"{args.entries:,} entries"
+    names = {"dialog": "dialog", "key": "key", "compared": f"dialog in {args.compare}"}
+    for way in rows:
+        size, key = f"{args.entries:,} entries", "s" if way == "key" else "Enter"
         results.append(
-            timed_result(f"showdown by {way}: {key} → painted, {size}", [r[0] for r in rows[way]])
+            timed_result(
+                f"showdown by {names[way]}: {key} → painted, {size}", [r[0] for r in rows[way]]
+            )
         )
         for index, name in enumerate(PHASES, start=1):
             results.append(timed_result(f"  {name}", [row[index] for row in rows[way]]))
+        cpu = [row[len(PHASES) + 1] for row in rows[way]]
+        results.append(timed_result("  CPU of the app's main thread, key to frame written", cpu))
         collected = [row[0] for row in rows[way] if row[-1]]
         # A pass of Python's cycle collector inside a timed key would be the app's own
         # outlier (ui/idle_collector.py runs it between keys); the others are the machine.
