@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import Result, report, run_scorekeeper, seconds
+from common import Result, other_checkout, report, run_scorekeeper, seconds
 from fixtures import fixtures_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,13 +58,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=16, help="alternated rounds")
     parser.add_argument("--fixtures", type=Path, help="a fixtures folder to keep and reuse")
     args = parser.parse_args()
-    if not (args.compare / "scorekeeper").is_dir():
-        print(f"{args.compare}: no scorekeeper package there", file=sys.stderr)
-        sys.exit(2)
+    compare = other_checkout(args.compare)
+    assert compare is not None  # required
     with fixtures_for(args.fixtures) as fixtures:
         out = fixtures.root / "out"
         out.mkdir(exist_ok=True)
-        results = run(fixtures.transcript(args.entries), out, args.compare, args.rounds)
+        results = run(fixtures.transcript(args.entries), out, compare, args.rounds)
     report(results)
 
 

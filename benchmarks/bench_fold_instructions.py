@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import Result, report
+from common import Result, other_checkout, report
 from fixtures import fixtures_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,11 +114,9 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: apt install valgrind", file=sys.stderr)
         sys.exit(2)
-    if args.compare is not None and not (args.compare / "scorekeeper").is_dir():
-        print(f"{args.compare}: no scorekeeper package there", file=sys.stderr)
-        sys.exit(2)
+    compare = other_checkout(args.compare)
     with fixtures_for(args.fixtures) as fixtures:
-        results = run(fixtures.transcript(args.entries), args.entries, args.compare)
+        results = run(fixtures.transcript(args.entries), args.entries, compare)
     report(results)
 
 

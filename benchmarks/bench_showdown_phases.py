@@ -216,7 +216,7 @@ def showdowns(
 
 
 def main() -> None:
-    from common import Result, report, timed_result
+    from common import Result, other_checkout, report, timed_result
     from fixtures import fixtures_for
 
     from scorekeeper.messages import set_language
@@ -226,13 +226,16 @@ def main() -> None:
     parser.add_argument("--showdowns", type=int, default=15, help="timed per way, per pair")
     parser.add_argument("--pairs", type=int, default=2, help="the two ways, alternated")
     parser.add_argument(
-        "--compare", metavar="PATH", help="instead of the key: the dialog in PATH's code"
+        "--compare",
+        metavar="PATH",
+        type=Path,
+        help="instead of the key: the dialog in PATH's code",
     )
     args = parser.parse_args()
+    compare = other_checkout(args.compare)
     set_language("en")
 
-    second = "compared" if args.compare else "key"
-    code = {"dialog": None, "key": None, "compared": str(Path(args.compare or ".").resolve())}
+    second = "compared" if compare else "key"
     rows: dict[str, list[list[float]]] = {"dialog": [], second: []}
     with fixtures_for() as fixtures, tempfile.TemporaryDirectory() as scratch:
         for pair in range(args.pairs):
@@ -241,10 +244,11 @@ def main() -> None:
                 folder = fixtures.copy(session, f"showdown-{way}-{pair}")
                 probe = Path(scratch, f"{way}-{pair}.txt")
                 keys = "dialog" if way == "compared" else way
-                made = showdowns(keys, folder, probe, args.showdowns, args.entries, code[way])
+                code = str(compare) if way == "compared" else None
+                made = showdowns(keys, folder, probe, args.showdowns, args.entries, code)
                 rows[way] += made
     results: list[Result] = []
-    names = {"dialog": "dialog", "key": "key", "compared": f"dialog in {args.compare}"}
+    names = {"dialog": "dialog", "key": "key", "compared": f"dialog in {compare}"}
     for way in rows:
         size, key = f"{args.entries:,} entries", "s" if way == "key" else "Enter"
         results.append(

@@ -146,6 +146,18 @@ def report(results: Sequence[Result]) -> NoReturn:
 # -- processes --------------------------------------------------------------------------
 
 
+def other_checkout(path: Path | None) -> Path | None:
+    """*path* (a ``--compare`` checkout) resolved, or, when it holds no scorekeeper
+    package, a message and exit 2: its place on ``PYTHONPATH`` would be passed over
+    silently and this code measured under its name."""
+    if path is None:
+        return None
+    if not (path / "scorekeeper").is_dir():
+        print(f"{path}: no scorekeeper package there", file=sys.stderr)
+        sys.exit(2)
+    return path.resolve()
+
+
 def scorekeeper_argv() -> list[str]:
     """How a user starts scorekeeper: the installed console script beside this Python."""
     script = Path(sys.executable).with_name("scorekeeper")
