@@ -73,9 +73,9 @@ async def test_opening_a_table_styles_each_of_its_widgets_once(tmp_path, styled)
             }
         )
         again = {name: n for name, n in ours.items() if n > 1}
-        # the players' table once more as it takes focus; the stake's digits as they take
-        # their state's class ("between rounds")
-        assert again == {"PlayerTable#players": 2, "KeptDigits#stake-digits": 2}
+        # the players' table once more as it takes focus (the stake's digits take their
+        # tone, "between rounds", as a component style: not styled again)
+        assert again == {"PlayerTable#players": 2}
         assert min(ours.values()) == 1
 
 
@@ -97,3 +97,32 @@ async def test_a_dialog_is_styled_once_as_it_opens(tmp_path, styled):
         ]
         again = {name: counts[name] for name in names if counts[name] != 1}
         assert again == {"Input#pick-input": 2}  # once more as it takes focus
+
+
+async def test_the_keys_of_a_round_style_nothing_again(tmp_path, styled):
+    """A new round, raises up to the cap and a showdown change the stake's tone (in play,
+    at the cap, between rounds) and the players' rows: once the message and result lines
+    are shown (after the first round), none of it styles a widget again (a changed class
+    did, half a millisecond each)."""
+    from scorekeeper.ui.widgets.kept_digits import KeptDigits
+
+    counts, on = styled
+    app = ScorekeeperApp(new_store(tmp_path, PLAYERS), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await press_all(pilot, ["n", "s", "1", "enter"])  # the first round: lines shown
+        await pilot.pause(0.05)
+        digits = app.screen.query_one("#stake-digits", KeptDigits)
+        tones = [digits.tone]
+        on[0] = True
+        for keys in (["n"], ["r"], ["r"], ["r"], ["r"], ["s", "1", "enter"]):
+            await press_all(pilot, keys)
+            await pilot.pause(0.05)
+            if isinstance(app.screen, TableScreen):
+                tones.append(digits.tone)
+        on[0] = False
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert tones == ["muted", None, None, None, None, "warning", "muted"]
+        ours = {f"{type(node).__name__}#{node.id}" for node in table.walk_children(with_self=True)}
+        assert {name: counts[name] for name in ours if counts[name]} == {}

@@ -367,3 +367,29 @@ async def test_more_players_than_lines_scroll_under_a_heading_that_stays(tmp_pat
         await pilot.pause()
         assert shown()[0] == "player" and shown()[-1] == "P30"
         assert shown()[1] == f"P{31 - height + 1}"  # every line a row, none skipped
+
+
+async def test_the_rules_are_asked_what_is_legal_once_per_entry(tmp_path, monkeypatch):
+    """The footer asks, for each of its keys, whether the rules allow it: once per entry
+    the rules are asked, not once per key of the footer (two dozen times a key)."""
+    from scorekeeper.core.ledger import Ledger
+
+    asked: list[int] = []
+    real = Ledger.legal
+
+    def legal(self: Ledger) -> object:
+        asked.append(self.next_seq)
+        return real(self)
+
+    app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        monkeypatch.setattr(Ledger, "legal", legal)
+        for key in ("n", "r", "r"):
+            await press_all(pilot, [key])
+            await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert len(screen.recording.session.events) == 3  # each key an entry
+        assert sorted(set(asked)) == [2, 3, 4]  # the ledger after each entry was asked
+        assert len(asked) == 3  # and only once

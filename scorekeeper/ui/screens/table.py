@@ -155,6 +155,9 @@ class TableScreen(StyledOnce, Screen[None]):
         self.banner = banner
         self.big = big
         self.on_close = on_close
+        #: What is legal, for the ledger it was asked of: the footer asks once per key
+        #: for each of its bindings, and the ledger is new after every entry.
+        self._legal: tuple[object, dict[str, tuple[str, ...]]] | None = None
 
     def game_panel(self) -> Widget:
         raise NotImplementedError
@@ -226,7 +229,15 @@ class TableScreen(StyledOnce, Screen[None]):
 
     # -- what is legal -------------------------------------------------------------
     def legal_kinds(self) -> dict[str, tuple[str, ...]]:
-        return {action.kind: action.choices for action in self.recording.session.legal()}
+        return dict(self._legal_now())  # a copy: a caller may change it
+
+    def _legal_now(self) -> dict[str, tuple[str, ...]]:
+        session = self.recording.session
+        kept = self._legal
+        if kept is None or kept[0] is not session.ledger:
+            kinds = {action.kind: action.choices for action in session.legal()}
+            kept = self._legal = (session.ledger, kinds)
+        return kept[1]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.recording.read_only:
@@ -237,7 +248,7 @@ class TableScreen(StyledOnce, Screen[None]):
         known = self.ACTIONS.get(action)
         if known is None:
             return True
-        legal = self.legal_kinds()
+        legal = self._legal_now()
         if known.kind not in legal:
             return False
         return not (known.kind in ("fold", "leave", "recorder") and not legal[known.kind])

@@ -4,7 +4,11 @@ showdown was a tenth of the key's time."""
 
 from __future__ import annotations
 
+from rich.align import Align
+from textual.app import RenderResult
+from textual.renderables.digits import Digits as DigitsRenderable
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import Visual, visualize
 from textual.widgets import Digits
 
@@ -12,22 +16,61 @@ from textual.widgets import Digits
 #: (a chips pot), and the oldest are dropped first.
 KEPT = 32
 
+#: The tones the digits can take besides their own colours, each a component class
+#: (``kept-digits--warning``) that the stylesheet colours.
+TONES = ("warning", "muted")
+
 
 class KeptDigits(Digits):
-    """Textual's digits, with the rows of each number kept once painted."""
+    """Textual's digits, with the rows of each number kept once painted.
+
+    A tone (the stake at its cap, or between rounds) is a component class, not a CSS
+    class on the widget: changing a widget's classes makes Textual style it again
+    (about half a millisecond of a showdown's key), where a component's style is
+    worked out with the widget's and only looked up.
+    """
+
+    COMPONENT_CLASSES = {f"kept-digits--{tone}" for tone in TONES}
 
     def __init__(self, value: str = "", *, id: str | None = None) -> None:
         super().__init__(value, id=id)
         self._kept: dict[tuple[object, ...], list[Strip]] = {}
+        self._tone: str | None = None
+
+    @property
+    def tone(self) -> str | None:
+        return self._tone
+
+    def show(self, value: str, tone: str | None = None) -> None:
+        """*value* in *tone* (one of TONES), or in the digits' own colours (None)."""
+        if tone is not None and tone not in TONES:
+            raise ValueError(f"unknown tone {tone!r}")
+        self._tone = tone
+        self.update(value)  # (which repaints, the same value too)
+
+    def tone_style(self) -> VisualStyle:
+        """The style the digits are painted in: the widget's, or its tone's."""
+        if self._tone is None:
+            return self.visual_style
+        return self.get_visual_style(f"kept-digits--{self._tone}")
+
+    def render(self) -> RenderResult:
+        if self._tone is None or self.text_selection:
+            return super().render()
+        # As Textual's digits render, in the tone's colours rather than the widget's.
+        rich_style = self.tone_style().rich_style
+        digits = DigitsRenderable(self.value, rich_style)
+        text_align = self.styles.text_align
+        align = "left" if text_align not in {"left", "center", "right"} else text_align
+        return Align(digits, align, rich_style)
 
     def render_line(self, y: int) -> Strip:
         if self.text_selection is not None:  # a selection paints over the digits: as Textual
             return super().render_line(y)
         width, height = self.size
-        style = self.visual_style
+        style = self.tone_style()
         # Everything that decides the rows: the number, the room, the colours (the whole
-        # style: "at cap" and "between rounds" change them, and change them back; so
-        # does a theme) and the alignment.
+        # style: a tone, or a theme, changes them) and the alignment.
         key = (self.value, width, height, style, self.styles.text_align)
         rows = self._kept.get(key)
         if rows is None:

@@ -259,7 +259,7 @@ class PlayerTable(ScrollView, can_focus=True):
         width = self.size.width
         scroll_x, scroll_y = self.scroll_offset
         index = y if y == 0 else y + scroll_y  # the header stays when the rows scroll
-        base = self.rich_style
+        base = self.visual_style.rich_style  # kept by Textual (rich_style walks the DOM)
         if index >= len(self._lines):
             return Strip.blank(width, base)
         line = self._lines[index]

@@ -38,10 +38,7 @@ class StakePanel(Vertical):
                 game.worded("ui.stake.between"), round=state.round + 1, parent=state.parent
             )
         show_text(self.query_one("#stake-caption", Label), caption)
-        number = self.query_one("#stake-digits", KeptDigits)
-        number.update(digits)
+        tone = "warning" if at_cap else None if headline.in_play else "muted"
+        self.query_one("#stake-digits", KeptDigits).show(digits, tone)
         show_text(self.query_one("#stake-cap", Label), cap_text)
         show_text(self.query_one("#stake-round", Label), round_text)
-        # On the digits, not the panel: Textual restyles every widget under a changed class.
-        number.set_class(at_cap, "at-cap")
-        number.set_class(not headline.in_play, "between-rounds")
