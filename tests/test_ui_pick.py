@@ -181,3 +181,34 @@ async def test_keys_typed_at_machine_speed_reach_each_dialog_in_order(tmp_path):
             type_ahead(app, ["u", "y", "u", "y"])  # undo the fold and the round
             await settled(pilot, app, lambda t=table: not t.state.in_round)
             assert not table.state.in_round
+
+
+async def test_a_typed_seat_and_what_enter_picks_are_in_one_frame(tmp_path, monkeypatch):
+    """The box's new text, the narrowed list and the line saying what Enter picks are
+    drawn in the same frame: no frame shows the digit with the old list (that frame was
+    drawn first, and the rest waited for the next of Textual's frames)."""
+    from textual.app import App
+
+    store = new_store(tmp_path, PLAYERS)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    frames: list[tuple[str, str, int]] = []
+    real = App._display
+
+    def display(self, screen, renderable):
+        if isinstance(screen, PickPlayerDialog):
+            box = screen.query_one("#pick-input").value
+            options = screen.query_one("#pick-list", OptionList).option_count
+            frames.append((box, said(self), options))
+        return real(self, screen, renderable)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, app, ["n", "s"])
+        await pilot.pause(0.1)
+        monkeypatch.setattr(App, "_display", display)
+        await press_all(pilot, ["3"])
+        await pilot.pause(0.1)
+        monkeypatch.setattr(App, "_display", real)
+        assert frames, "no frame drawn"
+        assert frames[0] == ("3", "Enter picks Ben (seat 3)", 1)
+        assert set(frames) == {frames[0]}
+        assert listed(app) == [" 3  Ben"]

@@ -96,7 +96,7 @@ async def test_a_dialog_is_styled_once_as_it_opens(tmp_path, styled):
             f"{type(node).__name__}#{node.id}" for node in dialog.walk_children(with_self=True)
         ]
         again = {name: counts[name] for name in names if counts[name] != 1}
-        assert again == {"Input#pick-input": 2}  # once more as it takes focus
+        assert again == {"PickInput#pick-input": 2}  # once more as it takes focus
 
 
 async def test_the_keys_of_a_round_style_nothing_again(tmp_path, styled):

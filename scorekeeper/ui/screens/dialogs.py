@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from scorekeeper.messages import UserError, t
 from scorekeeper.ui.screens.holds_keys import HoldsKeys
+from scorekeeper.ui.widgets.shown import show_text
 
 
 class ConfirmDialog(HoldsKeys[bool]):
@@ -64,6 +65,26 @@ class ConfirmDialog(HoldsKeys[bool]):
         self.release()
 
 
+#: Choices the pick box shows at once (more scroll; as the stylesheet's #pick-list).
+PICK_ROWS = 10
+
+
+class PickInput(Input):
+    """The pick box's line: *typed* hears each change as it is made, so the list and the
+    line below change in the same frame as the box (through Input.Changed, Textual drew
+    the box's new text in a frame of its own, and the rest in the next, up to a sixtieth
+    of a second later)."""
+
+    def __init__(self, typed: Callable[[str], None], *, placeholder: str) -> None:
+        # Valid from the start (it has no validators): Textual marks it so at the first
+        # key otherwise, and a changed class styles the box again.
+        super().__init__(placeholder=placeholder, id="pick-input", classes="-valid")
+        self._typed = typed
+
+    def watch_value(self, value: str) -> None:
+        self._typed(value)
+
+
 class PickPlayerDialog(HoldsKeys[str | None]):
     """Pick one player: type a seat number or a name and Enter, or choose from the list.
 
@@ -93,10 +114,15 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         self._chose_with_arrows = False  # Enter on an empty box picks only what ↑↓ chose
 
     def compose(self) -> ComposeResult:
+        options = self._options(None)
+        # The box keeps its size as a seat or a name is typed: the list its height with
+        # fewer choices shown, the line below its one line; so a key in the box lays
+        # nothing out (a layout drew the dimmed table behind the box again: 40 ms).
+        choices = OptionList(*options, id="pick-list")
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
-            yield Input(placeholder=t("ui.pick.placeholder"), id="pick-input")
-            yield OptionList(*self._options(None), id="pick-list")
+            yield PickInput(self._filter, placeholder=t("ui.pick.placeholder"))
+            yield choices
             yield Static("", id="pick-error", classes="dialog-error", markup=False)
 
     def _options(self, found: Sequence[tuple[int, str]] | None) -> list[Option]:
@@ -108,7 +134,11 @@ class PickPlayerDialog(HoldsKeys[str | None]):
 
     def on_mount(self) -> None:
         self.query_one("#pick-input", Input).focus()
-        self.query_one("#pick-list", OptionList).highlighted = None  # nothing until chosen
+        choices = self.query_one("#pick-list", OptionList)
+        choices.highlighted = None  # nothing until chosen
+        # (see compose; before the box is first laid out, so it costs no layout)
+        rows = min(choices.option_count, PICK_ROWS) + choices.styles.gutter.height
+        choices.styles.height = rows
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -132,12 +162,12 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         if self.check is not None:
             problem = self.check(name)
             if problem:
-                self.query_one("#pick-error", Static).update(problem)
+                self._say(problem)
                 return
         self.dismiss(name)
 
     def _say(self, message: str) -> None:
-        self.query_one("#pick-error", Static).update(message)
+        show_text(self.query_one("#pick-error", Static), message)  # laid out only if it wraps
 
     @on(Input.Submitted, "#pick-input")
     def _typed(self, event: Input.Submitted) -> None:
@@ -164,11 +194,10 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         else:
             self._say(t("ui.pick.no_match", text=text))
 
-    @on(Input.Changed, "#pick-input")
-    def _filter(self, event: Input.Changed) -> None:
+    def _filter(self, typed: str) -> None:
         """The list keeps only who the typed text could mean; the line below says what
         Enter will pick, or why it will pick nobody."""
-        text = event.value.strip()
+        text = typed.strip()
         option_list = self.query_one("#pick-list", OptionList)
         found = self._matches(text)
         shown = self._options(found if text else None)
