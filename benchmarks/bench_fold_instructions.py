@@ -26,12 +26,13 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import Result, other_checkout, report
-from fixtures import fixtures_for
+from fixtures import Fixtures, fixtures_for
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -105,9 +106,11 @@ def run(transcript: Path, entries: int, compare: Path | None) -> list[Result]:
     return results
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entries", type=int, default=10_000, help="transcript length")
+def counting_main(doc: str, run: Callable[[Fixtures, int, Path | None], list[Result]]) -> None:
+    """The command line of a benchmark that counts instructions: its options, valgrind
+    checked for, the other checkout checked, the fixtures, the table."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--entries", type=int, default=10_000, help="session length")
     parser.add_argument("--compare", type=Path, help="another checkout to count as well")
     parser.add_argument("--fixtures", type=Path, help="a fixtures folder to keep and reuse")
     args = parser.parse_args()
@@ -116,8 +119,15 @@ def main() -> None:
         sys.exit(2)
     compare = other_checkout(args.compare)
     with fixtures_for(args.fixtures) as fixtures:
-        results = run(fixtures.transcript(args.entries), args.entries, compare)
+        results = run(fixtures, args.entries, compare)
     report(results)
+
+
+def main() -> None:
+    counting_main(
+        __doc__,
+        lambda fixtures, entries, compare: run(fixtures.transcript(entries), entries, compare),
+    )
 
 
 if __name__ == "__main__":

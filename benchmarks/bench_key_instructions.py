@@ -23,17 +23,14 @@ through the pty. Not part of ``run_all.py``: it has no goal of its own, and need
 
 from __future__ import annotations
 
-import argparse
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_fold_instructions import _IR, probe_env
-from common import Result, other_checkout, report
-from fixtures import fixtures_for
+from bench_fold_instructions import _IR, counting_main, probe_env
+from common import Result
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Rounds in the short run, and how many more in the long one.
@@ -111,18 +108,10 @@ def run(folder: Path, entries: int, compare: Path | None) -> list[Result]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entries", type=int, default=10_000, help="session length")
-    parser.add_argument("--compare", type=Path, help="another checkout to count as well")
-    parser.add_argument("--fixtures", type=Path, help="a fixtures folder to keep and reuse")
-    args = parser.parse_args()
-    if shutil.which("valgrind") is None:
-        print("valgrind is not installed: apt install valgrind", file=sys.stderr)
-        sys.exit(2)
-    compare = other_checkout(args.compare)
-    with fixtures_for(args.fixtures) as fixtures:
-        results = run(fixtures.session_folder(args.entries), args.entries, compare)
-    report(results)
+    counting_main(
+        __doc__,
+        lambda fixtures, entries, compare: run(fixtures.session_folder(entries), entries, compare),
+    )
 
 
 if __name__ == "__main__":
