@@ -212,3 +212,64 @@ async def test_a_typed_seat_and_what_enter_picks_are_in_one_frame(tmp_path, monk
         assert frames[0] == ("3", "Enter picks Ben (seat 3)", 1)
         assert set(frames) == {frames[0]}
         assert listed(app) == [" 3  Ben"]
+
+
+async def test_the_pick_dialog_is_kept_and_asks_each_question_afresh(tmp_path):
+    """Opened again, the dialog is the one made before (its widgets neither made nor styled
+    again), asking the new question as a new dialog would: its title and choices, the box
+    empty, nothing highlighted or said, whatever the last one was left with."""
+    store = new_store(tmp_path, PLAYERS)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, app, ["n", "f"])  # who folds: the parent (Aki) may not
+        first = app.screen
+        assert listed(app) == [" 2  Akira", " 3  Ben", " 4  ちひろ", " 5  大輔"]
+        await press_all(pilot, ["9", "down", "escape"])  # left with a digit, an error, ↓
+        assert isinstance(app.screen, TableScreen)
+        await opened(pilot, app, ["s"])  # who won: anyone in the round
+        dialog = app.screen
+        assert dialog is first
+        assert str(dialog.query_one(".dialog-title").render()).startswith("Who won")
+        assert listed(app)[:5] == [" 1  Aki", " 2  Akira", " 3  Ben", " 4  ちひろ", " 5  大輔"]
+        assert listed(app)[5:] == ["→ enter the cards shown instead (key c on the table)"]
+        assert dialog.query_one("#pick-input").value == ""
+        assert dialog.query_one("#pick-list", OptionList).highlighted is None
+        assert said(app) == ""
+        await press_all(pilot, ["enter"])  # an empty box still picks nobody
+        assert said(app).startswith("type a seat number or a name first")
+        await press_all(pilot, ["1", "enter"])
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.recording.session.events[-1].data == {"winner": "Aki"}
+        await press_all(pilot, ["n", "f"])  # asked again after an answer: afresh
+        assert app.screen is first
+        assert listed(app) == [" 1  Aki", " 3  Ben", " 4  ちひろ", " 5  大輔"]  # Akira is parent
+        await press_all(pilot, ["3", "enter"])
+        assert app.screen.recording.session.events[-1].data == {"player": "Ben"}
+
+
+async def test_the_kept_dialog_answers_the_table_that_asked_and_takes_a_new_theme(tmp_path):
+    """Back at the session list and into the session again: the kept dialog answers the
+    new table. A theme chosen while it was away is in its colours when it opens again."""
+    store = new_store(tmp_path, PLAYERS)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, app, ["n", "s"])
+        kept = app.screen
+        before = kept.query_one("#pick-input").styles.background
+        await press_all(pilot, ["escape"])  # the dialog
+        await pilot.pause(0.1)
+        await press_all(pilot, ["escape"])  # the table
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, TableScreen)
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause(0.2)
+        await press_all(pilot, ["enter"])  # the session again
+        await pilot.pause(0.2)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await opened(pilot, app, ["s"])
+        assert app.screen is kept
+        assert kept.query_one("#pick-input").styles.background != before
+        await press_all(pilot, ["2", "enter"])
+        assert app.screen is table
+        assert table.recording.session.events[-1].data == {"winner": "Akira"}

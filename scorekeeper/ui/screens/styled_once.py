@@ -20,3 +20,9 @@ class StyledOnce:
         if not self._resumed_before:
             self._resumed_before = True
             event.refresh_styles = False
+        elif not self.restyle_on_return():
+            event.refresh_styles = False
+
+    def restyle_on_return(self) -> bool:
+        """Whether a later return styles the screen again (a screen kept away may say no)."""
+        return True

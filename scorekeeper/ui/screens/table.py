@@ -34,7 +34,7 @@ from scorekeeper.messages import UserError, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
-from scorekeeper.ui.screens.dialogs import ConfirmDialog, PickPlayerDialog, TextDialog
+from scorekeeper.ui.screens.dialogs import ConfirmDialog, TextDialog, ask_who
 from scorekeeper.ui.screens.history import with_history
 from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.view_guard import open_view
@@ -322,7 +322,8 @@ class TableScreen(StyledOnce, Screen[None]):
                 return self.check_entry(kind, {"player": name})
             return None if name in choices else t("ui.pick.not_now", player=name)
 
-        dialog = PickPlayerDialog(
+        dialog = ask_who(
+            self.app,
             title,
             self._seats(choices),
             check=check,
@@ -421,7 +422,8 @@ class TableScreen(StyledOnce, Screen[None]):
             # without a seat named, one who left sits where they sat, a new player last
             back = self.state.returning(name)
             default = t("ui.table.join_last" if back is None else "ui.table.join_back")
-            dialog = PickPlayerDialog(
+            dialog = ask_who(
+                self.app,
                 t("ui.table.join_after", player=back or name.strip()),
                 seats,
                 check=lambda after: self.check_entry("join", {"player": name, "after": after}),

@@ -9,7 +9,7 @@ from scorekeeper.core.events import Entry
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
-from scorekeeper.ui.screens.dialogs import PickPlayerDialog
+from scorekeeper.ui.screens.dialogs import ask_who
 from scorekeeper.ui.screens.table import TableAction, TableScreen
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
 from scorekeeper.ui.widgets.stake import StakePanel
@@ -62,7 +62,8 @@ class OfficialTable(TableScreen):
     def action_showdown(self) -> None:
         choices = self.legal_kinds().get("showdown", ())
         stake = self.stake()
-        dialog = PickPlayerDialog(
+        dialog = ask_who(
+            self.app,
             t("ui.table.who_won", stake=stake),
             self._seats(choices),
             check=lambda name: self.check_entry("showdown", {"winner": name}),

@@ -21,7 +21,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.timeline import TimelineEntry, index_at, parse_time, select, timeline
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
-from scorekeeper.ui.screens.dialogs import PickPlayerDialog, TextDialog
+from scorekeeper.ui.screens.dialogs import TextDialog, ask_who
 from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.widgets.key_bar import KeyBar
 
@@ -174,7 +174,7 @@ class TimelineScreen(StyledOnce, Screen[None]):
                 self.player = name
                 self.show()
 
-        self.app.push_screen(PickPlayerDialog(t("timeline.player_title"), seats), done)
+        self.app.push_screen(ask_who(self.app, t("timeline.player_title"), seats), done)
 
     # -- the table then ----------------------------------------------------------------
     def action_at_time(self) -> None:
