@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from textual import on
 from textual.app import App, ComposeResult
@@ -85,6 +86,16 @@ class PickInput(Input):
         self._typed(value)
 
 
+class PickQuestion(NamedTuple):
+    """What a pick dialog asks (see PickPlayerDialog)."""
+
+    title: str
+    seats: Sequence[tuple[int, str]]
+    check: Callable[[str], str | None] | None
+    extra: Sequence[tuple[str, str]]
+    everyone: Sequence[tuple[int, str]]
+
+
 class PickPlayerDialog(HoldsKeys[str | None]):
     """Pick one player: type a seat number or a name and Enter, or choose from the list.
 
@@ -104,17 +115,11 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         everyone: Sequence[tuple[int, str]] = (),
     ) -> None:
         super().__init__(classes="dialog")
-        self._question(title, seats, check, extra, everyone)
+        self._question(PickQuestion(title, seats, check, extra, everyone))
         self._restyle = False  # a theme chosen while the dialog was kept away
 
-    def _question(
-        self,
-        title: str,
-        seats: Sequence[tuple[int, str]],
-        check: Callable[[str], str | None] | None,
-        extra: Sequence[tuple[str, str]],
-        everyone: Sequence[tuple[int, str]],
-    ) -> None:
+    def _question(self, question: PickQuestion) -> None:
+        title, seats, check, extra, everyone = question
         self.title_text = title
         self.seats = list(seats)
         self.check = check
@@ -124,18 +129,11 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         self.everyone = list(everyone) or self.seats
         self._chose_with_arrows = False  # Enter on an empty box picks only what ↑↓ chose
 
-    def ask(
-        self,
-        title: str,
-        seats: Sequence[tuple[int, str]],
-        check: Callable[[str], str | None] | None = None,
-        extra: Sequence[tuple[str, str]] = (),
-        everyone: Sequence[tuple[int, str]] = (),
-    ) -> None:
+    def ask(self, question: PickQuestion) -> None:
         """A new question for the dialog kept (``ask_who``), as it was first made: the box
         empty, the whole list, nothing highlighted and nothing said."""
-        self._question(title, seats, check, extra, everyone)
-        self.query_one(".dialog-title", Label).update(title)
+        self._question(question)
+        self.query_one(".dialog-title", Label).update(self.title_text)
         choices = self.query_one("#pick-list", OptionList)
         choices.clear_options()
         choices.add_options(self._options(None))
@@ -300,14 +298,15 @@ def ask_who(
     """The pick dialog asking *title*, made once and kept by the app (installed), so that
     opening it again only asks anew: made, mounted and styled, it took about 40 ms to open
     (every fold and showdown), and closing it removed it again inside the answer's key."""
+    question = PickQuestion(title, seats, check, extra, everyone)
     if app.is_screen_installed(KEPT_PICK):
         kept = app.get_screen(KEPT_PICK)
         away = all(kept is not screen for screen in app.screen_stack)
         if isinstance(kept, PickPlayerDialog) and kept.is_running and away:
-            kept.ask(title, seats, check, extra, everyone)
+            kept.ask(question)
             return kept
-        return PickPlayerDialog(title, seats, check, extra, everyone)  # (asked twice at once)
-    dialog = PickPlayerDialog(title, seats, check, extra, everyone)
+        return PickPlayerDialog(*question)  # (asked twice at once)
+    dialog = PickPlayerDialog(*question)
     app.install_screen(dialog, KEPT_PICK)
     return dialog
 
