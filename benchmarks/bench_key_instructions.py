@@ -11,8 +11,11 @@ a copy of a session of N entries and plays rounds by keys, as a recorder does: `
 new round, ``r`` a raise, ``s``, the winner's seat and Enter in the dialog. Each key is
 handled and its frame composed as in a terminal; only the writing of the frame to the
 terminal is left out (Textual skips it headless: about half a millisecond a frame in
-bench_showdown_phases.py). Two runs, of a few rounds and of ten more, are counted; their
-difference over ten is one round's keys, without the start and the opening.
+bench_showdown_phases.py), and so are what comes with the clock rather than the keys
+(Python's cycle collector, which the app runs in pauses, and the blinking cursor), which
+valgrind's slowness would make differ from run to run. Two runs, of a few rounds and of
+ten more, are counted; their difference over ten is one round's keys, without the start
+and the opening.
 
 ``--compare PATH`` counts another checkout too (put first on ``PYTHONPATH``; a ``git
 worktree`` of an older commit), for an A/B of a change. Instructions are not time
@@ -38,8 +41,13 @@ FEW, MORE = 2, 10
 
 #: Plays argv[2] rounds by keys on a copy of the data folder argv[1], headless at 80x24.
 PROBE = """
-import asyncio, shutil, sys, tempfile
+import asyncio, gc, shutil, sys, tempfile
 from pathlib import Path
+# The collector's passes, and the box's blinking cursor, come with the clock, which valgrind
+# slows fifty times: both are off, so the count is the keys' own, the same each run.
+gc.disable()
+gc.enable = lambda: None
+gc.collect = lambda *args, **kwargs: 0
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 
@@ -56,6 +64,7 @@ async def play(folder, rounds):
             seat = table.state.names().index(winner) + 1
             await pilot.press("s")
             await pilot.pause(0.05)
+            app.screen.query_one("#pick-input").cursor_blink = False
             await pilot.press(*str(seat))
             await pilot.pause(0.05)
             await pilot.press("enter")

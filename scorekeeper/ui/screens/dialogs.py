@@ -133,11 +133,15 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         """A new question for the dialog kept (``ask_who``), as it was first made: the box
         empty, the whole list, nothing highlighted and nothing said."""
         self._question(question)
-        self.query_one(".dialog-title", Label).update(self.title_text)
+        show_text(self.query_one(".dialog-title", Label), self.title_text)
         choices = self.query_one("#pick-list", OptionList)
-        choices.clear_options()
-        choices.add_options(self._options(None))
-        self._fit_list()
+        options = self._options(None)
+        # The same choices as last time (the next showdown): the list is left as it is,
+        # and nothing is laid out again as the dialog opens.
+        if _listed(choices) != [(str(option.prompt), option.id) for option in options]:
+            choices.clear_options()
+            choices.add_options(options)
+            self._fit_list()
         box = self.query_one("#pick-input", Input)
         box.value = ""
         box.focus()
@@ -173,7 +177,9 @@ class PickPlayerDialog(HoldsKeys[str | None]):
     def _fit_list(self) -> None:
         """The list as tall as its choices (see compose)."""
         choices = self.query_one("#pick-list", OptionList)
-        choices.styles.height = min(choices.option_count, PICK_ROWS) + choices.styles.gutter.height
+        rows = min(choices.option_count, PICK_ROWS) + choices.styles.gutter.height
+        if choices.styles.height is None or choices.styles.height.cells != rows:
+            choices.styles.height = rows
 
     def _theme_changed(self, _theme: object) -> None:
         # Textual restyles the screens in the stack for a new theme, not one kept away.
@@ -281,6 +287,14 @@ class PickPlayerDialog(HoldsKeys[str | None]):
     def key_up(self) -> None:
         self._chose_with_arrows = True
         self.query_one("#pick-list", OptionList).action_cursor_up()
+
+
+def _listed(choices: OptionList) -> list[tuple[str, str | None]]:
+    """What *choices* lists: each option's words and id."""
+    return [
+        (str(option.prompt), option.id)
+        for option in (choices.get_option_at_index(i) for i in range(choices.option_count))
+    ]
 
 
 #: The name the app keeps the pick dialog under between questions.

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import RenderableType
 from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
+from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
 from scorekeeper.messages import t
@@ -33,6 +35,15 @@ class HoldsKeys(StyledOnce, ModalScreen[ScreenResultType]):
 
     def release(self) -> None:
         release_held(self.app)
+
+    def render(self) -> RenderableType:
+        """The screen below, dimmed, as Textual paints it, each piece dimmed once."""
+        rendered = super().render()
+        if isinstance(rendered, BackgroundScreen):
+            from scorekeeper.ui.screens.kept_tint import KeptTint
+
+            return KeptTint(rendered.screen, rendered.color)
+        return rendered
 
 
 def release_held(app: App[object]) -> None:
