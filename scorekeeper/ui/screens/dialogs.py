@@ -136,14 +136,15 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         show_text(self.query_one(".dialog-title", Label), self.title_text)
         choices = self.query_one("#pick-list", OptionList)
         options = self._options(None)
+        box = self.query_one("#pick-input", Input)
+        if box.value:  # (left with an answer: emptied, it lists the new choices, _filter)
+            box.value = ""
         # The same choices as last time (the next showdown): the list is left as it is,
         # and nothing is laid out again as the dialog opens.
-        if _listed(choices) != [(str(option.prompt), option.id) for option in options]:
+        elif _listed(choices) != [(str(option.prompt), option.id) for option in options]:
             choices.clear_options()
             choices.add_options(options)
-            self._fit_list()
-        box = self.query_one("#pick-input", Input)
-        box.value = ""
+        self._fit_list()
         box.focus()
         choices.highlighted = None
         choices.scroll_home(animate=False)
