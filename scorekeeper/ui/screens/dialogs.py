@@ -99,23 +99,16 @@ class PickQuestion(NamedTuple):
 class PickPlayerDialog(HoldsKeys[str | None]):
     """Pick one player: type a seat number or a name and Enter, or choose from the list.
 
-    *seats* maps each selectable player to their seat number. *check* turns the
-    choice into an error message (or None) so a refused pick is explained here,
-    in the dialog, and nothing is recorded.
+    The *question*'s seats map each selectable player to their seat number; its check
+    turns the choice into an error message (or None) so a refused pick is explained
+    here, in the dialog, and nothing is recorded. Made by ``ask_who``.
     """
 
     BINDINGS = [Binding("escape", "cancel", t("ui.cancel"), id="pick-cancel")]
 
-    def __init__(
-        self,
-        title: str,
-        seats: Sequence[tuple[int, str]],
-        check: Callable[[str], str | None] | None = None,
-        extra: Sequence[tuple[str, str]] = (),
-        everyone: Sequence[tuple[int, str]] = (),
-    ) -> None:
+    def __init__(self, question: PickQuestion) -> None:
         super().__init__(classes="dialog")
-        self._question(PickQuestion(title, seats, check, extra, everyone))
+        self._question(question)
         self._restyle = False  # a theme chosen while the dialog was kept away
 
     def _question(self, question: PickQuestion) -> None:
@@ -141,7 +134,7 @@ class PickPlayerDialog(HoldsKeys[str | None]):
             box.value = ""
         # The same choices as last time (the next showdown): the list is left as it is,
         # and nothing is laid out again as the dialog opens.
-        elif _listed(choices) != [(str(option.prompt), option.id) for option in options]:
+        elif _listed(choices.options) != _listed(options):
             choices.clear_options()
             choices.add_options(options)
         self._fit_list()
@@ -290,12 +283,9 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         self.query_one("#pick-list", OptionList).action_cursor_up()
 
 
-def _listed(choices: OptionList) -> list[tuple[str, str | None]]:
-    """What *choices* lists: each option's words and id."""
-    return [
-        (str(option.prompt), option.id)
-        for option in (choices.get_option_at_index(i) for i in range(choices.option_count))
-    ]
+def _listed(options: Sequence[Option]) -> list[tuple[str, str | None]]:
+    """What *options* list: each one's words and id."""
+    return [(str(option.prompt), option.id) for option in options]
 
 
 #: The name the app keeps the pick dialog under between questions.
@@ -320,8 +310,8 @@ def ask_who(
         if isinstance(kept, PickPlayerDialog) and kept.is_running and away:
             kept.ask(question)
             return kept
-        return PickPlayerDialog(*question)  # (asked twice at once)
-    dialog = PickPlayerDialog(*question)
+        return PickPlayerDialog(question)  # (asked twice at once)
+    dialog = PickPlayerDialog(question)
     app.install_screen(dialog, KEPT_PICK)
     return dialog
 
