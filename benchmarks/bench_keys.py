@@ -18,7 +18,7 @@ painted on an emulated screen (pyte), and keys go in as the bytes a terminal sen
   and its words. Between keys the app is left to go quiet (as between a person's
   keys). Goal: the p90 of all of them; the keys that record an entry are shown apart
   (until 2026-12-02 they were the only ones timed, and the dialog's two keys were the
-  slowest of all: 40-50 ms).
+  slowest of all: 35-45 ms; docs/performance.md).
 - open → painted table: from spawning ``scorekeeper open 1`` to the read that paints
   the table with its last entry in the log. Two cases alternate: the app closed the
   session last (its caches as it left them), and a ``scorekeeper record 1 "note x"``
