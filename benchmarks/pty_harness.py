@@ -16,11 +16,18 @@ screen, keys go in as the bytes a terminal sends, and ``wait_for`` returns the
 Every wait has a deadline: on time-out it raises ``Timeout`` with the screen as it
 was, and ``close`` kills the process group, so a run never hangs.
 
-Timing notes. Reads are batched: once ``select`` says output is ready, every byte
-waiting in the pty is read before any of it is fed to the emulator, and the batch is
-stamped with the time of its last read, so the emulator's own cost (a few ms for a
-full repaint) is never counted, while the stamp stays conservative (never earlier
-than the bytes that painted the text).
+Timing notes. The pty is drained as a terminal drains it, before the emulator sees
+a byte: once ``select`` says output is ready, every byte is read as it comes, until
+none has come for :data:`DRAIN_QUIET`; only then is it fed to the emulator, read by
+read, and a wait returns the time of the read after which the awaited text is on the
+screen. So the emulator's own cost (a few ms per 4 KB) is never counted, and the
+stamp is never earlier than the bytes that painted the text.
+
+Why drained: the pty passes at most 4 KB at a time (the line discipline's buffer),
+and a whole-screen frame is 12-16 KB. Until 2026-12-02 each batch was fed to the
+emulator before the next was read, so the program's write waited on the emulator,
+and the last piece of a frame was stamped 5-25 ms after it was written
+(docs/performance.md, "The harness's reads").
 """
 
 from __future__ import annotations
@@ -45,6 +52,13 @@ except ImportError:  # pragma: no cover - the bench extra installs it
     sys.exit("benchmarks need pyte: pip install -e '.[bench]'")
 
 Condition = str | Callable[[list[str]], bool]
+
+#: Seconds without a byte that end a drain: a frame's pieces follow each other within
+#: a fraction of a millisecond when read at once.
+DRAIN_QUIET = 0.003
+#: A drain ends after this long even if bytes keep coming (a program that never stops
+#: writing still gets its screen looked at).
+DRAIN_LONGEST = 0.5
 
 #: Keys as a terminal sends them. A lone ESC byte ("escape") is what a terminal without
 #: the kitty keyboard protocol sends: Textual holds it for ESCDELAY (100 ms) to tell it
@@ -122,6 +136,7 @@ class Terminal:
         self.master, slave = os.openpty()
         _set_size(slave, cols, rows)
         self.received = 0
+        self.held = False  # whether the awaited text held after a read of the last batch
         self.spawned_at = time.perf_counter()
         try:
             self.proc = subprocess.Popen(
@@ -153,35 +168,47 @@ class Terminal:
         return now
 
     # -- output ------------------------------------------------------------------------
-    def _read_batch(self, timeout: float) -> float | None:
-        """Feed every byte waiting (after up to *timeout* s); the stamp of the last read."""
+    def _read_batch(self, timeout: float, what: Condition | None = None) -> float | None:
+        """Drain the pty (after up to *timeout* s for a first byte), then feed what was
+        read to the emulator, read by read. The time of the first read after which
+        *what* held, or (with no *what*, or if it never held) of the last read; None if
+        nothing came. ``self.held`` says whether *what* held after some read."""
         ready, _, _ = select.select([self.master], [], [], max(timeout, 0))
         if not ready:
             return None
-        chunks: list[bytes] = []
-        stamp = time.perf_counter()
+        reads: list[tuple[float, bytes]] = []
         ended = False
-        while True:
-            try:
-                chunk = os.read(self.master, 65536)
-            except BlockingIOError:
+        until = time.perf_counter() + DRAIN_LONGEST
+        while not ended:
+            while True:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except BlockingIOError:
+                    break
+                except OSError as error:  # EIO: the child closed its side of the pty
+                    if error.errno != errno.EIO:
+                        raise
+                    ended = True
+                    break
+                if not chunk:
+                    ended = True
+                    break
+                reads.append((time.perf_counter(), chunk))
+            left = min(DRAIN_QUIET, until - time.perf_counter())
+            if ended or left <= 0 or not select.select([self.master], [], [], left)[0]:
                 break
-            except OSError as error:  # EIO: the child closed its side of the pty
-                if error.errno != errno.EIO:
-                    raise
-                ended = True
-                break
-            if not chunk:
-                ended = True
-                break
-            stamp = time.perf_counter()
-            chunks.append(chunk)
-        for chunk in chunks:
+        if ended and not reads:
+            raise Exited(self._story("the program ended"))
+        if not reads:  # ready, yet nothing to read
+            return None
+        held = None
+        for stamp, chunk in reads:
             self.received += len(chunk)
             self.stream.feed(chunk)
-        if ended and not chunks:
-            raise Exited(self._story("the program ended"))
-        return stamp
+            if held is None and what is not None and self.shows(what):
+                held = stamp
+        self.held = held is not None
+        return held if held is not None else reads[-1][0]
 
     def lines(self) -> list[str]:
         """The screen now, one string per row."""
@@ -210,11 +237,11 @@ class Terminal:
                 wanted = describe or (what if isinstance(what, str) else "the condition")
                 raise Timeout(self._story(f"no {wanted!r} on the screen after {timeout:g} s"))
             try:
-                stamp = self._read_batch(left)
+                stamp = self._read_batch(left, what)
             except Exited:
                 wanted = describe or (what if isinstance(what, str) else "the condition")
                 raise Exited(self._story(f"the program ended before {wanted!r}")) from None
-            if stamp is not None and self.shows(what):
+            if stamp is not None and self.held:
                 return stamp
 
     def settle(self, quiet: float = 0.1, timeout: float = 10.0) -> None:
