@@ -39,7 +39,7 @@ class HoldsKeys(StyledOnce, ModalScreen[ScreenResultType]):
     def render_line(self, y: int) -> Strip:
         """The screen below, dimmed, as Textual paints it, but line by line from the
         lines it is made of (ui/screens/kept_tint.py): opening a dialog is the slowest
-        key at the table, and this was half of it."""
+        key at the table, and Textual's way sends the whole table through Rich."""
         below = self._below()
         if below is None:
             return super().render_line(y)
