@@ -136,7 +136,6 @@ class Terminal:
         self.master, slave = os.openpty()
         _set_size(slave, cols, rows)
         self.received = 0
-        self.held = False  # whether the awaited text held after a read of the last batch
         self.spawned_at = time.perf_counter()
         try:
             self.proc = subprocess.Popen(
@@ -168,18 +167,20 @@ class Terminal:
         return now
 
     # -- output ------------------------------------------------------------------------
-    def _read_batch(self, timeout: float, what: Condition | None = None) -> float | None:
+    def _read_batch(
+        self, timeout: float, what: Condition | None = None
+    ) -> tuple[float, bool] | None:
         """Drain the pty (after up to *timeout* s for a first byte), then feed what was
-        read to the emulator, read by read. The time of the first read after which
-        *what* held, or (with no *what*, or if it never held) of the last read; None if
-        nothing came. ``self.held`` says whether *what* held after some read."""
+        read to the emulator, read by read. None if nothing came; else whether *what*
+        held after some read, with the time of the first such read (or, if it never
+        held, of the last read)."""
         ready, _, _ = select.select([self.master], [], [], max(timeout, 0))
         if not ready:
             return None
         reads: list[tuple[float, bytes]] = []
         ended = False
         until = time.perf_counter() + DRAIN_LONGEST
-        while not ended:
+        while True:
             while True:
                 try:
                     chunk = os.read(self.master, 65536)
@@ -207,8 +208,7 @@ class Terminal:
             self.stream.feed(chunk)
             if held is None and what is not None and self.shows(what):
                 held = stamp
-        self.held = held is not None
-        return held if held is not None else reads[-1][0]
+        return (reads[-1][0], False) if held is None else (held, True)
 
     def lines(self) -> list[str]:
         """The screen now, one string per row."""
@@ -237,12 +237,12 @@ class Terminal:
                 wanted = describe or (what if isinstance(what, str) else "the condition")
                 raise Timeout(self._story(f"no {wanted!r} on the screen after {timeout:g} s"))
             try:
-                stamp = self._read_batch(left, what)
+                batch = self._read_batch(left, what)
             except Exited:
                 wanted = describe or (what if isinstance(what, str) else "the condition")
                 raise Exited(self._story(f"the program ended before {wanted!r}")) from None
-            if stamp is not None and self.held:
-                return stamp
+            if batch is not None and batch[1]:
+                return batch[0]
 
     def settle(self, quiet: float = 0.1, timeout: float = 10.0) -> None:
         """Read until the program has written nothing for *quiet* seconds (or *timeout*)."""
