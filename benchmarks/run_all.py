@@ -38,7 +38,7 @@ import bench_startup
 import bench_stats
 import bench_storage
 import bench_web
-from common import Result, byte_compiled, median, print_results, seconds
+from common import Result, byte_compiled, machine, median, print_results, seconds
 from fixtures import Fixtures
 
 HERE = Path(__file__).resolve().parent
@@ -133,7 +133,8 @@ def main() -> None:
 
     words = " ".join(["python benchmarks/run_all.py", *sys.argv[1:]])
     print(f"{words}  ({datetime.now():%Y-%m-%d %H:%M}, commit {commit()}, "
-          f"Python {platform.python_version()}, {time.perf_counter() - began:.0f} s)")  # fmt: skip
+          f"Python {platform.python_version()}, {machine()}, "
+          f"{time.perf_counter() - began:.0f} s)")  # fmt: skip
     print()
     print_results(results)
     missed = [r for r in results if r.ok is False]
