@@ -29,3 +29,104 @@ def test_only_sessions_not_yet_cached_cost_anything(tmp_path):
     recording.close()  # its writer notes its summaries as it lets go: nothing to read
     assert listing_cost(store) == 0
     assert gathering_cost(store) == 0
+
+
+# -- the quick read: one pass tells whether to read now, and reads if so -------------------
+
+
+def counted_passes(monkeypatch) -> list[int]:
+    """How many sessions each pass over the session files looked at, from now on."""
+    from scorekeeper.storage import Store
+
+    passes: list[int] = []
+    real = Store._looked_up
+
+    def looked_up(self, ids, index):
+        found = real(self, ids, index)
+        passes.append(len(found))
+        return found
+
+    monkeypatch.setattr(Store, "_looked_up", looked_up)
+    return passes
+
+
+def test_a_quick_read_reads_nothing_when_more_is_not_yet_cached(tmp_path, monkeypatch):
+    import scorekeeper.services.summary_docs as summary_docs
+
+    store = new_store(tmp_path)
+    new_store(tmp_path)
+    sizes = [store.path(sid).stat().st_size for sid in store.ids()]
+    made: list[int] = []
+    real = summary_docs.summarize
+    monkeypatch.setattr(
+        summary_docs, "summarize", lambda session, sid: made.append(sid) or real(session, sid)
+    )
+    index = store.root / "index.json"
+
+    assert list_sessions(store, at_most=sum(sizes) - 1) is None
+    assert session_docs(store, at_most=sum(sizes) - 1) is None
+    assert made == [] and not index.exists()  # nothing folded, nothing written
+    assert listing_cost(store) == sum(sizes)
+
+    listed = list_sessions(store, at_most=sum(sizes))  # exactly the bound: read now
+    assert listed is not None and sorted(s.id for s in listed) == [1, 2]
+    assert sorted(made) == [1, 2] and index.exists()
+    docs = session_docs(store, at_most=sum(sizes))
+    assert docs is not None and len(docs) == 2
+
+
+def test_a_quick_read_of_cached_summaries_looks_at_each_file_once(tmp_path, monkeypatch):
+    store = new_store(tmp_path)
+    new_store(tmp_path)
+    new_store(tmp_path)
+    list_sessions(store)
+    session_docs(store)
+    passes = counted_passes(monkeypatch)
+    listed = list_sessions(store, at_most=0)
+    assert listed is not None and len(listed) == 3
+    assert passes == [3]  # the cost and the read in one pass (they were two)
+    docs = session_docs(store, at_most=0)
+    assert docs is not None and len(docs) == 3
+    assert passes == [3, 3]
+
+
+def while_held_elsewhere(lock, read):
+    """What *read* gives while another thread holds *lock*."""
+    import threading
+
+    held_elsewhere = threading.Event()
+    release = threading.Event()
+
+    def worker() -> None:
+        with lock:
+            held_elsewhere.set()
+            release.wait(30)
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    # Should the read wait (the bug), it gets the lock when this lets go, and gives a
+    # list: the test fails instead of hanging.
+    letting_go = threading.Timer(10, release.set)
+    letting_go.start()
+    try:
+        assert held_elsewhere.wait(30)
+        return read()
+    finally:
+        letting_go.cancel()
+        release.set()
+        thread.join(30)
+
+
+def test_a_quick_read_does_not_wait_for_a_read_under_way(tmp_path):
+    from scorekeeper.services import catalog, stats_store
+
+    store = new_store(tmp_path)
+    list_sessions(store)
+    session_docs(store)
+    for lock, quick in (
+        (catalog._READING, lambda: list_sessions(store, at_most=10**9)),
+        (stats_store._GATHERING, lambda: session_docs(store, at_most=10**9)),
+    ):
+        # "Not now": the screen reads in a worker, which waits its turn.
+        assert while_held_elsewhere(lock, quick) is None
+        assert quick() is not None  # free again: read at once

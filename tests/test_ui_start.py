@@ -275,6 +275,24 @@ async def test_the_window_resized_keeps_the_highlight_and_reads_nothing(tmp_path
         assert cursor_id(app) == str(older)
 
 
+async def test_the_list_looks_at_each_session_file_once_per_showing(tmp_path, monkeypatch):
+    from scorekeeper.services.catalog import list_sessions
+    from tests.test_read_cost import counted_passes
+
+    store = Store(tmp_path)
+    two_sessions(store)
+    list_sessions(store)  # the summaries cached, as after any earlier start
+    passes = counted_passes(monkeypatch)
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert len(rows(app)) == 2
+        assert passes == [2]  # whether to read now, and the read, in one pass
+        await press_all(pilot, ["n", "escape"])  # the form, and back: the list read again
+        assert isinstance(app.screen, StartScreen)
+        assert passes == [2, 2]
+
+
 # -- read in a worker when there are many (issue 14, point 7) -----------------------------
 
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, overload
 
 from scorekeeper.core.times import utc_iso
 from scorekeeper.messages import UserError, t
+from scorekeeper.services.one_read import held
 from scorekeeper.services.session_summary import Summary
 from scorekeeper.storage import Store, StoredSession
 
@@ -44,16 +45,33 @@ def listing_cost(store: Store) -> int:
     return store.unread_bytes()
 
 
+@overload
 def list_sessions(
-    store: Store, progress: Callable[[int, int], None] | None = None
-) -> list[Summary]:
+    store: Store, progress: Callable[[int, int], None] | None = None, *, at_most: None = None
+) -> list[Summary]: ...
+
+
+@overload
+def list_sessions(
+    store: Store, progress: Callable[[int, int], None] | None = None, *, at_most: int
+) -> list[Summary] | None: ...
+
+
+def list_sessions(
+    store: Store, progress: Callable[[int, int], None] | None = None, *, at_most: int | None = None
+) -> list[Summary] | None:
     """Every stored session, most recently updated first (:func:`recent_first`); a damaged
-    one is listed with its error. *progress* is told (done, total) after each session."""
-    with _READING:
-        return _list_sessions(store, progress)
+    one is listed with its error. *progress* is told (done, total) after each session.
+    With *at_most*, None (nothing read) when more bytes than that are not yet summarized
+    (:func:`listing_cost`), or when another read is under way: asked so on the UI thread,
+    which must not wait for a worker's read; the start screen then reads in a worker."""
+    with held(_READING, wait=at_most is None) as mine:
+        return _list_sessions(store, progress, at_most) if mine else None
 
 
-def _list_sessions(store: Store, progress: Callable[[int, int], None] | None) -> list[Summary]:
+def _list_sessions(
+    store: Store, progress: Callable[[int, int], None] | None, at_most: int | None
+) -> list[Summary] | None:
 
     def compute(stored: StoredSession) -> dict[str, Any]:
         # The rules are loaded only when a summary is in no cache: listing cached ones
@@ -71,7 +89,9 @@ def _list_sessions(store: Store, progress: Callable[[int, int], None] | None) ->
             return Summary(stored.id, "?", (), 0, None, None, False, text).to_doc()
 
     # One pass over the folder and one write of the cache, however many summaries were stale.
-    found = store.cached_summaries(compute, kind="", progress=progress)
+    found = store.cached_summaries(compute, kind="", progress=progress, at_most=at_most)
+    if found is None:
+        return None
     summaries = []
     for sid, value in found.items():
         if isinstance(value, UserError):

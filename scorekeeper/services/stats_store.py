@@ -11,10 +11,11 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import Any, overload
 
 from scorekeeper.core.stats import STATS_VERSION, Totals, combine, session_stats
 from scorekeeper.messages import UserError
+from scorekeeper.services.one_read import held
 from scorekeeper.services.summary_docs import STATS_KIND
 from scorekeeper.storage import Store, StoredSession
 
@@ -43,20 +44,47 @@ def gathering_cost(store: Store) -> int:
     return store.unread_bytes(CACHE_KIND)
 
 
+@overload
 def session_docs(
     store: Store,
     game: str | None = None,
     progress: Callable[[int, int], None] | None = None,
-) -> list[dict[str, Any]]:
+    *,
+    at_most: None = None,
+) -> list[dict[str, Any]]: ...
+
+
+@overload
+def session_docs(
+    store: Store,
+    game: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    at_most: int,
+) -> list[dict[str, Any]] | None: ...
+
+
+def session_docs(
+    store: Store,
+    game: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    *,
+    at_most: int | None = None,
+) -> list[dict[str, Any]] | None:
     """Every stored session's statistics document (of *game*, if given; unreadable sessions
     always, to be counted as such), from the cache where it is fresh. *progress* is told
-    (done, total) after each session, for the app's progress bar."""
+    (done, total) after each session, for the app's progress bar. With *at_most*, None
+    (nothing read) when more bytes than that are not yet counted (:func:`gathering_cost`)."""
     docs = []
     matching = None if game is None else {"game": game}
-    with _GATHERING:
+    with held(_GATHERING, wait=at_most is None) as mine:  # see catalog.list_sessions
+        if not mine:
+            return None
         found_all = store.cached_summaries(
-            _compute, kind=CACHE_KIND, matching=matching, progress=progress
+            _compute, kind=CACHE_KIND, matching=matching, progress=progress, at_most=at_most
         )
+    if found_all is None:
+        return None
     for found in found_all.values():
         if isinstance(found, UserError):  # trashed or unreadable since it was listed
             docs.append({"version": STATS_VERSION, "error": found.message("en")})

@@ -11,7 +11,7 @@ import contextlib
 import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from tinydb import where
 
@@ -380,18 +380,57 @@ class Store:
         """How many bytes of session files a summary of *kind* would read now: those whose
         cached summary is missing or older than the file. The cost of a read, known from
         the file sizes alone, so a screen can tell before reading whether it would be slow."""
-        index = self._summary_index(kind)
-        total = 0
-        for sid in self.ids():
+        return self._unread(self._looked_up(self.ids(), self._summary_index(kind)), kind)
+
+    def _looked_up(
+        self, ids: Iterable[int], index: SummaryIndex
+    ) -> list[tuple[int, os.stat_result | OSError, dict[str, Any] | None]]:
+        """Each session's file facts (or why they could not be had) and the summary the
+        index keeps for them (None: none fresh). The paths are strings: a Path made per
+        session was half of this, and a warm start screen does it for every session."""
+        folder = os.fspath(self.sessions_dir)
+        looked: list[tuple[int, os.stat_result | OSError, dict[str, Any] | None]] = []
+        for sid in ids:
             try:
-                st = os.stat(self.path(sid))
-            except OSError:
-                continue  # said by the read itself
-            if index.lookup(sid, st.st_size, changed(st)) is not None:
+                st = os.stat(os.path.join(folder, paths.session_name(sid)))
+            except OSError as exc:
+                looked.append((sid, exc, None))
                 continue
+            looked.append((sid, st, index.lookup(sid, st.st_size, changed(st))))
+        return looked
+
+    def _unread(
+        self, looked: list[tuple[int, os.stat_result | OSError, dict[str, Any] | None]], kind: str
+    ) -> int:
+        total = 0
+        for sid, st, cached in looked:
+            if cached is not None or isinstance(st, OSError):
+                continue  # an unreadable file is said by the read itself
             if self._noted(sid, st, kind, check=False) is None:
                 total += st.st_size
         return total
+
+    @overload
+    def cached_summaries(
+        self,
+        compute: Callable[[StoredSession], dict[str, Any]],
+        *,
+        kind: str,
+        matching: Mapping[str, Any] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        at_most: None = None,
+    ) -> dict[int, dict[str, Any] | StorageError]: ...
+
+    @overload
+    def cached_summaries(
+        self,
+        compute: Callable[[StoredSession], dict[str, Any]],
+        *,
+        kind: str,
+        matching: Mapping[str, Any] | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        at_most: int,
+    ) -> dict[int, dict[str, Any] | StorageError] | None: ...
 
     def cached_summaries(
         self,
@@ -400,23 +439,29 @@ class Store:
         kind: str,
         matching: Mapping[str, Any] | None = None,
         progress: Callable[[int, int], None] | None = None,
-    ) -> dict[int, dict[str, Any] | StorageError]:
+        at_most: int | None = None,
+    ) -> dict[int, dict[str, Any] | StorageError] | None:
         """:meth:`cached_summary` of every session, the cache written once at the end.
 
         A session that cannot be read (trashed meanwhile, unreadable) maps to
         its error instead of a summary. With *matching* (``{"game": "pochen"}``),
         only the summaries holding those values are returned, as the catalog's
         TinyDB table finds them, and every error, so that none goes unreported.
-        *progress* is told (done, total) after each session.
+        *progress* is told (done, total) after each session. With *at_most*, None when
+        more bytes than that would be read (:meth:`unread_bytes`), and nothing is read:
+        a screen asks so before it reads in a worker, in the same pass over the files.
         """
         index = self._summary_index(kind)
         found: dict[int, dict[str, Any] | StorageError] = {}
         fresh: dict[int, tuple[int, str, dict[str, Any]]] = {}
         ids = self.ids()
-        for sid in ids:
+        looked = self._looked_up(ids, index)
+        if at_most is not None and self._unread(looked, kind) > at_most:
+            return None
+        for sid, st, cached in looked:
             try:
-                st = os.stat(self.path(sid))
-                cached = index.lookup(sid, st.st_size, changed(st))
+                if isinstance(st, OSError):
+                    raise st
                 if cached is None:
                     cached = self._noted(sid, st, kind) or compute(self.read(sid))
                     fresh[sid] = (st.st_size, changed(st), cached)

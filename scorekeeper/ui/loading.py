@@ -84,22 +84,23 @@ def read_in_worker(node: Widget, group: str, read: Callable[[Progress], Any]) ->
 def read_now_or_later(
     screen: Widget,
     store: Store,
-    cost: Callable[[Store], int],
-    at_once: int,
+    at_once: Callable[[], Any],
     read: Callable[[Progress | None], Any],
     done: Callable[[Any], None],
     group: str,
 ) -> int:
-    """Read at once when ``cost(store)`` (bytes not yet cached) is at most *at_once*,
-    handing the result to *done*; else in a worker, the screen's LoadingSessions showing
-    how far it got. The ticket of the worker's read, or 0 when read at once."""
-    try:
-        count, bytes_to_read = len(store.ids()), cost(store)
-    except UserError:
-        count = bytes_to_read = 0  # said by the read itself
-    if bytes_to_read <= at_once:
-        done(read(None))
+    """``at_once()`` reads now when little is not yet cached, handing the result to
+    *done*; it gives None, having read nothing, when more is (one pass over the files
+    tells both). Then *read* runs in a worker, the screen's LoadingSessions showing how far
+    it got. The ticket of the worker's read, or 0 when read at once."""
+    result = at_once()
+    if result is not None:
+        done(result)
         return 0
+    try:
+        count = len(store.ids())
+    except UserError:
+        count = 0  # said by the read itself
     loading = screen.query_one(LoadingSessions)
     loading.restart(count)
     loading.display = True

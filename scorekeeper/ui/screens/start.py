@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Static
 
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
-from scorekeeper.services.catalog import list_sessions, listing_cost
+from scorekeeper.services.catalog import list_sessions
 from scorekeeper.services.session_summary import Summary
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name, short_game_name
@@ -158,8 +158,7 @@ class StartScreen(StyledOnce, MarksSessions, Screen[None]):
         self._reading = read_now_or_later(
             self,
             self.sk_app.store,
-            listing_cost,
-            self.READ_AT_ONCE_BYTES,
+            lambda: self._read(at_most=self.READ_AT_ONCE_BYTES),
             self._read,
             self._listed,
             "start-list",
@@ -170,9 +169,13 @@ class StartScreen(StyledOnce, MarksSessions, Screen[None]):
         current = self.highlighted()
         return (current.id if current else None), self.table.cursor_row
 
-    def _read(self, progress: Progress | None = None) -> list[Summary] | Exception:
+    def _read(
+        self, progress: Progress | None = None, at_most: int | None = None
+    ) -> list[Summary] | Exception | None:
+        """The sessions (or the error that says why not); None, nothing read, when more
+        than *at_most* bytes are not yet summarized."""
         try:
-            return list_sessions(self.sk_app.store, progress)
+            return list_sessions(self.sk_app.store, progress, at_most=at_most)
         except UserError as error:
             return error
 
@@ -252,16 +255,18 @@ class StartScreen(StyledOnce, MarksSessions, Screen[None]):
         labels = {key: t(self._HEADINGS[key]) for key in (*self._FIXED, "game", "players")}
         self._fit = Fit(0, 0, short_games=False)  # measure the whole texts first
         rows = self._rows()
-        widths = {
-            key: max([width(labels[key]), *(width(row[key]) for row in rows)]) for key in labels
-        }
+        # Each different text measured once: a thousand sessions hold a few games, leaders
+        # and round counts (measuring every cell was a third of the list's first showing).
+        column = {key: {labels[key], *(row[key] for row in rows)} for key in labels}
+        widths = {key: max(map(width, texts)) for key, texts in column.items()}
         # Every column has one cell of padding each side; keep two for the scrollbar.
         total = (self.size.width or 80) - 2 - 2 * table.cell_padding * len(labels)
         room = max(16, total - sum(widths[key] for key in self._FIXED))
+        games = {s.game for s in self.summaries}
         self._fit = fit = fit_columns(
-            [labels["game"], *(game_name(s.game) for s in self.summaries)],
-            [labels["game"], *(short_game_name(s.game) for s in self.summaries)],
-            [labels["players"], *(row["players"] for row in rows)],
+            [labels["game"], *map(game_name, games)],
+            [labels["game"], *map(short_game_name, games)],
+            list(column["players"]),
             room,
         )
         widths["game"], widths["players"] = fit.game, fit.players

@@ -17,7 +17,7 @@ from scorekeeper.core.games import get_game
 from scorekeeper.core.stats import Totals, combine, game_rank
 from scorekeeper.export.stats_table import cell, headings
 from scorekeeper.messages import UserError, t
-from scorekeeper.services.stats_store import day_range, gathering_cost, session_docs
+from scorekeeper.services.stats_store import day_range, session_docs
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name
 from scorekeeper.ui.loading import (
@@ -101,16 +101,19 @@ class StatsScreen(StyledOnce, Screen[None]):
         self._reading = read_now_or_later(
             self,
             self.sk_app.store,
-            gathering_cost,
-            self.READ_AT_ONCE_BYTES,
+            lambda: self._read(at_most=self.READ_AT_ONCE_BYTES),
             self._read,
             self._read_done,
             "stats-read",
         )
 
-    def _read(self, progress: Progress | None = None) -> list[dict[str, Any]] | Exception:
+    def _read(
+        self, progress: Progress | None = None, at_most: int | None = None
+    ) -> list[dict[str, Any]] | Exception | None:
+        """The documents (or the error that says why not); None, nothing read, when more
+        than *at_most* bytes are not yet counted."""
         try:
-            return session_docs(self.sk_app.store, progress=progress)
+            return session_docs(self.sk_app.store, progress=progress, at_most=at_most)
         except UserError as error:
             return error
 
