@@ -173,7 +173,7 @@ class StartScreen(StyledOnce, MarksSessions, Screen[None]):
         self, progress: Progress | None = None, at_most: int | None = None
     ) -> list[Summary] | Exception | None:
         """The sessions (or the error that says why not); None, nothing read, when more
-        than *at_most* bytes are not yet summarized."""
+        than *at_most* bytes are not yet summarized, or another read is under way."""
         try:
             return list_sessions(self.sk_app.store, progress, at_most=at_most)
         except UserError as error:

@@ -111,7 +111,7 @@ class StatsScreen(StyledOnce, Screen[None]):
         self, progress: Progress | None = None, at_most: int | None = None
     ) -> list[dict[str, Any]] | Exception | None:
         """The documents (or the error that says why not); None, nothing read, when more
-        than *at_most* bytes are not yet counted."""
+        than *at_most* bytes are not yet counted, or another read is under way."""
         try:
             return session_docs(self.sk_app.store, progress=progress, at_most=at_most)
         except UserError as error:
