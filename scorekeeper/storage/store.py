@@ -34,6 +34,11 @@ def changed(st: os.stat_result) -> str:
     return f"{st.st_ino}:{st.st_mtime_ns}:{st.st_ctime_ns}"
 
 
+#: A session's id, its file's facts (or why they could not be had), and the summary the
+#: index keeps for them (None: none fresh).
+_Looked = tuple[int, os.stat_result | OSError, dict[str, Any] | None]
+
+
 class Store:
     """All sessions under one data folder. Creating it touches nothing on disk."""
 
@@ -382,14 +387,11 @@ class Store:
         the file sizes alone, so a screen can tell before reading whether it would be slow."""
         return self._unread(self._looked_up(self.ids(), self._summary_index(kind)), kind)
 
-    def _looked_up(
-        self, ids: Iterable[int], index: SummaryIndex
-    ) -> list[tuple[int, os.stat_result | OSError, dict[str, Any] | None]]:
-        """Each session's file facts (or why they could not be had) and the summary the
-        index keeps for them (None: none fresh). The paths are strings: a Path made per
-        session was half of this, and a warm start screen does it for every session."""
+    def _looked_up(self, ids: Iterable[int], index: SummaryIndex) -> list[_Looked]:
+        """Each session as :data:`_Looked`. The paths are strings: a Path made per session
+        was half of this, and a warm start screen does it for every session."""
         folder = os.fspath(self.sessions_dir)
-        looked: list[tuple[int, os.stat_result | OSError, dict[str, Any] | None]] = []
+        looked: list[_Looked] = []
         for sid in ids:
             try:
                 st = os.stat(os.path.join(folder, paths.session_name(sid)))
@@ -399,9 +401,7 @@ class Store:
             looked.append((sid, st, index.lookup(sid, st.st_size, changed(st))))
         return looked
 
-    def _unread(
-        self, looked: list[tuple[int, os.stat_result | OSError, dict[str, Any] | None]], kind: str
-    ) -> int:
+    def _unread(self, looked: list[_Looked], kind: str) -> int:
         total = 0
         for sid, st, cached in looked:
             if cached is not None or isinstance(st, OSError):
