@@ -9,17 +9,16 @@ whole ``scorekeeper list`` process (output to a file):
 
 - cold: the summary caches removed first (``index*.json`` in the data folder), as
   after an upgrade or when the sessions were copied in;
-- warm: run again at once, nothing changed (it prints what it kept from the cold run:
-  cli/output_cache.py);
-- summaries only: the kept output removed, the summary caches warm (what a warm run
-  costs when the output cannot be reused, e.g. after a new entry), for information.
+- warm: run again at once, nothing changed (the summaries read back, nothing folded).
 
 Per round: ``python -c pass`` (the interpreter's own start) and ``python -c "import
 argparse, json, pathlib"`` (the floor under any such command), for reference, then
 for each count cold and warm, counts in turn (250, 500, 1,000, 250, …); figures are
-medians. Goals: cold ≤ 0.5 s at 1,000, linear (1,000 ≤ 2.2× 500), warm ≤ 50 ms.
-The goals are checked against the whole process's wall time; the same figure less
-the median ``python -c pass`` is shown beside it, for information only.
+medians. Goals: cold ≤ 0.5 s at 1,000, linear (1,000 ≤ 2.2× 500); the warm figure is
+for information (its goal of 50 ms was met only by printing a kept copy of the last
+output, which was removed: a side file nothing vouched for, issue 34). The goals are
+checked against the whole process's wall time; the same figure less the median
+``python -c pass`` is shown beside it, for information only.
 
 The start screen over 500 and 1,000 sessions is also timed in an 80x24 pty (spawn →
 painted list with its first row), cold and warm, beside the start screen of an
@@ -50,12 +49,13 @@ from common import (
     seconds,
     timed_result,
 )
-from fixtures import KEPT_OUTPUT_GLOBS, Fixtures, remove_caches, run_alone
+from fixtures import Fixtures, remove_caches, run_alone
 from pty_harness import Terminal
 
 COUNTS = (250, 500, 1_000)
 COLD_GOAL = 0.5
 GROWTH_GOAL = 2.2
+#: The start screen's warm goal (beyond the empty start screen); ``list`` warm has none.
 WARM_GOAL = 0.050
 
 
@@ -64,7 +64,7 @@ def interpreter_start() -> float:
 
 
 #: The standard modules any command line of this shape loads (options, a JSON cache, paths):
-#: the floor under a warm ``list`` in Python, shown beside its goal.
+#: the floor under a warm ``list`` in Python, shown beside it.
 FLOOR = "import argparse, json, pathlib"
 
 
@@ -79,10 +79,9 @@ def cold_and_warm(
     rounds: int,
     extra: Callable[[dict[int, Path]], None] | None = None,
     budget: float | None = None,
-) -> tuple[dict[int, list[float]], dict[int, list[float]], list[float], list[float], list[float]]:
+) -> tuple[dict[int, list[float]], dict[int, list[float]], list[float], list[float]]:
     """Cold and warm times of ``scorekeeper --data-dir D *words`` per count, alternated;
-    the interpreter's start, the floor, and warm summaries without the kept output at
-    the largest count.
+    the interpreter's start and the floor.
 
     *extra* runs once per round after the commands (more alternated measures). Rounds
     stop early once *budget* seconds would be passed (at least one round).
@@ -100,7 +99,6 @@ def cold_and_warm(
     warm: dict[int, list[float]] = {n: [] for n in counts}
     bare: list[float] = []
     floor: list[float] = []
-    unkept: list[float] = []
     for _ in rounds_within(rounds, budget):
         bare.append(interpreter_start())
         floor.append(floor_start())
@@ -108,11 +106,9 @@ def cold_and_warm(
             remove_caches(folders[n])
             cold[n].append(once(n))
             warm[n].append(once(n))
-        remove_caches(folders[counts[-1]], KEPT_OUTPUT_GLOBS)
-        unkept.append(once(counts[-1]))
         if extra is not None:
             extra(folders)
-    return cold, warm, bare, floor, unkept
+    return cold, warm, bare, floor
 
 
 def net(samples: list[float], bare: list[float]) -> str:
@@ -150,9 +146,7 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
 
     extra = None if quick else start_screens  # the app's start screens: in the full run only
     try:
-        cold, warm, bare, floor, unkept = cold_and_warm(
-            fixtures, ["list"], COUNTS, rounds, extra, budget
-        )
+        cold, warm, bare, floor = cold_and_warm(fixtures, ["list"], COUNTS, rounds, extra, budget)
     finally:  # a kept fixtures folder gained one of these per run
         shutil.rmtree(empty, ignore_errors=True)
     results = [
@@ -167,19 +161,10 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0) -> list[Result]:
     results.append(ratio_result(f"list cold: {top:,} vs {half:,} sessions", cold[top], cold[half],
                                 GROWTH_GOAL))  # fmt: skip
     for n in COUNTS:
-        goal = f"≤ {WARM_GOAL * 1000:.0f} ms" if n == top else ""
-        results.append(
-            timed_result(
-                f"list, {n:,} sessions, warm (whole process)",
-                warm[n],
-                goal,
-                WARM_GOAL if goal else None,
-            )
-        )
+        results.append(timed_result(f"list, {n:,} sessions, warm (whole process)", warm[n]))
     results.append(
         Result(f"list, {top:,} sessions, warm, less python -c pass", net(warm[top], bare))
     )
-    results.append(timed_result(f"list, {top:,} sessions, summaries warm, output not kept", unkept))
     results.append(
         Result(f"list, {top:,} sessions, cold, less python -c pass", net(cold[top], bare))
     )

@@ -47,10 +47,8 @@ from scorekeeper.core.transcript import write_transcript
 from scorekeeper.services.recording import Recording, create_session, import_session
 from scorekeeper.storage import Store
 
-#: What ``list`` / ``stats`` printed last time (cli/output_cache.py), in the data folder.
-KEPT_OUTPUT_GLOBS = ("cache/*.txt",)
 #: Summary caches a cold run of ``list`` / ``stats`` starts without (in the data folder).
-CACHE_GLOBS = ("index*.json", *KEPT_OUTPUT_GLOBS)
+CACHE_GLOBS = ("index*.json",)
 
 #: Entries a random recorder never makes: they end or reshape the table.
 SKIP = ("end", "leave", "join", "rebuy", "recorder", "note", "undo", "correct", "reveal")
@@ -74,10 +72,9 @@ def no_fsync() -> Iterator[None]:
         os.fsync = real
 
 
-def remove_caches(folder: Path, patterns: tuple[str, ...] = CACHE_GLOBS) -> None:
-    """Make a data folder cold for list and stats: no summary cache left (or, with
-    *patterns*, only those files gone)."""
-    for pattern in patterns:
+def remove_caches(folder: Path) -> None:
+    """Make a data folder cold for list and stats: no summary cache left."""
+    for pattern in CACHE_GLOBS:
         for path in folder.glob(pattern):
             path.unlink()
 

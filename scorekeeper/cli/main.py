@@ -8,10 +8,9 @@ traceback: one plain line on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from scorekeeper.cli import completion, leaving
@@ -246,15 +245,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in _BATCH:
             global _finished_batch
             if leaving.start_batch():  # the program, which leaves right after (cli/leaving.py)
-                code = _run(args, words)
+                code = _run(args)
             else:
                 from scorekeeper.core.collector import collector_paused
 
                 with collector_paused():  # see collector_paused; restored for callers
-                    code = _run(args, words)
+                    code = _run(args)
             _finished_batch = True
             return code
-        return _run(args, words)
+        return _run(args)
     except CommandError as error:
         print(f"{visible(error.where)}: {error.text}", file=sys.stderr)  # where: maybe typed
         return EXIT_REFUSED
@@ -272,18 +271,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
-def _run(args: argparse.Namespace, words: Sequence[str]) -> int:
+def _run(args: argparse.Namespace) -> int:
     if args.command == "list":  # needs none of the commands below, nor the rules
         from scorekeeper.cli.listing import list_sessions
 
         store = _store(args)
-        return _kept(words, store, lambda: list_sessions(store, as_json=args.json, ids=args.ids))
+        return list_sessions(store, as_json=args.json, ids=args.ids)
     if args.command == "stats":  # nor this one (it needs only the games, not the commands)
         from scorekeeper.cli import stats as commands_stats
 
         store = _store(args)
-        return _kept(words, store, lambda: commands_stats.stats(store, game=args.game,
-                     first=args.first, last=args.last, as_json=args.json))  # fmt: skip
+        return commands_stats.stats(
+            store, game=args.game, first=args.first, last=args.last, as_json=args.json
+        )
     if args.command not in _BATCH:  # the app, or the table display: no batch commands
         return _display(args) if args.command == "display" else _open_app(args)
     if args.command == "replay":  # the rules alone: no store, exports or recording
@@ -323,30 +323,6 @@ def _run(args: argparse.Namespace, words: Sequence[str]) -> int:
                 return integrity.verify(_store(args), sid, args.expect)
             return integrity.correct(_store(args), sid, args.round, args.reason, args.entries)
     return _open_app(args)
-
-
-def _kept(words: Sequence[str], store: Store, run: Callable[[], int]) -> int:
-    """Run a command of :mod:`output_cache`, print what it printed when it ends, and keep
-    that for the next run when the words name this folder."""
-    from scorekeeper.cli import output_cache
-    from scorekeeper.services import settings
-
-    root = output_cache.data_root(words)
-    # Kept only where the next run will look for it: the words name this very folder.
-    keep = root == os.path.abspath(store.root)
-    before = output_cache.folder_text(root) if keep else ""
-    printed = io.StringIO()
-    shown = sys.stdout
-    sys.stdout = printed
-    try:
-        code = run()
-    finally:
-        sys.stdout = shown
-        shown.write(printed.getvalue())
-    if keep and code == 0:
-        read = [settings.config_root() / settings.FILE, store.root / settings.FILE]
-        output_cache.remember(words, root, printed.getvalue(), before, [str(p) for p in read])
-    return code
 
 
 def _language_from_settings(args: argparse.Namespace) -> None:
