@@ -187,7 +187,8 @@ def test_the_help_epilog_lists_every_exit_code(capsys, home, wide):
     listed = out.split("exit status:\n", 1)[1].splitlines()
     assert [int(line.split()[0]) for line in listed] == [0, 1, 2, 70, 130, 141]
     assert listed[2] == (
-        "  2    refused: a rule, a file or session that cannot be read, or a mistyped command"
+        "  2    refused: a rule, an unreadable file or session, a mistyped command, "
+        "or stdout closed"
     )
 
 

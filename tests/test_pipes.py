@@ -1,5 +1,7 @@
 """A reader that closes the pipe early (``scorekeeper show 1 | head -1``): the command ends
-quietly with the shell's SIGPIPE status, and ``record`` still records every entry."""
+quietly with the shell's SIGPIPE status, and ``record`` still records every entry. A
+standard stream closed from the start (``>&-``, ``2>&-``): no traceback, the documented
+status, and nothing done by a command that has nowhere to print its result."""
 
 from __future__ import annotations
 
@@ -84,3 +86,71 @@ def test_the_size_limit_holds_for_a_pipe(tmp_path):
     assert done.stderr.decode() == (
         "-:1: the file is larger than a transcript can be (20971520 bytes)\n"
     )
+
+
+STDOUT_CLOSED = (
+    "scorekeeper: standard output is closed, so nothing was done (to discard what it "
+    "prints, send it to /dev/null instead: >/dev/null)\n"
+)
+
+
+def redirected(home: Path, redirection: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """scorekeeper started by a shell with *redirection* (``>&-`` closes standard output
+    itself, as a user's shell does: not a pipe, not the null device)."""
+    env = dict(os.environ, SCOREKEEPER_HOME=str(home), SCOREKEEPER_LANG="en")
+    env["SCOREKEEPER_CONFIG"] = str(home.parent / "config")
+    command = ["sh", "-c", f'exec "$@" {redirection}', "sh", sys.executable, "-m", "scorekeeper"]
+    return subprocess.run(
+        [*command, *args], capture_output=True, text=True, env=env, check=False, timeout=60
+    )
+
+
+def test_a_closed_standard_output_refuses_every_command_that_prints_before_it_does_anything(
+    tmp_path,
+):
+    home = tmp_path / "data"
+    scorekeeper(home, "import", str(EXAMPLES / "o1.txt"))
+    o1 = str(EXAMPLES / "o1.txt")
+    timeline = scorekeeper(home, "timeline", "1").stdout
+    for args in (
+        ("show", "1"), ("show", "1", "--json"), ("replay", o1), ("import", o1),
+        ("record", "1", "fold B", "raise"), ("record", "1", "fold A"), ("list",), ("stats",),
+        ("export", "1"), ("export", "1", "--format", "json", "-o", "-"), ("timeline", "1"),
+        ("verify", "1"), ("settle", "1"), ("completion", "bash"), ("list", "--ids"),
+        ("display", "1", "--serve", "--port", "0"),
+    ):  # fmt: skip
+        for redirection in (">&-", "1</dev/null"):  # closed; open for reading only
+            done = redirected(home, redirection, *args)
+            assert (done.returncode, done.stderr) == (2, STDOUT_CLOSED), (args, redirection)
+    assert scorekeeper(home, "list", "--ids").stdout == "1\n"  # no session imported
+    assert scorekeeper(home, "timeline", "1").stdout == timeline  # nothing recorded
+
+
+def test_export_to_a_file_needs_no_standard_output(tmp_path):
+    home = tmp_path / "data"
+    scorekeeper(home, "import", str(EXAMPLES / "o1.txt"))
+    out = tmp_path / "o1.md"
+    done = redirected(home, ">&-", "export", "1", "--format", "md", "-o", str(out))
+    assert (done.returncode, done.stderr) == (0, f"session 1 written to {out}\n")
+    assert out.read_text(encoding="utf-8").startswith("# Indian Poker (official points)")
+
+
+def test_a_closed_standard_error_loses_only_the_words(tmp_path):
+    """The status is the command's; a refusal is never printed on standard output instead
+    (Python's print to a missing stderr falls back to stdout)."""
+    home = tmp_path / "data"
+    scorekeeper(home, "import", str(EXAMPLES / "o1.txt"))
+    shown = scorekeeper(home, "show", "1").stdout
+    done = redirected(home, "2>&-", "show", "1")
+    assert (done.returncode, done.stdout) == (0, shown)
+    for args in (("show", "x"), ("record", "1", "fold A"), ("replay", "/nonexistent")):
+        done = redirected(home, "2>&-", *args)
+        assert (done.returncode, done.stdout) == (2, ""), args
+    done = redirected(home, ">&- 2>&-", "show", "1")
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", "")
+
+
+def test_a_closed_standard_input_reads_as_empty(tmp_path):
+    done = redirected(tmp_path / "data", "<&-", "replay", "-")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "-:1: the transcript does not say which game it is (a 'game ID' line)\n"

@@ -17,7 +17,8 @@ from typing import NoReturn
 EXIT_OK = 0
 #: ``verify``: the session was edited after it was written, cut off, or has no chain.
 EXIT_TAMPERED = 1
-#: Refused: a rule, an unreadable file or session, or a mistyped command (argparse too).
+#: Refused: a rule, an unreadable file or session, a mistyped command (argparse too), or
+#: standard output closed from the start (cli/streams.py).
 EXIT_REFUSED = 2
 #: A bug: one line on stderr instead of a traceback.
 EXIT_INTERNAL = 70

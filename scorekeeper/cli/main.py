@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from scorekeeper.cli import completion, leaving
+from scorekeeper.cli import completion, leaving, streams
 from scorekeeper.cli.argparse_lang import argparse_language
 from scorekeeper.cli.errors import (
     EXIT_CODES,
@@ -220,8 +220,9 @@ def entry() -> None:
     if not _finished_batch:
         sys.exit(code)
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # None only without the program's first step (launch.py)
+                stream.flush()
     except BrokenPipeError:
         code = code or EXIT_PIPE
     os._exit(code)
@@ -242,6 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # messages, and reading the environment for each one was a tenth of its time.
     set_language(language())
     try:
+        _streams_for(args)
         if args.command in _BATCH:
             global _finished_batch
             if leaving.start_batch():  # the program, which leaves right after (cli/leaving.py)
@@ -269,6 +271,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         detail = " ".join(str(error).split())[:200]
         print(t("cli.internal", kind=type(error).__name__, detail=detail), file=sys.stderr)
         return EXIT_INTERNAL
+
+
+def _streams_for(args: argparse.Namespace) -> None:
+    """Refuse, before anything is done, a command whose result goes to a standard stream
+    that was closed when the program started (cli/streams.py): a batch command's output
+    (all but ``export -o FILE``) or the page server's address on standard output; the
+    app's screen, which Textual draws on standard error."""
+    if args.command in _BATCH or (args.command == "display" and args.serve):
+        to_file = args.command == "export" and args.output not in (None, "-")
+        if not to_file and streams.closed(streams.STDOUT):
+            raise UserError("cli_extra.stdout_closed")
+    elif streams.closed(streams.STDERR):
+        raise UserError("cli_extra.stderr_closed")
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -16,8 +16,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "verify: 書き込み後に変更された、途中で切れている、またはハッシュの連鎖がない",
     ),
     "cli_extra.exit.refused": (
-        "refused: a rule, a file or session that cannot be read, or a mistyped command",
-        "拒否: ルール違反、読めないファイルやセッション、またはコマンドの打ち間違い",
+        "refused: a rule, an unreadable file or session, a mistyped command, or stdout closed",
+        "拒否: ルール違反、読めないファイルやセッション、コマンドの打ち間違い、"
+        "または標準出力が閉じている",
     ),
     "cli_extra.exit.internal": (
         "internal error (a bug), told in one line",
@@ -27,6 +28,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli_extra.exit.pipe": (
         "the reader of the output went away (… | head)",
         "出力の読み手がいなくなった(… | head など)",
+    ),
+    # -- standard streams closed when the program started (cli/streams.py) ----------------
+    "cli_extra.stdout_closed": (
+        "standard output is closed, so nothing was done (to discard what it prints, "
+        "send it to /dev/null instead: >/dev/null)",
+        "標準出力が閉じられているため、何もしませんでした(表示を捨てるなら、"
+        "閉じずに >/dev/null へ送ってください)",
+    ),
+    "cli_extra.stderr_closed": (
+        "standard error is closed, and the app draws its screen there: nothing was done",
+        "標準エラー出力が閉じられています。アプリはそこに画面を描くため、何もしませんでした",
     ),
     # -- completion and the helpers it uses -----------------------------------------------
     "cli_extra.help.completion": (
