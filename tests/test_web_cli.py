@@ -64,6 +64,45 @@ def test_with_lan_it_names_this_machines_network_address_never_0000(data, capsys
         proc.wait(10)
 
 
+def read_to_the_end(sock: socket.socket) -> bytes:
+    answer = b""
+    while chunk := sock.recv(65536):
+        answer += chunk
+    return answer
+
+
+def test_a_request_that_cannot_be_read_is_answered_400_and_said_in_one_line(data):
+    """Too long or too many to read: aiohttp answers 400 itself, and its log, a traceback
+    quoting the request, is said as one terminal-safe line on the server's error output."""
+    proc, url = serve(data)
+    host = url.split("/")[2]
+    address, port = host.rsplit(":", 1)
+    token = url.split("/")[3]
+    start = f"GET /{token}/ HTTP/1.1\r\nHost: {host}\r\n".encode()
+    requests = {
+        "a 16 KB header value": start + b"X-Big: " + b"a" * 16_384 + b"\r\n\r\n",
+        "5,000 headers": start + b"".join(b"X-%d: a\r\n" % n for n in range(5000)) + b"\r\n",
+        "a 100 KB path": b"GET /" + b"a" * 100_000 + f" HTTP/1.1\r\nHost: {host}\r\n\r\n".encode(),
+    }
+    try:
+        for what, request in requests.items():
+            with socket.create_connection((address, int(port)), 10) as sock:
+                sock.sendall(request)  # not half-closed: aiohttp would drop it unanswered
+                answer = read_to_the_end(sock)
+            assert answer.split(b" ", 2)[1] == b"400", what
+        with socket.create_connection((address, int(port)), 10) as sock:  # still serving
+            sock.sendall(start + b"Connection: close\r\n\r\n")
+            assert read_to_the_end(sock).split(b" ", 2)[1] == b"200"
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=10)
+    lines = err.splitlines()
+    assert len(lines) == 3, err
+    for line in lines:
+        assert line.startswith("refused a request from 127.0.0.1 that could not be read (400): ")
+        assert len(line) < 250 and line.isprintable()
+
+
 def test_two_starts_have_two_tokens(data):
     urls = []
     for _ in range(2):

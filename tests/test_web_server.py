@@ -125,6 +125,65 @@ async def test_the_data_is_refused_to_other_sites_pages(tmp_path):
         await client.close()
 
 
+async def raw_status(client: TestClient, request: bytes) -> tuple[int, str]:
+    """Send *request* as bytes (what no client library would send); the status and body."""
+    reader, writer = await asyncio.open_connection(client.host, client.port)
+    try:
+        writer.write(request)
+        await writer.drain()
+        async with asyncio.timeout(5):
+            answer = await reader.read()
+    finally:
+        writer.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), body.decode()
+
+
+async def test_it_answers_only_for_the_address_it_listens_on(tmp_path):
+    """A page of another site whose name was pointed at this address (DNS rebinding)
+    sends its own name as Host: refused before the token is even looked at."""
+    client = await client_for(stored(tmp_path))
+    port = client.port
+    try:
+        others = (f"evil.example:{port}", "evil.example", f"127.0.0.1:{port + 1}",
+                  f"127.0.0.2:{port}", "127.0.0.1", f"localhost.evil.example:{port}")  # fmt: skip
+        for host in others:
+            for path in (f"/{TOKEN}/state.json", f"/{TOKEN}/", f"/{TOKEN}/events", "/"):
+                reply = await client.get(path, headers={"Host": host})
+                assert reply.status == 421, (host, path)
+                words = await reply.text()
+                assert "answers only at the address it was started on" in words
+                assert reply.headers["Content-Security-Policy"] == content_security_policy()
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LocalHost:{port}"):
+            reply = await client.get(f"/{TOKEN}/state.json", headers={"Host": host})
+            assert reply.status == 200, host
+        nameless = f"GET /{TOKEN}/state.json HTTP/1.0\r\n\r\n".encode()
+        assert (await raw_status(client, nameless))[0] == 421
+    finally:
+        await client.close()
+
+
+async def test_a_site_header_given_twice_is_refused(tmp_path):
+    """The first of two Origin headers may be ours and the second another site's: the
+    answer may not depend on which one is read."""
+    client = await client_for(stored(tmp_path))
+    own = f"http://{client.host}:{client.port}"
+    try:
+        for name, first, second in (("Origin", own, "http://evil.example"), ("Origin", own, own),
+                                    ("Sec-Fetch-Site", "same-origin", "cross-site"),
+                                    ("Sec-Fetch-Site", "none", "none")):  # fmt: skip
+            for path in (f"/{TOKEN}/state.json", f"/{TOKEN}/events", f"/{TOKEN}/"):
+                reply = await client.get(path, headers=[(name, first), (name, second)])
+                assert reply.status == 403, (name, path)
+                assert await reply.text() == (
+                    f"Refused: this request carries the {name} header twice.\n"
+                )
+        once = await client.get(f"/{TOKEN}/state.json", headers={"Origin": own})
+        assert once.status == 200
+    finally:
+        await client.close()
+
+
 async def test_the_stream_sends_the_table_at_once_and_again_on_every_change(tmp_path):
     store = stored(tmp_path)
     client = await client_for(store)

@@ -61,6 +61,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Refused: the table page answers only its own page.",
         "拒否しました: 表のページは自分のページにだけ応答します。",
     ),
+    "web.wrong_host": (
+        "Refused: the table page answers only at the address it was started on (the one in "
+        "the code the recorder shows).",
+        "拒否しました: 表のページは起動したときのアドレスでだけ応答します(記録役が表示している"
+        "コードのアドレスです)。",
+    ),
+    "web.doubled_header": (
+        "Refused: this request carries the {header} header twice.",
+        "拒否しました: このリクエストには {header} ヘッダーが2つあります。",
+    ),
     "web.too_many": (
         "This table page already has {limit} viewers. Close it on another device and try again.",
         "この表のページはすでに{limit}台が見ています。ほかの端末で閉じてからやり直してください。",
@@ -70,6 +80,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "表のページは表示だけです。ここからは何も変更できません。",
     ),
     # -- the server, in the terminal --------------------------------------------------------
+    "web.log.malformed": (
+        "refused a request from {remote} that could not be read ({status}): {reason}",
+        "{remote} からの読めないリクエストを拒否しました({status}): {reason}",
+    ),
+    "web.log.failed": (
+        "a request failed: {what} ({kind}: {detail})",
+        "リクエストの処理に失敗しました: {what}({kind}: {detail})",
+    ),
+    "web.log.said": ("the server says: {what}", "サーバーからの知らせ: {what}"),
     "web.serving": (
         "The table page of session {session} is at the address above (read only; Ctrl+C stops).",
         "セッション{session}の表のページは上のアドレスです(表示のみ。Ctrl+Cで停止)。",

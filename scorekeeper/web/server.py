@@ -1,10 +1,15 @@
 """One small server for every phone at the table: the page, and a stream of the session.
 
 Read-only by construction: the only routes are GETs of the page, the stream and the
-same document as JSON; nothing here can write. Every address carries a random token
-made at start (a restart changes it); without it the answer is 403 whatever the path.
-The data routes refuse requests made by other sites' pages (Origin, Sec-Fetch-Site),
-and the number of open streams has a cap, with a plain message past it.
+same document as JSON; nothing here can write. It answers only for the address it
+listens on (the ``Host`` a phone sends; another name, as a DNS rebinding page sends,
+is refused with 421). Every address carries a random token made at start (a restart
+changes it); without it the answer is 403 whatever the path. The data routes refuse
+requests made by other sites' pages (Origin, Sec-Fetch-Site; either one given twice
+is refused on every route), and the number of open streams has a cap, with a plain
+message past it. A request that cannot even be read (a 16 KB header, thousands of
+headers, a 100 KB path) is answered 400 by aiohttp and said in one line on standard
+error, never with a traceback.
 
 The session file is looked at a few times a second by one task; when it has changed
 it is read again (in a thread, so the streams keep going) and the new document is
@@ -16,17 +21,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
+import logging
 import secrets
 import socket
+import sys
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from scorekeeper.export.live import live_view
 from scorekeeper.messages import LANGUAGES, UserError, t
+from scorekeeper.messages.text import visible
 from scorekeeper.services.showing import Followed
 from scorekeeper.storage import Store
 from scorekeeper.web.page import content_security_policy, page_html
@@ -139,6 +149,40 @@ def _plain(status: int, text: str) -> web.Response:
     return web.Response(status=status, text=text + "\n", content_type="text/plain")
 
 
+def _served_hosts(request: web.Request) -> frozenset[str]:
+    """The ``Host`` values this server answers for: the address and port the connection
+    came in on (the one address it listens on: never 0.0.0.0, see lan.py), without the
+    port when it is 80, and ``localhost`` when that address is the loopback."""
+    where = request.transport.get_extra_info("sockname") if request.transport else None
+    if not where:
+        return frozenset()
+    address, port = str(where[0]), int(where[1])
+    names = [f"[{address}]" if ":" in address else address]
+    with contextlib.suppress(ValueError):
+        if ipaddress.ip_address(address).is_loopback:
+            names.append("localhost")
+    hosts = {f"{name}:{port}".lower() for name in names}
+    if port == 80:
+        hosts.update(name.lower() for name in names)
+    return frozenset(hosts)
+
+
+def _wrong_host(request: web.Request) -> bool:
+    """A request for another name than the address it was sent to: a page of another
+    site whose name was made to point here (DNS rebinding), or no ``Host`` at all."""
+    given = request.headers.getall("Host", [])
+    return len(given) != 1 or given[0].strip().lower() not in _served_hosts(request)
+
+
+#: Headers that decide whether a request comes from another site: one of each at most.
+_ONCE = ("Origin", "Sec-Fetch-Site")
+
+
+def _doubled(request: web.Request) -> str | None:
+    """The first of :data:`_ONCE` that the request carries more than once."""
+    return next((name for name in _ONCE if len(request.headers.getall(name, [])) > 1), None)
+
+
 def _from_elsewhere(request: web.Request) -> bool:
     """A request another site's page made (the page may be opened from a link anywhere;
     its data only by the page itself)."""
@@ -155,12 +199,18 @@ FEED = web.AppKey("feed", Feed)
 
 @web.middleware
 async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """The token, then only reading; the same safety headers on every answer."""
+    """Its own address, each site header once, the token, then only reading; the same
+    safety headers on every answer."""
     settings = request.app[SETTINGS]
     lang = choose_language(request, settings.lang)
     first, _, rest = request.path.lstrip("/").partition("/")
-    if not secrets.compare_digest(first.encode(), settings.token.encode()):
-        response: web.StreamResponse = _plain(403, t("web.forbidden", lang))
+    doubled = _doubled(request)
+    if _wrong_host(request):
+        response: web.StreamResponse = _plain(421, t("web.wrong_host", lang))
+    elif doubled is not None:
+        response = _plain(403, t("web.doubled_header", lang, header=doubled))
+    elif not secrets.compare_digest(first.encode(), settings.token.encode()):
+        response = _plain(403, t("web.forbidden", lang))
     elif request.method not in ("GET", "HEAD"):
         response = _plain(405, t("web.read_only", lang))
     elif rest in ("events", "state.json") and _from_elsewhere(request):
@@ -256,6 +306,44 @@ def make_app(store: Store, sid: int, *, token: str, lang: str, max_viewers: int)
     return app
 
 
+class _OneLine(logging.Handler):
+    """What aiohttp says about a request, in one line of the server's language on standard
+    error: a malformed request is the client's doing, not ours, and its traceback (with
+    a long header or path in it) would fill the terminal the recorder watches."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        with contextlib.suppress(Exception):  # saying it must never stop the server
+            if sys.stderr is not None:
+                sys.stderr.write(_one_line(record) + "\n")
+                sys.stderr.flush()
+
+
+def _short(text: str, room: int = 120) -> str:
+    """*text* on one line, terminal-safe, cut to *room* characters."""
+    flat = visible(" ".join(text.split()))
+    return flat if len(flat) <= room else flat[: room - 1] + "…"
+
+
+def _one_line(record: logging.LogRecord) -> str:
+    error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, HttpProcessingError):  # "Error handling request from %s"
+        args = record.args if isinstance(record.args, tuple) else ()
+        remote = _short(str(args[0]) if args else "-", 60)
+        return t("web.log.malformed", remote=remote, status=error.code,
+                 reason=_short(error.message))  # fmt: skip
+    what = _short(record.getMessage())
+    if error is None:
+        return t("web.log.said", what=what)
+    return t("web.log.failed", what=what, kind=type(error).__name__, detail=_short(str(error)))
+
+
+#: The logger the server's connections use (aiohttp's own prints tracebacks).
+REQUEST_LOG = logging.getLogger("scorekeeper.web.requests")
+REQUEST_LOG.addHandler(_OneLine())
+REQUEST_LOG.setLevel(logging.INFO)  # aiohttp's debug lines (a port scan's noise) unsaid
+REQUEST_LOG.propagate = False
+
+
 def new_token() -> str:
     """A fresh random token for one run of the server (128 bits)."""
     return secrets.token_urlsafe(16)
@@ -295,7 +383,7 @@ async def serve(
 ) -> None:
     """Serve on *sock* until cancelled, or until the blocking call *until* returns (run in
     a thread); *ready* is called once phones can connect."""
-    runner = web.AppRunner(app, access_log=None, handle_signals=False)
+    runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=REQUEST_LOG)
     await runner.setup()
     try:
         # streams never end by themselves: stopping must not wait for them
