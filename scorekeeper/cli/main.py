@@ -405,9 +405,12 @@ def _store(args: argparse.Namespace) -> Store:
 
 
 def _session_id(text: str) -> int:
-    if not text.isdigit():
+    from scorekeeper.core.amounts import plain_number  # small; list loads no rules
+
+    number = plain_number(text)  # ASCII digits: int() refuses "²", which isdigit() passes
+    if number is None:
         raise CommandError(text, t("cli.bad_session_id", text=text))
-    return int(text)
+    return number
 
 
 if __name__ == "__main__":

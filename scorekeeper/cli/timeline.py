@@ -9,6 +9,7 @@ from typing import Any
 from scorekeeper.cli.errors import fail
 from scorekeeper.cli.leaving import keep
 from scorekeeper.cli.transcripts import read_transcript
+from scorekeeper.core.amounts import plain_number
 from scorekeeper.core.codec import event_to_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
@@ -30,9 +31,10 @@ from scorekeeper.storage import Store
 
 def load(store_for: Any, source: str) -> Session:
     """A stored session by number, or a transcript file by path."""
-    if source.isdigit():
+    number = plain_number(source)
+    if number is not None:
         store: Store = store_for()
-        return keep(load_session(store, int(source)))
+        return keep(load_session(store, number))
     if source == "-" or Path(source).exists():
         return read_transcript(source)
     fail(source, t("cli.bad_session_id", text=source))

@@ -6,10 +6,12 @@ written by us is refused in plain words, never half-read.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from scorekeeper.core.amounts import as_stored
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, Header, frozen
 from scorekeeper.core.header import make_header
@@ -26,7 +28,14 @@ def header_to_doc(header: Header) -> dict[str, Any]:
     }
 
 
-def header_from_doc(doc: Mapping[str, Any]) -> Header:
+def header_from_doc(doc: Mapping[str, Any], *, fresh: bool = False) -> Header:
+    """A header read back: from a stored session, its amounts as written; *fresh* (a JSON
+    export imported) gets every check a typed header gets (core/amounts.py)."""
+    with contextlib.nullcontext() if fresh else as_stored():
+        return _header_from_doc(doc)
+
+
+def _header_from_doc(doc: Mapping[str, Any]) -> Header:
     try:
         game, players = doc["game"], doc["players"]
         if not isinstance(game, str) or not isinstance(players, list):

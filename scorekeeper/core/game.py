@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from scorekeeper.core.amounts import within
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.read_model import Headline, RoundView
@@ -66,7 +67,7 @@ class OptionSpec:
                 "rules.option_number", field=self.key, option=self.named, value=text,
                 minimum=self.minimum if self.minimum is not None else 0,
             )  # fmt: skip
-        return number
+        return within(number, self.key)
 
     def accept(self, value: object) -> OptionValue:
         """A value given already typed (a JSON import): the same checks as typed text, and

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from scorekeeper.core.amounts import LIMIT, past_limit, whole_number, within
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Header, OptionValue, frozen
 from scorekeeper.core.games import get_game
@@ -43,9 +44,10 @@ def parse_stacks(words: Iterable[str], field: str | None = None) -> dict[str, in
     stacks: dict[str, int] = {}
     for pair in words:
         name, sep, chips = pair.partition("=")
-        if not sep or not chips.isdigit():
+        number = whole_number(chips, field) if sep else None
+        if number is None:
             raise RuleError("transcript.stacks_syntax", field=field, word=pair)
-        stacks[name] = int(chips)
+        stacks[name] = number
     return stacks
 
 
@@ -103,7 +105,12 @@ def make_header(
             raise RuleError("rules.stacks_no_chips", field="stacks", game=Phrase((game.name_key,)))
         if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
             raise RuleError("rules.stack_negative", field="stacks", player=word)
-        chip_stacks[seat_named(word, "stacks")] = chips
+        chip_stacks[seat_named(word, "stacks")] = within(chips, "stacks")
+    if game.uses_chips:  # every chip the table starts with: what any pot or net adds up
+        total = sum(game.initial_score(name, chosen, chip_stacks) for name in seats)
+        if past_limit(total):
+            field = "stacks" if chip_stacks else "stack"
+            raise RuleError("rules.too_large.chips", field=field, value=total, limit=LIMIT)
     return Header(
         game=game.id,
         players=tuple(seats),

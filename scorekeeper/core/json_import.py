@@ -54,7 +54,7 @@ def read_json_export(text: str) -> Session:
     if not isinstance(header_doc, dict) or not isinstance(events, list):
         raise TranscriptError(1, RuleError("transcript.json_not_export"))
     try:
-        header = header_from_doc(header_doc)
+        header = header_from_doc(header_doc, fresh=True)  # from outside: every check
         parsed = []
         for event_doc in events:
             if not isinstance(event_doc, dict):

@@ -7,12 +7,14 @@ then ``commit`` once the event is safely on disk.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any
 
+from scorekeeper.core.amounts import as_stored
 from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.corrections import round_entries
 from scorekeeper.core.errors import RuleError
@@ -53,6 +55,10 @@ class Session:
             self._fold(events, fresh)
 
     def _fold(self, events: Iterable[Event], fresh: bool) -> None:
+        with contextlib.nullcontext() if fresh else as_stored():  # amounts as written
+            self._fold_each(events, fresh)
+
+    def _fold_each(self, events: Iterable[Event], fresh: bool) -> None:
         for event in events:
             try:
                 entry = Entry(event.kind, event.data, event.at)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from scorekeeper.core.amounts import LIMIT, past_limit, within
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, frozen, thawed
 from scorekeeper.core.evolve import copier, evolve
@@ -109,6 +110,8 @@ def _check_join(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, 
         raise RuleError("rules.already_seated", player=existing[0])
     if len(state.seated()) + 1 > game.max_players:
         raise RuleError("rules.too_many", max=game.max_players)
+    if not existing:  # a new player brings the session's stack (chip games)
+        _chips_within(state, game.initial_score(name, state.options, {}))
     if seat_after is not None and seat_after == (existing[0] if existing else None):
         raise RuleError("rules.join_after_self", player=name)
     return {"player": existing[0] if existing else name, "after": seat_after}
@@ -132,7 +135,16 @@ def _check_rebuy(game: Game, state: State, data: Mapping[str, Any]) -> dict[str,
     chips = data.get("chips")
     if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
         raise RuleError("rules.rebuy_amount", value=chips)
+    _chips_within(state, within(chips))
     return {"player": player, "chips": chips}
+
+
+def _chips_within(state: State, added: int) -> None:
+    """Every chip of the session, with *added* brought in, within the one bound (what any
+    stack, pot or net adds up to: chips only change hands, except as brought)."""
+    total = sum(state.brought.values()) + added
+    if past_limit(total):
+        raise RuleError("rules.too_large.chips", value=total, limit=LIMIT)
 
 
 #: Notes and recorder changes are allowed after the end too; the rest are not.

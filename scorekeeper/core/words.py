@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from scorekeeper.core import shellwords
+from scorekeeper.core.amounts import whole_number
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.evolve import constructor
@@ -103,9 +104,10 @@ def _parse_data(game: Game, verb: str, args: list[str]) -> dict[str, Any]:
             return {"player": args[0], "after": args[2]}
         raise RuleError("transcript.join_syntax")
     if verb == "rebuy":
-        if len(args) != 2 or not args[1].isdigit():
+        chips = whole_number(args[1]) if len(args) == 2 else None
+        if chips is None:
             raise RuleError("transcript.rebuy_syntax")
-        return {"player": args[0], "chips": int(args[1])}
+        return {"player": args[0], "chips": chips}
     if verb == "correct":
         return parse_correction(game, args)
     if verb in game.round_kinds:
@@ -117,11 +119,11 @@ def parse_correction(game: Game, args: Sequence[str]) -> dict[str, Any]:
     """``correct ROUND REASON ENTRY…``: each replacement ENTRY is one (quoted) word."""
     if len(args) < 3:
         raise RuleError("transcript.correct_syntax")
-    number, reason, texts = args[0], args[1], args[2:]
-    if not number.isdigit():
+    number, reason, texts = whole_number(args[0]), args[1], args[2:]
+    if number is None:
         raise RuleError("transcript.correct_syntax")
     return {
-        "round": int(number),
+        "round": number,
         "reason": reason,
         "entries": [parse_replacement(game, split_line(text)) for text in texts],
     }

@@ -51,6 +51,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game} is not played with chips, so it takes no starting stacks",
         "{game}はチップを使わないので、持ちチップは指定できません",
     ),
+    # -- the one bound on amounts (core/amounts.py) --------------------------------
+    "rules.too_large": (
+        "{value} is too large: an amount may be at most {limit:,}, so that every page and "
+        "export shows it exactly",
+        "{value}は大きすぎます。数は{limit:,}までです(どのページや書き出しでも正確に表示できるように)",
+    ),
+    "rules.too_large.stake": (
+        "raising would make the stake {value:,}: past {limit:,}, the most an amount may be "
+        "(so that every page and export shows it exactly)",
+        "賭け点を上げると{value:,}になり、数の上限{limit:,}を超えます"
+        "(どのページや書き出しでも正確に表示できるように)",
+    ),
+    "rules.too_large.score": (
+        "this entry would make {player}'s score {value:,}: past {limit:,}, the most an amount "
+        "may be (so that every page and export shows it exactly)",
+        "この記録で{player}の点数が{value:,}になり、数の上限{limit:,}を超えます"
+        "(どのページや書き出しでも正確に表示できるように)",
+    ),
+    "rules.too_large.chips": (
+        "this would bring the chips at the table to {value:,}: past {limit:,}, the most an "
+        "amount may be (so that every page and export shows it exactly)",
+        "これでテーブルのチップの合計が{value:,}になり、数の上限{limit:,}を超えます"
+        "(どのページや書き出しでも正確に表示できるように)",
+    ),
     "rules.stack_negative": (
         "{player}'s starting stack cannot be negative",
         "{player}の持ちチップを負の数にはできません",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scorekeeper.core.amounts import plain_number
 from scorekeeper.core.games.ranking import pairs_of
 from scorekeeper.core.state import State
 from scorekeeper.core.words import quote, split_line
@@ -10,7 +11,8 @@ from scorekeeper.core.words import quote, split_line
 def by_seat(state: State, word: str) -> str:
     """A seat number typed for a player becomes that player's name; anything else stays."""
     names = state.names()
-    return names[int(word) - 1] if word.isdigit() and 1 <= int(word) <= len(names) else word
+    seat = plain_number(word)
+    return names[seat - 1] if seat is not None and 1 <= seat <= len(names) else word
 
 
 def seat_names(state: State, text: str) -> list[str]:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
+from scorekeeper.core.amounts import LIMIT, past_limit
 from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Event, OptionValue
+from scorekeeper.core.events import Event, OptionValue, frozen
 from scorekeeper.core.evolve import constructor, copier
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
@@ -121,6 +123,8 @@ class IndianOfficial(Game):
                 raise RuleError(
                     "rules.official.past_cap", cap=cap, stake=table.stake, next=table.stake * 2
                 )
+            if past_limit(table.stake * 2):  # no cap: the stake doubles only to the bound
+                raise RuleError("rules.too_large.stake", value=table.stake * 2, limit=LIMIT)
             return {}
         if kind == "fold":
             player = self._in_round(state, table, data.get("player", ""))
@@ -129,12 +133,16 @@ class IndianOfficial(Game):
             for child, stake in reversed(table.folds):  # as folded() reads them
                 if child == player:
                     raise RuleError("rules.official.folded_twice", player=player, stake=stake)
+            if state.options["cap"] is None and _may_pass_limit(state, table, folding=True):
+                self._scores_within(state, kind, {"player": player})
             return {"player": player}
         # showdown
         if "winner" in data:
             winner = self._in_round(state, table, data["winner"])
             if winner in table.folded():
                 raise RuleError("rules.official.folded_wins", player=winner)
+            if state.options["cap"] is None and _may_pass_limit(state, table):
+                self._scores_within(state, kind, {"winner": winner})
             return {"winner": winner}
 
         def showing(word: str) -> str:
@@ -150,7 +158,18 @@ class IndianOfficial(Game):
             joker=False,
             syntax_key="rules.official.showdown_syntax",  # only a stored event can get here
         )
+        if state.options["cap"] is None and _may_pass_limit(state, table):
+            self._scores_within(state, kind, {"cards": cards})
         return {"cards": cards}
+
+    def _scores_within(self, state: State, kind: str, data: Mapping[str, Any]) -> None:
+        """Refuse an entry that settles the round with a score past the one bound
+        (core/amounts.py), the round settled on trial (see _may_pass_limit)."""
+        trial = _new_event(0, _ANY_TIME, state.recorder, kind, frozen(data))
+        after = self.apply(state, trial).scores
+        for player, score in after.items():
+            if past_limit(score):
+                raise RuleError("rules.too_large.score", player=player, value=score, limit=LIMIT)
 
     def _in_round(self, state: State, table: OfficialRound, word: object) -> str:
         if type(word) is str and word in table.players:  # as typed: find_player gives it back
@@ -265,6 +284,9 @@ _with_new_stake = copier(OfficialRound, "stake")
 _with_folds = copier(OfficialRound, "folds")
 _new_change = constructor(StakeChange)
 _new_round = constructor(OfficialRound)  # once per round: stake, players, folds
+_new_event = constructor(Event)
+#: The time of an entry settled on trial (_scores_within): settling reads no time.
+_ANY_TIME = datetime(2000, 1, 1, tzinfo=UTC)
 
 
 def _all_children_folded(state: State, table: OfficialRound) -> bool:
@@ -275,6 +297,21 @@ def _all_children_folded(state: State, table: OfficialRound) -> bool:
     """
     children = len(table.players) - (state.parent in table.players)
     return len(table.folds) >= children
+
+
+def _may_pass_limit(state: State, table: OfficialRound, *, folding: bool = False) -> bool:
+    """Whether settling the round now (a showdown; a fold, when it is the last child's)
+    could take a score past the one bound (core/amounts.py), asked only without a cap. A
+    round moves each score by at most twice the stake per player dealt in. Under a cap
+    that is at most 2 × 640 × 52 = 66,560 a round: no session is long enough (15 billion
+    rounds) to reach the bound. Without one, the stake doubles up to the bound."""
+    if folding:  # counted as _all_children_folded counts, with this fold
+        children = len(table.players) - (state.parent in table.players)
+        if len(table.folds) + 1 < children:
+            return False
+    scores = state.scores.values()
+    reach = 2 * table.stake * len(table.players)
+    return reach + max(max(scores), -min(scores)) > LIMIT
 
 
 def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:

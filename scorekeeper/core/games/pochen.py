@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from scorekeeper.core.amounts import whole_number
 from scorekeeper.core.betting import (
     BET_VERBS,
     BetKeys,
@@ -319,9 +320,10 @@ class Pochen(Game):
                 raise RuleError("rules.pochen.claim_syntax")
             return {"player": args[0], "pools": list(args[1:])}
         if kind in AMOUNT_VERBS:
-            if len(args) != 2 or not args[1].isdigit():
+            amount = whole_number(args[1]) if len(args) == 2 else None
+            if amount is None:
                 raise RuleError("rules.pochen.amount_syntax", verb=kind)
-            return {"player": args[0], "amount": int(args[1])}
+            return {"player": args[0], "amount": amount}
         if kind in BETTING:
             if len(args) != 1:
                 raise RuleError("rules.needs_one_player", verb=kind)
@@ -337,9 +339,10 @@ class Pochen(Game):
             raise RuleError("rules.needs_one_player", verb=kind)
         paid = []
         for name, cards in pairs_of(args[1:]):
-            if not cards.isdigit():
+            left = whole_number(cards)
+            if left is None:
                 raise RuleError("rules.pochen.out_syntax", word=f"{name}={cards}")
-            paid.append([name, int(cards)])
+            paid.append([name, left])
         return {"player": args[0], "paid": paid}
 
     def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, OptionList, Select, Static, Switch
 
+from scorekeeper.core.amounts import plain_number
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import OptionValue
 from scorekeeper.core.game import Game, OptionSpec
@@ -264,9 +265,9 @@ class NewSessionScreen(StyledOnce, Screen[None]):
         if box is None:
             return
         typed_stack = next(self.query("#opt-stack").results(Input), None)
-        value = typed_stack.value.strip() if typed_stack is not None else ""
+        value = plain_number(typed_stack.value.strip()) if typed_stack is not None else None
         default = self.game.option("stack").default
-        stack = int(value) if value.isdigit() and int(value) > 1 else default
+        stack = value if value is not None and value > 1 else default
         assert isinstance(stack, int)
         names = self.seats[:2] or ["A", "B"]
         box.placeholder = pairs_example(names, (str(stack * 2), str(stack // 2)))

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Static
 
+from scorekeeper.core.amounts import plain_number, whole_number
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
@@ -398,9 +399,13 @@ class TableScreen(StyledOnce, Screen[None]):
     def action_rebuy(self) -> None:
         def chips_for(name: str) -> None:
             def check(text: str) -> str | None:
-                if not text.strip().isdigit():
+                try:
+                    chips = whole_number(text.strip())
+                except UserError as error:  # past the one bound (core/amounts.py)
+                    return error.message()
+                if chips is None:
                     return t("ui.table.rebuy_number")
-                return self.check_entry("rebuy", {"player": name, "chips": int(text)})
+                return self.check_entry("rebuy", {"player": name, "chips": chips})
 
             suggested = self.recording.session.game.rebuy_suggestion(self.state)
             prefill = "" if suggested is None else str(suggested)  # the session's stack
@@ -411,8 +416,9 @@ class TableScreen(StyledOnce, Screen[None]):
         self.pick("rebuy", t("ui.table.who_rebuys"), chips_for, complete=False)
 
     def _rebuy(self, name: str, text: str | None) -> None:
-        if text and text.strip().isdigit():
-            self.record(Entry("rebuy", {"player": name, "chips": int(text)}))
+        chips = plain_number(text.strip()) if text else None  # the dialog checked it
+        if chips is not None:
+            self.record(Entry("rebuy", {"player": name, "chips": chips}))
 
     def action_join(self) -> None:
         def named(name: str | None) -> None:
@@ -509,8 +515,8 @@ class TableScreen(StyledOnce, Screen[None]):
         finished = len(self.state.results)
 
         def round_number(text: str) -> int | None:
-            word = text.strip()
-            return int(word) if word.isdigit() and 1 <= int(word) <= finished else None
+            number = plain_number(text.strip())
+            return number if number is not None and 1 <= number <= finished else None
 
         def check_round(text: str) -> str | None:
             if round_number(text) is None:

@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
+from scorekeeper.core.amounts import whole_number
 from scorekeeper.core.betting import betting_of
 from scorekeeper.core.cards import SUIT_SYMBOLS
 from scorekeeper.core.errors import RuleError
@@ -207,9 +208,10 @@ class PochenTable(BettingTable):
         player = self.turn()
 
         def data(text: str) -> dict[str, Any]:
-            if not text.strip().isdigit():
+            amount = whole_number(text.strip())  # past the one bound: refused in words
+            if amount is None:
                 raise RuleError("rules.pochen.amount_syntax", verb=kind)
-            return {"player": player, "amount": int(text.strip())}
+            return {"player": player, "amount": amount}
 
         title = t(f"ui.pochen.{kind}_title", player=player)
         box = t("ui.hint.amount", player=player)
@@ -252,8 +254,7 @@ class PochenTable(BettingTable):
                 return
 
             def data(text: str) -> dict[str, Any]:
-                paid = [[name, int(n)] if n.isdigit() else [name, n]
-                        for name, n in seat_pairs(self.state, text)]  # fmt: skip
+                paid = [[name, _cards(n)] for name, n in seat_pairs(self.state, text)]
                 return {"player": player, "paid": paid}
 
             title = t("ui.pochen.cards_left_title", player=player)
@@ -264,3 +265,10 @@ class PochenTable(BettingTable):
 
         paying = self.state.options.get("card_payment") is True
         self.pick("out", t("ui.pochen.who_out"), chosen, complete=not paying)
+
+
+def _cards(word: str) -> int | str:
+    """Cards left as typed: a number (refused in words past the one bound), else the word
+    itself, which the rules then refuse as it was typed."""
+    number = whole_number(word)
+    return word if number is None else number

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from scorekeeper.core.amounts import plain_number
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
 from scorekeeper.core.timeline import TimelineEntry, index_at, parse_time, select, timeline
@@ -153,14 +154,15 @@ class TimelineScreen(StyledOnce, Screen[None]):
         hint = str(current.round) if current and current.round else str(last)
 
         def check(text: str) -> str | None:
-            word = text.strip() or hint  # Enter alone takes the round shown
-            if word.isdigit() and 1 <= int(word) <= last:
+            number = plain_number(text.strip() or hint)  # Enter alone takes the round shown
+            if number is not None and 1 <= number <= last:
                 return None
             return t("timeline.bad_round", last=last)
 
         def done(text: str | None) -> None:
-            if text is not None:
-                self.round = int(text.strip() or hint)
+            number = None if text is None else plain_number(text.strip() or hint)
+            if number is not None:
+                self.round = number
                 self.show()
 
         self.app.push_screen(TextDialog(t("timeline.round_title", last=last), hint, check), done)
