@@ -36,13 +36,13 @@ def record(store: Store, *entries: tuple[str, dict]) -> None:
 def whole_reads(monkeypatch) -> list[int]:
     """Each time the followed session is folded whole."""
     reads: list[int] = []
-    real = showing.fold_stored
+    real = showing.fold_checked
 
     def counted(stored):
         reads.append(len(stored.events))
         return real(stored)
 
-    monkeypatch.setattr(showing, "fold_stored", counted)
+    monkeypatch.setattr(showing, "fold_checked", counted)
     return reads
 
 
@@ -96,13 +96,13 @@ def test_an_appended_entry_the_rules_refuse_is_found_by_the_whole_read(store, wh
     read whole: the rules refuse it, and the follower says so."""
     from scorekeeper.core.codec import event_to_doc
     from scorekeeper.core.events import Event
-    from scorekeeper.storage.hashchain import last_hash, sealed
+    from scorekeeper.storage.hashchain import sealed, verify
     from scorekeeper.storage.journal import encode
 
     record(store, ("round", {}))
     followed = showing.Followed(store, 1)
     stored = store.read(1)
-    previous = last_hash(stored.header, stored.events)
+    previous = verify(stored.header, stored.events, stored.vouches).tip
     at = load_session(store, 1).events[-1].at
     bad = event_to_doc(Event(2, at, "A", "raise", {"player": "Z", "amount": 9}))
     line, _ = encode({"set": {"events": {"2": sealed(previous, bad)}}})
@@ -117,11 +117,11 @@ def test_the_phones_page_picks_a_long_session_up_at_its_checkpoint(tmp_path, mon
     """Without history (the page), a session with a state checkpoint is read from it: no
     whole fold, and the page shows exactly what the whole fold would show."""
     from scorekeeper.export.live import live_view
-    from scorekeeper.storage import state_checkpoint
+    from scorekeeper.storage import snapshot
 
-    monkeypatch.setattr(state_checkpoint, "AT_LEAST", 4)
-    monkeypatch.setattr(state_checkpoint, "EVERY", 4)
-    monkeypatch.setattr(state_checkpoint, "LAG", 20)
+    monkeypatch.setattr(snapshot, "STATE_AT_LEAST", 4)
+    monkeypatch.setattr(snapshot, "STATE_EVERY", 4)
+    monkeypatch.setattr(snapshot, "STATE_LAG", 20)
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
     rounds = [("round", {}), ("raise", {}), ("showdown", {"winner": "C"})] * 16
@@ -130,11 +130,11 @@ def test_the_phones_page_picks_a_long_session_up_at_its_checkpoint(tmp_path, mon
     for kind, data in rounds:
         recording.record(Entry(kind, data))
     recording.close()  # as the app leaves a table: a checkpoint 20 entries back
-    assert store.state_checkpoint(1) is not None
+    assert store.snapshot(1) is not None and store.snapshot(1).state() is not None
 
     reads: list[int] = []
-    real = showing.fold_stored
-    monkeypatch.setattr(showing, "fold_stored", lambda s: reads.append(1) or real(s))
+    real = showing.fold_checked
+    monkeypatch.setattr(showing, "fold_checked", lambda s: reads.append(1) or real(s))
     page = showing.Followed(store, 1, history=False)
     assert reads == [] and page.session.history_from > 1
     whole = showing.Followed(store, 1)
@@ -147,18 +147,18 @@ def test_the_phones_page_picks_a_long_session_up_at_its_checkpoint(tmp_path, mon
 
 
 def test_a_checkpoint_that_does_not_fit_the_file_is_not_used(tmp_path, monkeypatch):
-    from scorekeeper.storage import state_checkpoint
+    from scorekeeper.storage import snapshot
 
-    monkeypatch.setattr(state_checkpoint, "AT_LEAST", 4)
-    monkeypatch.setattr(state_checkpoint, "EVERY", 4)
-    monkeypatch.setattr(state_checkpoint, "LAG", 2)
+    monkeypatch.setattr(snapshot, "STATE_AT_LEAST", 4)
+    monkeypatch.setattr(snapshot, "STATE_EVERY", 4)
+    monkeypatch.setattr(snapshot, "STATE_LAG", 2)
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
     recording = Recording(store, 1, history=False)
     for kind in ("round", "raise", "raise", "showdown", "round", "raise"):
         recording.record(Entry(kind, {"winner": "A"} if kind == "showdown" else {}))
     recording.close()
-    assert store.state_checkpoint(1) is not None
+    assert store.snapshot(1) is not None and store.snapshot(1).state() is not None
     path = store.path(1)
     path.write_bytes(path.read_bytes().replace(b'"raise"', b'"raisE"', 1))  # an edit below it
     with pytest.raises(UserError):  # read whole, and the damage said

@@ -65,12 +65,14 @@ def test_an_edited_winner_is_refused_on_every_open(capsys, journal):
     "record", [{"drop": ["events"]}, {"set": {"events": {"19": None}}}], ids=["drop", "delete"]
 )
 def test_a_line_that_erases_history_is_damage(capsys, journal, record):
+    lines = journal.read_bytes().count(b"\n")  # the format, the header, 19 entries, a vouch
+    assert lines == 22
     with open(journal, "ab") as handle:
         handle.write(encode(record)[0])
     refused_everywhere(
         capsys,
         journal,
-        f"{journal} is damaged at line 22. Nothing was changed; a backup copy of this file"
+        f"{journal} is damaged at line 23. Nothing was changed; a backup copy of this file"
         " may still be good.",
     )
     code, _, _ = run(capsys, "verify", "1")
@@ -84,7 +86,7 @@ def test_a_flipped_byte_in_the_last_whole_line_is_damage_not_a_torn_write(capsys
     refused_everywhere(
         capsys,
         journal,
-        f"{journal} is damaged at line 21. Nothing was changed; a backup copy of this file"
+        f"{journal} is damaged at line 22. Nothing was changed; a backup copy of this file"
         " may still be good.",
     )
 

@@ -1,81 +1,96 @@
-"""What a read would cost, known before reading: the bytes of sessions whose cached
-summary is missing or stale (the start and stats screens read in a worker above a bound)."""
+"""What a read would cost, known before reading: the bytes of sessions whose journal
+vouches for no snapshot (they must be folded); the start and stats screens read in a
+worker above a bound."""
 
 from __future__ import annotations
 
 from scorekeeper.core.events import Entry
-from scorekeeper.services.catalog import list_sessions, listing_cost
+from scorekeeper.services.catalog import list_sessions
 from scorekeeper.services.recording import Recording
-from scorekeeper.services.stats_store import gathering_cost, session_docs
+from scorekeeper.services.stats_store import session_docs
 from tests.ui_support import new_store
 
 
-def test_only_sessions_not_yet_cached_cost_anything(tmp_path):
+def unvouched(store) -> int:
+    """Bytes of the sessions a listing would fold now."""
+    found = store.summaries()
+    return sum(store.path(sid).stat().st_size for sid, value in found.items() if value is None)
+
+
+def test_only_sessions_without_a_vouched_snapshot_cost_anything(tmp_path):
     store = new_store(tmp_path)
     new_store(tmp_path)  # a second session in the same folder
     sizes = {sid: store.path(sid).stat().st_size for sid in store.ids()}
     assert len(sizes) == 2
-    assert listing_cost(store) == sum(sizes.values())
-    list_sessions(store)
-    assert listing_cost(store) == 0
-    assert gathering_cost(store) == sum(sizes.values())  # the statistics' cache is its own
+    assert unvouched(store) == sum(sizes.values())
+    list_sessions(store)  # folds them, and keeps a snapshot of each, vouched for
+    assert unvouched(store) == 0
     session_docs(store)
-    assert gathering_cost(store) == 0
+    assert unvouched(store) == 0
 
     recording = Recording(store, 1)
     recording.record(Entry("round", {}))
-    assert listing_cost(store) == store.path(1).stat().st_size  # only the changed one
-    assert gathering_cost(store) == store.path(1).stat().st_size
-    recording.close()  # its writer notes its summaries as it lets go: nothing to read
-    assert listing_cost(store) == 0
-    assert gathering_cost(store) == 0
+    assert unvouched(store) == store.path(1).stat().st_size  # only the changed one
+    recording.close()  # its writer keeps its snapshot as it lets go: nothing to fold
+    assert unvouched(store) == 0
 
 
 # -- the quick read: one pass tells whether to read now, and reads if so -------------------
 
 
 def counted_passes(monkeypatch) -> list[int]:
-    """How many sessions each pass over the session files looked at, from now on."""
+    """How many session files each listing looked at, from now on."""
     from scorekeeper.storage import Store
 
     passes: list[int] = []
-    real = Store._looked_up
+    real = Store.summaries
 
-    def looked_up(self, ids, index):
-        found = real(self, ids, index)
-        passes.append(len(found))
-        return found
+    def summaries(self, **kwargs):
+        looked: list[int] = []
+        inner = self._vouched_in
 
-    monkeypatch.setattr(Store, "_looked_up", looked_up)
+        def vouched_in(sid, data):
+            looked.append(sid)
+            return inner(sid, data)
+
+        self._vouched_in = vouched_in
+        try:
+            return real(self, **kwargs)
+        finally:
+            del self._vouched_in
+            passes.append(len(looked))
+
+    monkeypatch.setattr(Store, "summaries", summaries)
     return passes
 
 
-def test_a_quick_read_reads_nothing_when_more_is_not_yet_cached(tmp_path, monkeypatch):
+def test_a_quick_read_reads_nothing_when_more_is_not_yet_vouched(tmp_path, monkeypatch):
     import scorekeeper.services.summary_docs as summary_docs
 
     store = new_store(tmp_path)
     new_store(tmp_path)
     sizes = [store.path(sid).stat().st_size for sid in store.ids()]
+    before = {sid: store.path(sid).read_bytes() for sid in store.ids()}
     made: list[int] = []
     real = summary_docs.summarize
     monkeypatch.setattr(
         summary_docs, "summarize", lambda session, sid: made.append(sid) or real(session, sid)
     )
-    index = store.root / "index.json"
 
     assert list_sessions(store, at_most=sum(sizes) - 1) is None
     assert session_docs(store, at_most=sum(sizes) - 1) is None
-    assert made == [] and not index.exists()  # nothing folded, nothing written
-    assert listing_cost(store) == sum(sizes)
+    assert made == []  # nothing folded, nothing written
+    assert {sid: store.path(sid).read_bytes() for sid in store.ids()} == before
+    assert sorted(p.name for p in store.sessions_dir.iterdir()) == ["1.journal", "2.journal"]
 
     listed = list_sessions(store, at_most=sum(sizes))  # exactly the bound: read now
     assert listed is not None and sorted(s.id for s in listed) == [1, 2]
-    assert sorted(made) == [1, 2] and index.exists()
+    assert sorted(made) == [1, 2] and store.snapshot(1) is not None
     docs = session_docs(store, at_most=sum(sizes))
     assert docs is not None and len(docs) == 2
 
 
-def test_a_quick_read_of_cached_summaries_looks_at_each_file_once(tmp_path, monkeypatch):
+def test_a_quick_read_of_vouched_summaries_looks_at_each_file_once(tmp_path, monkeypatch):
     store = new_store(tmp_path)
     new_store(tmp_path)
     new_store(tmp_path)
@@ -84,7 +99,7 @@ def test_a_quick_read_of_cached_summaries_looks_at_each_file_once(tmp_path, monk
     passes = counted_passes(monkeypatch)
     listed = list_sessions(store, at_most=0)
     assert listed is not None and len(listed) == 3
-    assert passes == [3]  # the cost and the read in one pass (they were two)
+    assert passes == [3]  # the cost and the read in one pass
     docs = session_docs(store, at_most=0)
     assert docs is not None and len(docs) == 3
     assert passes == [3, 3]

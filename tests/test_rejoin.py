@@ -147,12 +147,13 @@ def test_a_state_checkpoint_noted_under_older_rules_is_not_used(tmp_path, capsys
     from scorekeeper.core.events import Entry
     from scorekeeper.core.stats import STATS_VERSION
     from scorekeeper.services.recording import Recording, load_session
-    from scorekeeper.storage import state_checkpoint
+    from scorekeeper.storage import snapshot
+    from tests.journal_support import vouch_as_writer
     from tests.ui_support import new_store
 
-    monkeypatch.setattr(state_checkpoint, "AT_LEAST", 4)
-    monkeypatch.setattr(state_checkpoint, "EVERY", 4)
-    monkeypatch.setattr(state_checkpoint, "LAG", 2)
+    monkeypatch.setattr(snapshot, "STATE_AT_LEAST", 4)
+    monkeypatch.setattr(snapshot, "STATE_EVERY", 4)
+    monkeypatch.setattr(snapshot, "STATE_LAG", 2)
     store = new_store(tmp_path)
     with Recording(store, 1) as rec:
         for entry in ("round", "showdown A", "leave B", "round", "showdown C", "join B"):
@@ -161,19 +162,21 @@ def test_a_state_checkpoint_noted_under_older_rules_is_not_used(tmp_path, capsys
             rec.record(Entry(kind, {key: rest[0]} if rest else {}))
     root = str(store.root)
     assert run(capsys, "--data-dir", root, "record", "1", "note kept")[0] == 0
-    taken = store.state_checkpoint(1)
+    snap = store.snapshot(1)
+    taken = snap.state() if snap is not None else None
     assert taken is not None and taken.state["stats"]["version"] == STATS_VERSION
     older = json.loads(json.dumps(taken.state))
     older["stats"]["version"] = STATS_VERSION - 1
-    store.keep_state_checkpoint(1, replace(taken, state=older))
+    # Even vouched for by the journal, a state noted under other rules is not used.
+    vouch_as_writer(store, 1, snapshot.encode(snap.summaries(), replace(taken, state=older)))
     folded = []
-    whole = recording_module.fold_stored
+    whole = recording_module.fold_checked
 
     def counted(stored):
         folded.append(1)
         return whole(stored)
 
-    monkeypatch.setattr(recording_module, "fold_stored", counted)
+    monkeypatch.setattr(recording_module, "fold_checked", counted)
     assert run(capsys, "--data-dir", root, "record", "1", "round")[0] == 0
     assert folded  # the older checkpoint was not used
     assert load_session(store, 1).state.names() == tuple(FIVE)

@@ -163,13 +163,16 @@ def test_game_filter_and_unreadable_sessions(store):
 
 
 def test_unchanged_sessions_are_not_folded_again(store, monkeypatch):
-    first = history.gather(store)
-    assert (store.root / f"index-{history.CACHE_KIND}.json").exists()
+    from scorekeeper.services import recording
 
-    def refuse(session: object) -> dict[str, object]:
+    first = history.gather(store)
+    assert all(store.path(sid).with_name(f"{sid}.journal.snap").exists() for sid in store.ids())
+
+    def refuse(*args: object) -> dict[str, object]:
         raise AssertionError("folded again")
 
-    monkeypatch.setattr(history, "session_stats", refuse)
+    monkeypatch.setattr(recording, "summaries_now", refuse)
+    monkeypatch.setattr(recording, "fold_checked", refuse)
     assert history.gather(store) == first
     monkeypatch.undo()
     # A new entry changes the file: that session alone is computed again.

@@ -15,7 +15,8 @@ import pytest
 from tinydb import Query, TinyDB
 
 from scorekeeper.messages import CATALOG
-from scorekeeper.storage import StorageError, Store, StoredSession, data_root, durable
+from scorekeeper.services.catalog import list_sessions
+from scorekeeper.storage import StorageError, Store, StoredSession, data_root
 from scorekeeper.storage import journal as journal_module
 from scorekeeper.storage.journal import encode
 
@@ -305,8 +306,8 @@ def test_foreign_file_refused_and_untouched(store: Store, content: str | bytes) 
             action(1)
         assert info.value.key == "storage.foreign"
         assert str(path) in info.value.message("en")
-    with pytest.raises(StorageError):
-        store.cached_summary(1, lambda s: {})
+    (listed,) = list_sessions(store)  # listed with why, and nothing written to make it
+    assert listed.error is not None and str(path) in listed.error
     assert path.read_bytes() == before
     assert sorted(p.name for p in store.sessions_dir.iterdir()) == ["1.journal"]
 
@@ -516,78 +517,6 @@ def test_tinydb_queries_see_appends(store: Store) -> None:
         assert writer.db.table("session").get(doc_id=1) == HEADER
 
 
-# --- cached summaries -----------------------------------------------------------
-
-
-class Counter:
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, session: StoredSession) -> dict[str, object]:
-        self.calls += 1
-        return {"events": len(session.events), "game": session.header["game"]}
-
-
-def test_cached_summary(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    sid = store.create(HEADER, [event(1)])
-    compute = Counter()
-    assert store.cached_summary(sid, compute) == {"events": 1, "game": "pochen"}
-    assert compute.calls == 1
-
-    def no_read(self: Store, sid: int) -> StoredSession:
-        raise AssertionError("read the session although the cache was good")
-
-    with monkeypatch.context() as m:
-        m.setattr(Store, "read", no_read)
-        assert store.cached_summary(sid, compute) == {"events": 1, "game": "pochen"}
-        # A later run of the program uses the same cache file.
-        assert Store(store.root).cached_summary(sid, compute) == {"events": 1, "game": "pochen"}
-    assert compute.calls == 1
-
-    with store.open_writer(sid) as writer:
-        writer.append(event(2))
-    assert store.cached_summary(sid, compute) == {"events": 2, "game": "pochen"}
-    assert compute.calls == 2
-    index = json.loads((store.root / "index.json").read_text(encoding="utf-8"))
-    assert index["sessions"][str(sid)]["summary"] == {"events": 2, "game": "pochen"}
-
-
-@pytest.mark.parametrize("junk", [b"", b"{not json", b"[1, 2]", b'{"version": 1, "sessions": 5}'])
-def test_corrupt_index_is_ignored_and_rebuilt(store: Store, junk: bytes) -> None:
-    sid = store.create(HEADER)
-    (store.root / "index.json").write_bytes(junk)
-    compute = Counter()
-    assert store.cached_summary(sid, compute) == {"events": 0, "game": "pochen"}
-    assert store.cached_summary(sid, compute) == {"events": 0, "game": "pochen"}
-    assert compute.calls == 1
-    assert json.loads((store.root / "index.json").read_bytes())["version"] == 2
-
-
-def test_index_that_cannot_be_written_is_no_error(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    sid = store.create(HEADER)
-
-    def read_only(path: Path, data: bytes) -> None:
-        raise OSError(errno.EROFS, "Read-only file system")
-
-    monkeypatch.setattr(durable, "replace_atomically", read_only)
-    compute = Counter()
-    assert store.cached_summary(sid, compute) == {"events": 0, "game": "pochen"}
-    assert store.cached_summary(sid, compute) == {"events": 0, "game": "pochen"}
-    assert compute.calls == 2
-    assert not (store.root / "index.json").exists()
-
-
-def test_index_forgets_trashed_sessions(store: Store) -> None:
-    first, second = store.create(HEADER), store.create(HEADER)
-    store.cached_summary(first, Counter())
-    store.trash(first)
-    store.cached_summary(second, Counter())
-    index = json.loads((store.root / "index.json").read_bytes())
-    assert set(index["sessions"]) == {str(second)}
-
-
 # --- messages ---------------------------------------------------------------------
 
 
@@ -600,25 +529,3 @@ def test_storage_messages_have_both_languages_with_same_placeholders() -> None:
         assert english != japanese or key == "storage.reason.other"
         names = [{f[1] for f in string.Formatter().parse(text) if f[1]} for text in CATALOG[key]]
         assert names[0] == names[1], key
-
-
-def test_the_catalog_finds_the_sessions_of_one_game_with_a_query(store: Store) -> None:
-    """The summaries live in a TinyDB table: a game's sessions are found by TinyDB's query,
-    from the cache, and a session that cannot be summarized is always among the answers."""
-    pochen = store.create(HEADER, [event(1)])
-    chips = store.create({**HEADER, "game": "indian-chips"}, [event(1), event(2)])
-    broken = store.create({**HEADER, "game": "indian-chips"}, [])
-
-    def summary(stored: StoredSession) -> dict[str, object]:
-        if stored.id == broken:
-            return {"error": "unreadable"}
-        return {"game": stored.header["game"], "events": len(stored.events)}
-
-    everything = store.cached_summaries(summary, kind="t")
-    assert set(everything) == {pochen, chips, broken}
-    found = store.cached_summaries(summary, kind="t", matching={"game": "indian-chips"})
-    assert found == {chips: {"game": "indian-chips", "events": 2}, broken: {"error": "unreadable"}}
-    again = Store(store.root).cached_summaries(
-        lambda s: pytest.fail("recomputed"), kind="t", matching={"game": "pochen"}
-    )
-    assert again == {pochen: {"game": "pochen", "events": 1}, broken: {"error": "unreadable"}}

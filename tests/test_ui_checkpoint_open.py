@@ -11,13 +11,14 @@ from textual.widgets import DataTable
 import scorekeeper.services.recording as recording_module
 from scorekeeper.core.events import Entry
 from scorekeeper.services.recording import Recording, load_session
-from scorekeeper.storage import Store, state_checkpoint
+from scorekeeper.storage import Store, snapshot
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.history import ReadingHistory
 from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.screens.timeline import TimelineScreen
 from scorekeeper.ui.widgets.log import LogPanel
+from tests.journal_support import forged_scores
 from tests.ui_support import new_store
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
@@ -27,9 +28,9 @@ LAG = 3
 
 @pytest.fixture(autouse=True)
 def _small_checkpoints(monkeypatch):
-    monkeypatch.setattr(state_checkpoint, "AT_LEAST", 4)
-    monkeypatch.setattr(state_checkpoint, "EVERY", 4)
-    monkeypatch.setattr(state_checkpoint, "LAG", LAG)
+    monkeypatch.setattr(snapshot, "STATE_AT_LEAST", 4)
+    monkeypatch.setattr(snapshot, "STATE_EVERY", 4)
+    monkeypatch.setattr(snapshot, "STATE_LAG", LAG)
 
 
 def _long(tmp_path, rounds: int = 5) -> tuple[Store, int]:
@@ -40,21 +41,26 @@ def _long(tmp_path, rounds: int = 5) -> tuple[Store, int]:
         for _ in range(rounds):
             for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
                 rec.record(entry)
-    taken = store.state_checkpoint(1)
+    taken = _state(store, 1)
     assert taken is not None and taken.entries == 3 * rounds - LAG
     return store, 1
+
+
+def _state(store: Store, sid: int) -> snapshot.StateAt | None:
+    kept = store.snapshot(sid)
+    return kept.state() if kept is not None else None
 
 
 def _no_whole_fold(monkeypatch) -> list[int]:
     """Count whole folds (the history read), and let them happen."""
     folds: list[int] = []
-    real = recording_module.fold_stored
+    real = recording_module.fold_checked
 
     def counted(stored):
         folds.append(stored.id)
         return real(stored)
 
-    monkeypatch.setattr(recording_module, "fold_stored", counted)
+    monkeypatch.setattr(recording_module, "fold_checked", counted)
     return folds
 
 
@@ -140,13 +146,13 @@ async def test_the_timeline_waits_for_every_entry_saying_so(tmp_path, monkeypatc
     store, sid = _long(tmp_path)
     folds = _no_whole_fold(monkeypatch)
     gate = __import__("threading").Event()
-    real = recording_module.fold_stored
+    real = recording_module.fold_checked
 
     def slow(stored):
         assert gate.wait(30)
         return real(stored)  # counted, above
 
-    monkeypatch.setattr(recording_module, "fold_stored", slow)
+    monkeypatch.setattr(recording_module, "fold_checked", slow)
     app = ScorekeeperApp(store, sid)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -173,23 +179,40 @@ async def test_leaving_the_table_keeps_the_checkpoint_up(tmp_path):
         await pilot.pause()
     app.finish_writing()
     entries = len(load_session(store, sid).events)
-    taken = store.state_checkpoint(sid)
+    taken = _state(store, sid)
     assert taken is not None and taken.entries == entries - LAG
     with Recording(store, sid, history=False) as rec:
         assert rec.session.state == load_session(store, sid).state
 
 
-async def test_a_checkpoint_that_is_not_what_the_entries_give_is_found_and_removed(
-    tmp_path, monkeypatch
-):
-    import json
-    from dataclasses import replace
+async def test_a_snapshot_forged_beside_the_journal_is_not_used(tmp_path, monkeypatch):
+    """The journal does not name the forged bytes: the table is the entries' own, from a
+    whole fold, and nothing is said (a hint that fails costs time only)."""
+    store, sid = _long(tmp_path)
+    store.keep_snapshot(sid, forged_scores(store, sid))
+    folds = _no_whole_fold(monkeypatch)
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert folds == [sid]
+        assert app.screen.state == load_session(store, sid).state
+        assert str(app.screen.query_one("#message").render()) == ""
+        await pilot.press("escape")
+        await pilot.pause()
+    app.finish_writing()  # a true one, vouched for, is kept as the table is left
+    with Recording(store, sid, history=False) as rec:
+        assert rec.session.history_from > 1
+        assert rec.session.state == load_session(store, sid).state
+
+
+async def test_a_snapshot_the_journal_was_rewritten_to_vouch_for_is_found(tmp_path):
+    """Only rewriting the journal can make it vouch for forged bytes: the app then opens
+    from them, and the first whole read finds them out, says so, and goes on from the
+    entries alone."""
+    from tests.journal_support import vouch_as_writer
 
     store, sid = _long(tmp_path)
-    taken = store.state_checkpoint(sid)
-    forged = json.loads(json.dumps(taken.state))
-    forged["state"]["f"][3]["m"][0][1] += 100  # State.scores, as state_codec writes it
-    store.keep_state_checkpoint(sid, replace(taken, state=forged))
+    vouch_as_writer(store, sid, forged_scores(store, sid))
     app = ScorekeeperApp(store, sid)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -200,11 +223,11 @@ async def test_a_checkpoint_that_is_not_what_the_entries_give_is_found_and_remov
         await pilot.pause()
         message = str(app.screen.query_one("#message").render())
         assert message == (
-            "the saved state of session 1 did not match its entries: it has been removed,"
-            " and the session is now read from its entries alone"
+            "session 1: its journal vouches for a snapshot that is not what its entries give"
+            " (a line of the file was forged); the session is now read from its entries"
+            " alone. scorekeeper verify 1 says more"
         )
         assert app.screen.state == load_session(store, sid).state  # the entries' own
-        assert store.state_checkpoint(sid) is None
     app.finish_writing()  # and a true one is taken as the table is left
     with Recording(store, sid, history=False) as rec:
         assert rec.session.history_from > 1

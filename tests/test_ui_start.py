@@ -281,7 +281,7 @@ async def test_the_list_looks_at_each_session_file_once_per_showing(tmp_path, mo
 
     store = Store(tmp_path)
     two_sessions(store)
-    list_sessions(store)  # the summaries cached, as after any earlier start
+    list_sessions(store)  # snapshots kept, as after any earlier start
     passes = counted_passes(monkeypatch)
     app, _ = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -438,8 +438,9 @@ def test_the_start_screen_leaves_dialogs_and_emoji_unloaded(tmp_path):
     """What the first screen does not need is not loaded before it: the dialogs (their
     widgets) come with the first dialog, no heading goes through Rich markup (which
     loads its emoji table and would read "[" in a heading as markup), and the sessions
-    are listed from their summaries without the journal's reader, hashing or checkpoints
-    (they come when a session is first opened)."""
+    are listed from their snapshots without the journal's reader or writer (they come
+    when a session is first opened); hashing is needed, to check each journal vouches for
+    its snapshot."""
     import subprocess
     import sys
 
@@ -447,7 +448,7 @@ def test_the_start_screen_leaves_dialogs_and_emoji_unloaded(tmp_path):
 
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-official", ["A", "B", "C"]))
-    list_sessions(store)  # listed once: its line is kept in the index
+    list_sessions(store)  # listed once: its snapshot is kept, vouched for
     done = subprocess.run(
         [sys.executable, "-c", START_LOADS, str(tmp_path / "data")],
         capture_output=True,
@@ -458,5 +459,5 @@ def test_the_start_screen_leaves_dialogs_and_emoji_unloaded(tmp_path):
     assert "scorekeeper.ui.screens.start" in loaded
     assert "scorekeeper.ui.screens.dialogs" not in loaded
     assert "rich._emoji_codes" not in loaded
-    journal = {"scorekeeper.storage.journal", "scorekeeper.storage.writer", "hashlib"}
+    journal = {"scorekeeper.storage.journal", "scorekeeper.storage.writer", "tinydb"}
     assert not journal & loaded

@@ -11,10 +11,9 @@ import pytest
 
 from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.transcript import read_session
-from scorekeeper.core.words import parse_entry, split_line
-from scorekeeper.services.recording import DamagedSession, Recording, load_session
+from scorekeeper.services.recording import DamagedSession, load_session
 from scorekeeper.storage import Store
-from scorekeeper.storage.hashchain import KEY, verify
+from scorekeeper.storage.hashchain import KEY, seal_all, verify
 from tests.cli_support import run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,29 +112,43 @@ def test_an_edited_name_in_the_header_or_a_removed_line_is_caught(home, capsys):
     assert code == 1 and err.startswith(f"{cut_copy}: entry 4 does not match its chain")
 
 
-def test_a_session_written_before_the_chain_reads_and_verifies_as_no_chain(home, capsys):
+def test_a_session_without_its_chain_is_refused_on_open_and_by_verify(home, capsys):
+    """The chain cannot be switched off: an unchained session (stripped, or older than the
+    chain) is refused, naming what carries no hash first; recording into it is refused too,
+    so it can never come to look chained from some entry on."""
     session = read_session(O1.read_text(encoding="utf-8"))
     store = Store(home)
     sid = store.create(header_to_doc(session.header), [event_to_doc(e) for e in session.events])
-    assert load_session(store, sid).state == session.state
+    before = store.path(sid).read_bytes()
+    with pytest.raises(DamagedSession) as info:
+        load_session(store, sid)
+    assert info.value.key == "recording.chain_stripped_header"
     code, out, err = run(capsys, "verify", str(sid))
-    assert code == 1 and err == ""
-    assert (
-        out == f"session {sid}: no chain, nothing to verify (written before entries were chained)\n"
+    assert code == 1 and out == ""
+    assert err.startswith(f"{sid}: the session header carries no chain hash")
+    code, _, err = run(capsys, "record", str(sid), "round")
+    assert code == 2 and "cannot be trusted: its header carries no chain hash" in err
+    code, _, err = run(capsys, "show", str(sid))
+    assert code == 2 and "cannot be trusted" in err
+    assert store.path(sid).read_bytes() == before  # nothing written, nothing lost
+
+    # The header chained, the entries' hashes stripped from entry 1 on.
+    head, _ = seal_all(header_to_doc(session.header), [])
+    stripped = store.create(head, [event_to_doc(e) for e in session.events])
+    code, _, err = run(capsys, "verify", str(stripped))
+    assert code == 1 and err.startswith(f"{stripped}: entry 1 carries no chain hash")
+    with pytest.raises(DamagedSession) as info:
+        load_session(store, stripped)
+    assert info.value.key == "recording.chain_stripped"
+    assert info.value.message("en").startswith(
+        f"session {stripped} cannot be trusted: entry 1 carries no chain hash"
     )
-    # entries appended now are chained on from the old ones
-    with Recording(store, sid) as rec:
-        rec.record(parse_entry(rec.session.game, split_line("round")))
-        rec.record(parse_entry(rec.session.game, split_line("showdown E")))
-    code, out, _ = run(capsys, "verify", str(sid))
-    assert code == 0
-    assert "OK, 2 entries match" in out and "the first 19 were written before" in out
-    stored = store.read(sid)
-    assert verify(stored.header, stored.events).unchained == 19
     # an unchained entry after chained ones is an edit
+    stored = Store(home).read(imported(capsys))
     doc = dict(stored.events[-1])
     del doc[KEY]
-    assert verify(stored.header, [*stored.events[:-1], doc]).missing
+    found = verify(stored.header, [*stored.events[:-1], doc])
+    assert found.missing and found.bad_entry == len(stored.events)
 
 
 def test_transcripts_carry_no_hashes_and_an_import_gets_a_fresh_chain(home, capsys, tmp_path):
@@ -168,10 +181,12 @@ def test_a_receipt_catches_entries_cut_off_the_end(home, capsys):
     assert run(capsys, "verify", str(sid), "--expect", noted)[1].splitlines()[-1] == (
         f"session {sid}: the receipt matches: no entry was cut off or rewritten"
     )
-    # the chain alone cannot see a cut: the last entry removed, every line still whole
+    # the chain alone cannot see a cut: the last entry removed (and the snapshot's vouch
+    # line after it), every line still whole
     path = home / "sessions" / f"{sid}.journal"
     lines = path.read_bytes().splitlines(keepends=True)
-    path.write_bytes(b"".join(lines[:-1]))
+    entry_lines = [n for n, line in enumerate(lines) if b'"events"' in line]
+    path.write_bytes(b"".join(lines[: entry_lines[-1]]))
     assert run(capsys, "verify", str(sid))[0] == 0
     code, _, err = run(capsys, "verify", str(sid), "--expect", noted.upper())
     assert code == 1 and err == (

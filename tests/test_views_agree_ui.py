@@ -23,7 +23,7 @@ from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.services.recording import Recording, create_session
-from scorekeeper.storage import Store, state_checkpoint
+from scorekeeper.storage import Store, snapshot
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.display import DisplayApp
 from scorekeeper.ui.screens.standings import StandingsScreen
@@ -125,9 +125,9 @@ def test_every_screen_agrees_when_opened_at_a_checkpoint(game, data):
     entry is read."""
     session = build_session(data, game)
     with TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
-        patch.setattr(state_checkpoint, "AT_LEAST", 2)
-        patch.setattr(state_checkpoint, "EVERY", 2)
-        patch.setattr(state_checkpoint, "LAG", 2)
+        patch.setattr(snapshot, "STATE_AT_LEAST", 2)
+        patch.setattr(snapshot, "STATE_EVERY", 2)
+        patch.setattr(snapshot, "STATE_LAG", 2)
         store = Store(Path(folder) / "data")
         create_session(store, session.header, session.events)
         Recording(store, 1, history=False).close()  # keeps a checkpoint, as the app does

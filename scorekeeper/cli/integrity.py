@@ -16,7 +16,7 @@ from scorekeeper.core.times import local_text
 from scorekeeper.core.words import parse_replacement, split_line
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
-from scorekeeper.services.recording import Recording, checkpoint_disagrees
+from scorekeeper.services.recording import Recording, snapshot_disagrees
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY
 from scorekeeper.storage.hashchain import verify as verify_chain
@@ -43,28 +43,32 @@ def correct(store: Store, sid: int, round_number: int, reason: str, texts: list[
 
 
 def verify(store: Store, sid: int, expect: str | None = None) -> int:
-    """0: intact; 1: tampered, cut off (``--expect``), or no chain to check it by;
-    2: the session cannot be read or the command was mistyped (docs/disputes.md)."""
+    """0: intact; 1: tampered, cut off (``--expect``), or its chain stripped;
+    2: the session cannot be read or the command was mistyped (docs/disputes.md).
+
+    It always checks every entry against the chain and, when the journal vouches for the
+    snapshot beside it, folds every entry to compare (a vouch line can only be forged by
+    rewriting the journal)."""
     wanted = _expected(expect)
     stored = keep(store.read(sid))
     tell_set_aside(store, sid)
-    verdict = verify_chain(stored.header, stored.events)
+    verdict = verify_chain(stored.header, stored.events, stored.vouches)
     if verdict.bad_header:
-        return _tampered(sid, t("cli.verify_header"))
+        key = "cli.verify_header_unchained" if verdict.missing else "cli.verify_header"
+        return _tampered(sid, t(key))
     if verdict.bad_entry is not None:
         key = "cli.verify_unchained" if verdict.missing else "cli.verify_entry"
         return _tampered(sid, t(key, entry=verdict.bad_entry))
-    if not verdict.chained:
-        print(t("cli.verify_no_chain", session=sid))
-        return EXIT_TAMPERED
-    if verdict.unchained:
-        print(t("cli.verify_ok_partly", session=sid, entries=verdict.entries,
-                head=verdict.head, unchained=verdict.unchained))  # fmt: skip
-    else:
-        print(t("cli.verify_ok", session=sid, entries=verdict.entries, head=verdict.head))
+    if verdict.bad_vouch is not None:
+        return _tampered(sid, t("cli.verify_vouch", entry=verdict.bad_vouch))
+    try:
+        forged = snapshot_disagrees(store, stored)
+    except RuleError as error:  # an entry the rules refuse: as every open says it
+        fail(str(sid), t("recording.session_invalid", session=sid, reason=error.message()))
+    if forged:
+        return _tampered(sid, t("cli.verify_snapshot_forged"))
+    print(t("cli.verify_ok", session=sid, entries=verdict.entries, head=verdict.head))
     print(t("cli.verify_receipt", entries=len(stored.events), short=verdict.head[:SHORT]))
-    if checkpoint_disagrees(store, stored):  # a cache: the entries are intact, as said above
-        print(f"{sid}: {t('cli_extra.verify_checkpoint_removed')}", file=sys.stderr)
     if wanted is None:
         return 0
     if verdict.head.startswith(wanted):

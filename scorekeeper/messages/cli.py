@@ -18,10 +18,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "セッション{session}は読めません({kind})。scorekeeper verify {session} で確認してください",
     ),
     "recording.checkpoint_wrong": (
-        "the saved state of session {session} did not match its entries: it has been"
-        " removed, and the session is now read from its entries alone",
-        "セッション{session}の保存された状態が記録と一致しなかったため削除しました。"
-        "セッションは記録だけから読み直しました",
+        "session {session}: its journal vouches for a snapshot that is not what its entries"
+        " give (a line of the file was forged); the session is now read from its entries"
+        " alone. scorekeeper verify {session} says more",
+        "セッション{session}: ファイルが保証するスナップショットが記録と一致しません"
+        "(ファイルの行が偽造されています)。セッションは記録だけから読み直しました。"
+        "詳しくは scorekeeper verify {session}",
     ),
     "recording.session_invalid": (
         "session {session} cannot be read back: {reason}",

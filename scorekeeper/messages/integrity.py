@@ -65,12 +65,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "session {session}: OK, {entries} {entries:entry matches its|entries match their} chain (last hash {head})",
         "セッション{session}: OK、{entries}件の記録がチェーンと一致(最後のハッシュ {head})",
     ),
-    "cli.verify_ok_partly": (
-        "session {session}: OK, {entries} {entries:entry matches its|entries match their} chain (last hash {head});"
-        " the first {unchained} were written before entries were chained",
-        "セッション{session}: OK、{entries}件の記録がチェーンと一致(最後のハッシュ {head})。"
-        "最初の{unchained}件はチェーン導入前の記録です",
-    ),
     "cli.verify_receipt": (
         "receipt: {entries} {entries:entry|entries}, last hash {short}… (note it down; verify --expect checks it)",
         "控え: 記録{entries}件、最後のハッシュ {short}…(書き留めておくと verify --expect で確認できます)",
@@ -94,10 +88,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{text} is not a receipt hash: give 8 to 64 hex digits as verify printed them",
         "{text}は控えのハッシュではありません。verify が表示した16進数を8〜64桁で入力してください",
     ),
-    "cli.verify_no_chain": (
-        "session {session}: no chain, nothing to verify (written before entries were chained)",
-        "セッション{session}: チェーンがないため検証できません(チェーン導入前の記録)",
-    ),
     "cli.verify_entry": (
         "entry {entry} does not match its chain: the file was edited after it was written",
         "記録{entry}がチェーンと一致しません: 書き込み後にファイルが編集されています",
@@ -107,9 +97,52 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "セッションの見出しがチェーンと一致しません: 書き込み後にファイルが編集されています",
     ),
     "cli.verify_unchained": (
-        "entry {entry} has no chain hash although earlier ones do:"
-        " the file was edited after it was written",
-        "記録{entry}にはチェーンのハッシュがありません(前の記録にはあります):"
+        "entry {entry} carries no chain hash: the chain was stripped from the file, so"
+        " nothing proves it unchanged",
+        "記録{entry}にチェーンのハッシュがありません: ファイルからハッシュが取り除かれており、"
+        "変更されていないことを確かめられません",
+    ),
+    "cli.verify_header_unchained": (
+        "the session header carries no chain hash: the chain was stripped from the file (or"
+        " it was written before entries were chained), so nothing proves it unchanged",
+        "セッションの見出しにチェーンのハッシュがありません: ファイルからハッシュが取り除かれた"
+        "(またはチェーン導入前の記録)ため、変更されていないことを確かめられません",
+    ),
+    "cli.verify_vouch": (
+        "the snapshot note after entry {entry} does not match its chain: the file was"
+        " edited after it was written",
+        "記録{entry}の後のスナップショットの記載がチェーンと一致しません:"
         " 書き込み後にファイルが編集されています",
+    ),
+    "cli.verify_snapshot_forged": (
+        "the journal vouches for a snapshot that is not what its entries give: a line of"
+        " the file was forged after it was written",
+        "ファイルが保証するスナップショットが記録から得られる内容と違います:"
+        " 書き込み後にファイルの行が偽造されています",
+    ),
+    # -- opening a session whose chain does not hold (services/recording.py) ---------------
+    "recording.chain_stripped": (
+        "session {session} cannot be trusted: entry {entry} carries no chain hash, so the"
+        " chain that proves it unchanged was stripped (or the file was written before"
+        " entries were chained). Nothing was changed; scorekeeper verify {session} says more",
+        "セッション{session}は信頼できません: 記録{entry}にハッシュの連鎖がなく、変更されて"
+        "いないことを示す連鎖が取り除かれています(またはチェーン導入前のファイルです)。"
+        "何も変更していません。詳しくは scorekeeper verify {session}",
+    ),
+    "recording.chain_stripped_header": (
+        "session {session} cannot be trusted: its header carries no chain hash, so the"
+        " chain that proves it unchanged was stripped (or the file was written before"
+        " entries were chained). Nothing was changed; scorekeeper verify {session} says more",
+        "セッション{session}は信頼できません: ヘッダーにハッシュの連鎖がなく、変更されて"
+        "いないことを示す連鎖が取り除かれています(またはチェーン導入前のファイルです)。"
+        "何も変更していません。詳しくは scorekeeper verify {session}",
+    ),
+    "recording.vouch_edited": (
+        "session {session} was changed after it was written: the snapshot note after"
+        " entry {entry} does not match its chain. Nothing was changed; scorekeeper verify"
+        " {session} says more",
+        "セッション{session}は書き込み後に変更されています: 記録{entry}の後のスナップショットの"
+        "記載がハッシュの連鎖と一致しません。何も変更していません。詳しくは scorekeeper verify"
+        " {session}",
     ),
 }

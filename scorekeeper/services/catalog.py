@@ -1,8 +1,8 @@
 """The catalog of stored sessions: what the session list (start screen, ``list``) shows.
 
-Each session's summary is kept in the store's summary cache until its file
-changes; a damaged or unreadable session is listed with its error, never hiding
-the others.
+Each session's line is taken from its snapshot when its journal vouches for it
+(storage/snapshot.py), else folded from the journal (and the snapshot rebuilt); a
+damaged or unreadable session is listed with its error, never hiding the others.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any, overload
 from scorekeeper.core.times import utc_iso
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.one_read import held
-from scorekeeper.services.session_summary import Summary
-from scorekeeper.storage import Store, StoredSession
+from scorekeeper.services.session_summary import LIST_KIND, Summary
+from scorekeeper.storage import StorageError, Store
 
 
 def _created(store: Store, sid: int) -> str:
@@ -38,11 +38,6 @@ def recent_first(store: Store, summaries: list[Summary]) -> list[Summary]:
 #: One reading of the lists at a time in this process: the app may start a new one (the
 #: screen shown again) before an old one, in a worker thread, has stopped.
 _READING = threading.Lock()
-
-
-def listing_cost(store: Store) -> int:
-    """Bytes :func:`list_sessions` would read now (0 when every summary is cached)."""
-    return store.unread_bytes()
 
 
 @overload
@@ -72,32 +67,59 @@ def list_sessions(
 def _list_sessions(
     store: Store, progress: Callable[[int, int], None] | None, at_most: int | None
 ) -> list[Summary] | None:
-
-    def compute(stored: StoredSession) -> dict[str, Any]:
-        # The rules are loaded only when a summary is in no cache: listing cached ones
-        # (the start screen, most of the time) does not import them.
-        from scorekeeper.services.recording import fold_stored
-        from scorekeeper.services.summary_docs import summarize
-
-        try:
-            return summarize(fold_stored(stored), stored.id).to_doc()
-        except UserError as error:
-            doc = Summary(stored.id, "?", (), 0, None, None, False, error.message()).to_doc()
-            return doc
-        except Exception as error:  # one unreadable session never hides the others
-            text = t("recording.session_unlistable", session=stored.id, kind=type(error).__name__)
-            return Summary(stored.id, "?", (), 0, None, None, False, text).to_doc()
-
-    # One pass over the folder and one write of the cache, however many summaries were stale.
-    found = store.cached_summaries(compute, kind="", progress=progress, at_most=at_most)
+    found = store.summaries(at_most=at_most)
     if found is None:
         return None
     summaries = []
-    for sid, value in found.items():
-        if isinstance(value, UserError):
-            doc = Summary(sid, "?", (), 0, None, None, False, value.message()).to_doc()
-        else:
-            doc = dict(value)
-        doc["players"] = tuple(doc["players"])
-        summaries.append(Summary(**doc))
+    for done, (sid, value) in enumerate(found.items(), start=1):
+        summaries.append(_line(store, sid, value))
+        if progress is not None:
+            progress(done, len(found))
     return recent_first(store, summaries)
+
+
+def _line(
+    store: Store, sid: int, value: dict[str, dict[str, Any]] | StorageError | None
+) -> Summary:
+    """Session *sid*'s line: from its vouched snapshot when it is one, else folded."""
+    if isinstance(value, StorageError):
+        return _unlisted(sid, value.message())
+    kept = from_doc(value.get(LIST_KIND)) if value is not None else None
+    if kept is not None and kept.id == sid:
+        return kept
+    # The rules are loaded only when a session has no vouched snapshot: listing those
+    # that have one (the start screen, most of the time) does not import them.
+    from scorekeeper.services.recording import summaries_now
+
+    try:
+        folded = from_doc(summaries_now(store, sid)[LIST_KIND])
+    except UserError as error:
+        return _unlisted(sid, error.message())
+    except Exception as error:
+        return _unlisted(
+            sid, t("recording.session_unlistable", session=sid, kind=type(error).__name__)
+        )
+    return folded if folded is not None else _unlisted(sid, "?")
+
+
+def _unlisted(sid: int, text: str) -> Summary:
+    return Summary(sid, "?", (), 0, None, None, False, text)
+
+
+def from_doc(doc: Any) -> Summary | None:
+    """A list line kept in a snapshot, if it is one in every field (bytes from the disk)."""
+    if not isinstance(doc, dict) or set(doc) != set(Summary.__dataclass_fields__):
+        return None
+    players = doc["players"]
+    texts = (doc["game"], *players) if isinstance(players, list) else ()
+    if not texts or not all(isinstance(x, str) for x in texts):
+        return None
+    fields_ok = (
+        type(doc["id"]) is int
+        and type(doc["rounds"]) is int
+        and type(doc["finished"]) is bool
+        and all(doc[k] is None or isinstance(doc[k], str) for k in ("leader", "last_at", "error"))
+    )
+    if not fields_ok:
+        return None
+    return Summary(**{**doc, "players": tuple(players)})

@@ -3,11 +3,17 @@
 An entry is checked by the rules, then appended and fsynced by the store, and
 only then taken into the session in memory. If the disk refuses, the entry
 is not recorded anywhere, and the caller gets a plain-words error.
+
+The journal is the only source. A session's snapshot (storage/snapshot.py) is used only
+when a vouch line in its journal names it; anything else about it (missing, forged,
+unreadable, of a newer format, not what a fold gives) costs a fold, never a command,
+and only the journal can make a session "changed after it was written".
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,35 +31,40 @@ from scorekeeper.core.state import RoundResult, State
 from scorekeeper.core.state_codec import agrees_but_history, decode_state, encode_state_apart
 from scorekeeper.core.stats import STATS_VERSION, session_stats, state_stats
 from scorekeeper.messages import UserError
-from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
-from scorekeeper.storage import (
-    NotResumable,
-    SessionWriter,
-    StateCheckpoint,
-    Store,
-    StoredSession,
-    state_checkpoint,
-)
+from scorekeeper.services.summary_docs import summaries_of
+from scorekeeper.storage import NotResumable, SessionWriter, StorageError, Store, StoredSession
+from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY as HASH_KEY
-from scorekeeper.storage.hashchain import header_hash, last_hash, seal_all, sealed, verify_after
+from scorekeeper.storage.hashchain import Verdict, header_hash, seal_all, sealed, walk
 from scorekeeper.storage.hashchain import verify as verify_chain
+from scorekeeper.storage.snapshot import Snapshot, StateAt
 
 
 class DamagedSession(UserError):
     """A stored session whose entries the rules refuse: edited by hand, or not ours."""
 
 
-def fold_stored(stored: StoredSession) -> Session:
-    """The session a stored file holds, once its entries match their chain and the rules.
+def chain_refusal(sid: int, verdict: Verdict) -> DamagedSession:
+    """What a broken chain is said as: the first document that does not match."""
+    if verdict.bad_header:
+        key = "recording.chain_stripped_header" if verdict.missing else "recording.header_edited"
+        return DamagedSession(key, session=sid)
+    if verdict.bad_entry is not None:
+        key = "recording.chain_stripped" if verdict.missing else "recording.entry_edited"
+        return DamagedSession(key, session=sid, entry=verdict.bad_entry)
+    return DamagedSession("recording.vouch_edited", session=sid, entry=verdict.bad_vouch)
 
-    Every open checks the chain, not only ``verify``: an entry edited on disk (even with
-    its line checksum fixed up) is refused, naming the first entry that does not match.
+
+def fold_checked(stored: StoredSession) -> tuple[Session, Verdict]:
+    """The session a stored file holds, once its entries match their chain and the rules,
+    and what checking the chain found (its last entry's hash, the hash to chain on to).
+
+    Every open checks the whole chain, not only ``verify``: an entry edited on disk (even
+    with its line checksum fixed up) is refused, naming the first entry that does not match.
     """
-    verdict = verify_chain(stored.header, stored.events, trusted=stored.vouched)
+    verdict = verify_chain(stored.header, stored.events, stored.vouches)
     if not verdict.ok:
-        if verdict.bad_header:
-            raise DamagedSession("recording.header_edited", session=stored.id)
-        raise DamagedSession("recording.entry_edited", session=stored.id, entry=verdict.bad_entry)
+        raise chain_refusal(stored.id, verdict)
     try:
         header = header_from_doc(stored.header)
         session = Session(header, [event_from_doc(doc) for doc in stored.events])
@@ -61,13 +72,17 @@ def fold_stored(stored: StoredSession) -> Session:
         raise DamagedSession(
             "recording.session_invalid", session=stored.id, reason=error.message()
         ) from None
-    stored.chain_checked(verdict)
-    return session
+    return session, verdict
+
+
+def fold_stored(stored: StoredSession) -> Session:
+    """:func:`fold_checked`, the session alone."""
+    return fold_checked(stored)[0]
 
 
 def receipt_of(stored: StoredSession) -> Receipt:
-    """The receipt of a stored session as it is on disk now."""
-    return Receipt(len(stored.events), last_hash(stored.header, stored.events))
+    """The receipt of a stored session as it is on disk now (its chain checked)."""
+    return Receipt(len(stored.events), fold_checked(stored)[1].head)
 
 
 def load_session(store: Store, sid: int) -> Session:
@@ -82,39 +97,65 @@ def create_session(store: Store, header: Header, events: list[Event] | None = No
 
 
 def import_session(store: Store, session: Session) -> int:
-    """Store a session folded elsewhere (``import``), with its summaries and, when it is
-    long, its state checkpoint, from that fold: listing it and opening it the first time
-    read no more than any time after."""
+    """Store a session folded elsewhere (``import``), with its snapshot from that fold:
+    listing it and opening it the first time read no more than any time after. The
+    snapshot is a hint: if it cannot be kept, the session is stored all the same."""
     sid = create_session(store, session.header, session.events)
     Recording(store, sid, folded=session).close()
     return sid
 
 
+def summaries_now(store: Store, sid: int) -> dict[str, dict[str, Any]]:
+    """Every kind of summary of session *sid* folded whole (a listing found no snapshot its
+    journal vouches for). When no writer has it, a snapshot is kept as the writer would
+    keep one, so that the next listing does not fold it again: a vouch line is appended,
+    never an entry, and only to a journal with no unfinished write waiting."""
+    try:
+        rec = Recording(store, sid, rebuild=True)
+    except StorageError as error:
+        if error.key != "storage.locked":
+            raise
+        return summaries_of(load_session(store, sid), sid)
+    rec.close()
+    assert rec.summaries is not None
+    return rec.summaries
+
+
 @dataclass(frozen=True)
 class Resumed:
-    """A session picked up at its state checkpoint: only the entries after it folded."""
+    """A session picked up at its snapshot's state: only the entries after it folded."""
 
     session: Session
-    chain: str  # the hash the next entry chains to
-    stats: dict[str, Any]  # the statistics the checkpoint noted
+    chain: str  # the hash the next document chains to
+    head: str  # the hash the last entry carries (the receipt's)
+    stats: dict[str, Any]  # the statistics the snapshot noted with its state
     counted: Chain[RoundResult]  # the round results those statistics count
 
 
 def resume_from(
-    sid: int, taken: StateCheckpoint, head: dict[str, Any], docs: list[dict[str, Any]]
+    sid: int,
+    snap: Snapshot,
+    taken: StateAt,
+    head: dict[str, Any],
+    docs: list[dict[str, Any]],
+    vouches: list[dict[str, Any]],
 ) -> tuple[Resumed | None, bool]:
-    """The session from *taken* and the entries after it (*docs*), checked against their
-    chain and the rules as a whole fold checks them; None if *taken* cannot be used. The
-    flag says the checkpoint is stale (a correction or an undo since reaches below it):
-    a recorder writes a new one. An entry not matching its chain is damage: said."""
+    """The session from *taken* (the state in *snap*) and the entries after it (*docs*,
+    with the *vouches* among them), checked against their chain and the rules as a whole
+    fold checks them; None if it cannot be used: the journal does not vouch for *snap*, or
+    anything after it does not hold (the whole fold then says what is wrong, if anything
+    is). The flag says a writer should take a new state (a correction or an undo since
+    reaches below it)."""
     if head.get(HASH_KEY) != header_hash(head):
-        return None, False  # an edited header is told by the whole fold
+        return None, False
+    digest = snap.digest
+    if not any(vouch.get("snapshot") == digest for vouch in vouches):
+        return None, False  # not named by the journal: a hint nobody vouches for
     if any(doc.get("kind") == "correct" for doc in docs):
         return None, True  # a correction since replays its round: only the whole fold takes it
-    chained_to, bad = verify_after(taken.chain, docs)
-    if bad is not None:
-        position = taken.entries + bad + 1
-        raise DamagedSession("recording.entry_edited", session=sid, entry=position)
+    walked = walk(taken.chain, docs, vouches, first=taken.entries + 1)
+    if not walked.ok:
+        return None, False
     try:
         header = header_from_doc(head)
         kept = taken.state
@@ -130,17 +171,36 @@ def resume_from(
             return None, False
         first_at = datetime.fromisoformat(taken.first_at) if taken.first_at else None
         last_at = datetime.fromisoformat(taken.last_at) if taken.last_at else None
-    except (RuleError, ValueError, TypeError, KeyError):
-        return None, False  # not a checkpoint we wrote: fold it all
-    ledger = Ledger.resume(header, state, taken.entries, last_at)
-    try:
+        ledger = Ledger.resume(header, state, taken.entries, last_at)
         tail = [event_from_doc(doc) for doc in docs]
         session = Session.resumed(header, ledger, first_at, tail)
     except RuleError:
-        # An undo reaching below the checkpoint (or damage, which the whole fold then
-        # names): the entries below are needed.
+        # An undo reaching below the state (or damage, which the whole fold then names):
+        # the entries below are needed.
         return None, True
-    return Resumed(session, chained_to, stats, state.results), False
+    except Exception:
+        return None, False
+    return Resumed(session, walked.tip, walked.head, stats, state.results), False
+
+
+def snapshot_state(store: Store, sid: int) -> tuple[Snapshot, StateAt] | None:
+    """The session's snapshot and the state it keeps, if it keeps one (not yet believed)."""
+    snap = store.snapshot(sid)
+    taken = snap.state() if snap is not None else None
+    return (snap, taken) if snap is not None and taken is not None else None
+
+
+#: Writers of this process still keeping a snapshot after their table closed (the app
+#: does it in a thread): opening the same session again waits for them, not refused.
+_CLOSING: dict[tuple[str, int], threading.Event] = {}
+_CLOSING_LOCK = threading.Lock()
+
+
+def _wait_for_closing(store: Store, sid: int) -> None:
+    with _CLOSING_LOCK:
+        pending = _CLOSING.get((str(store.root), sid))
+    if pending is not None:
+        pending.wait()
 
 
 class Recorder(Protocol):
@@ -179,133 +239,129 @@ class Recording:
         history: bool = True,
         later: Callable[[Callable[[], None]], None] | None = None,
         folded: Session | None = None,
+        rebuild: bool = False,
     ) -> None:
         """Open session *sid* for recording. Without *history* (``scorekeeper record``,
-        the app) it is picked up at its state checkpoint when one fits, reading and
-        folding only the entries after it (the last :data:`state_checkpoint.LAG` at
-        least): enough to record anything, show those entries and undo them, but not to
-        reach below them (see :meth:`ensure_history`).
+        the app) it is picked up at its snapshot's state when the journal vouches for
+        that snapshot, reading and folding only the entries after it (the last
+        :data:`snapshots.STATE_LAG` at least): enough to record anything, show those
+        entries and undo them, but not to reach below them (see :meth:`ensure_history`).
 
-        Such a recording also keeps the checkpoint up as it closes; *later* is given the
-        writing of it to run when it suits (the app: in a thread, after the list of
-        sessions is back on screen), else it is written at once.
+        Closing keeps the snapshot up: its summaries at once, while the lock is held; a
+        new state, when one is due, given to *later* to work out when it suits (the app:
+        in a thread, after the list of sessions is back on screen; the lock is let go
+        after it), else at once.
 
         *folded* is the session just stored from it (``import``): taken as the fold of
-        what was written, so that closing keeps its summaries and its checkpoint (the
-        first opening then as quick as the next) without folding it again."""
+        what was written, so that closing keeps its snapshot without folding it again.
+        *rebuild*: opened by a listing that found no vouched snapshot, to keep one."""
+        _wait_for_closing(store, sid)
         self.id = sid
         self._store = store
         self._closed = False
         self._later = later
-        self._checkpoint_at = 0  # entries the state checkpoint on disk covers
-        self._keeps_checkpoint = not history or folded is not None  # they read and keep them
-        #: An undo or a correction after the checkpoint: folding from it cannot take them,
+        #: The summaries the snapshot kept as this recording closed.
+        self.summaries: dict[str, dict[str, Any]] | None = None
+        self._keeps_state = not history or folded is not None or rebuild
+        #: The state the journal vouched for at opening (reused while not due again).
+        self._taken: StateAt | None = None
+        #: An undo or a correction after that state: folding from it cannot take them,
         #: so a new one is taken as this recording closes.
-        self._checkpoint_stale = False
+        self._state_stale = False
+        self._recorded = 0
         #: The statistics when the session was opened, and the round results they count:
         #: closing counts only the rounds added since (core/stats.py session_stats).
         self._stats_since: tuple[dict[str, Any], Chain[RoundResult]] | None = None
         opened = None if history or folded is not None else self._resumed()
         if opened is not None:
-            self._writer, self.session, self._chain = opened
+            self._writer, self.session, self._chain, self._head = opened
         else:
             if folded is None:
-                self._writer, self.session = self._opened_whole()
+                self._writer, self.session, verdict = self._opened_whole()
             else:
                 self._writer, self.session = store.open_writer(sid), folded
-            self._chain = last_hash(self._writer.header, self._writer.events)
+                verdict = verify_chain(
+                    self._writer.header, self._writer.events, self._writer.vouches
+                )
+            self._chain, self._head = verdict.tip, verdict.head
         if self._stats_since is None:
-            self._stats_since = (self._opening_stats(), self.session.state.results)
+            self._stats_since = (session_stats(self.session), self.session.state.results)
 
-    def _opening_stats(self) -> dict[str, Any]:
-        """The statistics of the session as opened: noted beside it by the writer that last
-        closed it, for these very bytes, else counted (23,000 rounds at 100,000 entries)."""
-        size, digest = self._writer.bytes_so_far()
-        noted = self._store.noted_for(self.id, size, digest, STATS_KIND) if digest else None
-        if isinstance(noted, dict) and isinstance(noted.get("players"), dict):
-            return noted
-        return session_stats(self.session)
-
-    def _opened_whole(self) -> tuple[SessionWriter, Session]:
+    def _opened_whole(self) -> tuple[SessionWriter, Session, Verdict]:
         writer = self._store.open_writer(self.id)
         try:
-            return writer, fold_stored(writer.as_opened())
+            return writer, *fold_checked(writer.as_opened())
         except BaseException:
             writer.close()
             raise
 
-    def _resumed(self) -> tuple[SessionWriter, Session, str] | None:
-        """The writer and the session from the state checkpoint, or None to fold it all
-        (no checkpoint, or one that does not fit the journal as it is now)."""
-        taken = self._store.state_checkpoint(self.id)
-        if taken is None:
+    def _resumed(self) -> tuple[SessionWriter, Session, str, str] | None:
+        """The writer and the session from the snapshot's state, or None to fold it all
+        (no snapshot, or one the journal as it is now does not vouch for)."""
+        found = snapshot_state(self._store, self.id)
+        if found is None:
             return None
+        snap, taken = found
         try:
             writer = self._store.open_writer(self.id, resume=taken.at)
         except NotResumable:
             return None
         try:
-            resumed = self._resume_from(taken, writer)
+            resumed, stale = resume_from(
+                self.id, snap, taken, writer.header, writer.events, writer.vouches
+            )
         except BaseException:
             writer.close()
             raise
+        self._state_stale = stale
         if resumed is None:
             writer.close()
             return None
-        self._checkpoint_at = taken.entries
-        return writer, *resumed
-
-    def _resume_from(
-        self, taken: StateCheckpoint, writer: SessionWriter
-    ) -> tuple[Session, str] | None:
-        """The session from *taken* and the entries after it (:func:`resume_from`), and the
-        hash the next entry chains to; None if *taken* cannot be used."""
-        resumed, stale = resume_from(self.id, taken, writer.header, writer.events)
-        if stale:
-            self._checkpoint_stale = True
-        if resumed is None:
-            return None
+        self._taken = taken
         self._stats_since = (resumed.stats, resumed.counted)
-        return resumed.session, resumed.chain
+        return writer, resumed.session, resumed.chain, resumed.head
 
     def ensure_history(self) -> bool:
-        """Fold the whole session if it was picked up at a checkpoint: for an undo or a
+        """Fold the whole session if it was picked up at a snapshot: for an undo or a
         correction that reaches below it, the timeline, the standings, an export. The
         lock is kept throughout; the app runs this in a worker thread while its table
         waits (ui/screens/history.py).
 
-        True if the checkpoint turned out not to be what the entries give (made by hand):
-        it is removed, and the whole fold, which checked every entry, is what counts.
-        Its histories are compared by length only here (``verify`` compares them all)."""
+        True if the snapshot's state turned out not to be what the entries give: its
+        vouch line was forged. The whole fold, which checked every entry, is what counts
+        from then on, and a new snapshot is kept as this recording closes. Its histories
+        are compared by length only here (``verify`` compares them all)."""
         if self.session.history_from == 1:
             return False
-        whole = fold_stored(self._writer.whole())
+        whole, verdict = fold_checked(self._writer.whole())
         wrong = not agrees_but_history(whole.state, self.session.state)
         if wrong:
-            self._store.drop_state_checkpoint(self.id)
-            self._checkpoint_stale = True
+            self._taken = None
+            self._state_stale = True
         self.session = whole
-        self._stats_since = (self._opening_stats(), whole.state.results)
+        self._chain, self._head = verdict.tip, verdict.head
+        self._stats_since = (session_stats(whole), whole.state.results)
         return wrong
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self.session.check(entry, now)
 
     def receipt(self) -> Receipt | None:
-        """The receipt of the session as recorded so far."""
-        return Receipt(self.session.ledger.next_seq - 1, self._chain)
+        """The receipt of the session as recorded so far: its last entry's hash."""
+        return Receipt(self.session.ledger.next_seq - 1, self._head)
 
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         """Record one entry: on disk (fsynced) before it counts; nothing changes on any error."""
         event = self.session.check(entry, now)
         doc = sealed(self._chain, event_to_doc(event))
         self._writer.append(doc)
-        self._chain = doc["chain"]
+        self._chain = self._head = doc[HASH_KEY]
+        self._recorded += 1
         self.session.commit(event)
         if event.kind in NEEDS_HISTORY and self.session.history_from == 1:
-            # It may reach below the checkpoint on disk, which then no longer takes the
-            # entries after it: a new one as this recording closes.
-            self._checkpoint_stale = True
+            # It may reach below the state kept, which then no longer takes the entries
+            # after it: a new one as this recording closes.
+            self._state_stale = True
         return event
 
     def correct(
@@ -315,57 +371,127 @@ class Recording:
         return self.record(correction_entry(round_number, reason, entries), now)
 
     def close(self) -> None:
-        """Let go of the session, noting its summaries beside it first (while the lock
-        still keeps other writers out), so that listing it next needs no fold. Closing
-        again does nothing: the lock is gone, so a note then could describe another
-        writer's entries."""
+        """Let go of the session, keeping its snapshot first (while the lock still keeps
+        other writers out), so that listing it and opening it next need no fold. Closing
+        again does nothing. Whatever fails in keeping the snapshot costs the next reader
+        a fold, never this command: the entries are on the disk already."""
         if self._closed:
             return
         self._closed = True
+        later: Callable[[], None] | None = None
         try:
-            kinds = summaries_of(self.session, self.id, self._stats_since)
-        except Exception:  # a cache: without it the next listing folds, as it always could
-            kinds = None
+            later = self._keep_snapshot()
+        except Exception:
+            later = None
+        if later is None:
+            self._writer.close()
+            return
+        if self._later is None:
+            self._finish(later)
+            return
+        done = threading.Event()
+        key = (str(self._store.root), self.id)
+        with _CLOSING_LOCK:
+            _CLOSING[key] = done
+
+        def job() -> None:
+            try:
+                self._finish(later)
+            finally:
+                with _CLOSING_LOCK:
+                    if _CLOSING.get(key) is done:
+                        del _CLOSING[key]
+                done.set()
+
         try:
-            size, digest = self._writer.bytes_so_far()
-            if kinds is not None and digest:
-                self._store.note_summaries(self.id, size, digest, kinds)
-                self._keep_state_checkpoint(kinds[STATS_KIND])
+            self._later(job)
+        except BaseException:
+            job()
+            raise
+
+    def _finish(self, job: Callable[[], None]) -> None:
+        try:
+            job()
+        except Exception:
+            pass
         finally:
             self._writer.close()
 
-    def _keep_state_checkpoint(self, stats: dict[str, Any]) -> None:
-        """Note the folded state for the next opening once the session is long enough
-        that folding it costs more than reading this, and again every so many entries.
-
-        It is taken :data:`state_checkpoint.LAG` entries behind the last, so that the
-        next opening folds those again and has them to show and to undo. Worked out
-        here, while the lock is held; written by *later* (see :meth:`__init__`)."""
-        session = self.session
+    def _keep_snapshot(self) -> Callable[[], None] | None:
+        """Keep the snapshot with the session's summaries now and the state it already
+        vouched for (when still good); return the work of taking a new state, when one is
+        due, to be done before the lock is let go; None when there is none."""
+        session, writer = self.session, self._writer
         entries = session.ledger.next_seq - 1
-        target = entries - state_checkpoint.LAG
-        if not self._keeps_checkpoint or entries < state_checkpoint.AT_LEAST:
+        if self._recorded == 0 and not self._state_stale and self._still_vouched(entries):
+            return None  # nothing new since the journal last vouched for it
+        self.summaries = summaries_of(session, self.id, self._stats_since)
+        if writer.torn:
+            return None  # the next entry sets the unfinished write aside; then a snapshot
+        reused = self._taken if not self._state_stale else None
+        self._write(reused)
+        if not self._keeps_state or entries < snapshots.STATE_AT_LEAST:
+            return None
+        target = entries - snapshots.STATE_LAG
+        since = reused.entries if reused is not None else 0
+        if target - since < snapshots.STATE_EVERY and reused is not None:
+            return None
+        taken = self._state_at(target)
+        if taken is None:
+            return None
+        return lambda: self._write(taken())
+
+    def _still_vouched(self, entries: int) -> bool:
+        """The journal's last line already vouches for the snapshot beside it."""
+        vouches = self._writer.vouches
+        if not vouches or vouches[-1].get("after") != entries:
+            return False
+        snap = self._store.snapshot(self.id)
+        if snap is None or vouches[-1].get("snapshot") != snap.digest:
+            return False
+        self.summaries = snap.summaries()
+        return self.summaries is not None
+
+    def _write(self, state: StateAt | None) -> None:
+        """Write the snapshot, then the vouch line that names it (chained on)."""
+        assert self.summaries is not None
+        data = snapshots.encode(self.summaries, state)
+        if not self._store.keep_snapshot(self.id, data):
             return
-        if self._checkpoint_at == 0 and session.history_from == 1:
-            kept = self._store.state_checkpoint(self.id)
-            self._checkpoint_at = kept.entries if kept is not None else 0
-        if target - self._checkpoint_at < state_checkpoint.EVERY and not self._checkpoint_stale:
+        size, digest = self._writer.bytes_so_far()
+        if not digest:
             return
+        head = hashlib.sha256(data.partition(b"\n")[0]).hexdigest()
+        body = {
+            "after": self.session.ledger.next_seq - 1,
+            "size": size,
+            "digest": digest,
+            "snapshot": hashlib.sha256(data).hexdigest(),
+            "head": head,
+        }
+        vouch = sealed(self._chain, body)
+        if self._writer.append_vouch(vouch):
+            self._chain = vouch[HASH_KEY]
+
+    def _state_at(self, target: int) -> Callable[[], StateAt] | None:
+        """The work of taking the state after entry *target*, with what it needs picked
+        up now (while the session is not changing); None when it cannot be taken here."""
+        session = self.session
         index = target - session.history_from + 1  # of the entry after the target, in events
         docs = self._writer.events
         if index < 1 or len(docs) != len(session.events) or docs[index - 1].get("seq") != target:
-            return  # not folded from this far back (or not as stored): next time
-        point = self._writer.point_before_last(entries - target)
+            return None  # not folded from this far back (or not as stored): next time
+        point = self._writer.point_before_last(len(docs) - index)
         if point is None:
-            return
+            return None
         state = session.state if index == len(session.events) else session.state_before(index)
-        counted = state_stats(session.game, state, session.first_at, self._stats_since)
         first_at, last_at = session.first_at, session.events[index - 1].at
-        store, sid, chain = self._store, self.id, docs[index - 1][HASH_KEY]
+        chain, since = docs[index - 1][HASH_KEY], self._stats_since
 
-        def write() -> None:
-            payload, apart = _checkpoint_payload(state, counted)
-            taken = StateCheckpoint(
+        def take() -> StateAt:
+            counted = state_stats(session.game, state, first_at, since)
+            payload, apart = _state_payload(state, counted)
+            return StateAt(
                 entries=target,
                 size=point.size,
                 digest=point.digest,
@@ -376,12 +502,8 @@ class Recording:
                 state=payload,
                 apart=tuple(apart),
             )
-            store.keep_state_checkpoint(sid, taken)
 
-        if self._later is None:
-            write()
-        else:
-            self._later(write)
+        return take
 
     def __enter__(self) -> Recording:
         return self
@@ -390,40 +512,46 @@ class Recording:
         self.close()
 
 
-def checkpoint_disagrees(store: Store, stored: StoredSession) -> bool:
-    """True if the state checkpoint of *stored* (the session as ``verify`` just read it)
-    would be used (by the app, ``record``) but does not match its entries (a hand-made or forged
-    one): it is then removed, so that nothing is ever decided from it. ``verify`` asks
-    this after the chain is found intact."""
-    sid = stored.id
-    taken = store.state_checkpoint(sid)
+def snapshot_disagrees(store: Store, stored: StoredSession) -> bool:
+    """True if the journal of *stored* (read whole, its chain found intact) vouches for the
+    snapshot beside it, but the snapshot is not what folding the entries gives: its vouch
+    line was forged, so the journal itself was changed. ``verify`` asks this; a snapshot
+    the journal does not vouch for is nobody's word and is not looked at."""
+    snap = store.snapshot(stored.id)
+    if snap is None:
+        return False
+    digest = snap.digest
+    named = [vouch for vouch in stored.vouches if vouch.get("snapshot") == digest]
+    if not named:
+        return False
+    header = header_from_doc(stored.header)
+    events = [event_from_doc(doc) for doc in stored.events]
+    summaries = snap.summaries()
+    for vouch in named:
+        after = vouch["after"]
+        folded = Session(header, events[:after])
+        if summaries != summaries_of(folded, stored.id):
+            return True
+    taken = snap.state()
+    if snap.data.split(b"\n")[1:2] != [b"null"] and taken is None:
+        return True  # vouched for, yet not a state we write
     if taken is None:
         return False
-    try:
-        data = store.path(sid).read_bytes()[: taken.size]
-    except OSError:
-        return False
-    if len(data) < taken.size or hashlib.sha256(data).hexdigest() != taken.digest:
-        return False  # taken from other bytes: never used, and rewritten in time
-    header = header_from_doc(stored.header)
-    events = [event_from_doc(doc) for doc in stored.events[: taken.entries]]
-    folded = Session(header, events)
-    payload, apart = _checkpoint_payload(folded.state, session_stats(folded))
-    agrees = (
-        len(events) == taken.entries
-        and stored.events[taken.entries - 1].get(HASH_KEY) == taken.chain
+    events_until = events[: taken.entries]
+    folded = Session(header, events_until)
+    payload, apart = _state_payload(folded.state, session_stats(folded))
+    doc = stored.events[taken.entries - 1] if 0 < taken.entries <= len(stored.events) else {}
+    return not (
+        len(events_until) == taken.entries
+        and doc.get(HASH_KEY) == taken.chain
         and (taken.state, taken.apart) == (payload, tuple(apart))
         and taken.first_at == (folded.first_at.isoformat() if folded.first_at else None)
         and taken.last_at == (folded.last_at.isoformat() if folded.last_at else None)
     )
-    if not agrees:
-        store.drop_state_checkpoint(sid)
-    return not agrees
 
 
-def _checkpoint_payload(state: State, stats: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """What a state checkpoint keeps of a session's *state*: the state (its histories
-    apart, see core/state_codec.py), its statistics, and how many round results those
-    count."""
+def _state_payload(state: State, stats: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """What a snapshot keeps of a session's *state*: the state (its histories apart, see
+    core/state_codec.py), its statistics, and how many round results those count."""
     doc, apart = encode_state_apart(state)
     return {"state": doc, "stats": stats, "results": len(state.results)}, apart

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+LIST_KIND = ""  # the session list's summaries, as a snapshot keeps them by kind
+
 
 @dataclass(frozen=True)
 class Summary:

@@ -15,9 +15,9 @@ from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.messages import UserError
-from scorekeeper.services.recording import fold_stored, resume_from
+from scorekeeper.services.recording import fold_checked, resume_from, snapshot_state
 from scorekeeper.storage import NotResumable, ResumeAt, Store
-from scorekeeper.storage.hashchain import last_hash, verify_after
+from scorekeeper.storage.hashchain import walk
 
 
 class Shown:
@@ -62,8 +62,8 @@ class Followed(Shown):
 
     def __init__(self, store: Store, sid: int, *, history: bool = True) -> None:
         """Without *history* (the phones' page, which shows the latest entries only) it is
-        picked up at its state checkpoint when one fits, as the app opens a long session:
-        only the entries after it are read and folded."""
+        picked up at its snapshot's state when the journal vouches for it, as the app
+        opens a long session: only the entries after it are read and folded."""
         self.store = store
         self.id = sid
         self._seen = self._stamp()  # before reading: a change meanwhile is read again
@@ -74,17 +74,19 @@ class Followed(Shown):
     def _whole(self) -> tuple[Session, ResumeAt | None, str]:
         """The session read and folded whole, where that read got to, and its last hash."""
         stored = self.store.read(self.id)
-        return fold_stored(stored), stored.read_to, last_hash(stored.header, stored.events)
+        session, verdict = fold_checked(stored)
+        return session, stored.read_to, verdict.tip
 
     def _resumed(self) -> tuple[Session, ResumeAt | None, str] | None:
-        taken = self.store.state_checkpoint(self.id)
-        if taken is None:
+        found = snapshot_state(self.store, self.id)
+        if found is None:
             return None
+        snap, taken = found
         try:
             stored = self.store.read_resumed(self.id, taken.at)
         except NotResumable:
             return None
-        resumed, _ = resume_from(self.id, taken, stored.header, stored.events)
+        resumed, _ = resume_from(self.id, snap, taken, stored.header, stored.events, stored.vouches)
         if resumed is None:
             return None
         return resumed.session, stored.read_to, resumed.chain
@@ -114,13 +116,14 @@ class Followed(Shown):
         found = self.store.read_since(self.id, self._read_to)
         if found is None:
             return None
-        docs, read_to = found
-        chained_to, bad = verify_after(self._chain, docs)
-        if bad is not None:
+        docs, vouches, read_to = found
+        first = self.session.ledger.next_seq
+        walked = walk(self._chain, docs, vouches, first=first)
+        if not walked.ok:
             return None  # the whole read says which entry does not match
         try:
             self.session.extend(event_from_doc(doc) for doc in docs)
         except RuleError:
             return None
-        self._read_to, self._chain = read_to, chained_to
+        self._read_to, self._chain = read_to, walked.tip
         return len(docs)

@@ -13,10 +13,9 @@ from scorekeeper.core.standings import leader
 from scorekeeper.core.state import RoundResult
 from scorekeeper.core.stats import STATS_VERSION, session_stats
 from scorekeeper.core.times import utc_iso
-from scorekeeper.services.session_summary import Summary
+from scorekeeper.services.session_summary import LIST_KIND, Summary
 
-LIST_KIND = ""  # the session list's summaries (index.json)
-STATS_KIND = f"stats{STATS_VERSION}"  # the statistics' (index-stats<n>.json)
+STATS_KIND = f"stats{STATS_VERSION}"  # the statistics', by the version of their shape
 
 
 def summarize(session: Session, sid: int) -> Summary:
@@ -32,12 +31,15 @@ def summarize(session: Session, sid: int) -> Summary:
     )
 
 
+__all__ = ["LIST_KIND", "STATS_KIND", "summaries_of", "summarize"]
+
+
 def summaries_of(
     session: Session,
     sid: int,
     stats_since: tuple[Mapping[str, Any], Chain[RoundResult]] | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Every kind of summary of *session*, as the store keeps them beside its journal;
+    """Every kind of summary of *session*, as its snapshot keeps them;
     *stats_since*: see :func:`scorekeeper.core.stats.session_stats`."""
     stats = session_stats(session, stats_since)
     return {LIST_KIND: summarize(session, sid).to_doc(), STATS_KIND: stats}

@@ -3,7 +3,7 @@
 This is the only package that imports TinyDB; the rest of the program sees
 plain dicts, :class:`Store` and :class:`SessionWriter`.
 
-The journal's machinery (its reader and writer, hashing, checkpoints) is loaded when a
+The journal's machinery (its reader and writer, hashing, snapshots) is loaded when a
 session is first opened, not with the package: listing sessions reads only summaries.
 The store itself (and TinyDB) is loaded when first asked for too: a command that only
 finds the data folder (``replay`` reading the language chosen last) loads none of it.
@@ -19,7 +19,6 @@ from scorekeeper.storage.paths import data_root
 if TYPE_CHECKING:
     from scorekeeper.storage.errors import StorageError
     from scorekeeper.storage.journal import NotResumable, ResumeAt
-    from scorekeeper.storage.state_checkpoint import StateCheckpoint
     from scorekeeper.storage.store import Store
     from scorekeeper.storage.stored_session import StoredSession
     from scorekeeper.storage.writer import SessionWriter
@@ -31,7 +30,6 @@ _LATER = {
     "StoredSession": "scorekeeper.storage.stored_session",
     "NotResumable": "scorekeeper.storage.journal",
     "ResumeAt": "scorekeeper.storage.journal",
-    "StateCheckpoint": "scorekeeper.storage.state_checkpoint",
     "SessionWriter": "scorekeeper.storage.writer",
 }
 
@@ -39,7 +37,6 @@ __all__ = [
     "NotResumable",
     "ResumeAt",
     "SessionWriter",
-    "StateCheckpoint",
     "StorageError",
     "Store",
     "StoredSession",

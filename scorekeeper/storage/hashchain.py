@@ -1,16 +1,18 @@
 """Tamper evidence: every stored entry carries a hash chained to the one before.
 
-The header document's ``chain`` is ``sha256(GENESIS + canonical(header))``;
-entry *i*'s is ``sha256(chain(i-1) + "\\n" + canonical(entry i))``, where
-canonical is the document without its ``chain`` key, as sorted compact JSON.
-Changing, inserting or removing an entry (even with its line checksum fixed)
-breaks the chain at that entry. Rewriting every later hash too hides an edit
-from ``verify``; the last hash that ``verify`` prints, written down at the
-table, catches that as well.
+The header document's ``chain`` is ``sha256(GENESIS + canonical(header))``; each later
+document's is ``sha256(previous + "\\n" + canonical(doc))``, where canonical is the
+document without its ``chain`` key, as sorted compact JSON, and *previous* is the hash of
+the document before it in the chain: the entries in order and, between them, the vouch
+lines that name a snapshot (storage/snapshot.py), each placed after the entry count it
+records (``after``). Changing, inserting or removing an entry or a vouch (even with its
+line checksum fixed) breaks the chain there. Rewriting every later hash too hides an
+edit from the chain alone; the receipt noted at the table (the last *entry*'s hash)
+catches that.
 
-Files written before the chain existed have no ``chain`` keys: they read as
-before and verify as "no chain". Entries appended to such a file later are
-chained from the (recomputed) hashes of what came before.
+The chain cannot be switched off: a document without its hash is refused wherever it is,
+the header and the first entry included (a journal whose hashes were all stripped is
+refused as such, never read as "older than the chain").
 """
 
 from __future__ import annotations
@@ -19,13 +21,12 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from scorekeeper.storage.checkpoint import Checkpoint
+from typing import Any
 
 KEY = "chain"
 GENESIS = "scorekeeper-chain/1\n"
+#: The fields of a vouch line besides its hash (storage/snapshot.py).
+VOUCH_FIELDS = frozenset({"after", "size", "digest", "snapshot", "head"})
 
 
 def canonical(doc: Mapping[str, Any]) -> bytes:
@@ -69,84 +70,107 @@ def seal_all(
     return head, docs
 
 
-def last_hash(header: Mapping[str, Any], events: Sequence[Mapping[str, Any]]) -> str:
-    """The hash the next entry chains to: the last stored one, else recomputed."""
-    if events and isinstance(events[-1].get(KEY), str):
-        return str(events[-1][KEY])
-    previous = header_hash(header)
-    for event in events:
-        previous = link(previous, event)
-    return previous
+def is_vouch(doc: Any) -> bool:
+    """A vouch line's document, in shape (its hash is checked with the chain)."""
+    return (
+        isinstance(doc, dict)
+        and set(doc) == {*VOUCH_FIELDS, KEY}
+        and all(type(doc[k]) is int and doc[k] >= 0 for k in ("after", "size"))
+        and all(isinstance(doc[k], str) for k in ("digest", "snapshot", "head", KEY))
+    )
 
 
-def verify_after(previous: str, events: Sequence[Mapping[str, Any]]) -> tuple[str, int | None]:
-    """Check *events* that follow an entry carrying hash *previous* (a state checkpoint's):
-    the hash the last of them carries, and the 0-based index of the first whose hash does
-    not match (None when all do). Entries after a chained one must be chained too."""
-    for index, event in enumerate(events):
-        expected = link(previous, event)
-        if event.get(KEY) != expected:
-            return previous, index
-        previous = expected
-    return previous, None
+@dataclass(frozen=True)
+class Walk:
+    """Where a walk along the chain got to."""
+
+    head: str  # the hash the last entry walked carries (the receipt's)
+    tip: str  # the hash the next document chains to (a vouch's, when one is last)
+    bad_entry: int | None = None  # 1-based position of the first entry that does not match
+    bad_vouch: int | None = None  # the entry count after which a vouch does not match
+    missing: bool = False  # that entry carries no hash at all
+
+    @property
+    def ok(self) -> bool:
+        return self.bad_entry is None and self.bad_vouch is None
+
+
+def walk(
+    previous: str,
+    events: Sequence[Mapping[str, Any]],
+    vouches: Sequence[Mapping[str, Any]] = (),
+    first: int = 1,
+) -> Walk:
+    """Check *events* (entries *first*, *first* + 1, …) and the *vouches* among them, in
+    journal order, following a document whose hash is *previous*."""
+    head = tip = previous
+    place = 0
+    last = first - 1 + len(events)
+    for position in range(first - 1, last + 1):
+        while place < len(vouches) and _after(vouches[place]) <= position:
+            vouch = vouches[place]
+            # one placed before this point (out of order, or before *first*) is not ours
+            if _after(vouch) != position or not is_vouch(vouch) or vouch[KEY] != link(tip, vouch):
+                return Walk(head, tip, bad_vouch=position)
+            tip = vouch[KEY]
+            place += 1
+        if position == last:
+            break
+        event = events[position - first + 1]
+        value = event.get(KEY)
+        if value is None:
+            return Walk(head, tip, bad_entry=position + 1, missing=True)
+        if value != link(tip, event):
+            return Walk(head, tip, bad_entry=position + 1)
+        head = tip = value
+    if place < len(vouches):  # placed after entries that are not there
+        return Walk(head, tip, bad_vouch=last)
+    return Walk(head, tip)
+
+
+def _after(vouch: Mapping[str, Any]) -> int:
+    after = vouch.get("after")
+    return after if type(after) is int else -1
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """What ``verify`` found: OK, no chain at all, or the first document that does not match."""
+    """What checking a whole session found: OK, or the first document that does not match."""
 
     entries: int  # entries checked against their hash
-    unchained: int  # leading entries written before the chain existed
-    head: str  # the last hash (recomputed)
+    head: str  # the last entry's hash (the header's when there is none): the receipt's
+    tip: str = ""  # the hash the next document chains to
     bad_entry: int | None = None  # 1-based position of the first entry that does not match
     bad_header: bool = False
-    missing: bool = False  # the bad entry has no hash although earlier ones do
+    missing: bool = False  # that document carries no hash at all (the chain was stripped)
+    bad_vouch: int | None = None  # the entry count after which a vouch line does not match
 
     @property
     def ok(self) -> bool:
-        return self.bad_entry is None and not self.bad_header
-
-    @property
-    def chained(self) -> bool:
-        """False for a file written before entries were chained (nothing to verify)."""
-        return self.head != ""
+        return self.bad_entry is None and not self.bad_header and self.bad_vouch is None
 
 
 def verify(
     header: Mapping[str, Any],
     events: Sequence[Mapping[str, Any]],
-    trusted: Checkpoint | None = None,
+    vouches: Sequence[Mapping[str, Any]] = (),
 ) -> Verdict:
-    """Check the chain from the header, or from a *trusted* checkpoint of the same bytes on.
-
-    Only a checkpoint the store found to match the file's bytes may be passed
-    (storage/checkpoint.py); one that does not fit these entries is ignored.
-    """
+    """Check the whole chain, from the header on."""
     previous = header_hash(header)
     stored = header.get(KEY)
-    if stored is not None and stored != previous:
-        return Verdict(0, 0, previous, bad_header=True)
-    seen_chain = stored is not None
-    checked = unchained = start = 0
-    if (
-        trusted is not None
-        and seen_chain
-        and trusted.entries <= len(events)
-        and events[trusted.entries - 1].get(KEY) == trusted.chain
-    ):
-        start = checked = trusted.entries
-        previous = trusted.chain
-    for position, event in enumerate(events[start:], start=start + 1):
-        expected = link(previous, event)
-        value = event.get(KEY)
-        if value is None:
-            if seen_chain:
-                return Verdict(checked, unchained, previous, position, missing=True)
-            unchained += 1
-        elif value != expected:
-            return Verdict(checked, unchained, previous, position)
-        else:
-            seen_chain = True
-            checked += 1
-        previous = expected
-    return Verdict(checked, unchained, previous if seen_chain else "")
+    if stored is None:
+        return Verdict(0, previous, previous, bad_header=True, missing=True)
+    if stored != previous:
+        return Verdict(0, previous, previous, bad_header=True)
+    found = walk(previous, events, vouches)
+    checked = len(events) if found.bad_entry is None else found.bad_entry - 1
+    if found.bad_vouch is not None:
+        checked = min(checked, found.bad_vouch)
+    return Verdict(
+        checked,
+        found.head,
+        found.tip,
+        bad_entry=found.bad_entry,
+        missing=found.missing,
+        bad_vouch=found.bad_vouch,
+    )

@@ -40,10 +40,9 @@ import contextlib
 import hashlib
 import json
 import os
-import zlib
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -51,8 +50,11 @@ from tinydb import TinyDB
 from tinydb.storages import Storage
 
 from scorekeeper.storage import durable, locking
-from scorekeeper.storage.checkpoint import Checkpoint, Prefix, prefix_of
 from scorekeeper.storage.errors import StorageError, reason_of
+from scorekeeper.storage.lines import VOUCH_TABLE as VOUCH_TABLE
+from scorekeeper.storage.lines import decode as decode
+from scorekeeper.storage.lines import encode as encode
+from scorekeeper.storage.lines import vouch_alone
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
@@ -70,41 +72,7 @@ class Locked(Exception):
     """Another writer holds the file; the store names the session in its message."""
 
 
-# --- lines -------------------------------------------------------------------
-
-
-def encode(record: Mapping[str, Any]) -> tuple[bytes, Any]:
-    """The journal line for *record*, and the record exactly as it will read back.
-
-    NaN/Infinity are refused (ValueError): they are not JSON and other tools
-    would choke on the file.
-    """
-    options: dict[str, Any] = {"separators": (",", ":"), "allow_nan": False}
-    text = json.dumps(record, ensure_ascii=False, **options)
-    try:
-        payload = text.encode("utf-8")
-    except UnicodeEncodeError:  # lone surrogates: only \\u escapes can carry them
-        text = json.dumps(record, ensure_ascii=True, **options)
-        payload = text.encode("ascii")
-    line = b"%08x " % zlib.crc32(payload) + payload + b"\n"
-    return line, json.loads(text)
-
-
-def decode(line: bytes) -> Any:
-    """The JSON value of one line without its newline, or None if it fails its check."""
-    if len(line) < 10 or line[8:9] != b" ":
-        return None
-    try:
-        crc = int(line[:8], 16)
-    except ValueError:
-        return None
-    payload = line[9:]
-    if zlib.crc32(payload) != crc:
-        return None
-    try:
-        return json.loads(payload.decode("utf-8"))
-    except ValueError:
-        return None
+# --- lines (storage/lines.py) -------------------------------------------------
 
 
 def format_line() -> bytes:
@@ -190,6 +158,7 @@ def _scan_from(
         if (
             not is_record(record)
             or not _appends_only(tables, record)
+            or not vouch_alone(record)
             or (first_id > 1 and not _after(record, first_id))
         ):
             raise StorageError("storage.damaged", path=str(path), line=line_number)
@@ -199,16 +168,32 @@ def _scan_from(
 
 
 def _after(record: Mapping[str, Any], first_id: int) -> bool:
-    """Only new entries, at ids from *first_id* on (the header is in the lines before)."""
+    """Only new entries, at ids from *first_id* on (the header is in the lines before),
+    or a vouch."""
     changes = record.get("set", {})
-    if "drop" in record or set(changes) - {EVENTS_TABLE}:
+    if "drop" in record or set(changes) - {EVENTS_TABLE, VOUCH_TABLE}:
         return False
     return all(k.isdigit() and int(k) >= first_id for k in changes.get(EVENTS_TABLE, {}))
 
 
 @dataclass(frozen=True)
+class Prefix:
+    """The bytes of whole lines a journal was read to, hashed in one pass at open."""
+
+    size: int
+    digest: str  # SHA-256 of them
+    #: The hash of those bytes still open, to go on with the lines appended after them.
+    running: Any = field(default=None, compare=False, repr=False)
+
+
+def prefix_of(data: bytes, size: int) -> Prefix:
+    running = hashlib.sha256(memoryview(data)[:size])
+    return Prefix(size, running.hexdigest(), running)
+
+
+@dataclass(frozen=True)
 class ResumeAt:
-    """Where a state checkpoint was taken (storage/state_checkpoint.py): the journal's
+    """Where a snapshot's state was taken (storage/snapshot.py): the journal's
     first *size* bytes, whose SHA-256 is *digest*; the next entry's id after them."""
 
     size: int
@@ -217,7 +202,7 @@ class ResumeAt:
 
 
 class NotResumable(Exception):
-    """The journal does not begin with the bytes a state checkpoint was taken from."""
+    """The journal does not begin with the bytes a snapshot's state was taken from."""
 
 
 def _same_start(data: bytes, at: ResumeAt) -> Any | None:
@@ -234,10 +219,13 @@ def _next_id_after(tables: Tables, at: ResumeAt) -> int:
     return max([at.next_id, *(int(k) + 1 for k in tables.get(EVENTS_TABLE, {}))])
 
 
-def appended_since(data: bytes, at: ResumeAt) -> tuple[list[dict[str, Any]], ResumeAt] | None:
-    """The entries *data* holds after the point *at* a reader had got to, and the point
-    after them; None unless *data* is those same bytes and then whole lines of new entries
-    only (the file was replaced or changed in place: it must be read whole, and checked).
+def appended_since(
+    data: bytes, at: ResumeAt
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], ResumeAt] | None:
+    """The entries and the vouches *data* holds after the point *at* a reader had got to,
+    and the point after them; None unless *data* is those same bytes and then whole lines
+    of new entries and vouches only (the file was replaced or changed in place: it must be
+    read whole, and checked).
 
     A reader that follows a session (the table display, the phones' page) reads only
     what was appended, however long the session: one SHA-256 pass over the bytes it had.
@@ -249,11 +237,12 @@ def appended_since(data: bytes, at: ResumeAt) -> tuple[list[dict[str, Any]], Res
         found = _scan_from(data, Path(), {}, at.size, 0, at.next_id)
     except StorageError:
         return None
-    if set(found.tables) - {EVENTS_TABLE}:  # anything but new entries: read it whole
+    if set(found.tables) - {EVENTS_TABLE, VOUCH_TABLE}:  # anything else: read it whole
         return None
     running.update(memoryview(data)[at.size : found.good_size])
     after = ResumeAt(found.good_size, running.hexdigest(), _next_id_after(found.tables, at))
-    return [dict(doc) for doc in found.tables.get(EVENTS_TABLE, {}).values()], after
+    entries = [dict(doc) for doc in found.tables.get(EVENTS_TABLE, {}).values()]
+    return entries, _in_order(found.tables.get(VOUCH_TABLE, {})), after
 
 
 def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any, list[LineMark]]:
@@ -277,19 +266,15 @@ def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any, list
     return found, running, [at_mark, *marks][-MARKS:]
 
 
-def _prefix_and_marks(
-    data: bytes, size: int, checkpoint: Checkpoint | None
-) -> tuple[Prefix, list[LineMark]]:
+def _prefix_and_marks(data: bytes, size: int) -> tuple[Prefix, list[LineMark]]:
     """:func:`prefix_of` for a writer, which also keeps the marks of the last lines."""
-    stops = [checkpoint.size] if checkpoint is not None and checkpoint.size <= size else []
     running = hashlib.sha256()
-    marks, digests = hash_marking(data, 0, size, running, stops)
-    holds = checkpoint is not None and digests.get(checkpoint.size) == checkpoint.digest
-    return Prefix(size, running.hexdigest(), checkpoint if holds else None, running), marks
+    marks, _ = hash_marking(data, 0, size, running)
+    return Prefix(size, running.hexdigest(), running), marks
 
 
 #: Whole-line ends kept near the end of a journal open for writing, each with the hash
-#: of the bytes up to it: a state checkpoint is taken some entries behind the last
+#: of the bytes up to it: a snapshot's state is taken some entries behind the last
 #: (services/recording.py), and needs the journal's length and SHA-256 there.
 MARKS = 80
 
@@ -356,7 +341,7 @@ def hash_marking(
 
 
 #: The tables of a session journal: only ever appended to (a new header, new entries).
-_APPEND_ONLY = frozenset({HEADER_TABLE, EVENTS_TABLE})
+_APPEND_ONLY = frozenset({HEADER_TABLE, EVENTS_TABLE, VOUCH_TABLE})
 
 
 def _appends_only(tables: Tables, record: Mapping[str, Any]) -> bool:
@@ -435,7 +420,6 @@ class JournalStorage(Storage):
         path: str | os.PathLike[str],
         *,
         writer: bool = False,
-        checkpoint: Checkpoint | None = None,
         resume: ResumeAt | None = None,
     ) -> None:
         super().__init__()
@@ -447,25 +431,25 @@ class JournalStorage(Storage):
         self._size = 0
         self._needs_truncate = False
         self._next_ids: dict[str, int] = {}  # see next_id
-        self.prefix = Prefix(0, "", None)  # the bytes read at open, against *checkpoint*
+        self.prefix = Prefix(0, "")  # the bytes read at open
         self.marks: deque[LineMark] = deque(maxlen=MARKS)  # a writer's last line ends
-        #: Opened at a state checkpoint: the entries before it are not read (see read()).
+        #: Opened at a snapshot's state: the entries before it are not read (see read()).
         self.partial = resume is not None
         if writer:
-            self._state = self._open_writer(checkpoint, resume)
+            self._state = self._open_writer(resume)
         else:
             with open(self.path, "rb") as handle:
                 data = handle.read()
             if resume is None:
                 found = scan(data, self.path)
-                self.prefix = prefix_of(data, found.good_size, checkpoint)
-            else:  # a reader that follows the session from a state checkpoint
+                self.prefix = prefix_of(data, found.good_size)
+            else:  # a reader that follows the session from a snapshot's state
                 found, running, _ = scan_resumed(data, self.path, resume)
-                self.prefix = Prefix(found.good_size, running.hexdigest(), None, running)
+                self.prefix = Prefix(found.good_size, running.hexdigest(), running)
                 self._next_ids[EVENTS_TABLE] = _next_id_after(found.tables, resume)
             self._state = found.tables
 
-    def _open_writer(self, checkpoint: Checkpoint | None, resume: ResumeAt | None) -> Tables:
+    def _open_writer(self, resume: ResumeAt | None) -> Tables:
         fd = os.open(self.path, os.O_RDWR | _BINARY)
         if not locking.try_lock(fd):
             os.close(fd)
@@ -477,10 +461,10 @@ class JournalStorage(Storage):
             data = _read_all(fd)
             if resume is None:
                 found = scan(data, self.path)
-                self.prefix, marks = _prefix_and_marks(data, found.good_size, checkpoint)
+                self.prefix, marks = _prefix_and_marks(data, found.good_size)
             else:
                 found, running, marks = scan_resumed(data, self.path, resume)
-                self.prefix = Prefix(found.good_size, running.hexdigest(), None, running)
+                self.prefix = Prefix(found.good_size, running.hexdigest(), running)
             self.marks.extend(marks)
             if resume is not None:
                 self._next_ids[EVENTS_TABLE] = _next_id_after(found.tables, resume)
@@ -608,6 +592,17 @@ class JournalStorage(Storage):
         if known is not None:
             self._next_ids[name] = max([known, *(int(doc_id) + 1 for doc_id in docs)])
 
+    def insert_vouch(self, doc: Mapping[str, Any]) -> bool:
+        """Append the vouch *doc*, which names the journal's length before it (``size``),
+        under that offset; False (nothing written) while an unfinished last write waits to
+        be set aside: only an entry may do that (a refused command changes nothing)."""
+        if self.torn or self._needs_truncate or doc.get("size") != self._size:
+            return False
+        if str(self._size) in self._state.get(VOUCH_TABLE, {}):
+            return False  # a line stored under that number already (not ours): no clash
+        self.append({"set": {VOUCH_TABLE: {str(self._size): dict(doc)}}})
+        return True
+
     def append(self, record: Mapping[str, Any]) -> None:
         """Make *record* durable (written and fsynced), then apply it in memory."""
         if self._fd is None:
@@ -660,11 +655,10 @@ def open_journal(
     path: Path,
     *,
     writer: bool,
-    checkpoint: Checkpoint | None = None,
     resume: ResumeAt | None = None,
 ) -> TinyDB:
     """A plain TinyDB over the journal at *path*: TinyDB's queries on the live data."""
-    return TinyDB(path, storage=JournalStorage, writer=writer, checkpoint=checkpoint, resume=resume)
+    return TinyDB(path, storage=JournalStorage, writer=writer, resume=resume)
 
 
 def journal_of(db: TinyDB) -> JournalStorage:
@@ -677,6 +671,16 @@ def journal_of(db: TinyDB) -> JournalStorage:
 def header_of(db: TinyDB) -> dict[str, Any]:
     """The session's header, as the journal under *db* holds it."""
     return dict(journal_of(db).table_docs(HEADER_TABLE).get(HEADER_ID, {}))
+
+
+def _in_order(docs: Mapping[str, Doc]) -> list[dict[str, Any]]:
+    """Vouches in journal order (their ids are the offsets they start at)."""
+    return [dict(docs[k]) for k in sorted(docs, key=lambda k: int(k) if k.isdigit() else -1)]
+
+
+def vouches_of(db: TinyDB) -> list[dict[str, Any]]:
+    """The session's vouch lines, in journal order."""
+    return _in_order(journal_of(db).table_docs(VOUCH_TABLE))
 
 
 def events_of(db: TinyDB) -> list[dict[str, Any]]:

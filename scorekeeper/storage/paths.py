@@ -8,7 +8,6 @@ from pathlib import Path
 
 SESSIONS_DIR = "sessions"
 TRASH_DIR = "trash"
-INDEX_FILE = "index.json"
 SUFFIX = ".journal"
 
 # "7.journal" in sessions/; "7.journal" or "7-2.journal" in trash/ (a second copy of 7).

@@ -1,42 +1,34 @@
 """Sessions on disk: numbered journal files under one data folder.
 
-Layout under the root: ``sessions/<id>.journal`` (one per session),
-``trash/`` (trashed sessions, never deleted by us), ``index.json`` (a cache of
-summaries, see :mod:`scorekeeper.storage.summary_index`).
+Layout under the root: ``sessions/<id>.journal`` (one per session) with its snapshot
+``<id>.journal.snap`` (storage/snapshot.py), ``trash/`` (trashed sessions, never deleted
+by us). Nothing else is kept: older side files (``index*.json``, ``cache/``,
+``.state``, ``.summary``, ``.checkpoint``) are never read.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
-from tinydb import where
-
-from scorekeeper.storage import durable, locking, paths, summary_file
+from scorekeeper.storage import durable, locking, paths, snapshot
 from scorekeeper.storage.errors import StorageError, reason_of
 from scorekeeper.storage.stored_session import StoredSession
-from scorekeeper.storage.summary_index import SummaryIndex
 
 if TYPE_CHECKING:  # the journal's machinery is loaded by what opens a session (see Store)
     from tinydb import TinyDB
 
     from scorekeeper.storage.journal import ResumeAt
-    from scorekeeper.storage.state_checkpoint import StateCheckpoint
     from scorekeeper.storage.writer import SessionWriter
 
-
-def changed(st: os.stat_result) -> str:
-    """What tells a changed file from an unchanged one of the same size: the modification
-    time, and the inode change time, which ``touch -r`` or a copy-back cannot set."""
-    return f"{st.st_ino}:{st.st_mtime_ns}:{st.st_ctime_ns}"
-
-
-#: A session's id, its file's facts (or why they could not be had), and the summary the
-#: index keeps for them (None: none fresh).
-_Looked = tuple[int, os.stat_result | OSError, dict[str, Any] | None]
+#: What :meth:`Store.summaries` found of one session: its summaries by kind as its
+#: snapshot holds them, vouched for by its journal; None when none is (a fold is
+#: needed); or why the session could not be read.
+Found = dict[str, dict[str, Any]] | StorageError | None
 
 
 class Store:
@@ -46,8 +38,6 @@ class Store:
         self.root = Path(root)
         self.sessions_dir = self.root / paths.SESSIONS_DIR
         self.trash_dir = self.root / paths.TRASH_DIR
-        self._index = SummaryIndex(self.root / paths.INDEX_FILE)
-        self._kind_indexes: dict[str, SummaryIndex] = {}  # other caches, see cached_summary
 
     def clean_partial_writes(self) -> list[Path]:
         """Remove what writers killed half-way left behind (never part of a session)."""
@@ -181,21 +171,35 @@ class Store:
         return self._read(sid, at)
 
     def _read(self, sid: int, resume: ResumeAt | None) -> StoredSession:
-        from scorekeeper.storage.journal import EVENTS_TABLE, events_of, header_of, journal_of
+        from scorekeeper.storage.journal import (
+            EVENTS_TABLE,
+            events_of,
+            header_of,
+            journal_of,
+            vouches_of,
+        )
 
         db = self._open(sid, writer=False, resume=resume)
         try:
             journal = journal_of(db)
             header, events, path = header_of(db), events_of(db), self.path(sid)
             return StoredSession(
-                sid, header, events, path, journal.prefix, journal.next_id(EVENTS_TABLE)
+                sid,
+                header,
+                events,
+                vouches_of(db),
+                path,
+                journal.prefix,
+                journal.next_id(EVENTS_TABLE),
             )
         finally:
             db.close()
 
-    def read_since(self, sid: int, at: ResumeAt) -> tuple[list[dict[str, Any]], ResumeAt] | None:
-        """The entries appended to session *sid* after *at* (where a read got to), and the
-        point after them; None when the file is no longer those bytes and then more (it
+    def read_since(
+        self, sid: int, at: ResumeAt
+    ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], ResumeAt] | None:
+        """The entries and vouches appended to session *sid* after *at* (where a read got
+        to), and the point after them; None when the file is no longer those bytes and then more (it
         must be read whole). No lock: appends only ever add whole lines."""
         from scorekeeper.storage.journal import appended_since
 
@@ -216,31 +220,21 @@ class Store:
 
         return SessionWriter(sid, self._open(sid, writer=True, resume=resume))
 
-    def state_checkpoint(self, sid: int) -> StateCheckpoint | None:
-        """The session's checkpoint of its folded state, if one is kept and whole."""
-        from scorekeeper.storage import state_checkpoint
+    def snapshot(self, sid: int) -> snapshot.Snapshot | None:
+        """The bytes of the session's snapshot, if one is kept: believed only once its
+        journal vouches for them (services/recording.py)."""
+        return snapshot.load(self.path(sid))
 
-        return state_checkpoint.load(self.path(sid))
-
-    def keep_state_checkpoint(self, sid: int, taken: StateCheckpoint) -> None:
-        from scorekeeper.storage import state_checkpoint
-
-        state_checkpoint.save(self.path(sid), taken)
-
-    def drop_state_checkpoint(self, sid: int) -> None:
-        from scorekeeper.storage import state_checkpoint
-
-        state_checkpoint.discard(self.path(sid))
+    def keep_snapshot(self, sid: int, data: bytes) -> bool:
+        """Keep a snapshot beside the session's journal; False if the disk refused."""
+        return snapshot.save(self.path(sid), data)
 
     def _open(self, sid: int, *, writer: bool, resume: ResumeAt | None = None) -> TinyDB:
-        from scorekeeper.storage import checkpoint
         from scorekeeper.storage.journal import Locked, open_journal
 
         path = self.path(sid)
         try:
-            if resume is not None:  # its own proof of the bytes: no chain checkpoint
-                return open_journal(path, writer=writer, resume=resume)
-            return open_journal(path, writer=writer, checkpoint=checkpoint.load(path))
+            return open_journal(path, writer=writer, resume=resume)
         except FileNotFoundError as exc:
             raise StorageError("storage.no_session", session=sid) from exc
         except Locked as exc:
@@ -276,8 +270,6 @@ class Store:
             os.close(fd)
 
     def _move_to_trash(self, sid: int, source: Path) -> Path:
-        from scorekeeper.storage import checkpoint, state_checkpoint
-
         self.trash_dir.mkdir(parents=True, exist_ok=True)
         n = 1
         while True:
@@ -295,193 +287,79 @@ class Store:
                 break
             os.unlink(source)
             break
-        checkpoint.discard(source)  # a cache: opening the session again notes a new one
-        summary_file.discard(source)
-        state_checkpoint.discard(source)
+        snapshot.discard(source)  # a hint: rebuilt from the journal if it comes back
         for side in self.sessions_dir.glob(source.name + ".torn*"):
             os.replace(side, self.trash_dir / (target.name + side.name[len(source.name) :]))
         durable.fsync_dir(self.trash_dir)
         durable.fsync_dir(self.sessions_dir)
         return target
 
-    # --- summaries -----------------------------------------------------------
+    # --- summaries ---------------------------------------------------------
 
-    def note_summaries(
-        self, sid: int, size: int, digest: str, kinds: dict[str, dict[str, Any]]
-    ) -> None:
-        """Keep the summaries of session *sid*, by kind, for its journal's first *size*
-        bytes (SHA-256 *digest*), beside it (storage/summary_file.py): its writer calls
-        this before letting go of the lock."""
-        summary_file.save(self.path(sid), size, digest, kinds)
+    def vouched_summaries(self, sid: int) -> dict[str, dict[str, Any]] | None:
+        """The summaries of session *sid* by kind, from its snapshot, when its journal
+        vouches for them as it is now: its last whole line is a vouch, chained to the line
+        before it, naming the SHA-256 of every byte before it and of the snapshot's first
+        line. None (fold the session) for anything else; never an error."""
+        try:
+            with open(self.path(sid), "rb") as handle:
+                data = handle.read()
+        except OSError:
+            return None
+        return self._vouched_in(sid, data)
 
-    def noted_for(self, sid: int, size: int, digest: str, kind: str) -> dict[str, Any] | None:
-        """The summary of *kind* noted for exactly the bytes a writer holds (*size* long,
-        SHA-256 *digest*), if one was: no read of the journal needed."""
-        found = summary_file.load(self.path(sid), size, kind)
-        return found[1] if found is not None and found[0] == digest else None
+    def _vouched_in(self, sid: int, data: bytes) -> dict[str, dict[str, Any]] | None:
+        from scorekeeper.storage.hashchain import KEY, is_vouch, link
+        from scorekeeper.storage.lines import doc_of_line, vouch_line
 
-    def _noted(
-        self, sid: int, st: os.stat_result, kind: str, *, check: bool = True
-    ) -> dict[str, Any] | None:
-        """The summary noted for the journal's bytes as they are now. Without *check*,
-        one noted for a journal of this length (to tell what a read would cost)."""
-        path = self.path(sid)
-        found = summary_file.load(path, st.st_size, kind)
+        end = data.rfind(b"\n")
+        found = vouch_line(data, end) if end > 0 else None
         if found is None:
             return None
-        digest, summary = found
-        if check:
-            import hashlib
-
-            try:
-                data = path.read_bytes()
-            except OSError:
-                return None
-            if len(data) != st.st_size or hashlib.sha256(data).hexdigest() != digest:
-                return None
-        return summary
-
-    def cached_summary(
-        self, sid: int, compute: Callable[[StoredSession], dict[str, Any]], *, kind: str = ""
-    ) -> dict[str, Any]:
-        """*compute* on the session, reused while the file is unchanged (see :func:`changed`).
-
-        A *kind* keeps summaries of another shape (statistics) in their own
-        cache file, ``index-<kind>.json``, beside the session list's.
-        """
-        try:
-            st = os.stat(self.path(sid))
-        except FileNotFoundError as exc:
-            raise StorageError("storage.no_session", session=sid) from exc
-        except OSError as exc:
-            raise StorageError(
-                "storage.cannot_read", path=str(self.path(sid)), reason=reason_of(exc)
-            ) from exc
-        index = self._summary_index(kind)
-        cached = index.lookup(sid, st.st_size, changed(st))
-        if cached is not None:
-            return cached
-        noted = self._noted(sid, st, kind)
-        if noted is not None:
-            index.store(sid, st.st_size, changed(st), noted, keep=set(self.ids()))
-            return noted
-        # Stat taken before reading: if an append lands in between, the entry
-        # looks stale next time and is recomputed, never the other way round.
-        summary = compute(self.read(sid))
-        index.store(sid, st.st_size, changed(st), summary, keep=set(self.ids()))
-        return summary
-
-    def _summary_index(self, kind: str) -> SummaryIndex:
-        """The cache of summaries of *kind* ('' for the session list's), read again."""
-        index = self._index
-        if kind:
-            index = self._kind_indexes.setdefault(
-                kind, SummaryIndex(self.root / f"index-{kind}.json")
-            )
-        index.refresh()
-        return index
-
-    def unread_bytes(self, kind: str = "") -> int:
-        """How many bytes of session files a summary of *kind* would read now: those whose
-        cached summary is missing or older than the file. The cost of a read, known from
-        the file sizes alone, so a screen can tell before reading whether it would be slow."""
-        return self._unread(self._looked_up(self.ids(), self._summary_index(kind)), kind)
-
-    def _looked_up(self, ids: Iterable[int], index: SummaryIndex) -> list[_Looked]:
-        """Each session as :data:`_Looked`. The paths are strings: a Path made per session
-        was half of this, and a warm start screen does it for every session."""
-        folder = os.fspath(self.sessions_dir)
-        looked: list[_Looked] = []
-        for sid in ids:
-            try:
-                st = os.stat(os.path.join(folder, paths.session_name(sid)))
-            except OSError as exc:
-                looked.append((sid, exc, None))
-                continue
-            looked.append((sid, st, index.lookup(sid, st.st_size, changed(st))))
-        return looked
-
-    def _unread(self, looked: list[_Looked], kind: str) -> int:
-        total = 0
-        for sid, st, cached in looked:
-            if cached is not None or isinstance(st, OSError):
-                continue  # an unreadable file is said by the read itself
-            if self._noted(sid, st, kind, check=False) is None:
-                total += st.st_size
-        return total
-
-    @overload
-    def cached_summaries(
-        self,
-        compute: Callable[[StoredSession], dict[str, Any]],
-        *,
-        kind: str,
-        matching: Mapping[str, Any] | None = None,
-        progress: Callable[[int, int], None] | None = None,
-        at_most: None = None,
-    ) -> dict[int, dict[str, Any] | StorageError]: ...
-
-    @overload
-    def cached_summaries(
-        self,
-        compute: Callable[[StoredSession], dict[str, Any]],
-        *,
-        kind: str,
-        matching: Mapping[str, Any] | None = None,
-        progress: Callable[[int, int], None] | None = None,
-        at_most: int,
-    ) -> dict[int, dict[str, Any] | StorageError] | None: ...
-
-    def cached_summaries(
-        self,
-        compute: Callable[[StoredSession], dict[str, Any]],
-        *,
-        kind: str,
-        matching: Mapping[str, Any] | None = None,
-        progress: Callable[[int, int], None] | None = None,
-        at_most: int | None = None,
-    ) -> dict[int, dict[str, Any] | StorageError] | None:
-        """:meth:`cached_summary` of every session, the cache written once at the end.
-
-        A session that cannot be read (trashed meanwhile, unreadable) maps to
-        its error instead of a summary. With *matching* (``{"game": "pochen"}``),
-        only the summaries holding those values are returned, as the catalog's
-        TinyDB table finds them, and every error, so that none goes unreported.
-        *progress* is told (done, total) after each session. With *at_most*, None when
-        more bytes than that would be read (:meth:`unread_bytes`), and nothing is read:
-        a screen asks so before it reads in a worker, in the same pass over the files.
-        """
-        index = self._summary_index(kind)
-        found: dict[int, dict[str, Any] | StorageError] = {}
-        fresh: dict[int, tuple[int, str, dict[str, Any]]] = {}
-        ids = self.ids()
-        looked = self._looked_up(ids, index)
-        if at_most is not None and self._unread(looked, kind) > at_most:
+        begin, vouch = found
+        if not is_vouch(vouch) or vouch["size"] != begin or begin == 0:
             return None
-        for sid, st, cached in looked:
+        if hashlib.sha256(memoryview(data)[:begin]).hexdigest() != vouch["digest"]:
+            return None
+        before = doc_of_line(data, data.rfind(b"\n", 0, begin - 1) + 1, begin - 1)
+        previous = before.get(KEY) if before is not None else None
+        if not isinstance(previous, str) or link(previous, vouch) != vouch[KEY]:
+            return None
+        head = snapshot.load_head(self.path(sid))
+        if head is None or hashlib.sha256(head).hexdigest() != vouch["head"]:
+            return None
+        return snapshot.parse_summaries(head)
+
+    def summaries(
+        self,
+        *,
+        at_most: int | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> dict[int, Found] | None:
+        """:meth:`vouched_summaries` of every session, in one pass over the folder. With
+        *at_most*, None when the sessions that have none hold more bytes than that (a
+        screen asks so before it folds them in a worker). *progress* is told (done, total)."""
+        ids = self.ids()
+        found: dict[int, Found] = {}
+        unvouched = 0
+        for sid in ids:
+            path = self.path(sid)
             try:
-                if isinstance(st, OSError):
-                    raise st
-                if cached is None:
-                    cached = self._noted(sid, st, kind) or compute(self.read(sid))
-                    fresh[sid] = (st.st_size, changed(st), cached)
-                found[sid] = cached
+                with open(path, "rb") as handle:
+                    data = handle.read()
             except FileNotFoundError:
                 found[sid] = StorageError("storage.no_session", session=sid)
-            except StorageError as error:
-                found[sid] = error
+                continue
             except OSError as exc:
-                path = str(self.path(sid))
-                found[sid] = StorageError("storage.cannot_read", path=path, reason=reason_of(exc))
+                found[sid] = StorageError(
+                    "storage.cannot_read", path=str(path), reason=reason_of(exc)
+                )
+                continue
+            found[sid] = self._vouched_in(sid, data)
+            if found[sid] is None:
+                unvouched += len(data)
             if progress is not None:
                 progress(len(found), len(ids))
-        if fresh:
-            index.store_many(fresh, keep=set(ids))
-        if matching is None:
-            return found
-        chosen = index.search(where("summary").fragment(dict(matching)))
-        return {
-            sid: value
-            for sid, value in found.items()
-            if sid in chosen or isinstance(value, StorageError) or "error" in value
-        }
+        if at_most is not None and unvouched > at_most:
+            return None
+        return found

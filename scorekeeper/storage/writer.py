@@ -13,7 +13,14 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from scorekeeper.storage.journal import EVENTS_TABLE, ResumeAt, events_of, header_of, journal_of
+from scorekeeper.storage.journal import (
+    EVENTS_TABLE,
+    ResumeAt,
+    events_of,
+    header_of,
+    journal_of,
+    vouches_of,
+)
 from scorekeeper.storage.stored_session import StoredSession
 
 
@@ -25,22 +32,24 @@ class SessionWriter:
         self.db = db  # TinyDB's query API on the live data, e.g. db.table("events").search(...)
         self.header: dict[str, Any] = header_of(db)
         self.events: list[dict[str, Any]] = events_of(db)
+        self.vouches: list[dict[str, Any]] = vouches_of(db)
         self._events = db.table(EVENTS_TABLE)
 
     def as_opened(self) -> StoredSession:
         """The session as it was on disk when the lock was taken."""
         journal = journal_of(self.db)
-        return StoredSession(self.id, self.header, list(self.events), journal.path, journal.prefix)
+        events, vouches = list(self.events), list(self.vouches)
+        return StoredSession(self.id, self.header, events, vouches, journal.path, journal.prefix)
 
     def whole(self) -> StoredSession:
         """The session as stored now, every entry of it, read through the lock this writer
         holds (never let go of, so no other writer can come in between): for a writer
-        opened at a state checkpoint, the entries below it too."""
-        journal = journal_of(self.db)
-        journal.complete()
+        opened at a snapshot's state, the entries below it too."""
+        journal_of(self.db).complete()
         self.header = header_of(self.db)
         self.events = events_of(self.db)
-        return StoredSession(self.id, self.header, list(self.events), journal.path, journal.prefix)
+        self.vouches = vouches_of(self.db)
+        return self.as_opened()
 
     @property
     def partial(self) -> bool:
@@ -57,7 +66,7 @@ class SessionWriter:
 
     def point_before_last(self, back: int) -> ResumeAt | None:
         """Where the journal stands after all but the last *back* of :attr:`events`: its
-        length and SHA-256 there and the next entry's id, for a state checkpoint taken
+        length and SHA-256 there and the next entry's id, for a snapshot's state taken
         there; None when that is not one of the last lines the writer keeps marks for."""
         journal = journal_of(self.db)
         key = next(islice(reversed(journal.table_docs(EVENTS_TABLE)), back, None), None)
@@ -82,6 +91,19 @@ class SessionWriter:
         journal.insert_docs(EVENTS_TABLE, {doc_id: dict(event)})
         self._events.clear_cache()  # TinyDB's query cache did not see this append
         self.events.append(dict(journal.table_docs(EVENTS_TABLE)[doc_id]))
+
+    def append_vouch(self, doc: dict[str, Any]) -> bool:
+        """Append a vouch line (storage/snapshot.py) once it is on the disk; False, nothing
+        written, when it cannot go on now (see :meth:`JournalStorage.insert_vouch`)."""
+        if not journal_of(self.db).insert_vouch(doc):
+            return False
+        self.vouches.append(dict(doc))
+        return True
+
+    @property
+    def torn(self) -> bool:
+        """An unfinished last write waits to be set aside by the next entry."""
+        return bool(journal_of(self.db).torn)
 
     def close(self) -> None:
         self.db.close()

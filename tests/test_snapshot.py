@@ -1,6 +1,7 @@
-"""``scorekeeper record`` picks a session up at its state checkpoint (storage/state_checkpoint.py)
-and folds only the entries since: the state it records on is the whole fold's, after any mix
-of entries; a checkpoint that does not fit is never used; ``verify`` removes a forged one."""
+"""``scorekeeper record`` picks a session up at its snapshot's state (storage/snapshot.py)
+when the journal vouches for it, and folds only the entries since: the state it records
+on is the whole fold's, after any mix of entries; a snapshot that does not fit, or that
+the journal does not name, is never used; ``verify`` finds one whose vouch was forged."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from scorekeeper.core.words import entry_words, quote
 from scorekeeper.services.catalog import list_sessions
 from scorekeeper.services.recording import Recording, create_session, load_session
 from scorekeeper.services.stats_store import session_docs
-from scorekeeper.storage import Store, state_checkpoint
+from scorekeeper.storage import Store, snapshot
 from tests.cli_support import run
+from tests.journal_support import forged_scores, vouch_as_writer, without_trailing_vouches
 from tests.session_gen import GAMES, build_session
 from tests.ui_support import new_store
 
@@ -27,9 +29,14 @@ LAG = 2  # entries a checkpoint is taken behind the last
 
 @pytest.fixture(autouse=True)
 def _small_checkpoints(monkeypatch):
-    monkeypatch.setattr(state_checkpoint, "AT_LEAST", SMALL)
-    monkeypatch.setattr(state_checkpoint, "EVERY", SMALL)
-    monkeypatch.setattr(state_checkpoint, "LAG", LAG)
+    monkeypatch.setattr(snapshot, "STATE_AT_LEAST", SMALL)
+    monkeypatch.setattr(snapshot, "STATE_EVERY", SMALL)
+    monkeypatch.setattr(snapshot, "STATE_LAG", LAG)
+
+
+def _state(store: Store, sid: int) -> snapshot.StateAt | None:
+    kept = store.snapshot(sid)
+    return kept.state() if kept is not None else None
 
 
 def _fold_refused(monkeypatch):
@@ -38,7 +45,7 @@ def _fold_refused(monkeypatch):
     def refuse(stored):
         raise AssertionError("the whole session was folded")
 
-    monkeypatch.setattr(recording_module, "fold_stored", refuse)
+    monkeypatch.setattr(recording_module, "fold_checked", refuse)
 
 
 def _official(tmp_path, rounds: int = 4) -> tuple[Store, int]:
@@ -54,9 +61,9 @@ def test_record_keeps_a_checkpoint_and_then_reads_only_what_came_after(
     tmp_path, monkeypatch, capsys
 ):
     store, sid = _official(tmp_path)
-    assert store.state_checkpoint(sid) is None  # a whole-history recording writes none
+    assert _state(store, sid) is None  # a whole-history recording writes none
     assert run(capsys, "--data-dir", str(store.root), "record", "1", "note first")[0] == 0
-    taken = store.state_checkpoint(sid)
+    taken = _state(store, sid)
     assert taken is not None and taken.entries == 13 - LAG  # taken LAG entries back
     _fold_refused(monkeypatch)
     code, out, _ = run(capsys, "--data-dir", str(store.root), "record", "1", "round", "raise")
@@ -79,7 +86,7 @@ def test_an_undo_within_the_lag_folds_only_the_tail(tmp_path, monkeypatch, capsy
     assert run(capsys, "--data-dir", root, "record", "1", "undo")[0] == 0  # voids 13
     assert run(capsys, "--data-dir", root, "record", "1", "undo")[0] == 0  # voids 12
     monkeypatch.undo()
-    assert store.state_checkpoint(sid).entries == 11
+    assert _state(store, sid).entries == 11
     with Recording(store, sid, history=False) as rec:
         assert rec.session.state == load_session(store, sid).state
         assert rec.session.history_from == 12
@@ -89,11 +96,11 @@ def test_an_undo_below_the_checkpoint_or_a_correction_folds_it_all(tmp_path, cap
     store, sid = _official(tmp_path)
     root = str(store.root)
     run(capsys, "--data-dir", root, "record", "1", "round")
-    before = store.state_checkpoint(sid)
+    before = _state(store, sid)
     assert before is not None and before.entries == 11
     # voids 13, 12, then 11: the last one reaches below the checkpoint
     assert run(capsys, "--data-dir", root, "record", "1", "undo", "undo", "undo")[0] == 0
-    after = store.state_checkpoint(sid)
+    after = _state(store, sid)
     assert after is not None and after.entries == 16 - LAG  # a new one, after the whole fold
     code, _, err = run(capsys, "--data-dir", root, "record", "1", "raise", "fold C")
     assert code == 0, err
@@ -114,9 +121,8 @@ def test_an_undo_below_the_checkpoint_or_a_correction_folds_it_all(tmp_path, cap
 def test_a_damaged_checkpoint_is_not_used(tmp_path, capsys, damage):
     store, sid = _official(tmp_path)
     run(capsys, "--data-dir", str(store.root), "record", "1", "note first")
-    path = state_checkpoint.path_of(store.path(sid))
-    path.write_text(damage(path.read_text("ascii")), "ascii")
-    assert store.state_checkpoint(sid) is None
+    path = snapshot.path_of(store.path(sid))
+    path.write_text(damage(path.read_text("utf-8")), "utf-8")
     assert run(capsys, "--data-dir", str(store.root), "record", "1", "round")[0] == 0
     assert load_session(store, sid).state.in_round
 
@@ -144,7 +150,7 @@ def test_an_entry_rewritten_after_the_checkpoint_is_damage(tmp_path, capsys):
     run(capsys, "--data-dir", root, "record", "1", "note first")
     run(capsys, "--data-dir", root, "record", "1", "note second")
     journal = store.path(sid)
-    last = journal.read_bytes().split(b"\n")[-2]
+    last = without_trailing_vouches(journal.read_bytes()).split(b"\n")[-2]
     doc = json.loads(last[9:])
     (event,) = doc["set"]["events"].values()
     from scorekeeper.storage.journal import encode
@@ -154,26 +160,37 @@ def test_an_entry_rewritten_after_the_checkpoint_is_damage(tmp_path, capsys):
     assert code != 0 and "damaged" in err
 
 
-def test_verify_removes_a_forged_checkpoint(tmp_path, capsys):
+def test_a_forged_snapshot_alone_is_ignored_by_record_and_verify(tmp_path, monkeypatch, capsys):
     store, sid = _official(tmp_path)
     root = str(store.root)
     run(capsys, "--data-dir", root, "record", "1", "note first")
-    taken = store.state_checkpoint(sid)
-    assert taken is not None
-    forged = json.loads(json.dumps(taken.state))
-    scores = forged["state"]["f"][3]["m"]  # State.scores, as state_codec writes it
-    scores[0][1] += 100
-    assert forged != taken.state
-    from dataclasses import replace
+    store.keep_snapshot(sid, forged_scores(store, sid))
+    code, out, err = run(capsys, "--data-dir", root, "verify", "1")
+    assert code == 0 and "OK" in out and err == ""  # the journal names other bytes
+    folds: list[int] = []
+    whole = recording_module.fold_checked
+    monkeypatch.setattr(
+        recording_module, "fold_checked", lambda stored: folds.append(1) or whole(stored)
+    )
+    assert run(capsys, "--data-dir", root, "record", "1", "note again")[0] == 0
+    assert folds == [1]  # not picked up: folded whole, then a true one kept
+    monkeypatch.undo()
+    with Recording(store, sid, history=False) as rec:
+        assert rec.session.history_from > 1
+        assert rec.session.state == load_session(store, sid).state
 
-    store.keep_state_checkpoint(sid, replace(taken, state=forged))
+
+def test_verify_finds_a_snapshot_the_journal_was_made_to_vouch_for(tmp_path, capsys):
+    store, sid = _official(tmp_path)
+    root = str(store.root)
+    run(capsys, "--data-dir", root, "record", "1", "note first")
+    vouch_as_writer(store, sid, forged_scores(store, sid))
     code, out, err = run(capsys, "--data-dir", root, "verify", "1")
-    assert code == 0 and "OK" in out
-    assert "did not match the entries and has been removed" in err
-    assert store.state_checkpoint(sid) is None
-    run(capsys, "--data-dir", root, "record", "1", "note again")
-    code, out, err = run(capsys, "--data-dir", root, "verify", "1")
-    assert code == 0 and err == ""  # a new, true one
+    assert code == 1 and out == ""
+    assert err == (
+        "1: the journal vouches for a snapshot that is not what its entries give: a line of"
+        " the file was forged after it was written\n"
+    )
 
 
 def test_tinydb_sees_every_entry_of_a_writer_opened_at_a_checkpoint(tmp_path, capsys):
@@ -190,8 +207,8 @@ def test_the_list_and_statistics_after_records_from_a_checkpoint_are_a_folds(tmp
     for text in ("note a", "round", "raise", "showdown C", "round", "note b"):
         assert run(capsys, "--data-dir", root, "record", "1", text)[0] == 0
     noted = (list_sessions(Store(store.root)), session_docs(Store(store.root)))
-    for cache in [*store.root.glob("index*.json"), *store.root.glob("sessions/*.summary")]:
-        cache.unlink()
+    for kept in store.root.glob("sessions/*.snap"):
+        kept.unlink()
     assert noted == (list_sessions(Store(store.root)), session_docs(Store(store.root)))
 
 
@@ -224,8 +241,8 @@ def test_any_mix_recorded_from_checkpoints_gives_the_whole_folds_state(
             assert len(tail) >= min(LAG, len(whole.events)) or rec.session.history_from == 1
     assert len(load_session(store, sid).events) == len(played.events)
     noted = (list_sessions(Store(root)), session_docs(Store(root)))  # from the last close
-    for cache in [*root.glob("index*.json"), *root.glob("sessions/*.summary")]:
-        cache.unlink()
+    for kept in root.glob("sessions/*.snap"):
+        kept.unlink()
     assert noted == (list_sessions(Store(root)), session_docs(Store(root)))
     if len(played.events) > 2 * SMALL and not any(
         e.kind in ("undo", "correct") for e in played.events
@@ -248,7 +265,7 @@ def test_import_keeps_the_checkpoint_and_summaries_of_the_fold_it_made(
     assert code == 0, err
     store = Store(root)
     sid = int(out.strip())
-    taken = store.state_checkpoint(sid)
+    taken = _state(store, sid)
     assert taken is not None and taken.entries == 12 - LAG
     _fold_refused(monkeypatch)
     assert [s.rounds for s in list_sessions(store)] == [4]  # from the note

@@ -1,0 +1,193 @@
+"""A session's one side file, ``<id>.journal.snap``: a hint the journal vouches for.
+
+It holds what folding the journal would give, kept so that listing a session, opening a
+long one and appending to it do not fold every entry again:
+
+- line 1: the summaries the session list and the statistics show, by kind, for the
+  journal as its writer left it (``{"format", "version", "summaries"}``);
+- line 2: the folded state after entry *n* and where that entry ends in the journal
+  (``null`` for a session too short to need one); its payload is opaque here;
+- then each history of that state as a JSON text on a line of its own (ASCII).
+
+Nothing in it is believed because of what it says about itself. A snapshot counts only
+when the journal names it: a *vouch* line, chained like an entry
+(:mod:`scorekeeper.storage.hashchain`), that its writer appends after writing it, holding
+the SHA-256 of the whole file and of line 1, and the length and SHA-256 of the journal
+before the vouch. Forging a snapshot therefore means rewriting the journal, which the
+chain, the receipt noted at the table and ``verify`` (which folds every entry and
+compares) catch. A snapshot the journal does not name is ignored and rebuilt; one that
+cannot be read, written or decoded costs time, never a command (docs/storage.md).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.storage import durable
+
+if TYPE_CHECKING:  # the journal's reader is loaded by what opens a session, not by a list
+    from scorekeeper.storage.journal import ResumeAt
+
+SUFFIX = ".snap"
+FORMAT = "scorekeeper-snapshot"
+VERSION = 1
+#: Older side files, from before snapshots were vouched for: never read, removed when a
+#: snapshot is written (docs/storage.md, "Side files").
+RETIRED = (".state", ".summary", ".checkpoint")
+#: A session shorter than this folds faster than a state is read back: none is kept.
+STATE_AT_LEAST = 256
+#: Entries recorded since the state was taken before it is taken again.
+STATE_EVERY = 256
+#: How far behind the last entry the state is taken: the entries an opening folds
+#: again, so that the app shows them in its log and can undo them at once. Below
+#: journal.MARKS, the line ends a writer knows the hash at.
+STATE_LAG = 64
+_LIMIT = 256 << 20  # bytes: the state of 100,000 entries is a few MiB
+_HEAD_LIMIT = 1 << 20  # bytes of line 1: summaries are a few KiB
+_STATE_FIELDS = ("entries", "size", "digest", "chain", "next_id", "first_at", "last_at", "state")
+
+
+@dataclass(frozen=True)
+class StateAt:
+    """The folded state after entry *entries*, and where in the journal that entry ends."""
+
+    entries: int
+    size: int  # bytes of the journal through that entry
+    digest: str  # SHA-256 of those bytes
+    chain: str  # the hash that entry carries
+    next_id: int  # the document id the entry after it is stored under
+    first_at: str | None  # when the first entry was made (ISO)
+    last_at: str | None  # and entry *entries*
+    state: Any  # opaque here (core/state_codec.py, through services/recording.py)
+    #: Its histories, each a JSON text on a line of its own: parsed only when read.
+    apart: tuple[str, ...] = ()
+
+    @property
+    def at(self) -> ResumeAt:
+        """Where a reader or a writer opens the journal from to go on after it."""
+        from scorekeeper.storage.journal import ResumeAt
+
+        return ResumeAt(self.size, self.digest, self.next_id)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A snapshot's bytes as read, with the digests a vouch names."""
+
+    data: bytes
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.data).hexdigest()
+
+    @property
+    def head_digest(self) -> str:
+        return hashlib.sha256(self.data.partition(b"\n")[0]).hexdigest()
+
+    def summaries(self) -> dict[str, dict[str, Any]] | None:
+        return parse_summaries(self.data.partition(b"\n")[0])
+
+    def state(self) -> StateAt | None:
+        """The state it keeps, if it keeps one well-formed; else None."""
+        _, _, rest = self.data.partition(b"\n")
+        main, *apart = rest.split(b"\n")
+        try:
+            doc = json.loads(main)
+            texts = tuple(line.decode("ascii") for line in apart)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(doc, dict) or set(doc) != set(_STATE_FIELDS):
+            return None
+        counts = all(type(doc[k]) is int and doc[k] > 0 for k in ("entries", "size", "next_id"))
+        hexes = all(_is_hex(doc[k]) for k in ("digest", "chain"))
+        times = all(doc[k] is None or isinstance(doc[k], str) for k in ("first_at", "last_at"))
+        if not (counts and hexes and times):
+            return None
+        return StateAt(**doc, apart=texts)
+
+
+def _is_hex(value: Any) -> bool:
+    return (
+        isinstance(value, str) and len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+    )
+
+
+def parse_summaries(line: bytes) -> dict[str, dict[str, Any]] | None:
+    """The summaries on a snapshot's first line, by kind; None for anything not ours."""
+    try:
+        doc = json.loads(line.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("version") != VERSION:
+        return None
+    kinds = doc.get("summaries")
+    if not isinstance(kinds, dict) or not all(isinstance(v, dict) for v in kinds.values()):
+        return None
+    return kinds
+
+
+def encode(summaries: dict[str, dict[str, Any]], state: StateAt | None) -> bytes:
+    """A snapshot's bytes (ValueError for a value JSON cannot hold or a history not on one
+    ASCII line: the caller then keeps none, which costs time only)."""
+    head = {"format": FORMAT, "version": VERSION, "summaries": summaries}
+    lines = [json.dumps(head, ensure_ascii=False, allow_nan=False).encode("utf-8")]
+    if state is None:
+        lines.append(b"null")
+    else:
+        doc = {key: getattr(state, key) for key in _STATE_FIELDS}
+        lines.append(json.dumps(doc, ensure_ascii=True, allow_nan=False).encode("ascii"))
+        for text in state.apart:
+            if "\n" in text or not text.isascii():
+                raise ValueError("a history kept apart must be one line of ASCII JSON")
+            lines.append(text.encode("ascii"))
+    return b"\n".join(lines)
+
+
+def path_of(journal: Path) -> Path:
+    return journal.with_name(journal.name + SUFFIX)
+
+
+def load(journal: Path) -> Snapshot | None:
+    """The snapshot beside *journal*, as bytes (not yet believed: see :func:`vouch_for`)."""
+    try:
+        with open(path_of(journal), "rb") as handle:
+            data = handle.read(_LIMIT + 1)
+    except OSError:
+        return None
+    return Snapshot(data) if len(data) <= _LIMIT else None
+
+
+def load_head(journal: Path) -> bytes | None:
+    """Line 1 of the snapshot beside *journal* (the summaries), read alone."""
+    try:
+        with open(path_of(journal), "rb") as handle:
+            line = handle.readline(_HEAD_LIMIT + 1)
+    except OSError:
+        return None
+    if len(line) > _HEAD_LIMIT:
+        return None
+    return line.rstrip(b"\n")
+
+
+def save(journal: Path, data: bytes) -> bool:
+    """Keep *data* beside *journal*, replacing the snapshot and the retired side files;
+    False if the disk refused (the next opening folds: time, never a command)."""
+    try:
+        durable.replace_atomically(path_of(journal), data)
+    except OSError:
+        return False
+    for suffix in RETIRED:
+        with contextlib.suppress(OSError):
+            journal.with_name(journal.name + suffix).unlink()
+    return True
+
+
+def discard(journal: Path) -> None:
+    for suffix in (SUFFIX, *RETIRED):
+        with contextlib.suppress(OSError):
+            journal.with_name(journal.name + suffix).unlink()
