@@ -3,17 +3,11 @@
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- exit codes (cli/errors.py EXIT_CODES), listed at the end of --help ---------------
     "cli_extra.exit.heading": ("exit status:", "終了コード:"),
-    "cli_extra.verify_checkpoint_removed": (
-        "the saved state that 'record' starts from did not match the entries and has been "
-        "removed (the entries themselves are intact; the next 'record' reads them all)",
-        "「record」が使う保存済みの状態が記録と一致しなかったため削除しました"
-        "(記録そのものは無傷です。次の「record」はすべての記録を読み直します)",
-    ),
     "cli_extra.exit.line": ("  {code:<4} {meaning}", "  {code:<4} {meaning}"),
     "cli_extra.exit.ok": ("done as asked", "正常に終了"),
     "cli_extra.exit.tampered": (
-        "verify: the session was edited after it was written, cut off, or has no chain",
-        "verify: 書き込み後に変更された、途中で切れている、またはハッシュの連鎖がない",
+        "verify: the session was edited after it was written, cut off, or its chain stripped",
+        "verify: 書き込み後に変更された、途中で切れている、またはハッシュの連鎖が取り除かれている",
     ),
     "cli_extra.exit.refused": (
         "refused: a rule, an unreadable file or session, a mistyped command, or stdout closed",
