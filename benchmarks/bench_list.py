@@ -7,9 +7,12 @@ The sessions are recorded entry by entry through the real recording path
 taking turns (benchmarks/fixtures.py). Each data folder is timed two ways, as a
 whole ``scorekeeper list`` process (output to a file):
 
-- cold: the summary caches removed first (``index*.json`` in the data folder), as
-  after an upgrade or when the sessions were copied in;
-- warm: run again at once, nothing changed (the summaries read back, nothing folded).
+- cold: as copied in (new files, new times; the side files of older versions
+  removed). The snapshots stay: the journals' bytes vouch for them, not the times;
+- warm: run again at once, nothing changed. Both hash each journal and read its
+  vouched-for snapshot's summaries; nothing is folded. (A folder from before issue 34
+  has no snapshots: its first listing folds each session and keeps one, once: 3.25 s
+  at 1,000 sessions on the machine of docs/performance.md.)
 
 Per round: ``python -c pass`` (the interpreter's own start) and ``python -c "import
 argparse, json, pathlib"`` (the floor under any such command), for reference, then
@@ -24,8 +27,10 @@ The start screen over 500 and 1,000 sessions is also timed in an 80x24 pty (spaw
 painted list with its first row), cold and warm, beside the start screen of an
 empty data folder in the same round. What the list adds to the app's own start
 (less the empty one, round by round) is held to the same goals as ``list``: cold
-≤ 0.5 s at 1,000 and linear (1,000 ≤ 2.2× 500), warm ≤ 50 ms at 1,000. The app's start
-itself is bench_startup's (no program paints a screen 50 ms after it is spawned).
+≤ 0.5 s at 1,000 and linear (1,000 ≤ 2.2× 500); warm for information (its goal of 50 ms
+was met by ``index.json``, summaries keyed by the files' times: a side file nothing
+vouched for, removed by issue 34; each journal is now hashed to check the vouch line
+that names its snapshot). The app's start itself is bench_startup's.
 """
 
 from __future__ import annotations
@@ -55,8 +60,6 @@ from pty_harness import Terminal
 COUNTS = (250, 500, 1_000)
 COLD_GOAL = 0.5
 GROWTH_GOAL = 2.2
-#: The start screen's warm goal (beyond the empty start screen); ``list`` warm has none.
-WARM_GOAL = 0.050
 
 
 def interpreter_start() -> float:
@@ -206,7 +209,7 @@ def start_screen_results(
     )  # fmt: skip
     results.append(
         timed_result(f"start screen, {top:,} sessions, warm, beyond the empty one",
-                     beyond["warm", top], f"≤ {WARM_GOAL * 1000:.0f} ms", WARM_GOAL)
+                     beyond["warm", top])
     )  # fmt: skip
     return results
 

@@ -48,7 +48,10 @@ from scorekeeper.services.recording import Recording, create_session, import_ses
 from scorekeeper.storage import Store
 
 #: Summary caches a cold run of ``list`` / ``stats`` starts without (in the data folder).
-CACHE_GLOBS = ("index*.json",)
+#: What a data folder copied in (new files, new times) would not have: the side files of
+#: older versions (never read now). The snapshots stay: they are vouched for by the
+#: journals' bytes, not the files' times, so a copied folder lists from them.
+CACHE_GLOBS = ("index*.json", "sessions/*.summary", "sessions/*.state", "sessions/*.checkpoint")
 
 #: Entries a random recorder never makes: they end or reshape the table.
 SKIP = ("end", "leave", "join", "rebuy", "recorder", "note", "undo", "correct", "reveal")
@@ -73,7 +76,7 @@ def no_fsync() -> Iterator[None]:
 
 
 def remove_caches(folder: Path) -> None:
-    """Make a data folder cold for list and stats: no summary cache left."""
+    """Make a data folder cold for list and stats, as copied in: no older side file left."""
     for pattern in CACHE_GLOBS:
         for path in folder.glob(pattern):
             path.unlink()

@@ -49,9 +49,9 @@ def counted_passes(monkeypatch) -> list[int]:
         looked: list[int] = []
         inner = self._vouched_in
 
-        def vouched_in(sid, data):
-            looked.append(sid)
-            return inner(sid, data)
+        def vouched_in(path, data):
+            looked.append(path)
+            return inner(path, data)
 
         self._vouched_in = vouched_in
         try:

@@ -162,10 +162,11 @@ def load(journal: Path) -> Snapshot | None:
     return Snapshot(data) if len(data) <= _LIMIT else None
 
 
-def load_head(journal: Path) -> bytes | None:
-    """Line 1 of the snapshot beside *journal* (the summaries), read alone."""
+def load_head(journal: str) -> bytes | None:
+    """Line 1 of the snapshot beside *journal* (the summaries), read alone. A string path:
+    the session list does this for every session."""
     try:
-        with open(path_of(journal), "rb") as handle:
+        with open(journal + SUFFIX, "rb") as handle:
             line = handle.readline(_HEAD_LIMIT + 1)
     except OSError:
         return None

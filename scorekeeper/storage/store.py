@@ -301,14 +301,15 @@ class Store:
         vouches for them as it is now: its last whole line is a vouch, chained to the line
         before it, naming the SHA-256 of every byte before it and of the snapshot's first
         line. None (fold the session) for anything else; never an error."""
+        path = os.fspath(self.path(sid))
         try:
-            with open(self.path(sid), "rb") as handle:
+            with open(path, "rb") as handle:
                 data = handle.read()
         except OSError:
             return None
-        return self._vouched_in(sid, data)
+        return self._vouched_in(path, data)
 
-    def _vouched_in(self, sid: int, data: bytes) -> dict[str, dict[str, Any]] | None:
+    def _vouched_in(self, path: str, data: bytes) -> dict[str, dict[str, Any]] | None:
         from scorekeeper.storage.hashchain import KEY, is_vouch, link
         from scorekeeper.storage.lines import doc_of_line, vouch_line
 
@@ -325,7 +326,7 @@ class Store:
         previous = before.get(KEY) if before is not None else None
         if not isinstance(previous, str) or link(previous, vouch) != vouch[KEY]:
             return None
-        head = snapshot.load_head(self.path(sid))
+        head = snapshot.load_head(path)
         if head is None or hashlib.sha256(head).hexdigest() != vouch["head"]:
             return None
         return snapshot.parse_summaries(head)
@@ -342,8 +343,9 @@ class Store:
         ids = self.ids()
         found: dict[int, Found] = {}
         unvouched = 0
+        folder = os.fspath(self.sessions_dir)
         for sid in ids:
-            path = self.path(sid)
+            path = os.path.join(folder, paths.session_name(sid))
             try:
                 with open(path, "rb") as handle:
                     data = handle.read()
@@ -351,11 +353,9 @@ class Store:
                 found[sid] = StorageError("storage.no_session", session=sid)
                 continue
             except OSError as exc:
-                found[sid] = StorageError(
-                    "storage.cannot_read", path=str(path), reason=reason_of(exc)
-                )
+                found[sid] = StorageError("storage.cannot_read", path=path, reason=reason_of(exc))
                 continue
-            found[sid] = self._vouched_in(sid, data)
+            found[sid] = self._vouched_in(path, data)
             if found[sid] is None:
                 unvouched += len(data)
             if progress is not None:
