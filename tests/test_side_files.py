@@ -392,3 +392,17 @@ def test_trash_takes_the_snapshot_away(capsys, tmp_path):
     store.trash(1)
     assert not snapshot.path_of(store.path(1)).exists()
     assert [s.id for s in list_sessions(store)] != [] and 1 not in store.ids()
+
+
+def test_a_seat_added_in_a_snapshot_never_lets_its_player_into_the_journal(capsys, tmp_path):
+    """Reproduced on the old code: a forged checkpoint seating Z made ``record`` append
+    ``fold Z``, after which the session could not be opened at all."""
+    root = data_folder(capsys, tmp_path / "data")
+    for path in side_files(root):
+        extra_seat(path)
+    before = Store(root).path(1).read_bytes()
+    code, _, err = run(capsys, "--data-dir", str(root), "record", "1", "round", "fold Z")
+    assert code == 2 and "Z" in err
+    assert Store(root).path(1).read_bytes() == before  # all or nothing: not even the round
+    assert run(capsys, "--data-dir", str(root), "show", "1")[0] == 0
+    assert run(capsys, "--data-dir", str(root), "verify", "1")[0] == 0

@@ -263,6 +263,10 @@ class Recording:
         #: The summaries the snapshot kept as this recording closed.
         self.summaries: dict[str, dict[str, Any]] | None = None
         self._keeps_state = not history or folded is not None or rebuild
+        #: Keep a snapshot even when nothing was recorded, if none is vouched for: a listing,
+        #: an import, and the app leaving a table (it may have folded a long session whole
+        #: to open it); never a command the rules refused (it changes nothing on disk).
+        self._rebuilds = folded is not None or rebuild or (not history and later is not None)
         #: The state the journal vouched for at opening (reused while not due again).
         self._taken: StateAt | None = None
         #: An undo or a correction after that state: folding from it cannot take them,
@@ -423,8 +427,9 @@ class Recording:
         due, to be done before the lock is let go; None when there is none."""
         session, writer = self.session, self._writer
         entries = session.ledger.next_seq - 1
-        if self._recorded == 0 and not self._state_stale and self._still_vouched(entries):
-            return None  # nothing new since the journal last vouched for it
+        if self._recorded == 0 and not self._state_stale:
+            if not self._rebuilds or self._still_vouched(entries):
+                return None
         self.summaries = summaries_of(session, self.id, self._stats_since)
         if writer.torn:
             return None  # the next entry sets the unfinished write aside; then a snapshot
