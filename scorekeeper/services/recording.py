@@ -427,9 +427,9 @@ class Recording:
         due, to be done before the lock is let go; None when there is none."""
         session, writer = self.session, self._writer
         entries = session.ledger.next_seq - 1
-        if self._recorded == 0 and not self._state_stale:
-            if not self._rebuilds or self._still_vouched(entries):
-                return None
+        idle = self._recorded == 0 and not self._state_stale
+        if idle and (not self._rebuilds or self._still_vouched(entries)):
+            return None
         self.summaries = summaries_of(session, self.id, self._stats_since)
         if writer.torn:
             return None  # the next entry sets the unfinished write aside; then a snapshot
