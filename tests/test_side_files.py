@@ -406,3 +406,59 @@ def test_a_seat_added_in_a_snapshot_never_lets_its_player_into_the_journal(capsy
     assert Store(root).path(1).read_bytes() == before  # all or nothing: not even the round
     assert run(capsys, "--data-dir", str(root), "show", "1")[0] == 0
     assert run(capsys, "--data-dir", str(root), "verify", "1")[0] == 0
+
+
+def test_verify_folds_every_entry_without_a_snapshot_too(capsys, tmp_path):
+    """A journal rewritten with its hashes recomputed around an entry the rules refuse:
+    the chain holds, the fold does not; ``verify`` says so as every open does."""
+    from scorekeeper.core.codec import event_to_doc
+    from scorekeeper.core.events import Event
+    from scorekeeper.storage.hashchain import sealed, verify
+    from scorekeeper.storage.journal import encode
+
+    root = data_folder(capsys, tmp_path / "data")
+    store = Store(root)
+    stored = store.read(1)
+    at = datetime(2026, 12, 3, 20, 0, tzinfo=UTC)
+    bad = event_to_doc(Event(len(stored.events) + 1, at, "A", "fold", {"player": "Z"}))
+    tip = verify(stored.header, stored.events, stored.vouches).tip
+    line, _ = encode({"set": {"events": {str(len(stored.events) + 1): sealed(tip, bad)}}})
+    with store.path(1).open("ab") as journal:
+        journal.write(line)
+    snapshot.discard(store.path(1))
+    code, out, err = run(capsys, "--data-dir", str(root), "verify", "1")
+    assert code == 2 and out == "" and "cannot be read back" in err
+
+
+def test_a_writer_waits_out_a_listing_holding_the_lock_but_not_another_writer(
+    capsys, tmp_path, monkeypatch
+):
+    """A listing keeps a snapshot under the session's lock (a fold of one session): a
+    writer arriving meanwhile waits for it rather than being refused; a writer that holds
+    the lock for good (the app in another window) is still refused, in words."""
+    import threading
+
+    import scorekeeper.services.recording as recording_module
+    from scorekeeper.messages import UserError
+
+    root = data_folder(capsys, tmp_path / "data")
+    store = Store(root)
+    monkeypatch.setattr(recording_module, "LOCK_GRACE", 30)
+    holder = store.open_writer(1)
+    release = threading.Event()
+
+    def listing() -> None:
+        release.wait(30)
+        holder.close()
+
+    thread = threading.Thread(target=listing)
+    thread.start()
+    threading.Timer(0.2, release.set).start()
+    with recording_module.Recording(store, 1, history=False) as rec:  # waited, not refused
+        assert release.is_set()
+        assert rec.session.state.names()
+    thread.join(30)
+    monkeypatch.setattr(recording_module, "LOCK_GRACE", 0.2)
+    with store.open_writer(1), pytest.raises(UserError) as refused:
+        recording_module.Recording(store, 1, history=False)
+    assert refused.value.key == "storage.locked"

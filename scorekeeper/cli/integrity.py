@@ -16,7 +16,7 @@ from scorekeeper.core.times import local_text
 from scorekeeper.core.words import parse_replacement, split_line
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
-from scorekeeper.services.recording import Recording, snapshot_disagrees
+from scorekeeper.services.recording import Recording, fold_stored, snapshot_disagrees
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY
 from scorekeeper.storage.hashchain import verify as verify_chain
@@ -46,9 +46,9 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     """0: intact; 1: tampered, cut off (``--expect``), or its chain stripped;
     2: the session cannot be read or the command was mistyped (docs/disputes.md).
 
-    It always checks every entry against the chain and, when the journal vouches for the
-    snapshot beside it, folds every entry to compare (a vouch line can only be forged by
-    rewriting the journal)."""
+    It always checks every entry against the chain and the rules (a fold) and, when the
+    journal vouches for the snapshot beside it, compares that with the fold (a vouch line
+    can only be forged by rewriting the journal)."""
     wanted = _expected(expect)
     stored = keep(store.read(sid))
     tell_set_aside(store, sid)
@@ -61,9 +61,10 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
         return _tampered(sid, t(key, entry=verdict.bad_entry))
     if verdict.bad_vouch is not None:
         return _tampered(sid, t("cli.verify_vouch", entry=verdict.bad_vouch))
-    try:
+    try:  # every entry through the rules, as every open checks them
+        fold_stored(stored)
         forged = snapshot_disagrees(store, stored)
-    except RuleError as error:  # an entry the rules refuse: as every open says it
+    except RuleError as error:  # a chained entry the rules refuse: as every open says it
         fail(str(sid), t("recording.session_invalid", session=sid, reason=error.message()))
     if forged:
         return _tampered(sid, t("cli.verify_snapshot_forged"))

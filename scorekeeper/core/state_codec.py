@@ -1,11 +1,11 @@
-"""A folded state as JSON and back, exactly: what a checkpoint of a session keeps.
+"""A folded state as JSON and back, exactly: what a session's snapshot keeps (storage/snapshot.py).
 
 Only the core's own state types are written and read back (``_TYPES``), each
 with exactly its fields; tuples, frozensets, read-only maps, plain dicts,
 history chains and times keep their types, so a state read back is equal to
 the one written and behaves the same under every rule. Anything else in a
 document (an unknown type, a missing or extra field, a value of no known shape)
-is refused with ValueError: the bytes come from disk, and a checkpoint that
+is refused with ValueError: the bytes come from disk, and a snapshot whose state
 cannot be read is simply not used (the session is folded from its entries).
 """
 
@@ -57,7 +57,7 @@ def encode(value: Any, apart: list[str] | None = None) -> Any:
 
     With *apart*, each history (a :class:`Chain`: round results, stake changes) is not
     written in place but as a JSON text of its own appended to *apart*, and referred to
-    as ``{"x": [index, length]}``: a checkpoint of 100,000 entries then parses in
+    as ``{"x": [index, length]}``: a snapshot of 100,000 entries then parses in
     milliseconds, its histories only when something reads them."""
     if value is None or isinstance(value, bool | int | str):
         return value
@@ -80,11 +80,11 @@ def encode(value: Any, apart: list[str] | None = None) -> Any:
     name = type(value).__name__
     if is_dataclass(value) and _TYPES.get(name) is type(value):
         return {"o": name, "f": [encode(getattr(value, field), apart) for field in _FIELDS[name]]}
-    raise ValueError(f"no way to keep a {name} in a checkpoint")
+    raise ValueError(f"no way to keep a {name} in a snapshot")
 
 
 def _encode_chain(chain: Chain[Any], apart: list[str] | None) -> Any:
-    kept = chain.raw_then()  # read from a checkpoint and not decoded since: as it was
+    kept = chain.raw_then()  # read from a snapshot and not decoded since: as it was
     if apart is None:
         if kept is None:
             return {"c": [encode(item) for item in chain.to_list()]}
@@ -197,7 +197,7 @@ def encode_state(state: State) -> dict[str, Any]:
 
 def agrees_but_history(a: Any, b: Any) -> bool:
     """*a* == *b*, their histories (:class:`Chain`) compared by length only: a state read
-    back from a checkpoint against the whole fold's, without decoding 100,000 entries'
+    back from a snapshot against the whole fold's, without decoding 100,000 entries'
     history (seconds) to compare it item by item; ``verify`` compares everything."""
     if isinstance(a, Chain) or isinstance(b, Chain):
         return isinstance(a, Chain) and isinstance(b, Chain) and len(a) == len(b)

@@ -57,9 +57,10 @@ def list_sessions(
 ) -> list[Summary] | None:
     """Every stored session, most recently updated first (:func:`recent_first`); a damaged
     one is listed with its error. *progress* is told (done, total) after each session.
-    With *at_most*, None (nothing read) when more bytes than that are not yet summarized
-    (:func:`listing_cost`), or when another read is under way: asked so on the UI thread,
-    which must not wait for a worker's read; the start screen then reads in a worker."""
+    With *at_most*, None (nothing folded) when the sessions without a snapshot their
+    journal vouches for hold more bytes than that, or when another read is under way:
+    asked so on the UI thread, which must not wait for a worker's read; the start screen
+    then reads in a worker."""
     with held(_READING, wait=at_most is None) as mine:
         return _list_sessions(store, progress, at_most) if mine else None
 

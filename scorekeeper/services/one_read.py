@@ -1,7 +1,8 @@
 """One read of the stored sessions' summaries at a time, and no wait for it on the UI thread.
 
-A read writes the summaries it made into the cache file, so two at once would race; the
-app may begin a read (a screen shown again) while an older one still runs in a worker.
+A read may keep a snapshot for a session that had none (a fold, a vouch line appended),
+so two at once would do the same work twice; the app may begin a read (a screen shown
+again) while an older one still runs in a worker.
 A read asked on the UI thread, to see whether it is quick, does not wait for that one: it
 says "not now", and the screen reads in a worker, which waits its turn.
 """

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
@@ -38,6 +39,8 @@ from scorekeeper.storage.hashchain import KEY as HASH_KEY
 from scorekeeper.storage.hashchain import Verdict, header_hash, seal_all, sealed, walk
 from scorekeeper.storage.hashchain import verify as verify_chain
 from scorekeeper.storage.snapshot import Snapshot, StateAt
+
+_T = TypeVar("_T")
 
 
 class DamagedSession(UserError):
@@ -190,6 +193,25 @@ def snapshot_state(store: Store, sid: int) -> tuple[Snapshot, StateAt] | None:
     return (snap, taken) if snap is not None and taken is not None else None
 
 
+#: How long a writer waits for the lock when a listing (in this process or another) may
+#: hold it to keep a snapshot (a fold of one session, a few milliseconds), before saying
+#: the session is open elsewhere: a hint never refuses a command.
+LOCK_GRACE = 1.5
+
+
+def _waiting_out_a_listing(open_it: Callable[[], _T], rebuild: bool) -> _T:
+    """*open_it*, tried again while the session's lock is held, for :data:`LOCK_GRACE`;
+    a listing's own open (*rebuild*) does not wait: it folds without the lock instead."""
+    deadline = time.monotonic() + (0 if rebuild else LOCK_GRACE)
+    while True:
+        try:
+            return open_it()
+        except StorageError as error:
+            if error.key != "storage.locked" or time.monotonic() >= deadline:
+                raise
+        time.sleep(0.05)
+
+
 #: Writers of this process still keeping a snapshot after their table closed (the app
 #: does it in a thread): opening the same session again waits for them, not refused.
 _CLOSING: dict[tuple[str, int], threading.Event] = {}
@@ -276,12 +298,16 @@ class Recording:
         #: The statistics when the session was opened, and the round results they count:
         #: closing counts only the rounds added since (core/stats.py session_stats).
         self._stats_since: tuple[dict[str, Any], Chain[RoundResult]] | None = None
-        opened = None if history or folded is not None else self._resumed()
+        opened = _waiting_out_a_listing(
+            lambda: None if history or folded is not None else self._resumed(), rebuild
+        )
         if opened is not None:
             self._writer, self.session, self._chain, self._head = opened
         else:
             if folded is None:
-                self._writer, self.session, verdict = self._opened_whole()
+                self._writer, self.session, verdict = _waiting_out_a_listing(
+                    self._opened_whole, rebuild
+                )
             else:
                 self._writer, self.session = store.open_writer(sid), folded
                 verdict = verify_chain(

@@ -94,9 +94,10 @@ def session_docs(
     at_most: int | None = None,
 ) -> list[dict[str, Any]] | None:
     """Every stored session's statistics document (of *game*, if given; unreadable sessions
-    always, to be counted as such), from the cache where it is fresh. *progress* is told
-    (done, total) after each session, for the app's progress bar. With *at_most*, None
-    (nothing read) when more bytes than that are not yet counted (:func:`gathering_cost`)."""
+    always, to be counted as such), from its snapshot where the journal vouches for it.
+    *progress* is told (done, total) after each session, for the app's progress bar. With
+    *at_most*, None (nothing read) when the sessions without one hold more bytes than that
+    (they are folded)."""
     docs = []
     with held(_GATHERING, wait=at_most is None) as mine:  # see catalog.list_sessions
         if not mine:

@@ -3,8 +3,9 @@
 This is the only package that imports TinyDB; the rest of the program sees
 plain dicts, :class:`Store` and :class:`SessionWriter`.
 
-The journal's machinery (its reader and writer, hashing, snapshots) is loaded when a
-session is first opened, not with the package: listing sessions reads only summaries.
+The journal's reader and writer (and TinyDB) are loaded when a session is first opened,
+not with the package: listing sessions hashes each journal and reads its snapshot's
+summaries (storage/lines.py, storage/snapshot.py).
 The store itself (and TinyDB) is loaded when first asked for too: a command that only
 finds the data folder (``replay`` reading the language chosen last) loads none of it.
 """

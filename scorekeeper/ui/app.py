@@ -205,8 +205,9 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         from scorekeeper.ui.screens.tables import table_screen_for
 
         try:
-            # Picked up at its state checkpoint: 100,000 entries open in a tenth of a
-            # second; what needs every entry reads them first (ui/screens/history.py).
+            # Picked up at its snapshot's state when the journal vouches for it: 100,000
+            # entries open in a tenth of a second; what needs every entry reads them first
+            # (ui/screens/history.py).
             recording = Recording(self.store, sid, history=False, later=self._write_later)
         except UserError as error:
             self.notify(error.message(), title=t("ui.cannot_open"), severity="error")
@@ -224,15 +225,15 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         return True
 
     def _write_later(self, job: Callable[[], None]) -> None:
-        """Write a state checkpoint in a thread of its own, so that leaving a table is not
-        held up by it (encoding 100,000 entries folded whole takes seconds). A cache:
-        if it fails, the next opening folds the session, as it always could."""
+        """Take a snapshot's new state in a thread of its own, so that leaving a table is not
+        held up by it (encoding 100,000 entries folded whole takes seconds); the session's
+        lock is let go after it. A hint: if it fails, the next opening folds the session."""
 
         def write() -> None:
             with contextlib.suppress(Exception):
                 job()
 
-        thread = threading.Thread(target=write, name="state-checkpoint")
+        thread = threading.Thread(target=write, name="snapshot")
         self._writing = [w for w in self._writing if w.is_alive()]
         self._writing.append(thread)
         thread.start()
@@ -244,7 +245,7 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         self.push_screen(TablePageScreen(self.table_pages, self.store.root, sid))
 
     def finish_writing(self) -> None:
-        """Wait for the checkpoints still being written (before the process is replaced)."""
+        """Wait for the snapshots still being taken (before the process is replaced)."""
         for thread in self._writing:
             thread.join()
 

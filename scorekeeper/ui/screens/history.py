@@ -1,6 +1,6 @@
 """Reading the whole of a session the table was opened without.
 
-A long session opens at its state checkpoint (services/recording.py): the table,
+A long session opens at its snapshot's state (services/recording.py): the table,
 the log of the latest entries and an undo of them need nothing more. The
 timeline, the standings, an export, a correction and an undo of an older entry
 need every entry: the table then waits while they are read in a worker thread,
@@ -33,7 +33,7 @@ class WithHistory(Protocol):
 
 class ReadingHistory(StyledOnce, ModalScreen[str | None]):
     """ "Reading all n entries of session s…": shown until they are read, then gone with
-    what there is to say (an error, or that the checkpoint was wrong), or None."""
+    what there is to say (an error, or that the snapshot was not what the entries give), or None."""
 
     def __init__(self, recording: WithHistory) -> None:
         super().__init__(classes="dialog", id="history-screen")
@@ -68,7 +68,7 @@ def with_history(
 ) -> None:
     """Run *then* with the whole session folded: at once if it is, else after
     :class:`ReadingHistory` has read it (*say* is told what went wrong, if anything;
-    *then* still runs when what went wrong was only the checkpoint)."""
+    *then* still runs when what went wrong was only the snapshot)."""
     if recording.session.history_from == 1:
         then()
         return
