@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -85,10 +84,16 @@ def test_100000_players_are_refused_at_once(capsys, tmp_path, monkeypatch):
     path = tmp_path / "crowd.txt"
     names = " ".join(f"P{i}" for i in range(100_000))
     path.write_text(f"game indian-official\nplayers {names}\n", encoding="utf-8")
-    start = time.perf_counter()
+    import scorekeeper.core.header as header_module
+
+    checked: list[str] = []
+    real = header_module.check_name
+    monkeypatch.setattr(
+        header_module, "check_name", lambda name: checked.append(name) or real(name)
+    )
     code, _, err = run(capsys, path)
     assert code == 2 and "not 100000" in err
-    assert time.perf_counter() - start < 5  # refused without per-name work
+    assert checked == []  # refused without per-name work
 
 
 def test_a_50_mb_file_is_refused_before_it_is_read(capsys, tmp_path, monkeypatch):
@@ -163,12 +168,10 @@ def test_hostile_json_exports_are_refused_in_one_line(capsys, tmp_path, o1_expor
 
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(_break(o1_export, how)), encoding="utf-8")
-    start = time.perf_counter()
     code = main(["import", str(path)])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"{path}:")
-    assert time.perf_counter() - start < 5
     main(["list", "--json"])
     assert len(json.loads(capsys.readouterr().out)) == 1  # nothing was imported
 
