@@ -18,7 +18,13 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
-from scorekeeper.export.report import parent_heading, score_heading, title
+from scorekeeper.export.report import (
+    has_stakes,
+    parent_heading,
+    score_heading,
+    stake_rows,
+    title,
+)
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 
@@ -45,7 +51,7 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
         "board": _board(state, view, lang) if state.board is not None else None,
         "result": last_result_line(session, lang),
         "entries": _entries(session, lang),
-        "stakes": _stakes(state, lang),
+        "stakes": _stakes(session, lang),
         "finished": state.finished,
         "uses_chips": game.uses_chips,  # the players' table has a column for chips put in
         "labels": {
@@ -63,6 +69,7 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
             "time": t("web.column.time", lang),
             "round": t("word.round", lang),
             "stake": t("web.column.change", lang),
+            "what": t("web.column.what", lang),
         },
     }
 
@@ -230,21 +237,29 @@ def _entries(session: Session, lang: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _stakes(state: State, lang: str) -> list[dict[str, Any]]:
-    """The latest stake changes in force, newest first: when it went to 40, on every phone."""
-    changes = state.stake_history
-    latest = changes.since(max(0, len(changes) - LATEST_STAKES))  # not the whole history
-    return [
-        {
-            "seq": change.seq,
-            "time": local_text(change.at, "%H:%M:%S"),
-            "round": change.round,
-            "from": change.old,
-            "to": change.new,
-            "text": t("timeline.stake_from_to", lang, old=change.old, new=change.new),
-        }
-        for change in reversed(latest)
-    ]
+def _stakes(session: Session, lang: str) -> list[dict[str, Any]] | None:
+    """The latest rows of the stake timeline, newest first, as the app's timeline shows
+    them (each at its own time; undone or replaced ones marked); None in a game without a
+    stake, which has no such list."""
+    if not has_stakes(session.game):
+        return None
+    rows = []
+    for row in reversed(stake_rows(session, lang, LATEST_STAKES)):  # not the whole history
+        entry = row.entry
+        rows.append(
+            {
+                "seq": entry.seq,
+                "time": local_text(entry.at, "%H:%M:%S"),
+                "round": entry.round,
+                "from": entry.stake_from,
+                "to": entry.stake_to,
+                "text": row.stake,
+                "what": row.what,
+                "struck": not row.in_force,
+                "mark": row.mark,
+            }
+        )
+    return rows
 
 
 def last_result_line(session: Session, lang: str | None = None) -> str:

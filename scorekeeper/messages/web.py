@@ -30,6 +30,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.column.rank": ("rank", "順位"),
     "web.column.time": ("time", "時刻"),
     "web.column.change": ("stake", "賭け点"),
+    "web.column.what": ("what happened", "内容"),
     "web.pochen.stage.trump": ("the trump is being turned up", "切り札を決めています"),
     "web.pochen.stage.claims": ("claims", "役の請求"),
     "web.pochen.stage.poch": ("the Poch", "ポッヘン(賭け)"),

@@ -92,10 +92,18 @@
     }
     $("result-box").hidden = !doc.result;
     $("result").textContent = doc.result;
-    if (doc.stakes.length) {
-      fill($("stakes"), [[c.time], [c.round, "n"], [c.stake, "n"]],
-        doc.stakes.map((s) => row([[s.time, "time"], [s.round, "n"], [s.text, "n"]])));
-    } else {
+    // the stake timeline as the app's timeline shows it; none in a game without a stake
+    $("stakes-box").hidden = doc.stakes === null;
+    if (doc.stakes !== null && doc.stakes.length) {
+      fill($("stakes"), [[c.time], [c.round, "n"], [c.stake, "n"], [c.what]],
+        doc.stakes.map((s) => {
+          const tr = row([[s.time, "time"], [s.round, "n"], [s.text, "n stake"], [s.what, "what"]]);
+          tr.dataset.seq = s.seq;
+          if (s.struck) tr.className = "struck";
+          if (s.mark) tr.lastChild.appendChild(make("span", " " + s.mark, "note"));
+          return tr;
+        }));
+    } else if (doc.stakes !== null) {
       $("stakes").replaceChildren(row([[config.none_yet, "none"]]));
     }
     const entries = $("entries");
