@@ -273,6 +273,11 @@ def check_every_view(session: Session) -> None:
         if state.board is not None:
             chips = sum(cell["chips"] for row in page["board"]["rows"] for cell in row)
             assert chips == sum(state.board.values())
+            assert page["headline"]["value"] == chips  # the chips on the board, never "0 pot"
+        if lang == "en":  # nothing to call: what the player may do, never "0 to call"
+            assert "(0 to call)" not in page["status"]
+        if page["score_is_net"]:  # one column on the page: the points are the net
+            assert net == dict(state.scores)
         if page["pots"]:
             view = game.round_view(state)
             assert view is not None

@@ -54,6 +54,7 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
         "stakes": _stakes(session, lang),
         "finished": state.finished,
         "uses_chips": game.uses_chips,  # the players' table has a column for chips put in
+        "score_is_net": game.score_is_net,  # points: one column, not the same number twice
         "labels": {
             key: t(f"web.label.{key}", lang)
             for key in ("players", "standings", "pots", "board", "entries", "stakes", "result")
@@ -84,6 +85,8 @@ def headline_caption(session: Session, lang: str | None = None) -> str:
         return t(game.worded("display.stake"), lang, parent=state.parent, cap=cap)
     if headline.kind == "round":
         return t(game.worded("display.round"), lang, parent=state.parent)
+    if headline.kind == "board":
+        return t(game.worded("display.board"), lang, parent=state.parent)
     return t(game.worded("display.pot"), lang, parent=state.parent)
 
 
@@ -113,8 +116,20 @@ def _status(session: Session, view: RoundView | None, lang: str) -> str:
         )
     line = t("web.round_in_play", lang, round=state.round)
     if view.to_act is not None:
-        line += " · " + t("web.to_act", lang, player=view.to_act, call=view.to_call)
+        line += " · " + _to_act(session, view, lang)
     return line
+
+
+def _to_act(session: Session, view: RoundView, lang: str) -> str:
+    """Whose turn, and what they may do: what it costs to call, or with nothing to call the
+    entries the rules allow now (check or bet; pass or bet in Pochen's Poch)."""
+    if view.to_call:
+        return t("web.to_act", lang, player=view.to_act, call=view.to_call)
+    kinds = {action.kind for action in session.legal()}
+    for kind in ("check", "pass"):
+        if kind in kinds and "bet" in kinds:
+            return t(f"web.to_act_{kind}", lang, player=view.to_act)
+    return t("web.acting_now", lang, player=view.to_act)
 
 
 def _players(session: Session, view: RoundView | None, lang: str) -> list[dict[str, Any]]:
