@@ -42,9 +42,17 @@ def free_port() -> int:
 class Served:
     """``scorekeeper display 1 --serve`` as a user runs it, on a session of its own."""
 
-    def __init__(self, tmp_path: Path, players: list[str], *extra: str, lang: str = "en") -> None:
+    def __init__(
+        self,
+        tmp_path: Path,
+        players: list[str],
+        *extra: str,
+        lang: str = "en",
+        game: str = "indian-official",
+        options: dict[str, str] | None = None,
+    ) -> None:
         store = Store(tmp_path / "data")
-        create_session(store, make_header("indian-official", players, {}))
+        create_session(store, make_header(game, players, options or {}))
         self.env = dict(os.environ, SCOREKEEPER_HOME=str(tmp_path / "data"), SCOREKEEPER_LANG=lang)
         self.env["SCOREKEEPER_CONFIG"] = str(tmp_path / "config")
         self.env.pop("SCOREKEEPER_DATA", None)
@@ -74,8 +82,14 @@ class Served:
 def served(tmp_path):
     made: list[Served] = []
 
-    def start(players=("Aki", "Ben", "Chihiro"), *extra: str, lang: str = "en") -> Served:
-        made.append(Served(tmp_path, list(players), *extra, lang=lang))
+    def start(
+        players=("Aki", "Ben", "Chihiro"),
+        *extra: str,
+        lang: str = "en",
+        game: str = "indian-official",
+        options: dict[str, str] | None = None,
+    ) -> Served:
+        made.append(Served(tmp_path, list(players), *extra, lang=lang, game=game, options=options))
         return made[-1]
 
     yield start

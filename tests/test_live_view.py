@@ -49,12 +49,15 @@ def test_o1_in_round_3_at_160_the_stake_and_when_it_went_there():
         "parent_label": "parent",
     }
     assert doc["status"] == "round 3 in play"
-    # entry n is made at 19:00 + 30n s: the raises of round 3 are entries 9-11
+    # entry n is made at 19:00 + 30n s: the raises of round 3 are entries 9-11; the
+    # folds with the stake they were paid at, as the app's timeline lists them with s
     assert [(s["time"], s["round"], s["text"]) for s in doc["stakes"]] == [
         ("19:05:30", 3, "40 → 80"),
         ("19:05:00", 3, "20 → 40"),
         ("19:04:30", 3, "10 → 20"),
+        ("19:02:00", 1, "at 20"),
         ("19:01:30", 1, "10 → 20"),
+        ("19:01:00", 1, "at 10"),
     ]
     played(session, "raise", "fold D", "showdown cards C=AS E=2H A=KC B=QD")
     doc = live_view(session, 3, "en")
@@ -84,11 +87,21 @@ def test_undo_and_a_correction_are_marked_as_in_the_timeline():
         (1, False, ""),
     ]  # fmt: skip
     assert doc["entries"][1]["text"].startswith("undo")
-    assert [s["text"] for s in doc["stakes"]] == ["10 → 20"]  # the undone raise is gone
+    # the undone raise stays, struck through with the undo that voided it, as in the timeline
+    assert [(s["seq"], s["text"], s["struck"], s["mark"]) for s in doc["stakes"]] == [
+        (4, "", False, ""), (3, "20 → 40", True, "(voided by #4)"), (2, "10 → 20", False, ""),
+    ]  # fmt: skip
     played(session, 'correct 1 "D won" "showdown D"')
     doc = live_view(session, 1, "en")
     replaced = {e["seq"]: e["mark"] for e in doc["entries"] if e["struck"]}
     assert replaced[5] == "(replaced by correction #6)"
+    # the raise at its own time, replaced; the correction as itself, at its own time
+    assert [(s["seq"], s["time"], s["struck"], s["mark"]) for s in doc["stakes"]] == [
+        (6, "19:03:00", False, ""), (4, "19:02:00", False, ""),
+        (3, "19:01:30", True, "(voided by #4)"),
+        (2, "19:01:00", True, "(replaced by correction #6)"),
+    ]  # fmt: skip
+    assert doc["stakes"][0]["what"] == "round 1 corrected (D won): showdown D"
     assert {s["name"]: s["net"] for s in doc["standings"]}["D"] > 0
 
 

@@ -25,6 +25,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from contextlib import redirect_stdout
+from datetime import datetime
 from html.parser import HTMLParser
 from typing import Any
 
@@ -32,7 +33,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.cli.timeline import entry_doc, entry_line
+from scorekeeper.cli.timeline import entry_doc, entry_line, marks
 from scorekeeper.cli.timeline import run as timeline_command
 from scorekeeper.cli.transcripts import standings_text
 from scorekeeper.core.json_import import read_json_export
@@ -44,7 +45,9 @@ from scorekeeper.core.timeline import index_at, select, session_until, timeline
 from scorekeeper.core.transcript import parse_transcript, replay
 from scorekeeper.export.formats import FORMATS, export_text
 from scorekeeper.export.live import LATEST_ENTRIES, LATEST_STAKES, live_view
+from scorekeeper.export.report import local_time
 from scorekeeper.export.settlement import settle
+from scorekeeper.ui.screens.timeline import stake_cell
 from tests.session_gen import GAMES, build_session
 
 EXAMPLES = int(os.environ.get("SCOREKEEPER_VIEW_EXAMPLES", "30"))
@@ -183,6 +186,7 @@ def check_every_view(session: Session) -> None:
     if game.uses_chips:
         assert [row[3] for row in html_rows] == [signed(net[p]) for p in order]
     rows = list(csv.reader(io.StringIO(texts[("csv", "en")].lstrip("\ufeff"))))
+    rows = rows[: rows.index([])] if [] in rows else rows  # the stake timeline follows
     assert len(rows) == 1 + len(state.results)
     if state.results and not state.in_round:
         last = state.results[-1]
@@ -193,6 +197,8 @@ def check_every_view(session: Session) -> None:
     exported = json.loads(texts[("json", "en")])
     assert exported["state"] == doc
     assert dict(exported["settlement"]["balances"]) == dict(settlement.balances)
+
+    check_stake_timelines(session, texts)
 
     # -- the exports read back to the same state -------------------------------------
     again = replay(parse_transcript(texts[("transcript", "en")]))
@@ -243,7 +249,8 @@ def check_every_view(session: Session) -> None:
 
     # -- the phones' page: the same numbers, entries and marks as every other view ---------
     shown_seqs = [e.seq for e in session.events][::-1][:LATEST_ENTRIES]
-    changes = state.stake_history.to_list()[::-1][:LATEST_STAKES]
+    app_stakes = select(timeline(session), stake=True) if game.has_stake else []
+    latest_stakes = app_stakes[::-1][:LATEST_STAKES]
     for lang in ("en", "ja"):
         page = json.loads(json.dumps(live_view(session, 1, lang)))
         assert page["headline"]["value"] == game.headline(state).value
@@ -253,12 +260,24 @@ def check_every_view(session: Session) -> None:
         assert [e["seq"] for e in page["entries"]] == shown_seqs
         struck = {e["seq"] for e in page["entries"] if e["struck"]}
         assert struck == {seq for seq in shown_seqs if seq in voided or seq in superseded}
-        assert [(s["from"], s["to"], s["seq"]) for s in page["stakes"]] == [
-            (c.old, c.new, c.seq) for c in changes
-        ]
+        if not game.has_stake:
+            assert page["stakes"] is None
+        else:  # the app's timeline with its stake filter, the latest first
+            assert [
+                (s["seq"], s["time"], s["round"], s["from"], s["to"], s["struck"])
+                for s in page["stakes"]
+            ] == [
+                (e.seq, e.local_time(), e.round, e.stake_from, e.stake_to, not e.in_force)
+                for e in latest_stakes
+            ]
         if state.board is not None:
             chips = sum(cell["chips"] for row in page["board"]["rows"] for cell in row)
             assert chips == sum(state.board.values())
+            assert page["headline"]["value"] == chips  # the chips on the board, never "0 pot"
+        if lang == "en":  # nothing to call: what the player may do, never "0 to call"
+            assert "(0 to call)" not in page["status"]
+        if page["score_is_net"]:  # one column on the page: the points are the net
+            assert net == dict(state.scores)
         if page["pots"]:
             view = game.round_view(state)
             assert view is not None
@@ -275,6 +294,47 @@ def check_every_view(session: Session) -> None:
     won = {p: sum(p in r.winners for r in state.results) for p in names}
     for row in totals.players:
         assert row.won == won[row.player]
+
+
+def app_stake_rows(session: Session) -> list[tuple[int, str, int, str, str]]:
+    """The app's timeline with its stake filter (ui/screens/timeline.py), as the exports
+    lay it out: number, local time, round, the stake cell, marks (undone or replaced)."""
+    if not session.game.has_stake:
+        return []
+    rows = []
+    for entry in select(timeline(session), stake=True):
+        stake = stake_cell(entry).plain
+        rows.append((entry.seq, local_time(entry.at), entry.round, stake, marks(entry).strip()))
+    return rows
+
+
+def check_stake_timelines(session: Session, texts: dict[tuple[str, str], str]) -> None:
+    """Every export's stake timeline is the app's: each entry at its own time (a replaced
+    stake change too), a correction at its own, in the order they were made."""
+    expected = app_stake_rows(session)
+    times = [row[1] for row in expected]
+    assert times == sorted(times)  # in time order: no raise at a correction's time
+    parser = _Tables()
+    parser.feed(texts[("html", "en")])
+    html = [(int(r[0]), r[1], int(r[2]), r[3], r[4]) for r in parser.tables.get("stakes", [[]])[1:]]
+    assert [(n, at, rnd, stake) for n, at, rnd, stake, _ in html] == [r[:4] for r in expected]
+    for (*_, what), row in zip(html, expected, strict=True):
+        assert what.endswith(row[4])
+    md = texts[("md", "en")]
+    if session.game.has_stake:
+        section = md.split("## Stake timeline\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
+        section = section[2:] if expected else []
+        cells = [[unescape_md(c.strip()) for c in line.strip("|").split(" | ")] for line in section]
+        shown = [(int(c[0]), c[1], int(c[2]), c[3].strip("~")) for c in cells]
+        assert shown == [r[:4] for r in expected]
+    else:
+        assert "## Stake timeline" not in md
+    rows = list(csv.reader(io.StringIO(texts[("csv", "en")].lstrip("\ufeff"))))
+    table = rows[rows.index([]) + 3 :] if [] in rows else []
+    assert [(int(r[0]), r[1], int(r[2]), r[3], r[5]) for r in table] == expected
+    exported = json.loads(texts[("json", "en")])["stake_timeline"]
+    assert [(r["n"], local_time(datetime.fromisoformat(r["at"])), r["round"], r["stake"])
+            for r in exported] == [r[:4] for r in expected]  # fmt: skip
 
 
 @pytest.mark.parametrize("game", list(GAMES))

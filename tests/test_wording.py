@@ -330,7 +330,10 @@ async def test_lowest_lose_box_and_standings_columns(tmp_path, lang):
 @pytest.mark.usefixtures("steady_screen")
 @pytest.mark.parametrize(
     ("lang", "caption", "mark"),
-    [("en", "pot · dealer Chie", "dealer"), ("ja", "ポット · ディーラー Chie", "ディーラー")],
+    [
+        ("en", "on the board · dealer Chie", "dealer"),
+        ("ja", "盤上 · ディーラー Chie", "ディーラー"),
+    ],
 )
 async def test_display_and_players_column_mark_the_dealer(tmp_path, lang, caption, mark):
     """Pochen, dealer in seat 3: the display's caption and the mark beside the name."""

@@ -113,6 +113,11 @@ class Game(ABC):
     round_kinds: ClassVar[frozenset[str]]
     uses_chips: ClassVar[bool] = False
     lower_is_better: ClassVar[bool] = False  # scores that count losses
+    #: played for a stake that rises during a round (the official points game): its
+    #: timeline of stake changes is worth a list of its own in the exports and on the page
+    has_stake: ClassVar[bool] = False
+    #: the score is the net result itself (points), so a view shows one column, not two
+    score_is_net: ClassVar[bool] = False
     #: who leads a round: the parent (親) of the points game, else the dealer (ディーラー)
     button_role: ClassVar[str] = "dealer"
     #: the standings' own columns, after rank, player, total (and net): what each counts

@@ -18,12 +18,13 @@ from typing import Literal
 from scorekeeper.core.events import frozen
 from scorekeeper.core.pots import Layers, Pot, layer_pots
 
-HeadlineKind = Literal["stake", "pot", "round"]
+HeadlineKind = Literal["stake", "pot", "board", "round"]
 
 
 @dataclass(frozen=True)
 class Headline:
-    """The one number the whole table watches: the stake, the pot, or the round."""
+    """The one number the whole table watches: the stake, the pot, the chips on the board
+    (Pochen: its nine pools, which stay between deals), or the round."""
 
     kind: HeadlineKind
     value: int

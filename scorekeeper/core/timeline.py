@@ -93,8 +93,16 @@ def session_until(session: Session, index: int) -> Session:
     return Session(session.header, session.events[: index + 1])
 
 
-def timeline(session: Session) -> list[TimelineEntry]:
-    """Every entry of *session*, oldest first."""
+def timeline(session: Session, start: int = 0) -> list[TimelineEntry]:
+    """Every entry of *session*, oldest first (from ``events[start]`` on)."""
+    return _timeline(session, start)[0]
+
+
+def _timeline(
+    session: Session, start: int = 0
+) -> tuple[list[TimelineEntry], dict[int, TimelineEntry]]:
+    """The entries from ``events[start]`` on, and by seq every entry they name (an undo's
+    target may come before *start*)."""
     game = session.game
     voided, superseded = session.voided(), session.superseded()
     seen: list[tuple[State, RoundView | None]] = []  # the state after the last entry, and its view
@@ -107,9 +115,10 @@ def timeline(session: Session) -> list[TimelineEntry]:
         seen[:] = [(state, view)]
         return view
 
-    entries: list[TimelineEntry] = []
     by_seq: dict[int, TimelineEntry] = {}
-    for index, event in enumerate(session.events):
+
+    def entry_at(index: int) -> TimelineEntry:
+        event = session.events[index]
         before, after = session.state_before(index), state_after(session, index)
         key, params = session.describe(index)
         number = after.round if event.kind == "round" else before.round
@@ -127,7 +136,7 @@ def timeline(session: Session) -> list[TimelineEntry]:
             players=frozenset(concerned),
         )
         if event.kind == "undo":
-            target = by_seq[event.data["voids"]]
+            target = by_seq.get(event.data["voids"]) or entry_at(_index_of(session, event))
             entry = evolve(
                 entry, undoes=target.seq, round=target.round, players=entry.players | target.players
             )
@@ -143,9 +152,43 @@ def timeline(session: Session) -> list[TimelineEntry]:
                 entry = evolve(entry, fold_player=player, fold_stake=old, committed=chips)
             elif old is not None and new is not None and new != old and after.in_round:
                 entry = evolve(entry, stake_from=old, stake_to=new)
-        entries.append(entry)
         by_seq[entry.seq] = entry
-    return entries
+        return entry
+
+    entries = [entry_at(index) for index in range(max(0, start), len(session.events))]
+    return entries, by_seq
+
+
+def _index_of(session: Session, undo: Event) -> int:
+    """The index of the entry an undo voids (seqs follow each other from history_from)."""
+    seq: int = undo.data["voids"]
+    index = seq - session.history_from
+    if 0 <= index < len(session.events) and session.events[index].seq == seq:
+        return index
+    return next(i for i, e in enumerate(session.events) if e.seq == seq)
+
+
+def stake_timeline(session: Session, latest: int | None = None) -> list[TimelineEntry]:
+    """What the timeline's stake filter shows (``select(..., stake=True)``), oldest first:
+    every stake change and fold at its own time, an undo of one, each correction with its
+    own time; replaced and undone entries marked. Empty for a game without a stake.
+
+    The exports and the phones' page list exactly these rows. With *latest*, only the
+    last that many, read from the end of the session (a long one costs the same).
+    """
+    if not session.game.has_stake:
+        return []
+    count = len(session.events)
+    span = count if latest is None else max(4 * latest, 64)
+    while True:
+        start = max(0, count - span)
+        entries, by_seq = _timeline(session, start)
+        kept = [e for e in entries if is_stake_related(e, by_seq)]
+        if latest is None:
+            return kept
+        if len(kept) >= latest or start == 0:
+            return kept[max(0, len(kept) - latest) :]
+        span *= 4
 
 
 def _named(value: Any, names: set[str]) -> set[str]:

@@ -1,4 +1,5 @@
-"""The csv export: one row per round, opened by a spreadsheet as it is.
+"""The csv export: one row per round, opened by a spreadsheet as it is; in a game
+played for a stake, the stake timeline follows as a table of its own after an empty row.
 
 UTF-8 with a byte-order mark, so a spreadsheet reads Japanese names right;
 any text cell that starts like a formula (``= + - @``, tab, carriage return)
@@ -49,4 +50,32 @@ def export_csv(session: Session, lang: str) -> str:
             line.append(row.changes.get(name, ""))
             line.append(row.totals.get(name, ""))
         writer.writerow(line)
+    if report.has_stakes(game):  # the stake timeline: a table of its own, after an empty row
+        writer.writerow([])
+        writer.writerow([cell(t("export.stake_timeline", lang))])
+        writer.writerow(
+            [
+                cell(text)
+                for text in (
+                    t("export.col.seq", lang),
+                    t("word.time", lang),
+                    t("word.round", lang),
+                    t("word.stake", lang),
+                    t("export.col.what", lang),
+                    t("export.col.mark", lang),
+                )
+            ]
+        )
+        for stake in report.stake_rows(session, lang):
+            entry = stake.entry
+            writer.writerow(
+                [
+                    entry.seq,
+                    report.local_time(entry.at),
+                    entry.round,
+                    cell(stake.stake),
+                    cell(stake.what),
+                    cell(stake.mark),
+                ]
+            )
     return BOM + out.getvalue()

@@ -15,10 +15,12 @@ from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_json import state_json
+from scorekeeper.core.timeline import stake_timeline
 from scorekeeper.core.transcript import write_transcript
 from scorekeeper.export.csvfile import export_csv
 from scorekeeper.export.htmlpage import export_html
 from scorekeeper.export.markdown import export_md
+from scorekeeper.export.report import stake_doc
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import language
 from scorekeeper.messages.text import json_text
@@ -48,6 +50,8 @@ def export_json(
         "header": header_to_doc(session.header),
         "events": events,
         "state": state_json(session),
+        # what the app's timeline shows with its stake filter: each entry at its own time
+        "stake_timeline": [stake_doc(e, lang or language()) for e in stake_timeline(session)],
         "settlement": settle(session, rate).to_doc(lang or language()),
         **({"receipt": receipt.to_doc()} if receipt is not None else {}),
     }

@@ -25,6 +25,7 @@ th, td { border: 1px solid #bbb; padding: 0.2em 0.6em; }
 th { background: #eee; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 svg { max-width: 100%; height: auto; }
+tr.gone td { color: #777; }
 """.strip()
 
 _CSP = "default-src 'none'; style-src 'unsafe-inline'"
@@ -135,18 +136,7 @@ def export_html(
 
     if report.has_stakes(game):
         out.append(f"<h2>{_e(t('export.stake_timeline', lang))}</h2>")
-        changes = session.state.stake_history.to_list()
-        if not changes:
-            out.append(f"<p>{_e(t('export.no_stake_changes', lang))}</p>")
-        else:
-            heading = [
-                t("word.time", lang),
-                t("word.round", lang),
-                t("export.col.from", lang),
-                t("export.col.to", lang),
-            ]
-            rows = [[report.local_time(c.at), c.round, c.old, c.new] for c in changes]
-            out += _table("stakes", heading, [False, True, True, True], rows)
+        out += _stake_table(report.stake_rows(session, lang), lang)
 
     if round_rows:
         out.append(f"<h2>{_e(t('export.chart', lang))}</h2>")
@@ -166,6 +156,37 @@ def export_html(
         out.append(f'<p id="receipt"><code>{_e(report.receipt_text(receipt, lang))}</code></p>')
     out += ["</body>", "</html>"]
     return "\n".join(out) + "\n"
+
+
+def _stake_table(rows: list[report.StakeRow], lang: str) -> list[str]:
+    """The stake timeline as the app's timeline shows it: each entry at its own time; one
+    that no longer counts struck through (``<del>``) with the entry that undid or replaced it."""
+    if not rows:
+        return [f"<p>{_e(t('export.no_stake_changes', lang))}</p>"]
+    heading = [
+        t("export.col.seq", lang),
+        t("word.time", lang),
+        t("word.round", lang),
+        t("word.stake", lang),
+        t("export.col.what", lang),
+    ]
+    numeric = [True, False, True, True, False]
+    out = ['<table id="stakes">', "<thead>" + _row(heading, numeric, "th") + "</thead>", "<tbody>"]
+    for row in rows:
+        entry = row.entry
+        stake, what = _e(row.stake), _e(row.what)
+        if not row.in_force:
+            stake, what = (f"<del>{text}</del>" if text else "" for text in (stake, what))
+        if row.mark:
+            what += f' <span class="mark">{_e(row.mark)}</span>'
+        cls = "" if row.in_force else ' class="gone"'
+        out.append(
+            f'<tr data-seq="{entry.seq}"{cls}><td class="n">{entry.seq}</td>'
+            f'<td>{_e(report.local_time(entry.at))}</td><td class="n">{entry.round}</td>'
+            f'<td class="n">{stake}</td><td>{what}</td></tr>'
+        )
+    out += ["</tbody>", "</table>"]
+    return out
 
 
 def chart_svg(session: Session, round_rows: list[report.RoundRow], label: str) -> list[str]:

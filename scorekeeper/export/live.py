@@ -18,7 +18,13 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
-from scorekeeper.export.report import parent_heading, score_heading, title
+from scorekeeper.export.report import (
+    has_stakes,
+    parent_heading,
+    score_heading,
+    stake_rows,
+    title,
+)
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 
@@ -45,9 +51,10 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
         "board": _board(state, view, lang) if state.board is not None else None,
         "result": last_result_line(session, lang),
         "entries": _entries(session, lang),
-        "stakes": _stakes(state, lang),
+        "stakes": _stakes(session, lang),
         "finished": state.finished,
         "uses_chips": game.uses_chips,  # the players' table has a column for chips put in
+        "score_is_net": game.score_is_net,  # points: one column, not the same number twice
         "labels": {
             key: t(f"web.label.{key}", lang)
             for key in ("players", "standings", "pots", "board", "entries", "stakes", "result")
@@ -63,6 +70,7 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
             "time": t("web.column.time", lang),
             "round": t("word.round", lang),
             "stake": t("web.column.change", lang),
+            "what": t("web.column.what", lang),
         },
     }
 
@@ -77,6 +85,8 @@ def headline_caption(session: Session, lang: str | None = None) -> str:
         return t(game.worded("display.stake"), lang, parent=state.parent, cap=cap)
     if headline.kind == "round":
         return t(game.worded("display.round"), lang, parent=state.parent)
+    if headline.kind == "board":
+        return t(game.worded("display.board"), lang, parent=state.parent)
     return t(game.worded("display.pot"), lang, parent=state.parent)
 
 
@@ -106,8 +116,20 @@ def _status(session: Session, view: RoundView | None, lang: str) -> str:
         )
     line = t("web.round_in_play", lang, round=state.round)
     if view.to_act is not None:
-        line += " · " + t("web.to_act", lang, player=view.to_act, call=view.to_call)
+        line += " · " + _to_act(session, view, lang)
     return line
+
+
+def _to_act(session: Session, view: RoundView, lang: str) -> str:
+    """Whose turn, and what they may do: what it costs to call, or with nothing to call the
+    entries the rules allow now (check or bet; pass or bet in Pochen's Poch)."""
+    if view.to_call:
+        return t("web.to_act", lang, player=view.to_act, call=view.to_call)
+    kinds = {action.kind for action in session.legal()}
+    for kind in ("check", "pass"):
+        if kind in kinds and "bet" in kinds:
+            return t(f"web.to_act_{kind}", lang, player=view.to_act)
+    return t("web.acting_now", lang, player=view.to_act)
 
 
 def _players(session: Session, view: RoundView | None, lang: str) -> list[dict[str, Any]]:
@@ -230,21 +252,29 @@ def _entries(session: Session, lang: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _stakes(state: State, lang: str) -> list[dict[str, Any]]:
-    """The latest stake changes in force, newest first: when it went to 40, on every phone."""
-    changes = state.stake_history
-    latest = changes.since(max(0, len(changes) - LATEST_STAKES))  # not the whole history
-    return [
-        {
-            "seq": change.seq,
-            "time": local_text(change.at, "%H:%M:%S"),
-            "round": change.round,
-            "from": change.old,
-            "to": change.new,
-            "text": t("timeline.stake_from_to", lang, old=change.old, new=change.new),
-        }
-        for change in reversed(latest)
-    ]
+def _stakes(session: Session, lang: str) -> list[dict[str, Any]] | None:
+    """The latest rows of the stake timeline, newest first, as the app's timeline shows
+    them (each at its own time; undone or replaced ones marked); None in a game without a
+    stake, which has no such list."""
+    if not has_stakes(session.game):
+        return None
+    rows = []
+    for row in reversed(stake_rows(session, lang, LATEST_STAKES)):  # not the whole history
+        entry = row.entry
+        rows.append(
+            {
+                "seq": entry.seq,
+                "time": local_text(entry.at, "%H:%M:%S"),
+                "round": entry.round,
+                "from": entry.stake_from,
+                "to": entry.stake_to,
+                "text": row.stake,
+                "what": row.what,
+                "struck": not row.in_force,
+                "mark": row.mark,
+            }
+        )
+    return rows
 
 
 def last_result_line(session: Session, lang: str | None = None) -> str:

@@ -82,6 +82,10 @@ def export_md(
             rows.append(cells)
         lines += [*_table(heading, align, rows), ""]
 
+    if report.has_stakes(game):
+        lines += [f"## {t('export.stake_timeline', lang)}", ""]
+        lines += [*_stake_table(report.stake_rows(session, lang), lang), ""]
+
     lines += [f"## {t('export.settlement', lang)}", ""]
     rate = settlement.rate_text(lang)
     if rate:
@@ -93,6 +97,30 @@ def export_md(
     if receipt is not None:
         lines += ["", report.receipt_text(receipt, lang)]
     return "\n".join(lines) + "\n"
+
+
+def _stake_table(rows: list[report.StakeRow], lang: str) -> list[str]:
+    """The stake timeline as the app's timeline shows it: each entry at its own time; one
+    that no longer counts struck through, with the entry that undid or replaced it."""
+    if not rows:
+        return [t("export.no_stake_changes", lang)]
+    heading = [
+        t("export.col.seq", lang),
+        t("word.time", lang),
+        t("word.round", lang),
+        t("word.stake", lang),
+        t("export.col.what", lang),
+    ]
+    cells = []
+    for row in rows:
+        stake, what = md_escape(row.stake), md_escape(row.what)
+        if not row.in_force:
+            stake, what = (f"~~{text}~~" if text else "" for text in (stake, what))
+        if row.mark:
+            what += " " + md_escape(row.mark)
+        entry = row.entry
+        cells.append([str(entry.seq), report.local_time(entry.at), str(entry.round), stake, what])
+    return _table(heading, "rlrrl", cells)
 
 
 def _change_and_total(row: report.RoundRow, name: str) -> str:

@@ -15,8 +15,10 @@ from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import Standing, net_history
 from scorekeeper.core.standings import standings as standings_of
+from scorekeeper.core.timeline import TimelineEntry, stake_timeline
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
+from scorekeeper.messages.describe import describe_text
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,67 @@ def round_rows(session: Session) -> list[RoundRow]:
         )
         for index, result in enumerate(state.results)
     ]
+
+
+@dataclass(frozen=True)
+class StakeRow:
+    """One line of the stake timeline, as the app's timeline shows it with ``s``."""
+
+    entry: TimelineEntry  # the core's timeline entry (numbers, times, marks)
+    stake: str  # ``20 → 40`` for a stake change, ``at 20`` for a fold, else empty
+    what: str  # the entry in words (a correction: the round it replaces and how)
+    mark: str  # ``(replaced by correction #N)``, ``(voided by #N)``, else empty
+
+    @property
+    def in_force(self) -> bool:
+        return self.entry.in_force
+
+
+def stake_rows(session: Session, lang: str, latest: int | None = None) -> list[StakeRow]:
+    """The stake timeline of a game played for a stake (else none), oldest first: each
+    stake change and fold at its own time, undone or replaced ones marked, and each
+    correction as itself with its own time (core/timeline.py decides which and when)."""
+    return [stake_row(entry, lang) for entry in stake_timeline(session, latest)]
+
+
+def stake_row(entry: TimelineEntry, lang: str) -> StakeRow:
+    if entry.stake_from is not None and entry.stake_to is not None:
+        stake = t("timeline.stake_from_to", lang, old=entry.stake_from, new=entry.stake_to)
+    elif entry.fold_stake is not None:
+        stake = t("timeline.fold_at", lang, stake=entry.fold_stake)
+    else:
+        stake = ""
+    marks = []
+    if entry.voided_by is not None:
+        marks.append(t("log.voided_by", lang, seq=entry.voided_by))
+    if entry.superseded_by is not None:
+        marks.append(t("timeline.superseded", lang, seq=entry.superseded_by))
+    what = describe_text(entry.key, dict(entry.params), lang)
+    return StakeRow(entry, stake, what, " ".join(marks))
+
+
+def stake_doc(entry: TimelineEntry, lang: str) -> dict[str, Any]:
+    """One stake timeline row in numbers and words (the JSON export's ``stake_timeline``)."""
+    row = stake_row(entry, lang)
+    doc: dict[str, Any] = {
+        "n": entry.seq,
+        "at": entry.at.isoformat(),
+        "round": entry.round,
+        "kind": entry.kind,
+        "text": row.what,
+        "stake": row.stake,
+        "voided_by": entry.voided_by,
+        "superseded_by": entry.superseded_by,
+    }
+    if entry.is_stake_change:
+        doc["from"], doc["to"] = entry.stake_from, entry.stake_to
+    if entry.is_fold:
+        doc["player"], doc["at_stake"] = entry.fold_player, entry.fold_stake
+    if entry.corrects is not None:
+        doc["corrects"] = entry.corrects
+    if entry.undoes is not None:
+        doc["voids"] = entry.undoes
+    return doc
 
 
 def initial_players(session: Session) -> tuple[str, ...]:
@@ -84,8 +147,9 @@ def stake_heading(game: Game, lang: str) -> str:
 
 
 def has_stakes(game: Game) -> bool:
-    """A points game played for a stake (indian-official), as opposed to chips or losses."""
-    return not game.uses_chips and not game.lower_is_better
+    """A game played for a stake (indian-official), as opposed to chips or losses: the
+    game's read side says so."""
+    return game.has_stake
 
 
 def local_time(at: datetime) -> str:

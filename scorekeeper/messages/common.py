@@ -14,6 +14,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "word.time": ("time", "時刻"),
     "word.stake": ("stake", "賭け点"),
     "word.pot": ("pot", "ポット"),
+    "word.board": ("on the board", "盤上"),
     "word.chips": ("chips", "チップ"),
     "word.standings": ("Standings", "順位"),
     "word.rank": ("rank", "順位"),

@@ -26,8 +26,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "export.col.result": ("result", "結果"),
     "export.col.change": ("{player} change", "{player} 増減"),
     "export.col.total": ("{player} total", "{player} 累計"),
-    "export.col.from": ("from", "変更前"),
-    "export.col.to": ("to", "変更後"),
+    "export.col.seq": ("#", "#"),
+    "export.col.what": ("what happened", "内容"),
+    "export.col.mark": ("undone or replaced", "取り消し・訂正"),
     # -- settlement ----------------------------------------------------------------
     "export.pays": ("{payer} pays {payee} {amount}", "{payer}が{payee}に{amount}を支払う"),
     "export.rate_point": ("at {rate} per point", "1点あたり{rate}"),

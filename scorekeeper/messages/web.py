@@ -4,6 +4,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- the page ----------------------------------------------------------------------
     "web.round_in_play": ("round {round} in play", "ラウンド{round} 進行中"),
     "web.to_act": ("{player} to act ({call} to call)", "{player}の番(コール{call})"),
+    "web.to_act_check": ("{player} to act (check or bet)", "{player}の番(チェックかベット)"),
+    "web.to_act_pass": ("{player} to act (pass or bet)", "{player}の番(パスかベット)"),
+    "web.acting_now": ("{player} to act", "{player}の番"),
     "web.next_round.parent": (
         "next: round {round}, parent {parent}",
         "次: ラウンド{round}、親 {parent}",
@@ -30,6 +33,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.column.rank": ("rank", "順位"),
     "web.column.time": ("time", "時刻"),
     "web.column.change": ("stake", "賭け点"),
+    "web.column.what": ("what happened", "内容"),
     "web.pochen.stage.trump": ("the trump is being turned up", "切り札を決めています"),
     "web.pochen.stage.claims": ("claims", "役の請求"),
     "web.pochen.stage.poch": ("the Poch", "ポッヘン(賭け)"),
@@ -149,8 +153,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "web.app.starting": ("Starting the table page…", "表のページを開始しています…"),
     "web.app.scan": (
-        "Point a phone's camera at the code, or open:",
-        "スマートフォンのカメラでコードを読み取るか、次を開いてください:",
+        "Point a phone's camera at the code, or open the address below it:",
+        "スマートフォンのカメラでコードを読み取るか、その下のアドレスを開いてください:",
     ),
     "web.app.keys": (
         "esc: close (the page keeps running) · s: stop the page",

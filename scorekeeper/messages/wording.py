@@ -49,6 +49,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "display.round.dealer": ("round · dealer {parent}", "ラウンド · ディーラー {parent}"),
     "display.pot.parent": ("pot · parent {parent}", "ポット · 親 {parent}"),
     "display.pot.dealer": ("pot · dealer {parent}", "ポット · ディーラー {parent}"),
+    "display.board.parent": ("on the board · parent {parent}", "盤上 · 親 {parent}"),
+    "display.board.dealer": ("on the board · dealer {parent}", "盤上 · ディーラー {parent}"),
     # -- `scorekeeper show`: the status after the game's name ---------------------------
     "cli.status_in_round.parent": (
         ", in play (stake {stake}), parent {parent}",

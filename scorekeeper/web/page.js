@@ -50,7 +50,9 @@
     const c = doc.columns;
     const head_row = [["#", "n"], [c.name], [c.in_round]];
     if (doc.uses_chips) head_row.push([c.committed, "n"]);
-    head_row.push([c.score, "n"], [c.net, "n"]);
+    // points are the net result itself: one column; chips and losses have both
+    if (doc.score_is_net) head_row.push([c.score, "n"]);
+    else head_row.push([c.score, "n"], [c.net, "n"]);
     fill($("players"), head_row,
       doc.players.map((p) => {
         const tr = make("tr", null, p.where);
@@ -62,7 +64,7 @@
         tr.appendChild(name);
         tr.appendChild(make("td", p.where_text, "where"));
         if (doc.uses_chips) tr.appendChild(make("td", p.committed || "", "n"));
-        tr.appendChild(make("td", p.score, "n"));
+        if (!doc.score_is_net) tr.appendChild(make("td", p.score, "n"));
         tr.appendChild(make("td", signed(p.net), tone(p.net)));
         return tr;
       }));
@@ -92,10 +94,18 @@
     }
     $("result-box").hidden = !doc.result;
     $("result").textContent = doc.result;
-    if (doc.stakes.length) {
-      fill($("stakes"), [[c.time], [c.round, "n"], [c.stake, "n"]],
-        doc.stakes.map((s) => row([[s.time, "time"], [s.round, "n"], [s.text, "n"]])));
-    } else {
+    // the stake timeline as the app's timeline shows it; none in a game without a stake
+    $("stakes-box").hidden = doc.stakes === null;
+    if (doc.stakes !== null && doc.stakes.length) {
+      fill($("stakes"), [[c.time], [c.round, "n"], [c.stake, "n"], [c.what]],
+        doc.stakes.map((s) => {
+          const tr = row([[s.time, "time"], [s.round, "n"], [s.text, "n stake"], [s.what, "what"]]);
+          tr.dataset.seq = s.seq;
+          if (s.struck) tr.className = "struck";
+          if (s.mark) tr.lastChild.appendChild(make("span", " " + s.mark, "note"));
+          return tr;
+        }));
+    } else if (doc.stakes !== null) {
       $("stakes").replaceChildren(row([[config.none_yet, "none"]]));
     }
     const entries = $("entries");

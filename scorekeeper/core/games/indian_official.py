@@ -35,6 +35,8 @@ class OfficialRound:
 class IndianOfficial(Game):
     id = "indian-official"
     button_role = "parent"
+    has_stake = True
+    score_is_net = True
     standings_columns = (("lead_rounds", "standings.as_parent"), ("won", "standings.won"))
     name_key = "game.indian-official"
     min_players = 3

@@ -30,7 +30,6 @@ from scorekeeper.core.betting import (
     betting_view,
     check_bettor,
     pay_in,
-    pot_headline,
 )
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.errors import RuleError
@@ -671,8 +670,9 @@ class Pochen(Game):
 
     # -- the read side ------------------------------------------------------------
     def headline(self, state: State) -> Headline:
-        table = state.table if state.in_round else None
-        return pot_headline(table.pot if isinstance(table, PochenDeal) else None)
+        """The chips on the board (the nine pools), which the whole table plays for: there
+        between deals too, where a pot would read 0."""
+        return Headline("board", sum((state.board or {}).values()), state.in_round)
 
     def round_view(self, state: State) -> RoundView | None:
         table = state.table if state.in_round else None

@@ -45,8 +45,9 @@ class TablePageScreen(StyledOnce, ModalScreen[None]):
                 yield Static("", id="table-page-qr", markup=False)
                 with Vertical(id="table-page-words"):
                     yield Static(t("web.app.starting"), id="table-page-status", markup=False)
-                    yield Static("", id="table-page-url", markup=False)
                     yield Static("", id="table-page-note", markup=False)
+            # the whole width of the box under the code: the address on one line, whole
+            yield Static("", id="table-page-url", markup=False)
             yield Static(
                 t("web.app.keys"), classes="dialog-help", id="table-page-keys", markup=False
             )
@@ -71,7 +72,7 @@ class TablePageScreen(StyledOnce, ModalScreen[None]):
     def _show(self, url: str) -> None:
         self.query_one("#table-page-qr", Static).update(qr_text(url))
         self.query_one("#table-page-status", Static).update(t("web.app.scan"))
-        self.query_one("#table-page-url", Static).update(Text(url, style="bold"))
+        self.query_one("#table-page-url", Static).update(Text(url, style="bold", no_wrap=True))
         self.query_one("#table-page-note", Static).update(t("web.serving_lan"))
 
     def action_close(self) -> None:
