@@ -5,6 +5,8 @@ a player left with exactly the next deal's ante stays in (issue 35, points 1, 3 
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from scorekeeper.core.errors import RuleError
@@ -15,6 +17,9 @@ from scorekeeper.core.standings import net_history
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.stats import session_stats
 from scorekeeper.core.transcript import read_session, write_transcript
+from scorekeeper.export import report
+from scorekeeper.export.formats import export_text
+from scorekeeper.export.live import live_view
 from scorekeeper.export.settlement import settle
 from tests.rules_support import assert_transcript_round_trip, enter, refused, stacks
 
@@ -231,3 +236,52 @@ def test_only_pochen_has_a_board():
     with pytest.raises(RuleError) as info:
         make_header("indian-chips", FOUR, board={"jack": 4}, shares={"A": 4})
     assert info.value.key == "rules.board_not_in_game"
+
+
+# -- every view says it, and settles to zero ---------------------------------------------
+
+
+def ended_p1() -> Session:
+    session = new_session(stack=50)
+    enter(session, *P1_DEAL, "end")
+    return session
+
+
+def test_every_export_shows_the_board_given_back_and_settles():
+    session = ended_p1()
+    md = export_text(session, 1, "md", lang="en")
+    assert "still on the table" not in md
+    assert "At the end the 12 chips left on the board went back in equal shares" in md
+    assert "A 3, B 3, C 3, D 3" in md
+    assert "- A pays B 2" in md
+    html = export_text(session, 1, "html", lang="en")
+    assert '<p class="board-returned">At the end the 12 chips' in html
+    assert "<li>A pays C 3</li>" in html
+    doc = json.loads(export_text(session, 1, "json", lang="en"))
+    assert doc["settlement"]["board_returned"] == {"A": 3, "B": 3, "C": 3, "D": 3}
+    assert doc["settlement"]["note"] is None
+    assert doc["state"]["board_returned"] == {"A": 3, "B": 3, "C": 3, "D": 3}
+    assert sum(doc["settlement"]["balances"].values()) == 0
+    ja = export_text(session, 1, "md", lang="ja")
+    assert "終了時に場に残った12チップは等分して返しました" in ja
+    assert "A 3、B 3、C 3、D 3" in ja
+    # the round table's net after the deal is the deal's; the standings count the board
+    assert report.round_rows(session)[-1].net == {"A": -9, "B": -1, "C": 0, "D": -2}
+    again = read_session(export_text(session, 1, "transcript", lang="en"))
+    assert state_json(again) == state_json(session)
+
+
+def test_carry_is_said_in_the_settlement():
+    session = new_session(stack=50, end_board="carry")
+    enter(session, *P1_DEAL, "end")
+    lines = settle(session).lines("en")
+    assert lines[0].startswith("At the end the 12 chips")
+    assert lines[1].startswith("The next session of this table (same table again) opens")
+    assert settle(session).lines("ja")[1].startswith("この卓の次回")
+
+
+def test_the_phones_page_says_it():
+    session = ended_p1()
+    status = live_view(session, 1, "en")["status"]
+    assert "At the end the 12 chips left on the board went back" in status
+    assert sum(row["net"] for row in live_view(session, 1, "en")["standings"]) == 0
