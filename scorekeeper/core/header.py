@@ -9,6 +9,7 @@ from scorekeeper.core.amounts import LIMIT, past_limit, whole_number, within
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Header, OptionValue, frozen
 from scorekeeper.core.games import get_game
+from scorekeeper.core.state import State
 from scorekeeper.messages import Phrase
 
 #: Characters a name may not contain: they would make entries ambiguous.
@@ -147,4 +148,30 @@ def make_header(
         stacks=frozen(chip_stacks),
         board=frozen(carried),
         shares=frozen(anted),
+    )
+
+
+def header_like(header: Header, state: State) -> Header:
+    """A new session of the same table (``new --like``): the same game, options and
+    recorder, the players seated at the end of *state* in their seats; the first seat deals
+    first and everyone starts at the ``stack`` option. With Pochen ``end_board carry`` the
+    board the session ended with opens the new one, each player anteing the share given
+    back to them (the header's ``board`` and ``shares``: the new journal alone says it).
+    A carried board still in play (the session has not ended) is refused in words."""
+    game = get_game(header.game)
+    carried = game.next_board(state)
+    if carried is None and header.options.get("end_board") == "carry" and not state.finished:
+        on_board = sum((state.board or {}).values())
+        if on_board:
+            raise RuleError("rules.like_board_in_play", chips=on_board)
+    seats = state.seated() or state.names()
+    recorder = state.recorder if state.recorder in seats else None
+    board, shares = carried if carried is not None else ({}, {})
+    return make_header(
+        header.game,
+        seats,
+        dict(header.options),
+        recorder=recorder,
+        board=board,
+        shares=shares,
     )

@@ -64,6 +64,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the shares of the carried board add up to {shares}, but the board holds {board} chips",
         "持ち越した場の各自の分の合計は{shares}ですが、場には{board}チップあります",
     ),
+    "rules.like_board_in_play": (
+        "this session has not ended and {chips} chips are still on its board: end it first, "
+        "so that the board can be carried over to the next session (end_board carry)",
+        "このセッションはまだ終わっておらず、場に{chips}チップ残っています。"
+        "場を次回に持ち越せるよう、先に終了してください",
+    ),
     "rules.share_over_stack": (
         "{player}'s share of the carried board ({share}) is more than the {stack} chips "
         "{player} starts with",
