@@ -50,7 +50,7 @@ def import_file(store: Store, path: str) -> int:
 
 def new_like(store: Store, sid: int) -> int:
     """``new --like SESSION``: a new session of the same table; prints its number."""
-    print(create_like(store, sid))
+    print(create_like(store, sid)[0])
     return 0
 
 

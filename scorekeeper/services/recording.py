@@ -100,11 +100,13 @@ def create_session(store: Store, header: Header, events: list[Event] | None = No
     return store.create(head, docs)
 
 
-def create_like(store: Store, sid: int) -> int:
+def create_like(store: Store, sid: int) -> tuple[int, Header]:
     """A new stored session of the same table as session *sid* (``new --like``, the start
-    screen's "same table again"): core/header.py's ``header_like`` says what it keeps."""
+    screen's "same table again"), and its header: core/header.py's ``header_like`` says
+    what it keeps."""
     session = load_session(store, sid)
-    return create_session(store, header_like(session.header, session.state))
+    header = header_like(session.header, session.state)
+    return create_session(store, header), header
 
 
 def import_session(store: Store, session: Session) -> int:
