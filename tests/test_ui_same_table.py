@@ -108,3 +108,29 @@ async def test_the_final_standings_show_the_board_given_back(tmp_path):
         assert "At the end the 12 chips left on the board went back in equal shares" in text
         assert "The next session of this table (same table again) opens with this board" in text
         assert "A pays B 2" in text
+
+
+async def test_end_board_is_chosen_on_the_new_session_form(tmp_path):
+    from textual.widgets import Select
+
+    from scorekeeper.ui.screens.new_session import NewSessionScreen
+
+    store = Store(tmp_path)
+    app, opened = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewSessionScreen)
+        screen.query_one("#new-game", Select).value = "pochen"
+        await pilot.pause()
+        choice = screen.query_one("#opt-end_board", Select)
+        assert choice.value == "share"
+        choice.value = "carry"
+        for name in ("A", "B", "C"):
+            await pilot.press(*name, "enter")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert len(opened) == 1
+        assert load_session(store, opened[0]).header.options["end_board"] == "carry"
