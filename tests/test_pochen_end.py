@@ -8,20 +8,24 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.games.pochen import POOLS
-from scorekeeper.core.header import make_header
+from scorekeeper.core.header import header_like, make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import net_history
 from scorekeeper.core.state_json import state_json
-from scorekeeper.core.stats import session_stats
+from scorekeeper.core.stats import session_stats, state_stats
 from scorekeeper.core.transcript import read_session, write_transcript
+from scorekeeper.core.words import parse_entry
 from scorekeeper.export import report
 from scorekeeper.export.formats import export_text
 from scorekeeper.export.live import live_view
 from scorekeeper.export.settlement import settle
 from tests.rules_support import assert_transcript_round_trip, enter, refused, stacks
+from tests.session_gen import build_session
 
 FOUR = ["A", "B", "C", "D"]
 P1_DEAL = [
@@ -285,3 +289,73 @@ def test_the_phones_page_says_it():
     status = live_view(session, 1, "en")["status"]
     assert "At the end the 12 chips left on the board went back" in status
     assert sum(row["net"] for row in live_view(session, 1, "en")["standings"]) == 0
+
+
+# -- properties: any generated mix -------------------------------------------------------
+
+PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(st.data())
+def test_any_ended_session_settles_to_zero_and_carries_over_exactly(data):
+    session = build_session(data, "pochen")
+    if not session.state.finished and _may_end(session):
+        session.record(parse_entry(session.game, ["end"]))
+    state, game = session.state, session.game
+    if not state.finished:
+        return
+    # an ended session: the board is empty, the chips are the players', the nets sum to 0
+    assert sum((state.board or {}).values()) == 0
+    assert sum(state.scores.values()) == sum(state.brought.values())
+    assert sum(game.net(state).values()) == 0
+    assert settle(session).reason is None
+    history = net_history(game, state)
+    assert {p: series[-1] for p, series in history.items()} == game.net(state)
+    stats = session_stats(session)["players"]
+    for name, numbers in stats.items():
+        assert numbers["net"] == game.net(state)[name]
+    # the same table again: with carry, the board and the shares open the next session
+    header = header_like(session.header, state)
+    second = Session(header)
+    carried = game.next_board(state)
+    if carried is None:
+        assert not any(header.board.values())
+        return
+    board, shares = carried
+    assert sum(second.state.board.values()) == sum(board.values()) == sum(shares.values())
+    for name, share in shares.items():
+        assert game.net(second.state)[name] == -share
+        # across the two sessions the share cancels out
+        assert game.net(state)[name] + game.net(second.state)[name] == (
+            game.net(state)[name] - share
+        )
+    total = sum(game.net(state).values()) + sum(game.net(second.state).values())
+    assert total + sum(second.state.board.values()) == 0
+    # ended at once, the second gives the same board back in the same shares
+    second.record(parse_entry(second.game, ["end"]))
+    assert sum(game.net(second.state).values()) == 0
+
+
+def _may_end(session: Session) -> bool:
+    return any(action.kind == "end" for action in session.legal())
+
+
+@PROPERTY
+@given(st.data())
+def test_stats_counted_from_an_earlier_document_count_the_board_once(data):
+    """A snapshot's statistics are grown from an earlier document (core/stats.py ``since``):
+    the board's part is counted once, as a whole count would."""
+    session = build_session(data, "pochen")
+    if not session.state.finished and _may_end(session):
+        session.record(parse_entry(session.game, ["end"]))
+    frames = []
+    frame = session.ledger.top
+    while frame is not None:
+        frames.append(frame)
+        frame = frame.below
+    earlier = data.draw(st.sampled_from(frames)).state
+    game = session.game
+    doc = state_stats(game, earlier, session.first_at)
+    grown = state_stats(game, session.state, session.first_at, (doc, earlier.results))
+    assert grown == state_stats(game, session.state, session.first_at)
