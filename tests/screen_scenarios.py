@@ -64,6 +64,22 @@ def pochen(root: Path) -> Store:
     return store
 
 
+def pochen_ended(root: Path) -> Store:
+    """P1's deal, then ``end`` with 12 chips on the board: they go back (end_board carry)."""
+    from scorekeeper.core.session import Session
+    from scorekeeper.core.words import parse_entry, split_line
+
+    store = Store(root / "data")
+    session = Session(make_header("pochen", POCHEN, {"stack": "50", "end_board": "carry"}))
+    lines = ["round", "turned 8D", "claim Bob ace", "claim Cleo king queen marriage",
+             "pass Bob", "bet Cleo 3", "call Dan", "fold Anna", "fold Bob",
+             "show Cleo=KD,KS Dan=9C,9D,9S", "out Bob", "end"]  # fmt: skip
+    for line in lines:
+        session.record(parse_entry(session.game, split_line(line)))
+    create_session(store, session.header, session.events)
+    return store
+
+
 def chips_redraw(root: Path) -> Store:
     """indian-chips with seed 001's redraw (issue 17): the d key in the footer."""
     store = Store(root / "data")
@@ -190,6 +206,7 @@ SCENARIOS = (
         "pochen-lose", pochen, [*P1_POCH, "s", *"3=KD,KS 4=9C,9D,9S", "enter", "x", "2", "enter"]
     ),
     Scenario("pochen-standings", pochen, [*P1_POCH, "t"]),
+    Scenario("pochen-final", pochen_ended, ["t"]),
     Scenario("pochen-claim-box", pochen, [*P1_CLAIMS, "a", "4", "enter"]),
     Scenario("start-help", history, ["question_mark"], session=None),
     Scenario("official-help", official, [*IN_ROUND_2, "question_mark"], snapshot=True),

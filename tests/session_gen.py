@@ -218,7 +218,16 @@ STEPS = {"pochen": 110}
 
 def build_session(data: st.DataObject, game: str) -> Session:
     """A session of *game* after a number of moves of every kind."""
-    header = make_header(game, ["A", "B", "C", "D"], GAMES[game], stacks=STACKS.get(game))
+    options, carried = dict(GAMES[game]), {}
+    if game == "pochen":  # the board at the end goes back, or also opens the next session;
+        # now and then this session opens with a board carried over from the one before
+        options["end_board"] = data.draw(st.sampled_from(["share", "carry"]))
+        if data.draw(st.integers(0, 2)) == 0:
+            carried = {
+                "board": {"jack": 3, "centre": 6},
+                "shares": {"A": 3, "B": 2, "C": 2, "D": 2},
+            }
+    header = make_header(game, ["A", "B", "C", "D"], options, stacks=STACKS.get(game), **carried)
     session = Session(header)
     clock = Clock()
     count = data.draw(st.integers(1, STEPS.get(game, 45)))

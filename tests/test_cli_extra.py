@@ -193,7 +193,7 @@ def test_the_help_epilog_lists_every_exit_code(capsys, home, wide):
 
 
 # -- shell completion -------------------------------------------------------------------------
-COMMANDS = ["replay", "import", "record", "list", "export", "settle", "display", "open",
+COMMANDS = ["replay", "import", "new", "record", "list", "export", "settle", "display", "open",
             "show", "timeline", "correct", "verify", "stats", "completion"]  # fmt: skip
 
 

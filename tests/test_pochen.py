@@ -412,7 +412,9 @@ def test_card_payment_when_short_gives_what_is_left():
     assert stacks(session)["C"] == 1
     enter(session, "out A B=2 C=5")
     # C had 1 chip left
-    assert stacks(session) == {"A": 41 + 3 + 3, "B": 39, "C": 0}
+    assert dict(session.state.results[-1].scores) == {"A": 41 + 3 + 3, "B": 39, "C": 0}
+    # C cannot pay the next ante, so the session ends and the board (24) goes back, 8 each
+    assert stacks(session) == {"A": 47 + 8, "B": 39 + 8, "C": 0 + 8}
     assert chips_in_play(session) == 110
     # C cannot pay the next whole ante: the session is finished
     assert session.state.finished
@@ -426,7 +428,9 @@ def test_the_session_finishes_when_a_player_cannot_pay_the_next_ante():
     enter(session, "out B")
     state = session.state
     assert state.finished
-    assert stacks(session) == {"A": 5, "B": 35, "C": 5}
+    assert dict(state.results[-1].scores) == {"A": 5, "B": 35, "C": 5}
+    # the board left (105: 135 of antes less ace and centre, 15 each) goes back, 35 each
+    assert stacks(session) == {"A": 40, "B": 70, "C": 40}
     assert chips_in_play(session) == 150
     assert kinds(session) == ["undo", "note", "recorder"]
     refused(session, "round", "rules.session_ended")
@@ -634,6 +638,7 @@ def test_default_options_and_player_count():
         "card_payment": False,
         "turned_honour": "carry",
         "all_pass": "stays",
+        "end_board": "share",
         "rounds": 0,
     }
     for players in (["A", "B"], ["A", "B", "C", "D", "E", "F", "G"]):
@@ -882,16 +887,30 @@ class Driver:
             table = after.table
             assert table.pot == (0 if table.settled else sum(table.betting.committed.values()))
             assert all(after.scores[p] >= 0 for p in table.players)
+        if after.finished and not before.finished:
+            # the session is over: the board goes back in equal shares (end_board), so
+            # the nets sum to zero and the board is empty; chips stay conserved (above)
+            game = self.session.game
+            left = sum(before.board.values()) if event.kind == "end" else None
+            returned = game.board_returned(after)
+            assert all(chips == 0 for chips in after.board.values())
+            assert sum(game.net(after).values()) == 0
+            if left is not None:
+                assert sum(returned.values()) == left
+            if returned:
+                assert set(returned) == set(after.seated() or after.names())
+                assert max(returned.values()) - min(returned.values()) <= 1
         if event.kind == "out":
             table = before.table
+            deal = after.results[-1]
             assert not after.in_round
             # only the centre, and a turned honour's pool for the dealer, leave the board
             for pool in POOLS:
-                if after.board[pool] != before.board[pool]:
+                if deal.board[pool] != before.board[pool]:
                     assert pool == "centre" or after.options["turned_honour"] == "dealer"
             need = 9 * after.options["ante"]
             assert after.finished == (
-                any(after.scores[p] < need for p in table.players)
+                any(deal.scores[p] < need for p in table.players)
                 or (after.options["rounds"] and after.round >= after.options["rounds"])
                 or before.finished
             )

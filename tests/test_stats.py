@@ -99,10 +99,12 @@ def by_player(rows: list[PlayerStats], game: str) -> dict[str, dict[str, int]]:
     }
 
 
-def numbers(sessions, rounds, won, folds, parent_rounds, parent_net, net) -> dict[str, int]:
+def numbers(
+    sessions, rounds, won, folds, parent_rounds, parent_net, net, board=0
+) -> dict[str, int]:
     return dict(
         sessions=sessions, rounds=rounds, won=won, folds=folds,
-        parent_rounds=parent_rounds, parent_net=parent_net, net=net,
+        parent_rounds=parent_rounds, parent_net=parent_net, board=board, net=net,
     )  # fmt: skip
 
 
@@ -110,9 +112,33 @@ def test_one_session_counts_only_entries_in_force():
     doc = session_stats(read_session(OFFICIAL_MAY))
     assert doc["started"] == "2026-05-01T20:00:00+09:00"
     assert doc["players"] == {
-        "A": {"rounds": 3, "won": 1, "folds": 0, "parent_rounds": 1, "parent_net": -20, "net": -30},
-        "B": {"rounds": 3, "won": 1, "folds": 2, "parent_rounds": 1, "parent_net": 80, "net": 60},
-        "C": {"rounds": 3, "won": 1, "folds": 0, "parent_rounds": 1, "parent_net": -20, "net": -30},
+        "A": {
+            "rounds": 3,
+            "won": 1,
+            "folds": 0,
+            "parent_rounds": 1,
+            "parent_net": -20,
+            "board": 0,
+            "net": -30,
+        },
+        "B": {
+            "rounds": 3,
+            "won": 1,
+            "folds": 2,
+            "parent_rounds": 1,
+            "parent_net": 80,
+            "board": 0,
+            "net": 60,
+        },
+        "C": {
+            "rounds": 3,
+            "won": 1,
+            "folds": 0,
+            "parent_rounds": 1,
+            "parent_net": -20,
+            "board": 0,
+            "net": -30,
+        },
     }
 
 
@@ -242,7 +268,7 @@ def test_cli_json(store, capsys):
     rows = json.loads(out)
     assert rows[0] == {
         "game": "indian-official", "player": "B", "sessions": 1, "rounds": 3, "won": 1,
-        "folds": 2, "parent_rounds": 1, "parent_net": 80, "net": 60,
+        "folds": 2, "parent_rounds": 1, "parent_net": 80, "board": 0, "net": 60,
     }  # fmt: skip
     assert [r["player"] for r in rows] == ["B", "A", "C"]
 

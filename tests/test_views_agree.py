@@ -8,8 +8,9 @@ state JSON, the timeline with each filter and at each moment, stats) and the
 views agree: the ranking of state JSON's net is the standings order and the
 order of the exports' standings; the exports' net columns and settle's
 balances are the net; net sums to zero (points) or to minus the chips on the
-table (chip games); between rounds the net is the sum of the round results in
-force; transcript and JSON exports import back to the same state.
+table (chip games), and to zero once a session has ended (Pochen's board goes back);
+between rounds the net is the sum of the round results in force; transcript and
+JSON exports import back to the same state.
 
 The app's screens get the same treatment in test_views_agree_ui.py.
 ``SCOREKEEPER_VIEW_EXAMPLES`` sets the number of sessions per game (CI keeps
@@ -142,6 +143,11 @@ def check_every_view(session: Session) -> None:
     assert set(net) == set(names)
     if game.uses_chips:
         assert sum(net.values()) == -chips_on_table(session)
+        if state.finished:  # an ended session settles to zero: Pochen's board went back
+            assert chips_on_table(session) == 0
+            assert sum(net.values()) == 0
+            assert sum(state.scores.values()) == sum(state.brought.values())
+            assert settle(session).reason is None
     elif game.lower_is_better:
         assert net == {p: -state.scores[p] for p in names}
     else:

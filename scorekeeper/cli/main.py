@@ -82,6 +82,11 @@ def _parser() -> argparse.ArgumentParser:
     imp = commands.add_parser("import", help=t("cli.help.import"))
     imp.add_argument("file")
 
+    new = commands.add_parser("new", help=t("cli.help.new"))
+    new.add_argument(
+        "--like", dest="session", metavar="SESSION", required=True, help=t("cli.help.new.like")
+    )
+
     record = commands.add_parser("record", help=t("cli.help.record"))
     record.add_argument("session")
     record.add_argument("entries", nargs="+", metavar="ENTRY")
@@ -204,7 +209,7 @@ def _early_language(argv: Sequence[str]) -> None:
 
 #: Commands that read, print and end: no Textual, no threads of their own.
 _BATCH = frozenset(
-    {"replay", "import", "record", "list", "export", "settle", "show", "timeline"}
+    {"replay", "import", "new", "record", "list", "export", "settle", "show", "timeline"}
     | {"correct", "verify", "stats", "completion"}
 )
 _finished_batch = False
@@ -310,6 +315,8 @@ def _run(args: argparse.Namespace) -> int:
     match args.command:
         case "import":
             return commands.import_file(_store(args), args.file)
+        case "new":
+            return commands.new_like(_store(args), _session_id(args.session))
         case "record":
             return commands.record(_store(args), _session_id(args.session), args.entries)
         case "export":

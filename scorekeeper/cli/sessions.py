@@ -19,6 +19,7 @@ from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.recording import (
     Recording,
+    create_like,
     fold_stored,
     import_session,
     load_session,
@@ -44,6 +45,12 @@ def tell_set_aside(store: Store, sid: int) -> None:
 def import_file(store: Store, path: str) -> int:
     sid = import_session(store, read_transcript(path))
     print(sid)
+    return 0
+
+
+def new_like(store: Store, sid: int) -> int:
+    """``new --like SESSION``: a new session of the same table; prints its number."""
+    print(create_like(store, sid)[0])
     return 0
 
 

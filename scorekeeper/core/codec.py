@@ -18,7 +18,7 @@ from scorekeeper.core.header import make_header
 
 
 def header_to_doc(header: Header) -> dict[str, Any]:
-    return {
+    doc = {
         "game": header.game,
         "players": list(header.players),
         "options": dict(header.options),
@@ -26,6 +26,10 @@ def header_to_doc(header: Header) -> dict[str, Any]:
         "recorder": header.recorder,
         "stacks": dict(header.stacks),
     }
+    if header.board:  # pochen end_board carry; only then, so every other header is as before
+        doc["board"] = {pool: chips for pool, chips in header.board.items() if chips}
+        doc["shares"] = dict(header.shares)
+    return doc
 
 
 def header_from_doc(doc: Mapping[str, Any], *, fresh: bool = False) -> Header:
@@ -49,6 +53,8 @@ def _header_from_doc(doc: Mapping[str, Any]) -> Header:
             parent=doc.get("parent"),
             recorder=doc.get("recorder"),
             stacks=dict(doc.get("stacks") or {}),
+            board=dict(doc.get("board") or {}),
+            shares=dict(doc.get("shares") or {}),
         )
     except (KeyError, TypeError, ValueError, AttributeError):
         raise RuleError("rules.stored_header_invalid") from None

@@ -60,6 +60,10 @@ class Header:
     parent: str  # first parent / dealer
     recorder: str  # first holder of the record book
     stacks: Mapping[str, int] = field(default_factory=frozen)  # chip games: starting stacks
+    #: A board carried over from the session before (Pochen ``end_board carry``): its
+    #: pools, and each player's share of it, anted from their starting chips.
+    board: Mapping[str, int] = field(default_factory=frozen)
+    shares: Mapping[str, int] = field(default_factory=frozen)
 
 
 @dataclass(frozen=True, slots=True)

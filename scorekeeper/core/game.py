@@ -15,6 +15,7 @@ from typing import Any, ClassVar, TypeVar
 from scorekeeper.core.amounts import within
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
+from scorekeeper.core.evolve import evolve
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import RoundResult, State
 from scorekeeper.messages import Phrase
@@ -161,6 +162,38 @@ class Game(ABC):
         """Chips on the board before the first round (games with a board), else None."""
         return None
 
+    def carried_board(
+        self, options: Mapping[str, OptionValue], board: Mapping[str, Any]
+    ) -> dict[str, int]:
+        """A board carried over from the session before, checked (its pools by name, no
+        negative amount): only a game with a board has one (Pochen ``end_board carry``)."""
+        raise RuleError("rules.board_not_in_game", field="board")
+
+    def close(self, state: State) -> State:
+        """The state once the session is over (``end``, or the game over after a round):
+        a game with a board gives the chips left on it back (Pochen ``end_board``)."""
+        return evolve(state, finished=True)
+
+    def board_returned(self, state: State) -> dict[str, int]:
+        """What each player was given back of the board when the session ended, in seat
+        order; empty when nothing was (no board, nothing on it, or not ended)."""
+        return dict(state.returned)
+
+    def next_board(self, state: State) -> tuple[dict[str, int], dict[str, int]] | None:
+        """The board the next session of this table opens with (``new --like``), and each
+        player's share of it to ante; None when it opens with none."""
+        return None
+
+    def outside_net(self, state: State) -> dict[str, int]:
+        """What each player's net holds besides the rounds' results: a share of a board
+        carried in (anted, negative) and a share of the board given back at the end."""
+        names = state.anted.keys() | state.returned.keys()
+        return {
+            name: state.returned.get(name, 0) - state.anted.get(name, 0)
+            for name in state.names()
+            if name in names
+        }
+
     def rebuy_suggestion(self, state: State) -> int | None:
         """What a rebuy offers first: a stack of the session's size (its ``stack`` option).
 
@@ -230,7 +263,7 @@ class Game(ABC):
         """What one finished round added to each dealt-in player's net result.
 
         Between rounds, a player's net is the sum of these over the rounds in
-        force: chips brought (stacks, rebuys) are not results.
+        force and their ``outside_net``: chips brought (stacks, rebuys) are not results.
         """
         sign = -1 if self.lower_is_better else 1
         return {p: sign * delta for p, delta in result.deltas.items()}

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from scorekeeper.core.amounts import LIMIT, past_limit, whole_number, within
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Header, OptionValue, frozen
 from scorekeeper.core.games import get_game
+from scorekeeper.core.state import State
 from scorekeeper.messages import Phrase
 
 #: Characters a name may not contain: they would make entries ambiguous.
@@ -38,15 +40,18 @@ def seat_name(name: str, seated: Sequence[str]) -> str:
     return clean
 
 
-def parse_stacks(words: Iterable[str], field: str | None = None) -> dict[str, int]:
+def parse_stacks(
+    words: Iterable[str], field: str | None = None, key: str = "transcript.stacks_syntax"
+) -> dict[str, int]:
     """``A=50 B=200`` (chip games' starting stacks), as the transcript's ``stacks`` line and
-    the new-session form both write it; the names are checked with the seats later."""
+    the new-session form both write it; the names are checked with the seats later. The
+    same for a carried board's pools and shares (``jack=4``, ``A=3``), refused by *key*."""
     stacks: dict[str, int] = {}
     for pair in words:
         name, sep, chips = pair.partition("=")
         number = whole_number(chips, field) if sep else None
         if number is None:
-            raise RuleError("transcript.stacks_syntax", field=field, word=pair)
+            raise RuleError(key, field=field, word=pair)
         stacks[name] = number
     return stacks
 
@@ -59,6 +64,8 @@ def make_header(
     parent: str | None = None,
     recorder: str | None = None,
     stacks: Mapping[str, int] | None = None,
+    board: Mapping[str, Any] | None = None,
+    shares: Mapping[str, Any] | None = None,
 ) -> Header:
     """Check everything a session starts with and fill in the defaults.
 
@@ -111,6 +118,27 @@ def make_header(
         if past_limit(total):
             field = "stacks" if chip_stacks else "stack"
             raise RuleError("rules.too_large.chips", field=field, value=total, limit=LIMIT)
+    carried: dict[str, int] = {}
+    anted: dict[str, int] = {}
+    if board or shares:  # a board carried over (Pochen end_board carry): each antes a share
+        carried = game.carried_board(chosen, board or {})
+        for word, chips in (shares or {}).items():
+            if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
+                raise RuleError("rules.share_negative", field="shares", player=word)
+            anted[seat_named(word, "shares")] = within(chips, "shares")
+        if sum(anted.values()) != sum(carried.values()):
+            raise RuleError(
+                "rules.board_shares_sum",
+                field="shares",
+                shares=sum(anted.values()),
+                board=sum(carried.values()),
+            )
+        for name, share in anted.items():
+            stack = game.initial_score(name, chosen, chip_stacks)
+            if share > stack:
+                raise RuleError(
+                    "rules.share_over_stack", field="shares", player=name, share=share, stack=stack
+                )
     return Header(
         game=game.id,
         players=tuple(seats),
@@ -118,4 +146,32 @@ def make_header(
         parent=first_parent,
         recorder=first_recorder,
         stacks=frozen(chip_stacks),
+        board=frozen(carried),
+        shares=frozen(anted),
+    )
+
+
+def header_like(header: Header, state: State) -> Header:
+    """A new session of the same table (``new --like``): the same game, options and
+    recorder, the players seated at the end of *state* in their seats; the first seat deals
+    first and everyone starts at the ``stack`` option. With Pochen ``end_board carry`` the
+    board the session ended with opens the new one, each player anteing the share given
+    back to them (the header's ``board`` and ``shares``: the new journal alone says it).
+    A carried board still in play (the session has not ended) is refused in words."""
+    game = get_game(header.game)
+    carried = game.next_board(state)
+    if carried is None and header.options.get("end_board") == "carry" and not state.finished:
+        on_board = sum((state.board or {}).values())
+        if on_board:
+            raise RuleError("rules.like_board_in_play", chips=on_board)
+    seats = state.seated() or state.names()
+    recorder = state.recorder if state.recorder in seats else None
+    board, shares = carried if carried is not None else ({}, {})
+    return make_header(
+        header.game,
+        seats,
+        dict(header.options),
+        recorder=recorder,
+        board=board,
+        shares=shares,
     )

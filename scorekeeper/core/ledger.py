@@ -30,19 +30,24 @@ def initial_state(header: Header) -> State:
     scores = {
         name: game.initial_score(name, header.options, header.stacks) for name in header.players
     }
+    board = game.initial_board(header.options)
+    if header.board and board is not None:  # a board carried over: each antes their share
+        board = frozen({pool: board[pool] + header.board.get(pool, 0) for pool in board})
+    held = {name: chips - header.shares.get(name, 0) for name, chips in scores.items()}
     return State(
         game=header.game,
         options=header.options,
         seats=tuple(Seat(name) for name in header.players),
-        scores=frozen(scores),
+        scores=frozen(held),
         round=0,
         in_round=False,
         parent=header.parent,
         recorder=header.recorder,
         finished=False,
         table=None,
-        board=game.initial_board(header.options),
+        board=board,
         brought=frozen(scores),
+        anted=frozen(dict(header.shares)),
     )
 
 

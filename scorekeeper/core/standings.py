@@ -38,15 +38,20 @@ def net_history(game: Game, state: State) -> dict[str, list[int]]:
     """Each player's net result before the first round and after each finished round.
 
     Built from the round results in force (corrections applied): a player
-    counts 0 until the first round they were dealt into.
+    counts 0 until the first round they were dealt into. What the net holds besides
+    the rounds (``Game.outside_net``: a Pochen share of a board carried in, anted before
+    the first deal, and of the board given back at the end) counts from the start and
+    at the last point.
     """
-    running = dict.fromkeys(state.names(), 0)
-    series = {name: [0] for name in running}
+    running = {name: -state.anted.get(name, 0) for name in state.names()}
+    series = {name: [running[name]] for name in running}
     for result in state.results:
         for name, change in game.result_net(result).items():
             running[name] = running.get(name, 0) + change
         for name in series:
             series[name].append(running[name])
+    for name, chips in state.returned.items():  # the board given back, at the end
+        series[name][-1] += chips
     return series
 
 

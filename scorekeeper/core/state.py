@@ -108,6 +108,13 @@ class State:
     #: What each player brought to the table: starting chips, a joiner's stack, rebuys.
     brought: Mapping[str, int] = field(default_factory=frozen)
     board: Mapping[str, int] | None = None  # chips left on the table between rounds (Pochen)
+    #: What each player put on a board carried over from the session before (Pochen
+    #: ``end_board carry``): their share, anted before the first deal (Header.shares).
+    anted: Mapping[str, int] = field(default_factory=frozen)
+    #: What each player was given back of the board when the session ended (Pochen
+    #: ``end_board``), and the board as it lay then; empty and None until then.
+    returned: Mapping[str, int] = field(default_factory=frozen)
+    returned_board: Mapping[str, int] | None = None
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:

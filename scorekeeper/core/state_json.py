@@ -36,6 +36,8 @@ def state_json(session: Session) -> dict[str, Any]:
         "recorder": state.recorder,
         "entries": len(session.events),
         "results": [result_doc(result) for result in state.results],
+        # Pochen: each player's share of the board given back at the end (end_board), else null
+        "board_returned": game.board_returned(state) or None,
     }
 
 

@@ -19,10 +19,13 @@ What counts, per game (each game says who won, in ``RoundResult.winners``):
 - folds: folds in finished rounds (in Pochen, a ``pass`` that answers a bet);
 - as parent: rounds dealt as parent (dealer), and the sum of the player's
   net results in those rounds;
+- board: in ``pochen``, what the player's net holds besides the rounds
+  (``Game.outside_net``): the share of a board given back at the end, less the
+  share anted of a board carried over from the session before;
 - net: the sum of the player's net results of the rounds (``Game.result_net``):
   points (``indian-official``), chips won less chips put in (chip games),
-  minus the losses (``indian-lowest``). Numbers of different games are never
-  added together.
+  minus the losses (``indian-lowest``), and the ``board`` above. Numbers of
+  different games are never added together.
 """
 
 from __future__ import annotations
@@ -43,11 +46,12 @@ if TYPE_CHECKING:  # only named here: ``stats`` over cached documents never fold
 #: Bump when the shape or the meaning of a session document changes: old
 #: cached documents are then computed again. 3: a player who left and joins again
 #: takes their old seat back (issue 17), which can change a session's later rounds;
-#: a state checkpoint noted with other statistics is not used either.
-STATS_VERSION = 3
+#: a state checkpoint noted with other statistics is not used either. 4: ``board``, the
+#: Pochen board given back at the end (and a carried board anted), counted in the net.
+STATS_VERSION = 4
 
 #: The numbers kept per player of one session, in this order.
-FIELDS = ("rounds", "won", "folds", "parent_rounds", "parent_net", "net")
+FIELDS = ("rounds", "won", "folds", "parent_rounds", "parent_net", "board", "net")
 
 
 @dataclass
@@ -62,6 +66,7 @@ class PlayerStats:
     folds: int = 0
     parent_rounds: int = 0
     parent_net: int = 0
+    board: int = 0
     net: int = 0
 
     def to_doc(self) -> dict[str, Any]:
@@ -114,6 +119,9 @@ def state_stats(
     if since is not None and added is not None:
         players = {name: dict(numbers) for name, numbers in since[0]["players"].items()}
         results = added
+        for numbers in players.values():  # the board's part is counted again below
+            numbers["net"] -= numbers["board"]
+            numbers["board"] = 0
 
     def row(name: str) -> dict[str, int]:
         return players.setdefault(name, dict.fromkeys(FIELDS, 0))
@@ -130,6 +138,10 @@ def state_stats(
         parent = row(result.parent)
         parent["parent_rounds"] += 1
         parent["parent_net"] += net.get(result.parent, 0)
+    for name, chips in game.outside_net(state).items():
+        numbers = row(name)
+        numbers["board"] += chips
+        numbers["net"] += chips
     started = first_at.isoformat() if first_at else None
     return {"version": STATS_VERSION, "game": state.game, "started": started, "players": players}
 

@@ -170,7 +170,8 @@ def _apply_recorder(game: Game, state: State, event: Event) -> State:
 
 
 def _apply_end(game: Game, state: State, event: Event) -> State:
-    return evolve(state, finished=True)
+    """The session is over; a game with a board gives it back (Game.close)."""
+    return game.close(state)
 
 
 def _apply_round(game: Game, state: State, event: Event) -> State:

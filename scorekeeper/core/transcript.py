@@ -20,7 +20,9 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.words import entry_line, parse_entry, quote, split_line
 from scorekeeper.messages import UserError
 
-HEADER_WORDS = frozenset({"game", "players", "option", "stacks", "parent", "recorder"})
+HEADER_WORDS = frozenset(
+    {"game", "players", "option", "stacks", "board", "shares", "parent", "recorder"}
+)
 #: Far above any real session (100,000 entries are about 5 MB), far below trouble.
 MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024
 
@@ -50,6 +52,8 @@ class _HeaderLines:
     players: list[str] = field(default_factory=list)
     options: dict[str, str] = field(default_factory=dict)
     stacks: dict[str, int] = field(default_factory=dict)
+    board: dict[str, int] = field(default_factory=dict)  # pochen: a board carried over
+    shares: dict[str, int] = field(default_factory=dict)  # and each player's share of it
     parent: str | None = None
     recorder: str | None = None
 
@@ -69,6 +73,12 @@ class _HeaderLines:
                 raise RuleError("transcript.option_syntax")
             self.options[args[0]] = args[1]
             self.lines[args[0]] = number
+        elif word == "board":
+            self.board.update(parse_stacks(args, "board", "transcript.board_syntax"))
+            self.lines["board"] = number
+        elif word == "shares":
+            self.shares.update(parse_stacks(args, "shares"))
+            self.lines["shares"] = number
         else:  # stacks
             self.stacks.update(parse_stacks(args))
             self.lines["stacks"] = number
@@ -86,6 +96,8 @@ class _HeaderLines:
                 parent=self.parent,
                 recorder=self.recorder,
                 stacks=self.stacks,
+                board=self.board,
+                shares=self.shares,
             )
         except RuleError as error:
             where = self.lines.get(error.field or "", self.lines.get("game", fallback_line))
@@ -177,6 +189,10 @@ def write_transcript(session: Session, comment: str | None = None) -> str:
         lines.append(f"option {spec.key} {spec.render(header.options[spec.key])}")
     if header.stacks:
         lines.append(" ".join(["stacks", *(quote(f"{p}={n}") for p, n in header.stacks.items())]))
+    if header.board:  # pochen end_board carry: the board this session opened with
+        pools = [f"{pool}={n}" for pool, n in header.board.items() if n]
+        lines.append(" ".join(["board", *pools]))
+        lines.append(" ".join(["shares", *(quote(f"{p}={n}") for p, n in header.shares.items())]))
     lines.append(f"parent {quote(header.parent)}")
     lines.append(f"recorder {quote(header.recorder)}")
     lines.extend(entry_line(game, event) for event in session.events)

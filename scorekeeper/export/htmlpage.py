@@ -146,11 +146,14 @@ def export_html(
     rate = settlement.rate_text(lang)
     if rate:
         out.append(f'<p id="rate">{_e(rate)}</p>')
+    board = settlement.board_lines(lang) if settlement.reason is None else []
+    out += [f'<p class="board-returned">{_e(line)}</p>' for line in board]
     if settlement.reason is not None or not settlement.transfers:
-        out += [f'<p id="settlement">{_e(line)}</p>' for line in settlement.lines(lang)]
+        rest = settlement.lines(lang)[len(board) :]
+        out += [f'<p id="settlement">{_e(line)}</p>' for line in rest]
     else:
         out.append('<ul id="settlement">')
-        out += [f"<li>{_e(line)}</li>" for line in settlement.lines(lang)]
+        out += [f"<li>{_e(line)}</li>" for line in settlement.transfer_lines(lang)]
         out.append("</ul>")
     if receipt is not None:
         out.append(f'<p id="receipt"><code>{_e(report.receipt_text(receipt, lang))}</code></p>')

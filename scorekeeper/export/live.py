@@ -25,6 +25,7 @@ from scorekeeper.export.report import (
     stake_rows,
     title,
 )
+from scorekeeper.export.settlement import settle
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 
@@ -108,8 +109,9 @@ def _headline(session: Session, lang: str) -> dict[str, Any]:
 def _status(session: Session, view: RoundView | None, lang: str) -> str:
     """One line: the round in play and whose turn it is, or who deals next."""
     state = session.state
-    if state.finished:
-        return t("ui.stake.finished", lang, round=state.round)
+    if state.finished:  # and what the board gave back at the end (Pochen end_board)
+        board = settle(session).board_lines(lang)
+        return " · ".join([t("ui.stake.finished", lang, round=state.round), *board])
     if view is None:
         return t(
             session.game.worded("web.next_round"), lang, round=state.round + 1, parent=state.parent

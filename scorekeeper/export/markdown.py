@@ -90,9 +90,13 @@ def export_md(
     rate = settlement.rate_text(lang)
     if rate:
         lines += [rate, ""]
-    if settlement.reason is not None or not settlement.transfers:
+    if settlement.reason is not None:
         lines += settlement.lines(lang)
     else:
+        board = settlement.board_lines(lang, md_escape)  # Pochen: the board given back
+        lines += [*board, ""] if board else []
+        if not settlement.transfers:
+            lines.append(t("export.all_square", lang))
         lines += [f"- {_transfer_text(settlement, x, lang)}" for x in settlement.transfers]
     if receipt is not None:
         lines += ["", report.receipt_text(receipt, lang)]

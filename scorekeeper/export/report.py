@@ -37,6 +37,8 @@ def round_rows(session: Session) -> list[RoundRow]:
     """One row per finished round in force (corrections applied), from the results alone."""
     state = session.state
     history = net_history(session.game, state)
+    for name, chips in state.returned.items():  # the board given back is not a round's
+        history[name][-1] -= chips
     return [
         RoundRow(
             round=result.round,

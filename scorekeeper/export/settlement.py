@@ -19,8 +19,8 @@ each time.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -64,6 +64,25 @@ class Settlement:
     rate: Decimal | None = None
     #: Why there is no settlement (a catalog key and its parameters), else None.
     reason: tuple[str, Mapping[str, Any]] | None = None
+    #: What each player was given back of the board at the end (Pochen ``end_board``),
+    #: counted in the balances; empty if nothing was.
+    board: Mapping[str, int] = field(default_factory=dict)
+    #: The board opens the next session of this table (``end_board carry``).
+    carried: bool = False
+
+    def board_lines(self, lang: str | None = None, escape: Callable[[str], str] = str) -> list[str]:
+        """What the board given back at the end adds to the settlement, in words; names
+        passed through *escape*."""
+        if not self.board:
+            return []
+        shares = t("settle.separator", lang).join(
+            t("export.board_share", lang, player=escape(name), chips=chips)
+            for name, chips in self.board.items()
+        )
+        lines = [t("export.board_returned", lang, chips=sum(self.board.values()), shares=shares)]
+        if self.carried:
+            lines.append(t("export.board_carried", lang))
+        return lines
 
     def money(self, transfer: Transfer) -> str:
         """The amount to hand over, at the rate if there is one."""
@@ -78,12 +97,16 @@ class Settlement:
         return t(key, lang, rate=f"{self.rate.normalize():f}")
 
     def lines(self, lang: str | None = None) -> list[str]:
-        """What to say: one line per transfer, or why nothing is to be paid."""
+        """What to say: the board given back at the end (Pochen), then one line per
+        transfer, or why nothing is to be paid."""
         if self.reason is not None:
             key, params = self.reason
             return [t(key, lang, **params)]
         if not self.transfers:
-            return [t("export.all_square", lang)]
+            return [*self.board_lines(lang), t("export.all_square", lang)]
+        return [*self.board_lines(lang), *self.transfer_lines(lang)]
+
+    def transfer_lines(self, lang: str | None = None) -> list[str]:
         return [
             t("export.pays", lang, payer=x.payer, payee=x.payee, amount=self.money(x))
             for x in self.transfers
@@ -104,6 +127,8 @@ class Settlement:
                 for x in self.transfers
             ],
             "note": None if self.reason is None else self.lines(lang)[0],
+            "board_returned": dict(self.board) or None,
+            "board_carried": self.carried,
         }
 
 
@@ -125,7 +150,10 @@ def settle(session: Session, rate: Decimal | None = None) -> Settlement:
     if missing:
         reason = ("export.chips_on_table", {"chips": missing})
         return Settlement(unit, balances, (), rate, reason)
-    return Settlement(unit, balances, tuple(fewest_transfers(balances)), rate, None)
+    board = game.board_returned(state)
+    carried = game.next_board(state) is not None
+    transfers = tuple(fewest_transfers(balances))
+    return Settlement(unit, balances, transfers, rate, None, board, carried)
 
 
 def settle_together(

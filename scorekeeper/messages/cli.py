@@ -94,6 +94,15 @@ MESSAGES.update(
             "store a transcript as a new session",
             "記録ファイルを新しいセッションとして保存",
         ),
+        "cli.help.new": (
+            "start a new session of the same table as a stored one; prints its number",
+            "保存済みセッションと同じ卓で新しいセッションを始め、その番号を表示",
+        ),
+        "cli.help.new.like": (
+            "the session to copy: game, seats, options and recorder (Pochen end_board "
+            "carry: its board too)",
+            "写すセッション: ゲーム・席・オプション・記録役(ポッヘンのend_board carryでは場も)",
+        ),
         "cli.help.record": (
             "append entries to a stored session",
             "保存済みセッションに記録を追加",

@@ -42,6 +42,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Round {round} is still in play: settle once it is over.",
         "ラウンド{round}が進行中です。終わってから精算してください。",
     ),
+    "export.board_returned": (
+        "At the end the {chips} {chips:chip|chips} left on the board went back in equal "
+        "shares (odd chips one each from the dealer's left): {shares}.",
+        "終了時に場に残った{chips}チップは等分して返しました(端数はディーラーの左から1枚ずつ): "
+        "{shares}。",
+    ),
+    "export.board_carried": (
+        "The next session of this table (same table again) opens with this board, each "
+        "player anteing their share again.",
+        "この卓の次回(同じ卓でもう一度)はこの場から始め、各自が自分の分をもう一度払います。",
+    ),
+    "export.board_share": ("{player} {chips}", "{player} {chips}"),
     "export.chips_on_table": (
         "{chips} {chips:chip is|chips are} still on the table: settle once they have been won.",
         "まだ{chips}枚のチップが場に残っています。獲得されてから精算してください。",

@@ -70,6 +70,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "option.value.turned_honour.dealer": ("goes to the dealer", "ディーラーのもの"),
     "option.value.all_pass.stays": ("the poch pool stays", "ポッヘンの場は持ち越し"),
     "option.value.all_pass.best_set": ("the best set shown takes it", "見せた最強の役が取る"),
+    "option.value.end_board.share": ("shared out", "等分して返す"),
+    "option.value.end_board.carry": (
+        "shared, and the next session opens with it",
+        "等分し、次回に持ち越す",
+    ),
     # -- entries named in a refusal: the verb in English, the footer's word in Japanese -
     "rules.verb.end": ("end", "終了"),
     "rules.verb.join": ("join", "参加"),
@@ -105,6 +110,7 @@ _OPTION_LABELS = {
     "card_payment": ("Pay for cards left", "残り札の支払い"),
     "turned_honour": ("Turned honour's pool", "めくった絵札の場"),
     "all_pass": ("When nobody bets", "全員パスのとき"),
+    "end_board": ("Board at the end", "終了時の場"),
 }
 for _key, (_english, _japanese) in _OPTION_LABELS.items():
     MESSAGES[f"option.label.{_key}"] = (_english, _japanese)

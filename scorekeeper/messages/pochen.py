@@ -248,4 +248,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "when nobody bets in the Poch: the poch pool stays, or the best set shown takes it",
         "ポッヘンで誰も賭けなかったとき: ポッヘンの場は持ち越しか、見せた最強の役のもの",
     ),
+    "option.pochen.end_board": (
+        "chips left on the board at the end go back in equal shares; or the same, and the "
+        "next session of this table opens with that board, each anteing their share",
+        "終了時に場に残ったチップは等分して返す。または同じく返し、この卓の次回はその場から"
+        "始めて各自が自分の分を払う",
+    ),
 }

@@ -51,6 +51,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{game} is not played with chips, so it takes no starting stacks",
         "{game}はチップを使わないので、持ちチップは指定できません",
     ),
+    # -- a board carried over from the session before (Pochen end_board carry) -------
+    "rules.board_not_in_game": (
+        "only Pochen has a board to carry over from the session before",
+        "前回から持ち越せる場があるのはポッヘンだけです",
+    ),
+    "rules.board_negative": (
+        "the carried board's {pool} cannot hold a negative number of chips ({chips})",
+        "持ち越した場の{pool}を負のチップ数({chips})にはできません",
+    ),
+    "rules.board_shares_sum": (
+        "the shares of the carried board add up to {shares}, but the board holds {board} chips",
+        "持ち越した場の各自の分の合計は{shares}ですが、場には{board}チップあります",
+    ),
+    "rules.like_board_in_play": (
+        "this session has not ended and {chips} chips are still on its board: end it first, "
+        "so that the board can be carried over to the next session (end_board carry)",
+        "このセッションはまだ終わっておらず、場に{chips}チップ残っています。"
+        "場を次回に持ち越せるよう、先に終了してください",
+    ),
+    "rules.share_over_stack": (
+        "{player}'s share of the carried board ({share}) is more than the {stack} chips "
+        "{player} starts with",
+        "{player}の持ち越した場の分({share})が、{player}の持ちチップ{stack}より多いです",
+    ),
     # -- the one bound on amounts (core/amounts.py) --------------------------------
     "rules.too_large": (
         "{value} is too large: an amount may be at most {limit:,}, so that every page and "
@@ -78,6 +102,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.stack_negative": (
         "{player}'s starting stack cannot be negative",
         "{player}の持ちチップを負の数にはできません",
+    ),
+    "rules.share_negative": (
+        "{player}'s share of the carried board cannot be negative",
+        "{player}の持ち越した場の分を負の数にはできません",
     ),
     # -- entries common to every game ------------------------------------------
     "rules.unknown_entry": (

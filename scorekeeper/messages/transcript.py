@@ -38,6 +38,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{word!r} should be a player and chips joined by =, like A=50",
         "「{word}」はプレイヤーとチップ数を=でつないでください(例: A=50)",
     ),
+    "transcript.board_syntax": (
+        "{word!r} should be a pool and chips joined by =, like jack=4",
+        "「{word}」は場の名前とチップ数を=でつないでください(例: jack=4)",
+    ),
     "transcript.no_game": (
         "the transcript does not say which game it is (a 'game ID' line)",
         "ゲームが指定されていません(「game ID」の行が必要です)",

@@ -30,6 +30,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.start.key.resume": ("Resume", "再開"),
     "ui.start.key.new": ("New", "新規"),
     "ui.start.key.delete": ("Delete", "削除"),
+    "ui.start.key.same_table": ("Same table", "同じ卓"),
+    "ui.start.same_table_started": (
+        "Session {session}: the same table as session {like} (game, seats, options, recorder).",
+        "セッション{session}: セッション{like}と同じ卓です(ゲーム・席・オプション・記録役)。",
+    ),
+    "ui.start.same_table_board": (
+        "Session {session}: the same table as session {like}, opening with its board "
+        "({chips} chips; each player anted their share).",
+        "セッション{session}: セッション{like}と同じ卓で、その場({chips}チップ)から始めます"
+        "(各自が自分の分を払いました)。",
+    ),
+    "ui.start.cannot_same_table": (
+        "Cannot start the same table again",
+        "同じ卓で始められません",
+    ),
     "ui.start.confirm_delete": (
         "Move session {session} ({players}) to the trash?",
         "セッション{session}({players})をゴミ箱に移しますか?",

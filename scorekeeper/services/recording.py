@@ -25,6 +25,7 @@ from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
+from scorekeeper.core.header import header_like
 from scorekeeper.core.ledger import NEEDS_HISTORY, Ledger
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
@@ -97,6 +98,15 @@ def create_session(store: Store, header: Header, events: list[Event] | None = No
     """A new stored session, its entries chained from the header (storage/hashchain.py)."""
     head, docs = seal_all(header_to_doc(header), [event_to_doc(e) for e in events or []])
     return store.create(head, docs)
+
+
+def create_like(store: Store, sid: int) -> tuple[int, Header]:
+    """A new stored session of the same table as session *sid* (``new --like``, the start
+    screen's "same table again"), and its header: core/header.py's ``header_like`` says
+    what it keeps."""
+    session = load_session(store, sid)
+    header = header_like(session.header, session.state)
+    return create_session(store, header), header
 
 
 def import_session(store: Store, session: Session) -> int:

@@ -293,11 +293,65 @@ class Pochen(Game):
             "option.pochen.all_pass",
             choices={"stays": "stays", "best_set": "best_set"},
         ),
+        OptionSpec(
+            "end_board",
+            "share",
+            "option.pochen.end_board",
+            choices={"share": "share", "carry": "carry"},
+        ),
         OptionSpec("rounds", 0, "option.rounds", minimum=0),
     )
 
     def initial_board(self, options: Mapping[str, OptionValue]) -> Mapping[str, int] | None:
         return frozen(dict.fromkeys(POOLS, 0))
+
+    # -- the end of the session: the board goes back (docs/rules/pochen.md) ------------
+    def carried_board(
+        self, options: Mapping[str, OptionValue], board: Mapping[str, Any]
+    ) -> dict[str, int]:
+        """The pools of a board carried over, by name, every pool listed (0 if not given)."""
+        pools = dict.fromkeys(POOLS, 0)
+        for word, chips in board.items():
+            pool = pool_named(str(word))
+            if not isinstance(chips, int) or isinstance(chips, bool) or chips < 0:
+                raise RuleError(
+                    "rules.board_negative", field="board", pool=pool_phrase(pool), chips=chips
+                )
+            pools[pool] += chips
+        return pools
+
+    def close(self, state: State) -> State:
+        """The session is over: the chips left on the board go back to the players seated
+        now, in equal shares, the odd chips one each in seat order from the left of the
+        last deal's dealer (the first dealer if none was played). Both ``end_board``
+        choices settle so; ``carry`` also opens the next session with this board."""
+        board = _board(state)
+        total = sum(board.values())
+        if not total:
+            return evolve(state, finished=True)
+        seated = state.seated() or state.names()
+        dealer = state.results[-1].parent if state.results else state.parent
+        order = state.in_order_from_left_of(dealer, seated)
+        each, odd = divmod(total, len(order))
+        share = {p: each + (1 if i < odd else 0) for i, p in enumerate(order)}
+        returned = {p: share[p] for p in state.names() if p in share}
+        scores = {p: chips + share.get(p, 0) for p, chips in state.scores.items()}
+        return evolve(
+            state,
+            finished=True,
+            scores=frozen(scores),
+            board=frozen(dict.fromkeys(POOLS, 0)),
+            returned=frozen(returned),
+            returned_board=frozen(board),
+        )
+
+    def next_board(self, state: State) -> tuple[dict[str, int], dict[str, int]] | None:
+        """With ``end_board carry``, the board the session ended with and the shares it
+        was given back in: the next session of this table antes them again."""
+        if state.options.get("end_board") != "carry" or not state.returned:
+            return None
+        board = {pool: chips for pool, chips in (state.returned_board or {}).items() if chips}
+        return board, dict(state.returned)
 
     def dealable(self, state: State) -> tuple[str, ...]:
         """Seated players who can pay the whole ante (one ante into each of the nine pools)."""
@@ -652,7 +706,7 @@ class Pochen(Game):
         can_pay = tuple(p for p in state.seated() if after[p] >= need)
         next_dealer = state.left_of(table.dealer, can_pay) if can_pay else table.dealer
         state = evolve(state, board=frozen(board))
-        return finish_round(
+        state = finish_round(
             state,
             deltas,
             "result.pochen.deal",
@@ -667,6 +721,7 @@ class Pochen(Game):
             poch=", ".join(table.winners) or "-",
             turned=turned.code() if turned else "-",
         )
+        return self.close(state) if state.finished else state
 
     # -- the read side ------------------------------------------------------------
     def headline(self, state: State) -> Headline:

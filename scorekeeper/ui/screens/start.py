@@ -67,6 +67,7 @@ class StartScreen(StyledOnce, MarksSessions, Screen[None]):
         # Priority: the form opens before the next key is handed on, so a name typed
         # right after "n" reaches its name box.
         Binding("n", "new_session", t("ui.start.key.new"), id="start-new", priority=True),
+        Binding("a", "same_table", t("ui.start.key.same_table"), id="start-same-table"),
         Binding("d,delete", "delete_session", t("ui.start.key.delete"), id="start-delete"),
         Binding("s", "stats", t("stats.key.open"), id="start-stats"),
         Binding("space", "toggle_mark", t("settle.ui.key.mark"), id="start-mark", show=False),
@@ -319,6 +320,24 @@ class StartScreen(StyledOnce, MarksSessions, Screen[None]):
         from scorekeeper.ui.screens.new_session import NewSessionScreen
 
         self.app.push_screen(NewSessionScreen())
+
+    def action_same_table(self) -> None:
+        """A new session like the highlighted one (``new --like``), its table opened at
+        once: the players are at the table, ready to deal (docs/app-sessions.md)."""
+        summary = self.highlighted()
+        if summary is None:
+            return
+        from scorekeeper.services.recording import create_like
+
+        try:
+            sid, header = create_like(self.sk_app.store, summary.id)
+        except UserError as error:
+            self.notify(error.message(), title=t("ui.start.cannot_same_table"), severity="error")
+            return
+        board = sum(header.board.values())
+        if self.sk_app.open_session(sid):
+            key = "ui.start.same_table_board" if board else "ui.start.same_table_started"
+            self.notify(t(key, session=sid, like=summary.id, chips=board))
 
     def action_stats(self) -> None:
         from scorekeeper.ui.screens.stats import StatsScreen
