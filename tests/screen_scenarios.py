@@ -66,6 +66,15 @@ def pochen(root: Path) -> Store:
 
 def pochen_ended(root: Path) -> Store:
     """P1's deal, then ``end`` with 12 chips on the board: they go back (end_board carry)."""
+    return _pochen_p1(root, end=True)
+
+
+def pochen_dealt(root: Path) -> Store:
+    """P1's deal over, 12 chips on the board: ``e`` asks, saying where they will go."""
+    return _pochen_p1(root, end=False)
+
+
+def _pochen_p1(root: Path, *, end: bool) -> Store:
     from scorekeeper.core.session import Session
     from scorekeeper.core.words import parse_entry, split_line
 
@@ -73,7 +82,7 @@ def pochen_ended(root: Path) -> Store:
     session = Session(make_header("pochen", POCHEN, {"stack": "50", "end_board": "carry"}))
     lines = ["round", "turned 8D", "claim Bob ace", "claim Cleo king queen marriage",
              "pass Bob", "bet Cleo 3", "call Dan", "fold Anna", "fold Bob",
-             "show Cleo=KD,KS Dan=9C,9D,9S", "out Bob", "end"]  # fmt: skip
+             "show Cleo=KD,KS Dan=9C,9D,9S", "out Bob"] + (["end"] if end else [])  # fmt: skip
     for line in lines:
         session.record(parse_entry(session.game, split_line(line)))
     create_session(store, session.header, session.events)
@@ -207,6 +216,7 @@ SCENARIOS = (
     ),
     Scenario("pochen-standings", pochen, [*P1_POCH, "t"]),
     Scenario("pochen-final", pochen_ended, ["t"]),
+    Scenario("pochen-end-question", pochen_dealt, ["e"]),
     Scenario("pochen-claim-box", pochen, [*P1_CLAIMS, "a", "4", "enter"]),
     Scenario("start-help", history, ["question_mark"], session=None),
     Scenario("official-help", official, [*IN_ROUND_2, "question_mark"], snapshot=True),

@@ -4,7 +4,9 @@ A change to the canonical form, the line format or the chain's rule would make e
 stored session look tampered and stop the receipts written down at tables from
 matching: these tests fail first. ``o1-before-vouches.journal`` was written by the
 program before snapshots were vouched for (commit d0b6d76); ``o1.journal`` by today's,
-the same entries with the vouch line its writer adds as it closes.
+the same entries with the vouch line its writer adds as it closes; ``o1-stats3.journal``
+by the program before the statistics counted the Pochen board (STATS_VERSION 3): its
+vouch line names a snapshot of the older shape, and still verifies.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ RECEIPT = "6710f86e5c967889d067782efd14d8780b76de3ec02ab012376bf15a33b97f26"
 #: SHA-256 of the 19 entries' hashes joined by spaces.
 ALL_ENTRY_HASHES = "ab0a029fd92dcd01e87ee94e698138569cbdfc42829a8bebb88851ec4fa37606"
 #: The hash the next entry of o1.journal chains to: its vouch line's.
-VOUCH_HASH = "530593a180674a7f753e3816441865fea6c856b5abfbd2446e4240198f4c8cb1"
+VOUCH_HASH = "b9e6ae1d89c49e71b37a55b500aec58fe68f7805c24dd93f1f138ce6228afea9"
+#: The same of o1-stats3.journal, whose snapshot was of the older shape.
+VOUCH_HASH_STATS3 = "530593a180674a7f753e3816441865fea6c856b5abfbd2446e4240198f4c8cb1"
 START = datetime(2026, 11, 28, 19, 0, tzinfo=UTC)
 
 
@@ -45,7 +49,12 @@ def stored(tmp_path: Path, name: str) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("name", "tip"), [("o1.journal", VOUCH_HASH), ("o1-before-vouches.journal", RECEIPT)]
+    ("name", "tip"),
+    [
+        ("o1.journal", VOUCH_HASH),
+        ("o1-stats3.journal", VOUCH_HASH_STATS3),
+        ("o1-before-vouches.journal", RECEIPT),
+    ],
 )
 def test_the_pinned_hashes_hold(tmp_path, name, tip):
     session = Store(stored(tmp_path, name)).read(1)
@@ -57,7 +66,7 @@ def test_the_pinned_hashes_hold(tmp_path, name, tip):
     assert hashlib.sha256(joined.encode("ascii")).hexdigest() == ALL_ENTRY_HASHES
 
 
-@pytest.mark.parametrize("name", ["o1.journal", "o1-before-vouches.journal"])
+@pytest.mark.parametrize("name", ["o1.journal", "o1-stats3.journal", "o1-before-vouches.journal"])
 def test_the_receipt_noted_at_the_table_still_matches(capsys, tmp_path, name):
     root = str(stored(tmp_path, name))
     code, out, err = run(capsys, "--data-dir", root, "verify", "1", "--expect", RECEIPT[:12])

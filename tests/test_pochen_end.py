@@ -6,6 +6,7 @@ a player left with exactly the next deal's ante stays in (issue 35, points 1, 3 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -359,3 +360,21 @@ def test_stats_counted_from_an_earlier_document_count_the_board_once(data):
     doc = state_stats(game, earlier, session.first_at)
     grown = state_stats(game, session.state, session.first_at, (doc, earlier.results))
     assert grown == state_stats(game, session.state, session.first_at)
+
+
+def test_the_html_chart_of_a_carried_session_starts_at_the_share_anted():
+    header = make_header(
+        "pochen", FOUR, {"stack": "50"}, board={"jack": 8}, shares={"A": 2, "B": 2, "C": 2, "D": 2}
+    )
+    session = Session(header)
+    enter(session, "round", "trump hearts", "claim A jack", "pass B", "pass C", "pass D")
+    enter(session, "pass A", "out B")
+    html = export_text(session, 1, "html", lang="en")
+    chart = html[html.index('<svg id="chart"') :]
+    zero = re.search(r'<line x1="[\d.]+" y1="([\d.]+)"', chart)
+    assert zero is not None
+    for player in FOUR:
+        points = re.search(rf'data-player="{player}"[^>]*points="([^"]+)"', chart)
+        assert points is not None
+        first_y = points.group(1).split()[0].split(",")[1]
+        assert first_y != zero.group(1)  # below the zero line: each anted 2 before round 1

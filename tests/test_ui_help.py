@@ -152,6 +152,7 @@ async def test_help_on_the_start_screen_and_the_screens_it_opens(tmp_path):
         await press_all(pilot, ["question_mark"])
         assert ours(app, "screen") == [
             ("n", "New"),
+            ("a", "Same table"),
             ("d / del", "Delete"),
             ("s", "Stats"),
             ("space", "Mark"),
@@ -398,7 +399,7 @@ def test_help_footer_and_confirm_keys_in_japanese():
     assert rows["field", "pgdn"] == "1画面下へ"
     assert all(translated for *_, translated in out["help"])
     start = [(keys, words) for group, keys, words, _ in out["start"] if group.endswith("screen")]
-    assert start[:3] == [("n", "新規"), ("d / del", "削除"), ("s", "統計")]
+    assert start[:4] == [("n", "新規"), ("a", "同じ卓"), ("d / del", "削除"), ("s", "統計")]
     assert ("q", "終了") in start
     everywhere = [(k, w) for group, k, w, _ in out["start"] if group.endswith("everywhere")]
     assert everywhere == [

@@ -134,3 +134,37 @@ async def test_end_board_is_chosen_on_the_new_session_form(tmp_path):
         await pilot.pause()
         assert len(opened) == 1
         assert load_session(store, opened[0]).header.options["end_board"] == "carry"
+
+
+async def test_the_end_question_says_where_the_board_goes(tmp_path):
+    from scorekeeper.ui.screens.dialogs import ConfirmDialog
+
+    store = Store(tmp_path)
+    sid = stored(store, "pochen", ["A", "B", "C", "D"], P1_ENDED[:-1], stack="50")
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.question == (
+            t("ui.table.end_question")
+            + "\nThe 12 chips on the board go back in equal shares: A 3, B 3, C 3, D 3."
+        )
+        await pilot.press("y")
+        await pilot.pause()
+    assert load_session(store, sid).state.finished
+
+
+async def test_the_end_question_of_a_game_without_a_board(tmp_path):
+    from scorekeeper.ui.screens.dialogs import ConfirmDialog
+
+    store = Store(tmp_path)
+    sid = stored(store, "indian-official", ["A", "B", "C"], ["round", "showdown B"])
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        assert app.screen.question == t("ui.table.end_question")

@@ -200,9 +200,10 @@ def chart_svg(session: Session, round_rows: list[report.RoundRow], label: str) -
     names = report.players(session)
     known = set(report.initial_players(session))
     series: dict[str, list[tuple[int, int]]] = {name: [] for name in names}
+    anted = session.state.anted  # Pochen: a carried board's shares, anted before round 1
     for name in names:
         if name in known:
-            series[name].append((0, 0))
+            series[name].append((0, -anted.get(name, 0)))
     for previous, row in enumerate(round_rows):
         for name, net in row.net.items():
             if not series[name]:

@@ -146,6 +146,10 @@ MESSAGES.update(
             "End the session? The standings become final (undo can reopen it).",
             "セッションを終了しますか?順位が確定します(取り消しで再開できます)。",
         ),
+        "ui.table.end_board": (
+            "The {chips} {chips:chip|chips} on the board go back in equal shares: {shares}.",
+            "場の{chips}チップは等分して返します: {shares}。",
+        ),
         "ui.cards.record": ("Record", "記録"),
         "ui.cards.help": (
             "Rank then suit: KS, 10H, 7D (S H D C or ♠ ♥ ♦ ♣). Enter moves to the next.",

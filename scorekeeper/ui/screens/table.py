@@ -455,7 +455,16 @@ class TableScreen(StyledOnce, Screen[None]):
                 self.record(Entry("end"))
                 self.action_standings()
 
-        self.app.push_screen(ConfirmDialog(t("ui.table.end_question"), t("ui.key.end")), answered)
+        question = t("ui.table.end_question")
+        game = self.recording.session.game
+        returned = game.board_returned(game.close(self.state))  # the rules say what `end` does
+        if returned:
+            shares = t("settle.separator").join(
+                t("export.board_share", player=name, chips=chips)
+                for name, chips in returned.items()
+            )
+            question += "\n" + t("ui.table.end_board", chips=sum(returned.values()), shares=shares)
+        self.app.push_screen(ConfirmDialog(question, t("ui.key.end")), answered)
 
     def _with_history(self, then: Callable[[], None]) -> None:
         """*then*, once every entry of the session is read (ui/screens/history.py)."""
