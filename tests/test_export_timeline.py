@@ -186,3 +186,20 @@ def test_games_without_a_stake_have_no_stake_timeline(utc, name):
     assert "stakes" not in read_page(export_text(session, 1, "html", lang="en")).tables
     assert "Stake timeline" not in export_text(session, 1, "md", lang="en")
     assert "Stake timeline" not in export_text(session, 1, "csv", lang="en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Pochen — round 1, in play (36 on the board), dealer A"),
+        ("ja", "ポッヘン — ラウンド1進行中(盤上36)、ディーラーはA"),
+    ],
+)
+def test_show_says_pochens_chips_on_the_board(lang, line):
+    # P1 of rules.md §4: four players, stack 50, antes into nine pools: 36 on the board
+    from scorekeeper import messages
+    from scorekeeper.cli.transcripts import standings_text
+
+    session = session_from("game pochen\nplayers A B C D\noption stack 50\nround\n")
+    messages.set_language(lang)
+    assert standings_text(session).splitlines()[0] == line
