@@ -160,6 +160,23 @@ def test_japanese_exports_say_it_in_japanese(session):
     assert "replaced" not in text and "what happened" not in text
 
 
+def test_the_page_reads_no_further_back_than_a_long_sessions_snapshot_state():
+    # a page started at the snapshot's state holds at least STATE_LAG entries: what it
+    # shows (entries, stake changes) must come from those, as a whole fold's would
+    from scorekeeper.export import live
+    from scorekeeper.storage import snapshot
+
+    assert live.LATEST_ENTRIES <= live.STAKE_ENTRIES <= snapshot.STATE_LAG
+
+
+def test_the_page_reads_stake_changes_from_its_latest_entries_only(session, monkeypatch):
+    from scorekeeper.export import live
+
+    monkeypatch.setattr(live, "STAKE_ENTRIES", 4)  # entries 20-23: round 5 and the correction
+    assert [r["seq"] for r in live_view(session, 1, "en")["stakes"]] == [23, 21]
+    assert [e.seq for e in stake_timeline(session, 40, 4)] == [21, 23]
+
+
 @pytest.mark.parametrize("name", ["c1", "c2", "l1", "p1"])
 def test_games_without_a_stake_have_no_stake_timeline(utc, name):
     session = session_from((EXAMPLES / f"{name}.txt").read_text(encoding="utf-8"))
@@ -169,3 +186,20 @@ def test_games_without_a_stake_have_no_stake_timeline(utc, name):
     assert "stakes" not in read_page(export_text(session, 1, "html", lang="en")).tables
     assert "Stake timeline" not in export_text(session, 1, "md", lang="en")
     assert "Stake timeline" not in export_text(session, 1, "csv", lang="en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Pochen — round 1, in play (36 on the board), dealer A"),
+        ("ja", "ポッヘン — ラウンド1進行中(盤上36)、ディーラーはA"),
+    ],
+)
+def test_show_says_pochens_chips_on_the_board(lang, line):
+    # P1 of rules.md §4: four players, stack 50, antes into nine pools: 36 on the board
+    from scorekeeper import messages
+    from scorekeeper.cli.transcripts import standings_text
+
+    session = session_from("game pochen\nplayers A B C D\noption stack 50\nround\n")
+    messages.set_language(lang)
+    assert standings_text(session).splitlines()[0] == line

@@ -116,12 +116,14 @@ def test_an_appended_entry_the_rules_refuse_is_found_by_the_whole_read(store, wh
 def test_the_phones_page_picks_a_long_session_up_at_its_checkpoint(tmp_path, monkeypatch):
     """Without history (the page), a session with a state checkpoint is read from it: no
     whole fold, and the page shows exactly what the whole fold would show."""
+    from scorekeeper.export import live
     from scorekeeper.export.live import live_view
     from scorekeeper.storage import snapshot
 
     monkeypatch.setattr(snapshot, "STATE_AT_LEAST", 4)
     monkeypatch.setattr(snapshot, "STATE_EVERY", 4)
     monkeypatch.setattr(snapshot, "STATE_LAG", 20)
+    monkeypatch.setattr(live, "STAKE_ENTRIES", 20)  # the stake changes: no further back
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
     rounds = [("round", {}), ("raise", {}), ("showdown", {"winner": "C"})] * 16

@@ -21,6 +21,7 @@ import pytest
 
 import scorekeeper.core.ledger as ledger_module
 import scorekeeper.export.formats as formats_module
+from scorekeeper.export import live
 from scorekeeper.export.live import LATEST_ENTRIES
 from scorekeeper.services.catalog import list_sessions
 from scorekeeper.storage import Store, snapshot
@@ -48,6 +49,7 @@ def _small_states(monkeypatch):
     monkeypatch.setattr(snapshot, "STATE_EVERY", 4)
     # the page shows the latest entries: a state taken at least that far back
     monkeypatch.setattr(snapshot, "STATE_LAG", LATEST_ENTRIES)
+    monkeypatch.setattr(live, "STAKE_ENTRIES", LATEST_ENTRIES)  # and its stake changes
     monkeypatch.setattr(ledger_module, "datetime", _Clock)
     monkeypatch.setattr(formats_module, "datetime", _Clock)
 

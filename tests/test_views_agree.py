@@ -45,7 +45,7 @@ from scorekeeper.core.stats import combine, session_stats
 from scorekeeper.core.timeline import index_at, select, session_until, timeline
 from scorekeeper.core.transcript import parse_transcript, replay
 from scorekeeper.export.formats import FORMATS, export_text
-from scorekeeper.export.live import LATEST_ENTRIES, LATEST_STAKES, live_view
+from scorekeeper.export.live import LATEST_ENTRIES, LATEST_STAKES, STAKE_ENTRIES, live_view
 from scorekeeper.export.report import local_time
 from scorekeeper.export.settlement import settle
 from scorekeeper.ui.screens.timeline import stake_cell
@@ -256,7 +256,8 @@ def check_every_view(session: Session) -> None:
     # -- the phones' page: the same numbers, entries and marks as every other view ---------
     shown_seqs = [e.seq for e in session.events][::-1][:LATEST_ENTRIES]
     app_stakes = select(timeline(session), stake=True) if game.has_stake else []
-    latest_stakes = app_stakes[::-1][:LATEST_STAKES]
+    floor = len(session.events) - STAKE_ENTRIES  # the page reads its latest entries only
+    latest_stakes = [e for e in app_stakes if e.index >= floor][::-1][:LATEST_STAKES]
     for lang in ("en", "ja"):
         page = json.loads(json.dumps(live_view(session, 1, lang)))
         assert page["headline"]["value"] == game.headline(state).value

@@ -92,6 +92,12 @@ def standings_text(session: Session) -> str:
             status = t(
                 game.worded("cli.status_in_round_pot"), pot=headline.value, parent=state.parent
             )
+        elif headline.kind == "board":
+            status = t(
+                game.worded("cli.status_in_round_board"),
+                chips=headline.value,
+                parent=state.parent,
+            )
         else:
             status = t(game.worded("cli.status_in_round_plain"), parent=state.parent)
     else:

@@ -168,25 +168,29 @@ def _index_of(session: Session, undo: Event) -> int:
     return next(i for i, e in enumerate(session.events) if e.seq == seq)
 
 
-def stake_timeline(session: Session, latest: int | None = None) -> list[TimelineEntry]:
+def stake_timeline(
+    session: Session, latest: int | None = None, within: int | None = None
+) -> list[TimelineEntry]:
     """What the timeline's stake filter shows (``select(..., stake=True)``), oldest first:
     every stake change and fold at its own time, an undo of one, each correction with its
     own time; replaced and undone entries marked. Empty for a game without a stake.
 
     The exports and the phones' page list exactly these rows. With *latest*, only the
-    last that many, read from the end of the session (a long one costs the same).
+    last that many, read from the end of the session (a long one costs the same); with
+    *within*, only among the last that many entries.
     """
     if not session.game.has_stake:
         return []
     count = len(session.events)
+    floor = 0 if within is None else max(0, count - within)
     span = count if latest is None else max(4 * latest, 64)
     while True:
-        start = max(0, count - span)
+        start = max(floor, count - span)
         entries, by_seq = _timeline(session, start)
         kept = [e for e in entries if is_stake_related(e, by_seq)]
         if latest is None:
             return kept
-        if len(kept) >= latest or start == 0:
+        if len(kept) >= latest or start == floor:
             return kept[max(0, len(kept) - latest) :]
         span *= 4
 

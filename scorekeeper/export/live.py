@@ -32,6 +32,10 @@ from scorekeeper.messages.describe import describe_text
 #: How many of the latest entries and stake changes a page shows.
 LATEST_ENTRIES = 15
 LATEST_STAKES = 40
+#: How far back the stake changes are read, in entries: never further than the state a
+#: long session's page starts from (storage/snapshot.STATE_LAG entries back, 64), so the
+#: page shows the same whether it folded the whole session or started at its snapshot.
+STAKE_ENTRIES = 60
 
 
 def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
@@ -261,7 +265,8 @@ def _stakes(session: Session, lang: str) -> list[dict[str, Any]] | None:
     if not has_stakes(session.game):
         return None
     rows = []
-    for row in reversed(stake_rows(session, lang, LATEST_STAKES)):  # not the whole history
+    latest = stake_rows(session, lang, LATEST_STAKES, STAKE_ENTRIES)  # not the whole history
+    for row in reversed(latest):
         entry = row.entry
         rows.append(
             {

@@ -68,11 +68,13 @@ class StakeRow:
         return self.entry.in_force
 
 
-def stake_rows(session: Session, lang: str, latest: int | None = None) -> list[StakeRow]:
+def stake_rows(
+    session: Session, lang: str, latest: int | None = None, within: int | None = None
+) -> list[StakeRow]:
     """The stake timeline of a game played for a stake (else none), oldest first: each
     stake change and fold at its own time, undone or replaced ones marked, and each
     correction as itself with its own time (core/timeline.py decides which and when)."""
-    return [stake_row(entry, lang) for entry in stake_timeline(session, latest)]
+    return [stake_row(entry, lang) for entry in stake_timeline(session, latest, within)]
 
 
 def stake_row(entry: TimelineEntry, lang: str) -> StakeRow:

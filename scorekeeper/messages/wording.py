@@ -68,6 +68,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         ", in play (pot {pot}), dealer {parent}",
         "進行中(ポット{pot})、ディーラーは{parent}",
     ),
+    "cli.status_in_round_board.parent": (
+        ", in play ({chips} on the board), parent {parent}",
+        "進行中(盤上{chips})、親は{parent}",
+    ),
+    "cli.status_in_round_board.dealer": (
+        ", in play ({chips} on the board), dealer {parent}",
+        "進行中(盤上{chips})、ディーラーは{parent}",
+    ),
     "cli.status_in_round_plain.parent": (", in play, parent {parent}", "進行中、親は{parent}"),
     "cli.status_in_round_plain.dealer": (
         ", in play, dealer {parent}",
