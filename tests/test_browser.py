@@ -15,7 +15,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import aiohttp
@@ -111,11 +110,9 @@ async def test_the_page_shows_the_stake_and_follows_a_raise_from_the_command_lin
         assert await shown_stake(browser) == "20"
         assert await browser.text("#caption") == "stake · parent Aki · cap 160"
         assert "live" in await browser.text("#conn")
-        started = time.monotonic()
         table.record("raise")  # a new process, as the recorder's own terminal would
-        assert await browser.wait_for("document.getElementById('big').innerText === '40'", 2.5)
-        took = time.monotonic() - started
-        assert took < 2.0, took  # the record process included
+        # followed without a reload (how fast: benchmarks/bench_web.py, not a clock here)
+        assert await browser.wait_for("document.getElementById('big').innerText === '40'")
         stakes = await browser.text("#stakes")
         assert "20 → 40" in stakes and "10 → 20" in stakes
         entries = await browser.evaluate(
