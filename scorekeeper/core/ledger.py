@@ -33,7 +33,7 @@ def initial_state(header: Header) -> State:
     return State(
         game=header.game,
         options=header.options,
-        seats=tuple(Seat(name) for name in header.players),
+        seats=tuple(Seat(name, n) for n, name in enumerate(header.players, start=1)),
         scores=frozen(scores),
         round=0,
         in_round=False,

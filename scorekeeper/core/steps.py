@@ -21,7 +21,7 @@ from scorekeeper.core.events import Event, frozen, thawed
 from scorekeeper.core.evolve import copier, evolve
 from scorekeeper.core.game import Game
 from scorekeeper.core.header import check_name
-from scorekeeper.core.state import Seat, State
+from scorekeeper.core.state import Seat, State, next_number
 from scorekeeper.messages import Phrase
 
 MAX_NOTE_LENGTH = 2000
@@ -188,12 +188,15 @@ _started = copier(State, "round", "in_round", "parent_rounds")
 
 def joined_seats(state: State, player: str, after: str | None) -> tuple[Seat, ...]:
     """The seats once *player* joins: clockwise after *after*; without it, a player who
-    left takes their old seat back (transcript.md ``join``) and a new one the last seat."""
+    left takes their old seat back (transcript.md ``join``) and a new one the last seat.
+    A player who comes back keeps their number; a new one takes the next free number."""
     if after is None and player in state.names():
-        return tuple(Seat(s.name, s.seated or s.name == player) for s in state.seats)
+        return tuple(Seat(s.name, s.number, s.seated or s.name == player) for s in state.seats)
+    old = [s for s in state.seats if s.name == player]
+    number = old[0].number if old else next_number(state.seats)
     seats = [s for s in state.seats if s.name != player]
     index = len(seats) if after is None else [s.name for s in seats].index(after) + 1
-    seats.insert(index, Seat(player))
+    seats.insert(index, Seat(player, number))
     return tuple(seats)
 
 
@@ -213,30 +216,44 @@ def join_place(state: State, player: str, after: str | None) -> dict[str, Any]:
 def _apply_join(game: Game, state: State, event: Event) -> State:
     player, after = event.data["player"], event.data.get("after")
     seats = joined_seats(state, player, after)
+    back = player in state.names() and [s.name for s in seats] == list(state.names())
     scores, brought = thawed(state.scores), thawed(state.brought)
     bought = state.bought
     if player not in scores:  # a player who left and comes back keeps their standing
         scores[player] = brought[player] = game.initial_score(player, state.options, {})
         bought += scores[player]
-    return evolve(
+    joined = evolve(
         state,
         seats=seats,
         scores=frozen(scores),
         bought=bought,
         brought=frozen(brought),
     )
+    if back and player in state.passed and player in game.dealable(joined):
+        # the parent passed over this seat only because its player had left: as if they
+        # had never left, they are the next parent (transcript.md ``join``)
+        kept = state.passed[: state.passed.index(player)]
+        return evolve(joined, parent=player, passed=kept)
+    if player in state.passed:
+        return evolve(joined, passed=tuple(p for p in state.passed if p != player))
+    return joined
 
 
 def _apply_leave(game: Game, state: State, event: Event) -> State:
     """The player keeps their score; if they were the parent, the next one dealt in is."""
     player = event.data["player"]
-    seats = tuple(Seat(s.name, s.seated and s.name != player) for s in state.seats)
-    if state.parent == player:
-        others = tuple(p for p in game.dealable(state) if p != player)
-        parent = state.left_of(player, others or None)
-    else:
-        parent = state.parent
-    return evolve(state, seats=seats, parent=parent)
+    seats = tuple(Seat(s.name, s.number, s.seated and s.name != player) for s in state.seats)
+    if state.parent != player:
+        return evolve(state, seats=seats)
+    others = tuple(p for p in game.dealable(state) if p != player)
+    parent = state.left_of(player, others or None)
+    left = evolve(state, seats=seats, parent=parent)
+    if parent == player:  # nobody else to pass it to
+        return left
+    # the parent passes over this seat (and those of players who left before it) because
+    # its player left: coming back before the next round gives it back (_apply_join)
+    passed = (*state.passed, player, *left.left_between(player, parent))
+    return evolve(left, passed=passed)
 
 
 def _apply_rebuy(game: Game, state: State, event: Event) -> State:
