@@ -61,7 +61,9 @@ def test_a_returning_player_keeps_the_seat_number_and_the_standing():
     enter(session, "join b")  # any case: the same player
     assert stacks(session)["B"] == kept == 50
     assert session.state.names().index("B") == 1
-    assert [e.data for e in session.events if e.kind == "join"] == [{"player": "B", "after": None}]
+    assert [e.data for e in session.events if e.kind == "join"] == [
+        {"player": "B", "after": None, "number": 2}
+    ]
 
 
 def test_after_moves_a_returning_player_and_the_log_says_so():
@@ -283,3 +285,57 @@ def test_the_deal_passes_through_a_returning_players_seat_in_every_game(game, op
     assert session.state.parent == "B"
     assert session.state.table is not None and session.state.table.players == ("A", "B", "C", "D")
     assert_transcript_round_trip(session)
+
+
+def _events_recorded_before(lines: list[tuple[str, dict]]) -> list:
+    """Events as the program stored them before joins kept their number (issue 35)."""
+    from datetime import UTC, datetime, timedelta
+
+    from scorekeeper.core.events import Event, frozen
+
+    start = datetime(2026, 11, 1, 19, 0, tzinfo=UTC)
+    return [
+        Event(seq, start + timedelta(minutes=seq), "A", kind, frozen(data))
+        for seq, (kind, data) in enumerate(lines, start=1)
+    ]
+
+
+OLD_SESSION = [
+    ("round", {}), ("showdown", {"winner": "A"}), ("round", {}), ("showdown", {"winner": "B"}),
+    ("leave", {"player": "C"}), ("join", {"player": "C", "after": None}),
+    ("round", {}), ("fold", {"player": "C"}), ("showdown", {"winner": "D"}),
+]  # fmt: skip
+
+
+def test_a_session_stored_before_the_rule_opens_as_it_did(tmp_path):
+    """Its join was recorded without a number: the parent stayed D then, and C folded as a
+    child in round 3, an entry the new rule (C the parent) would refuse. It opens, folds as
+    it was recorded, and takes new entries; a join recorded now follows the new rule."""
+    from scorekeeper.services.recording import Recording, create_session, load_session
+    from scorekeeper.storage import Store
+
+    header = make_header("indian-official", FIVE)
+    store = Store(tmp_path / "data")
+    create_session(store, header, _events_recorded_before(OLD_SESSION))
+    session = load_session(store, 1)
+    assert session.state.results[-1].parent == "D"
+    assert stacks(session) == {"A": 40, "B": 40, "C": -50, "D": 30, "E": -60}
+    with Recording(store, 1) as rec:  # and it goes on, a new join under the new rule
+        rec.record(parse_entry_words(rec.session, "leave E"))
+        assert rec.session.state.parent == "A"
+        rec.record(parse_entry_words(rec.session, "join E"))
+        assert rec.session.state.parent == "E"  # E was the next parent, left, came back
+        rec.record(parse_entry_words(rec.session, 'correct 1 "wrong winner" "showdown B"'))
+    again = load_session(store, 1)  # the correction replayed both joins as recorded
+    assert again.state.parent == "E" and again.state.results[2].parent == "D"
+    assert again.state.scores["C"] == -40 and again.state.scores["B"] == 110
+    # the same entries typed today follow the rule: round 3's fold of C is refused
+    today = official()
+    enter(today, "round", "showdown A", "round", "showdown B", "leave C", "join C", "round")
+    refused(today, "fold C", "rules.official.parent_folds")
+
+
+def parse_entry_words(session: Session, line: str):
+    from scorekeeper.core.words import parse_entry, split_line
+
+    return parse_entry(session.game, split_line(line))

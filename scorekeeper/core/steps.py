@@ -30,11 +30,17 @@ Check = Callable[[Game, State, Mapping[str, Any]], dict[str, Any]]
 Apply = Callable[[Game, State, Event], State]
 
 
-def normalize_entry(game: Game, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+def normalize_entry(
+    game: Game, state: State, kind: str, data: Mapping[str, Any], *, recorded: bool = False
+) -> dict[str, Any]:
     """The canonical data of an entry of *kind* in *state*, or a RuleError.
 
-    ``undo`` and ``correct`` are not known here: the ledger checks them.
+    ``undo`` and ``correct`` are not known here: the ledger checks them. A *recorded*
+    entry is one read back (a stored session, an import, a correction's replay): a
+    ``join`` recorded before joins kept their number is read as it was recorded then.
     """
+    if kind == "join":
+        return _check_join(game, state, data, recorded=recorded)
     check = _CHECKS.get(kind)
     if check is not None:
         return check(game, state, data)
@@ -99,8 +105,15 @@ def _check_end(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, A
     return {}
 
 
-def _check_join(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    """A player who left and comes back is named as before, whatever the case typed."""
+def _check_join(
+    game: Game, state: State, data: Mapping[str, Any], *, recorded: bool = False
+) -> dict[str, Any]:
+    """A player who left and comes back is named as before, whatever the case typed.
+
+    The data says the joiner's number (theirs again, or the next free one). A join
+    recorded without it was recorded before the parent came back to a returning
+    player's seat (issue 35): it is read, and folded, as it was then (_apply_join), so
+    that a session stored then opens as it did."""
     _between_rounds(state, "join")
     name = check_name(str(data.get("player", "")))
     after = data.get("after")
@@ -114,7 +127,13 @@ def _check_join(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, 
         _chips_within(state, game.initial_score(name, state.options, {}))
     if seat_after is not None and seat_after == (existing[0] if existing else None):
         raise RuleError("rules.join_after_self", player=name)
-    return {"player": existing[0] if existing else name, "after": seat_after}
+    player = existing[0] if existing else name
+    checked: dict[str, Any] = {"player": player, "after": seat_after}
+    if recorded and "number" not in data:
+        return checked
+    seats = joined_seats(state, player, seat_after)
+    checked["number"] = next(seat.number for seat in seats if seat.name == player)
+    return checked
 
 
 def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -153,7 +172,6 @@ _CHECKS: dict[str, Check] = {
     "recorder": _check_recorder,
     "round": _check_round,
     "end": _check_end,
-    "join": _check_join,
     "leave": _check_leave,
     "rebuy": _check_rebuy,
 }
@@ -229,7 +247,8 @@ def _apply_join(game: Game, state: State, event: Event) -> State:
         bought=bought,
         brought=frozen(brought),
     )
-    if back and player in state.passed and player in game.dealable(joined):
+    keeps_turn = "number" in event.data  # recorded before: the parent stays (_check_join)
+    if keeps_turn and back and player in state.passed and player in game.dealable(joined):
         # the parent passed over this seat only because its player had left: as if they
         # had never left, they are the next parent (transcript.md ``join``)
         kept = state.passed[: state.passed.index(player)]
