@@ -43,9 +43,9 @@ if TYPE_CHECKING:  # only named here: ``stats`` over cached documents never fold
 #: Bump when the shape or the meaning of a session document changes: old
 #: cached documents are then computed again. 3: a player who left and joins again
 #: takes their old seat back (issue 17), which can change a session's later rounds;
-#: a state checkpoint noted with other statistics is not used either. 4: the parent passes
-#: through a returning player's seat as if they had never left, and every seat keeps its
-#: number for the session (issue 35).
+#: a state checkpoint noted with other statistics is not used either. 4: every seat keeps its
+#: number and the state notes the seats the parent passed over for players who had left
+#: (issue 35): a state noted before has neither, the session is folded again.
 STATS_VERSION = 4
 
 #: The numbers kept per player of one session, in this order.
