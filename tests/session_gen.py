@@ -57,6 +57,9 @@ MOVES = (
     + ["round_entry"] * 6
     + ["undo", "undo", "correct", "correct", "garbage", "note", "recorder"]
     + ["join", "leave", "leave", "rebuy", "end_attempt"]  # leaving twice as often: rejoins
+    # the next parent (dealer) leaves, and a player who left comes back to their own seat:
+    # the mixes where the rotation passes through a returning player's seat (issue 35)
+    + ["leave_parent", "leave_parent", "rejoin", "rejoin", "rejoin"]
 )
 
 
@@ -252,6 +255,13 @@ def build_session(data: st.DataObject, game: str) -> Session:
         elif move == "end_attempt":
             if data.draw(st.integers(0, 3)) == 0:
                 try_entry(session, Entry("end"), clock)
+        elif move == "leave_parent":
+            try_entry(session, Entry("leave", {"player": state.parent}), clock)
+        elif move == "rejoin":
+            left = [name for name in state.names() if name not in state.seated()]
+            if left:
+                player = data.draw(st.sampled_from(left))
+                try_entry(session, Entry("join", {"player": player, "after": None}), clock)
         else:
             legal = {a.kind: a for a in session.legal()}
             action = legal.get(move)

@@ -25,6 +25,6 @@ def test_every_state_copied_with_changes_is_what_replace_gives(data, game):
 def test_a_field_it_does_not_have_is_refused():
     from scorekeeper.core.state import Seat
 
-    seat = Seat("A")
+    seat = Seat("A", 1)
     with pytest.raises(TypeError, match="Seat has no field colour"):
         evolve(seat, colour="red")

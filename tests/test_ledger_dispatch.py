@@ -135,7 +135,7 @@ def test_join_leave_and_rebuy_name_the_player_as_seated():
     enter(session, "leave b")
     assert error_of(session, "leave", player="B").key == "rules.already_left"
     event = session.record(Entry("join", {"player": "b", "after": "a"}), T0)
-    assert dict(event.data) == {"player": "B", "after": "A"}
+    assert dict(event.data) == {"player": "B", "after": "A", "number": 2}  # B keeps 2
     assert [s.name for s in session.state.seats if s.seated] == ["A", "B", "C", "D"]
     error = error_of(session, "join", player="E", after="E")
     assert error.key != "rules.join_after_self"  # E is new: after names a seated player

@@ -61,7 +61,9 @@ def test_a_returning_player_keeps_the_seat_number_and_the_standing():
     enter(session, "join b")  # any case: the same player
     assert stacks(session)["B"] == kept == 50
     assert session.state.names().index("B") == 1
-    assert [e.data for e in session.events if e.kind == "join"] == [{"player": "B", "after": None}]
+    assert [e.data for e in session.events if e.kind == "join"] == [
+        {"player": "B", "after": None, "number": 2}
+    ]
 
 
 def test_after_moves_a_returning_player_and_the_log_says_so():
@@ -181,3 +183,159 @@ def test_a_state_checkpoint_noted_under_older_rules_is_not_used(tmp_path, capsys
     assert folded  # the older checkpoint was not used
     assert load_session(store, 1).state.names() == tuple(FIVE)
     assert load_session(store, 1).state.parent == "D"
+
+
+# -- the parent passes through a returning player's seat (issue 35, point 5) -------------
+def _round_3_deltas(session: Session) -> dict[str, int]:
+    before = stacks(session)
+    enter(session, "round", "raise", "fold A", "showdown D")
+    after = stacks(session)
+    return {p: after[p] - before[p] for p in FIVE}
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # C sits out round 2 (parent B) and comes back before round 3
+        ("round", "showdown A", "leave C", "round", "showdown B", "join C"),
+        # C plays round 2 (parent B), is the next parent, leaves and comes back
+        ("round", "showdown A", "round", "showdown B", "leave C", "join C"),
+    ],
+    ids=["sat-out-round-2", "left-after-round-2"],
+)
+def test_a_player_back_just_after_the_round_before_their_seat_is_the_next_parent(lines):
+    """Five players A–E; round 2's parent is B; C leaves and joins again before round 3.
+    As if C had never left, C is round 3's parent and pays double: the stake is 20, A folds
+    (pays 20), D wins; parent C pays 2 × 20, B and E 20 each: D collects 100. With D as
+    parent (the old bug) D would collect 2 × 20 from B, C and E and A's 20: 140."""
+    session = official()
+    enter(session, *lines)
+    assert session.state.parent == "C"
+    assert _round_3_deltas(session) == {"A": -20, "B": -20, "C": -40, "D": 100, "E": -20}
+    assert session.state.results[-1].parent == "C"
+    assert session.state.parent == "D"  # and the rotation goes on from C
+    assert_transcript_round_trip(session)
+
+
+def test_a_new_player_joining_keeps_the_parent():
+    """A NEW player sitting where the rotation has just passed does not take the parent."""
+    session = official()
+    enter(session, "round", "showdown A", "round", "showdown B", "join F after B")
+    assert session.state.parent == "C"
+    session = official()
+    enter(session, "round", "showdown A", "leave C", "round", "showdown B", "join F after B")
+    assert session.state.parent == "D"
+
+
+def test_a_returning_player_moved_elsewhere_is_seated_as_a_new_one():
+    """``join C after E`` is a new seat: the parent stays as it is (the rule for newcomers)."""
+    session = official()
+    enter(session, "round", "showdown A", "round", "showdown B", "leave C", "join C after E")
+    assert session.state.parent == "D"
+
+
+def test_a_player_whose_turn_is_not_next_does_not_take_it():
+    """C left before round 1 and comes back after round 3 (parent D): the rotation has gone
+    past C's seat long ago, the next parent stays E."""
+    session = official()
+    enter(session, "leave C", "round", "showdown A", "round", "showdown B")
+    enter(session, "round", "showdown D", "join C")
+    assert session.state.results[-1].parent == "D"
+    assert session.state.parent == "E"
+
+
+def test_two_players_back_in_the_gap_take_it_in_seat_order():
+    session = official()
+    enter(session, "round", "showdown A", "leave C", "leave D", "round", "showdown B")
+    assert session.state.parent == "E"
+    enter(session, "join D")
+    assert session.state.parent == "D"
+    enter(session, "join C")
+    assert session.state.parent == "C"
+
+
+def test_the_first_parent_back_before_the_first_round_is_the_parent_again():
+    session = official()
+    enter(session, "leave A")
+    assert session.state.parent == "B"
+    enter(session, "join A")
+    assert session.state.parent == "A"
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "finish"),
+    [
+        ("indian-chips", {"stack": "30"}, ("check B", "check C", "check D", "check A",
+                                            "showdown A > B > C > D")),
+        ("indian-lowest", {}, ("lose A",)),
+        ("pochen", {"stack": "50"}, ("trump diamonds", "pass B", "pass C", "pass D",
+                                     "pass A", "out A")),
+    ],
+    ids=["chips", "lowest", "pochen"],
+)  # fmt: skip
+def test_the_deal_passes_through_a_returning_players_seat_in_every_game(game, options, finish):
+    """Four players, dealer A in deal 1; B is the next dealer, leaves and comes back: B
+    deals deal 2, as if B had never left (today's bug made C the dealer)."""
+    session = Session(make_header(game, ["A", "B", "C", "D"], options))
+    enter(session, "round", *finish)
+    assert session.state.parent == "B"
+    enter(session, "leave B")
+    assert session.state.parent == "C"
+    enter(session, "join B", "round")
+    assert session.state.parent == "B"
+    assert session.state.table is not None and session.state.table.players == ("A", "B", "C", "D")
+    assert_transcript_round_trip(session)
+
+
+def _events_recorded_before(lines: list[tuple[str, dict]]) -> list:
+    """Events as the program stored them before joins kept their number (issue 35)."""
+    from datetime import UTC, datetime, timedelta
+
+    from scorekeeper.core.events import Event, frozen
+
+    start = datetime(2026, 11, 1, 19, 0, tzinfo=UTC)
+    return [
+        Event(seq, start + timedelta(minutes=seq), "A", kind, frozen(data))
+        for seq, (kind, data) in enumerate(lines, start=1)
+    ]
+
+
+OLD_SESSION = [
+    ("round", {}), ("showdown", {"winner": "A"}), ("round", {}), ("showdown", {"winner": "B"}),
+    ("leave", {"player": "C"}), ("join", {"player": "C", "after": None}),
+    ("round", {}), ("fold", {"player": "C"}), ("showdown", {"winner": "D"}),
+]  # fmt: skip
+
+
+def test_a_session_stored_before_the_rule_opens_as_it_did(tmp_path):
+    """Its join was recorded without a number: the parent stayed D then, and C folded as a
+    child in round 3, an entry the new rule (C the parent) would refuse. It opens, folds as
+    it was recorded, and takes new entries; a join recorded now follows the new rule."""
+    from scorekeeper.services.recording import Recording, create_session, load_session
+    from scorekeeper.storage import Store
+
+    header = make_header("indian-official", FIVE)
+    store = Store(tmp_path / "data")
+    create_session(store, header, _events_recorded_before(OLD_SESSION))
+    session = load_session(store, 1)
+    assert session.state.results[-1].parent == "D"
+    assert stacks(session) == {"A": 40, "B": 40, "C": -50, "D": 30, "E": -60}
+    with Recording(store, 1) as rec:  # and it goes on, a new join under the new rule
+        rec.record(parse_entry_words(rec.session, "leave E"))
+        assert rec.session.state.parent == "A"
+        rec.record(parse_entry_words(rec.session, "join E"))
+        assert rec.session.state.parent == "E"  # E was the next parent, left, came back
+        rec.record(parse_entry_words(rec.session, 'correct 1 "wrong winner" "showdown B"'))
+    again = load_session(store, 1)  # the correction replayed both joins as recorded
+    assert again.state.parent == "E" and again.state.results[2].parent == "D"
+    assert again.state.scores["C"] == -40 and again.state.scores["B"] == 110
+    # the same entries typed today follow the rule: round 3's fold of C is refused
+    today = official()
+    enter(today, "round", "showdown A", "round", "showdown B", "leave C", "join C", "round")
+    refused(today, "fold C", "rules.official.parent_folds")
+
+
+def parse_entry_words(session: Session, line: str):
+    from scorekeeper.core.words import parse_entry, split_line
+
+    return parse_entry(session.game, split_line(line))

@@ -182,7 +182,7 @@ def _replay(
             text = replacement_text(game, now.kind, now.data)
             raise RuleError("rules.correct_after_end", n=position + 1, entry=text, round=number)
         try:
-            data = normalize_entry(game, state, now.kind, now.data)
+            data = normalize_entry(game, state, now.kind, now.data, recorded=not replacing)
         except RuleError as error:
             raise _refused(game, now, position if replacing else None, error) from None
         applied = evolve(now, data=frozen(data))

@@ -37,7 +37,7 @@ def initial_state(header: Header) -> State:
     return State(
         game=header.game,
         options=header.options,
-        seats=tuple(Seat(name) for name in header.players),
+        seats=tuple(Seat(name, n) for n, name in enumerate(header.players, start=1)),
         scores=frozen(held),
         round=0,
         in_round=False,
@@ -122,11 +122,20 @@ class Ledger:
         return frame
 
     # -- checking ------------------------------------------------------------
-    def check(self, entry: Entry, now: datetime | None = None, *, fresh: bool = True) -> Event:
+    def check(
+        self,
+        entry: Entry,
+        now: datetime | None = None,
+        *,
+        fresh: bool = True,
+        recorded: bool = False,
+    ) -> Event:
         """The event *entry* would become, or a RuleError; nothing changes either way.
 
         A *fresh* entry (typed now, imported) also has its free text checked; an
-        entry read back from a stored session keeps the text it was stored with.
+        entry read back from a stored session keeps the text it was stored with. A
+        *recorded* entry (a stored or imported event) is read as it was recorded
+        (steps.normalize_entry).
         """
         at = entry.at
         if at is not None:
@@ -144,7 +153,7 @@ class Ledger:
         kind = entry.kind
         own = _OWN_CHECKS.get(kind)  # undo, correct; every other kind is core/steps.py's
         if own is None:
-            data = normalize_entry(self.game, self.top.state, kind, entry.data)
+            data = normalize_entry(self.game, self.top.state, kind, entry.data, recorded=recorded)
         else:
             data = own(self, entry.data)
         if fresh and kind in _FREE_TEXT:

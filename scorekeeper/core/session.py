@@ -62,7 +62,7 @@ class Session:
         for event in events:
             try:
                 entry = Entry(event.kind, event.data, event.at)
-                checked = self.ledger.check(entry, fresh=fresh)
+                checked = self.ledger.check(entry, fresh=fresh, recorded=True)
             except RuleError as error:
                 raise FoldError(event.seq, error) from None
             if checked.seq != event.seq or thawed(checked.data) != thawed(event.data):

@@ -20,7 +20,12 @@ from scorekeeper.core.evolve import constructor, copier
 
 @dataclass(frozen=True, slots=True)
 class Seat:
+    """A seat at the table, in seating order. *number* is the player's for the whole
+    session: the header's seats are 1, 2, 3 …; a newcomer takes the next number after the
+    highest used, and a player who leaves and comes back keeps theirs (issue 35)."""
+
     name: str
+    number: int
     seated: bool = True  # False once the player has left the rotation
 
 
@@ -89,6 +94,11 @@ def _seat_names(seats: tuple[Seat, ...]) -> _SeatNames:
     return last
 
 
+def next_number(seats: tuple[Seat, ...]) -> int:
+    """The number a newcomer takes: the next after the highest used (left players' too)."""
+    return max((seat.number for seat in seats), default=0) + 1
+
+
 @dataclass(frozen=True, slots=True)
 class State:
     game: str
@@ -115,11 +125,33 @@ class State:
     #: ``end_board``), and the board as it lay then; empty and None until then.
     returned: Mapping[str, int] = field(default_factory=frozen)
     returned_board: Mapping[str, int] | None = None
+    #: Players whose seat the parent (dealer) passed over since the last round only because
+    #: they had left, clockwise: one who comes back to their seat before the next round is
+    #: its parent, as if they had never left (transcript.md ``join``).
+    passed: tuple[str, ...] = ()
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:
         last = _last_seats
         return last[1] if last[0] is self.seats else _seat_names(self.seats)[1]
+
+    def number(self, name: str) -> int:
+        """*name*'s number: theirs for the whole session, whatever joins or leaves."""
+        for seat in self.seats:
+            if seat.name == name:
+                return seat.number
+        raise KeyError(name)
+
+    def numbered(self, number: int) -> str | None:
+        """The player whose number is *number* (seated or not), else None."""
+        for seat in self.seats:
+            if seat.number == number:
+                return seat.name
+        return None
+
+    def numbers(self) -> dict[str, int]:
+        """Every player's number, in seating order."""
+        return {seat.name: seat.number for seat in self.seats}
 
     def seated(self) -> tuple[str, ...]:
         last = _last_seats
@@ -154,6 +186,19 @@ class State:
             if other in candidates:
                 return other
         return name
+
+    def left_between(self, start: str, end: str) -> tuple[str, ...]:
+        """The players who have left whose seats lie clockwise strictly between *start* and
+        *end* (every other seat when they are the same)."""
+        _, names, seated = _seat_names(self.seats)
+        at, count, found = names.index(start), len(names), []
+        for step in range(1, count):
+            other = names[(at + step) % count]
+            if other == end:
+                break
+            if other not in seated:
+                found.append(other)
+        return tuple(found)
 
     def in_order_from_left_of(self, name: str, among: tuple[str, ...]) -> tuple[str, ...]:
         """*among* in seat order starting left of *name* (for turn order and odd chips)."""
@@ -214,16 +259,18 @@ def finish_round(
     )
     limit = state.options.get("rounds") or 0
     assert isinstance(limit, int)
+    parent = next_parent or state.left_of(state.parent)
     return _finished(
         state,
         new_scores,
         False,  # in_round
         None,  # table
-        next_parent or state.left_of(state.parent),
+        parent,
         state.results.add(result),
         state.finished or game_over or (limit > 0 and state.round >= limit),
+        state.left_between(state.parent, parent) if len(state.seated()) < len(state.seats) else (),
     )
 
 
 #: evolve(state, scores=…, in_round=…, …) once per round, without keyword arguments.
-_finished = copier(State, "scores", "in_round", "table", "parent", "results", "finished")
+_finished = copier(State, "scores", "in_round", "table", "parent", "results", "finished", "passed")

@@ -47,7 +47,10 @@ if TYPE_CHECKING:  # only named here: ``stats`` over cached documents never fold
 #: cached documents are then computed again. 3: a player who left and joins again
 #: takes their old seat back (issue 17), which can change a session's later rounds;
 #: a state checkpoint noted with other statistics is not used either. 4: ``board``, the
-#: Pochen board given back at the end (and a carried board anted), counted in the net.
+#: Pochen board given back at the end (and a carried board anted), counted in the net;
+#: every seat keeps its number and the state notes the seats the parent passed over for
+#: players who had left (issue 35): a state noted before has neither, the session is
+#: folded again.
 STATS_VERSION = 4
 
 #: The numbers kept per player of one session, in this order.

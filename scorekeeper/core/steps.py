@@ -21,7 +21,7 @@ from scorekeeper.core.events import Event, frozen, thawed
 from scorekeeper.core.evolve import copier, evolve
 from scorekeeper.core.game import Game
 from scorekeeper.core.header import check_name
-from scorekeeper.core.state import Seat, State
+from scorekeeper.core.state import Seat, State, next_number
 from scorekeeper.messages import Phrase
 
 MAX_NOTE_LENGTH = 2000
@@ -30,11 +30,17 @@ Check = Callable[[Game, State, Mapping[str, Any]], dict[str, Any]]
 Apply = Callable[[Game, State, Event], State]
 
 
-def normalize_entry(game: Game, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+def normalize_entry(
+    game: Game, state: State, kind: str, data: Mapping[str, Any], *, recorded: bool = False
+) -> dict[str, Any]:
     """The canonical data of an entry of *kind* in *state*, or a RuleError.
 
-    ``undo`` and ``correct`` are not known here: the ledger checks them.
+    ``undo`` and ``correct`` are not known here: the ledger checks them. A *recorded*
+    entry is one read back (a stored session, an import, a correction's replay): a
+    ``join`` recorded before joins kept their number is read as it was recorded then.
     """
+    if kind == "join":
+        return _check_join(game, state, data, recorded=recorded)
     check = _CHECKS.get(kind)
     if check is not None:
         return check(game, state, data)
@@ -99,8 +105,15 @@ def _check_end(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, A
     return {}
 
 
-def _check_join(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    """A player who left and comes back is named as before, whatever the case typed."""
+def _check_join(
+    game: Game, state: State, data: Mapping[str, Any], *, recorded: bool = False
+) -> dict[str, Any]:
+    """A player who left and comes back is named as before, whatever the case typed.
+
+    The data says the joiner's number (theirs again, or the next free one). A join
+    recorded without it was recorded before the parent came back to a returning
+    player's seat (issue 35): it is read, and folded, as it was then (_apply_join), so
+    that a session stored then opens as it did."""
     _between_rounds(state, "join")
     name = check_name(str(data.get("player", "")))
     after = data.get("after")
@@ -114,7 +127,13 @@ def _check_join(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, 
         _chips_within(state, game.initial_score(name, state.options, {}))
     if seat_after is not None and seat_after == (existing[0] if existing else None):
         raise RuleError("rules.join_after_self", player=name)
-    return {"player": existing[0] if existing else name, "after": seat_after}
+    player = existing[0] if existing else name
+    checked: dict[str, Any] = {"player": player, "after": seat_after}
+    if recorded and "number" not in data:
+        return checked
+    seats = joined_seats(state, player, seat_after)
+    checked["number"] = next(seat.number for seat in seats if seat.name == player)
+    return checked
 
 
 def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -153,7 +172,6 @@ _CHECKS: dict[str, Check] = {
     "recorder": _check_recorder,
     "round": _check_round,
     "end": _check_end,
-    "join": _check_join,
     "leave": _check_leave,
     "rebuy": _check_rebuy,
 }
@@ -189,12 +207,15 @@ _started = copier(State, "round", "in_round", "parent_rounds")
 
 def joined_seats(state: State, player: str, after: str | None) -> tuple[Seat, ...]:
     """The seats once *player* joins: clockwise after *after*; without it, a player who
-    left takes their old seat back (transcript.md ``join``) and a new one the last seat."""
+    left takes their old seat back (transcript.md ``join``) and a new one the last seat.
+    A player who comes back keeps their number; a new one takes the next free number."""
     if after is None and player in state.names():
-        return tuple(Seat(s.name, s.seated or s.name == player) for s in state.seats)
+        return tuple(Seat(s.name, s.number, s.seated or s.name == player) for s in state.seats)
+    old = [s for s in state.seats if s.name == player]
+    number = old[0].number if old else next_number(state.seats)
     seats = [s for s in state.seats if s.name != player]
     index = len(seats) if after is None else [s.name for s in seats].index(after) + 1
-    seats.insert(index, Seat(player))
+    seats.insert(index, Seat(player, number))
     return tuple(seats)
 
 
@@ -214,30 +235,45 @@ def join_place(state: State, player: str, after: str | None) -> dict[str, Any]:
 def _apply_join(game: Game, state: State, event: Event) -> State:
     player, after = event.data["player"], event.data.get("after")
     seats = joined_seats(state, player, after)
+    back = player in state.names() and [s.name for s in seats] == list(state.names())
     scores, brought = thawed(state.scores), thawed(state.brought)
     bought = state.bought
     if player not in scores:  # a player who left and comes back keeps their standing
         scores[player] = brought[player] = game.initial_score(player, state.options, {})
         bought += scores[player]
-    return evolve(
+    joined = evolve(
         state,
         seats=seats,
         scores=frozen(scores),
         bought=bought,
         brought=frozen(brought),
     )
+    keeps_turn = "number" in event.data  # recorded before: the parent stays (_check_join)
+    if keeps_turn and back and player in state.passed and player in game.dealable(joined):
+        # the parent passed over this seat only because its player had left: as if they
+        # had never left, they are the next parent (transcript.md ``join``)
+        kept = state.passed[: state.passed.index(player)]
+        return evolve(joined, parent=player, passed=kept)
+    if player in state.passed:
+        return evolve(joined, passed=tuple(p for p in state.passed if p != player))
+    return joined
 
 
 def _apply_leave(game: Game, state: State, event: Event) -> State:
     """The player keeps their score; if they were the parent, the next one dealt in is."""
     player = event.data["player"]
-    seats = tuple(Seat(s.name, s.seated and s.name != player) for s in state.seats)
-    if state.parent == player:
-        others = tuple(p for p in game.dealable(state) if p != player)
-        parent = state.left_of(player, others or None)
-    else:
-        parent = state.parent
-    return evolve(state, seats=seats, parent=parent)
+    seats = tuple(Seat(s.name, s.number, s.seated and s.name != player) for s in state.seats)
+    if state.parent != player:
+        return evolve(state, seats=seats)
+    others = tuple(p for p in game.dealable(state) if p != player)
+    parent = state.left_of(player, others or None)
+    left = evolve(state, seats=seats, parent=parent)
+    if parent == player:  # nobody else to pass it to
+        return left
+    # the parent passes over this seat (and those of players who left before it) because
+    # its player left: coming back before the next round gives it back (_apply_join)
+    passed = (*state.passed, player, *left.left_between(player, parent))
+    return evolve(left, passed=passed)
 
 
 def _apply_rebuy(game: Game, state: State, event: Event) -> State:

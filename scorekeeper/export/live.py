@@ -142,7 +142,7 @@ def _players(session: Session, view: RoundView | None, lang: str) -> list[dict[s
     state, game = session.state, session.game
     net, seated = game.net(state), state.seated()
     rows = []
-    for seat, name in enumerate(state.names(), start=1):
+    for name, seat in state.numbers().items():
         if name not in seated:
             where, text = "left", t("ui.players.left", lang)
         elif view is None:

@@ -9,10 +9,11 @@ from scorekeeper.core.words import quote, split_line
 
 
 def by_seat(state: State, word: str) -> str:
-    """A seat number typed for a player becomes that player's name; anything else stays."""
-    names = state.names()
+    """A player's number typed for them becomes their name (the core says whose number it
+    is: numbers stay with players, whoever joins or leaves); anything else stays."""
     seat = plain_number(word)
-    return names[seat - 1] if seat is not None and 1 <= seat <= len(names) else word
+    name = state.numbered(seat) if seat is not None else None
+    return word if name is None else name
 
 
 def seat_names(state: State, text: str) -> list[str]:

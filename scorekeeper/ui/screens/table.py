@@ -302,7 +302,8 @@ class TableScreen(StyledOnce, Screen[None]):
         return None
 
     def _seats(self, names: Iterable[str]) -> list[tuple[int, str]]:
-        numbers = {name: seat for seat, name in enumerate(self.state.names(), start=1)}
+        """Each of *names* with their number, as the core keeps it (never their place)."""
+        numbers = self.state.numbers()
         return [(numbers[name], name) for name in names]
 
     def pick(

@@ -52,7 +52,7 @@ class PochenPanel(Vertical):
     def show(self, state: State, view: RoundView | None) -> None:
         """The board, then the stage and the Poch as the core reads them (*view*)."""
         deal = deal_view(state)
-        seats = {name: seat for seat, name in enumerate(state.names(), start=1)}
+        seats = state.numbers()
         board = self.query_one(Board)
         board.show(state.board or {}, carried_deals(state), dict(deal.claimed), seats)
         now = deal.stage

@@ -168,8 +168,8 @@ class TimelineScreen(StyledOnce, Screen[None]):
         self.app.push_screen(TextDialog(t("timeline.round_title", last=last), hint, check), done)
 
     def action_filter_player(self) -> None:
-        names = self.session.state.names()
-        seats = list(enumerate(names, start=1))
+        state = self.session.state
+        seats = [(number, name) for name, number in state.numbers().items()]
 
         def done(name: str | None) -> None:
             if name:

@@ -20,6 +20,7 @@ from scorekeeper.messages import t
 @dataclass(frozen=True)
 class PlayerRow:
     name: str
+    number: int  # the player's for the session, as the core keeps it (never their place)
     label: Text
     score: Text
     extra: tuple[Text, ...]
@@ -54,10 +55,13 @@ def player_rows(
     signed: bool = True,
     bad_if_negative: bool = True,
 ) -> list[PlayerRow]:
-    """Every player in seat order: the marked name, the score, then the game's own cells."""
+    """Every player in seat order: their number, the marked name, the score, then the
+    game's own cells."""
+    numbers = state.numbers()
     return [
         PlayerRow(
             name,
+            numbers[name],
             name_label(state, name, parent_mark),
             score_text(state.scores[name], signed=signed, bad_if_negative=bad_if_negative),
             cells(name),
@@ -174,7 +178,7 @@ class PlayerTable(ScrollView, can_focus=True):
         label = score_label or t("ui.players.score")
         headers = (t("ui.players.seat"), label, *extra_columns)
         columns = [[Text(header).cell_len + 1] for header in headers]
-        columns[0].append(len(str(len(rows))) + 1)
+        columns[0].append(max((len(str(row.number)) for row in rows), default=1) + 1)
         names = [Text(t("word.player")).cell_len + 1]
         for row in rows:
             names.append(row.label.cell_len + 1)
@@ -203,10 +207,10 @@ class PlayerTable(ScrollView, can_focus=True):
         )
         body = [
             (
-                Text(f" {seat}", justify="right"),
+                Text(f" {row.number}", justify="right"),
                 *(_gap(c) for c in (row.label, row.score, *row.extra)),
             )
-            for seat, row in enumerate(rows, start=1)
+            for row in rows
         ]
         made = (header, name_width, body)
         if made == self._made:  # a raise (most keys at a table) changes no row: kept

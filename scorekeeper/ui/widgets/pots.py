@@ -65,12 +65,12 @@ class PotPanel(Vertical):
 
     def _pot_lines(self, state: State, view: RoundView, *, by_seat: bool) -> list[str]:
         """Each pot and who can win it, by name or (for long names) by seat number."""
-        seated = state.names()
+        numbers = state.numbers()
 
         def who(players: Iterable[str]) -> str:
             if not by_seat:
                 return " ".join(players)
-            seats = " ".join(str(seated.index(p) + 1) for p in players if p in seated)
+            seats = " ".join(str(numbers[p]) for p in players if p in numbers)
             return t("ui.pot.seats", seats=seats)
 
         return pot_lines(view, who)
