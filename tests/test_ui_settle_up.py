@@ -179,3 +179,26 @@ async def test_a_bad_rate_in_the_settings_file_is_no_rate(tmp_path):
         screen = await _final_standings(pilot, app)
         shown = str(screen.query_one("#standings-settlement").render())
         assert "Aki pays Ben 230" in shown
+
+
+async def test_every_payment_of_the_start_screens_settlement_is_reached_by_keys(tmp_path):
+    names = [f"P{i}" for i in range(1, 21)]
+    text = f"game indian-official\nplayers {' '.join(names)}\nround\nshowdown P2\nend\n"
+    store = Store(tmp_path / "data")
+    session = read_session(text)
+    create_session(store, session.header, session.events)
+    wanted = ["P1 pays P2 20", *(f"P{i} pays P2 10" for i in range(3, 21))]
+    app, _ = app_recording_opens(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["dollar_sign"])
+        assert isinstance(app.screen, SettleScreen)
+        seen: set[str] = set()
+        for _ in range(20):
+            painted = painted_lines(app.screen)
+            seen.update(line for line in wanted if any(row.strip(" █") == line for row in painted))
+            await press_all(pilot, ["down"])
+        assert seen == set(wanted)
+        assert not cuts(app.screen)
+        await press_all(pilot, ["enter"])  # Enter still closes it
+        assert not isinstance(app.screen, SettleScreen)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
@@ -66,10 +66,15 @@ class SettleScreen(StyledOnce, ModalScreen[None]):
             yield Static(
                 self.title_text, classes="dialog-question", id="settle-title", markup=False
             )
-            body = Static("\n".join(self.lines), id="settle-lines", markup=False)
-            body.set_class(self.refused, "-refused")
-            yield body
+            # Every payment is reached, by keys too (↑ ↓ PgUp PgDn): the lines scroll.
+            with VerticalScroll(id="settle-scroll"):
+                body = Static("\n".join(self.lines), id="settle-lines", markup=False)
+                body.set_class(self.refused, "-refused")
+                yield body
             yield Static(t("settle.ui.close"), id="settle-hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#settle-scroll", VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
