@@ -40,6 +40,8 @@ SHOTS = {
     "table-cards-dialog": [*ROUND_1, "n", "r", "c", "k", "s", "enter"],
     "table-undo-question": [*ROUND_1, "n", "r", "u"],
     "standings": [*ROUND_1, "t"],
+    # ended, a money rate typed on the final standings, scrolled to the last payment
+    "standings-final-rate": [*ROUND_1, "e", "y", "dollar_sign", *"0.5", "enter", "end"],
     "table-help": [*ROUND_1, "n", "question_mark"],
 }
 # C2 of the rules: A is short (5 chips), dealer D; the side pot appears.
@@ -102,6 +104,7 @@ async def shoot(
     name: str, keys: list[str], lang: str, make: Callable[[Path], Store] = official_store
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
+        os.environ["SCOREKEEPER_CONFIG"] = str(Path(folder) / "config")  # not the user's
         app = ScorekeeperApp(make(Path(folder)), 1, clock=fixed_clock())
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
