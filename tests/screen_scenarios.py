@@ -187,6 +187,18 @@ SCENARIOS = (
     Scenario("official-undo", official, [*IN_ROUND_2, "u"], snapshot=True),
     Scenario("official-note", official, [*IN_ROUND_2, "m"], snapshot=True),
     Scenario("official-correct", official, [*ROUND_1, "ctrl+r"]),
+    # issue 35: round 1 played again on its own table, then the reason
+    Scenario(
+        "official-correcting",
+        official,
+        [*ROUND_1, "n", "ctrl+r", "1", "enter", "f", "2", "enter", "r"],
+        snapshot=True,
+    ),
+    Scenario(
+        "official-correcting-reason",
+        official,
+        [*ROUND_1, "ctrl+r", "1", "enter", "f", "2", "enter", "s", "5", "enter"],
+    ),
     Scenario("official-export", official, [*ROUND_1, "ctrl+e"], snapshot=True),
     Scenario("official-standings", official, [*ROUND_1, "t"], snapshot=True),
     Scenario("official-final-standings", official_ended, ["t"]),

@@ -389,10 +389,10 @@ MESSAGES.update(
         # the correcting table: round N played again with the usual keys
         "ui.correct.title": ("Correcting round {round}", "ラウンド{round}を訂正中"),
         "ui.correct.banner": (
-            "Play round {round} again with the usual keys; nothing is saved until"
-            " ctrl+r and a reason. Esc leaves it unchanged.",
-            "いつものキーでラウンド{round}をもう一度記録します。ctrl+r で理由を入れるまで"
-            "何も保存しません。Esc で変更せずに戻ります。",
+            "Play round {round} again with the usual keys; once it is over, a reason saves"
+            " the correction. Esc leaves it unchanged.",
+            "いつものキーでラウンド{round}をもう一度記録します。終わったら理由を入れて"
+            "訂正を保存します。Esc で変更せずに戻ります。",
         ),
         "ui.correct.played_banner": (
             "Round {round} is played again: ctrl+r gives the reason and saves the correction;"

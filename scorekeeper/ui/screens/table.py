@@ -81,7 +81,8 @@ COMMON_ACTIONS = (
 
 #: What a table that only shows still offers: nothing among them records.
 _SHOWING = frozenset({"standings", "close", "explain"})
-#: Footer keys that give way, first to last, when the footer is narrow (help lists them).
+#: Footer keys that give way, first to last, when the footer is narrow (help lists them;
+#: ctrl+r, offered once a round can be corrected, gives way last).
 _SPARE = ("standings", "timeline", "close", "correct_round")
 #: Views that act on the stored session itself: not offered where it is only shown.
 _STORED_ONLY = frozenset({"timeline", "export", "correct_round"})
