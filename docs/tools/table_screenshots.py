@@ -43,6 +43,8 @@ SHOTS = {
     # ended, a money rate typed on the final standings, scrolled to the last payment
     "standings-final-rate": [*ROUND_1, "e", "y", "dollar_sign", *"0.5", "enter", "end"],
     "table-help": [*ROUND_1, "n", "question_mark"],
+    # round 1 played again on its own table (ctrl+r): B folds, a raise so far
+    "table-correcting": [*ROUND_1, "ctrl+r", "1", "enter", "f", "2", "enter", "r"],
 }
 # C2 of the rules: A is short (5 chips), dealer D; the side pot appears.
 CHIP_SHOTS = {
