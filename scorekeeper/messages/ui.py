@@ -381,10 +381,6 @@ MESSAGES.update(
             "type the number of a finished round, 1 to {rounds}",
             "終わったラウンドの番号(1〜{rounds})を入力してください",
         ),
-        "ui.correct.entries": (
-            "Round {round} as it should have been (entries separated by ;)",
-            "ラウンド{round}の正しい記録(;で区切る)",
-        ),
         "ui.correct.reason": ("Why is round {round} corrected?", "ラウンド{round}を訂正する理由"),
         # the correcting table: round N played again with the usual keys
         "ui.correct.title": ("Correcting round {round}", "ラウンド{round}を訂正中"),
