@@ -154,3 +154,35 @@ async def test_correcting_in_japanese_shows_no_english_words(tmp_path):
         for word in ("fold", "raise", "showdown"):
             assert word not in message
     assert load_session(store, 1).events[-1].kind == "correct"
+
+
+async def test_a_chip_round_is_played_again_with_the_betting_keys_and_the_ranking_box(tmp_path):
+    """Every game's own keys: in the chip game, the betting keys act for the player to act
+    and the ranking box names the winners, as when the round was first recorded."""
+    from scorekeeper.core.header import make_header
+    from scorekeeper.services.recording import create_session
+    from scorekeeper.storage import Store
+
+    store = Store(tmp_path / "data")
+    players = ["Aki", "Ben", "Chie", "Dai"]
+    header = make_header("indian-chips", players, {"stack": "20"}, stacks={"Aki": 5}, parent="Dai")
+    create_session(store, header)
+    betting = ["b", "r", "c", "r", "c", "f"]  # seed C2: Aki all-in, a side pot
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["n", *betting, "s", *"Aki > Dai > Ben", "enter"])
+        await press_all(pilot, ["ctrl+r", "1", "enter"])
+        correcting = app.screen
+        assert correcting.has_class("correcting") and correcting.state.in_round
+        assert "b" in shown_keys(correcting) and "y" not in shown_keys(correcting)
+        await press_all(pilot, [*betting, "s", *"Dai > Aki > Ben", "enter"])
+        assert isinstance(app.screen, TextDialog)
+        await press_all(pilot, [*"Dai had the ace", "enter"])
+        assert not app.screen.has_class("correcting")
+    expected = read_session(
+        "game indian-chips\nplayers Aki Ben Chie Dai\noption stack 20\nstacks Aki=5\n"
+        "parent Dai\nround\nbet Aki\nraise Ben\ncall Chie\nraise Dai\ncall Ben\nfold Chie\n"
+        "showdown Dai > Aki > Ben\n"
+    ).state
+    assert dict(load_session(store, 1).state.scores) == dict(expected.scores)
