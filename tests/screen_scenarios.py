@@ -103,6 +103,23 @@ def pochen_best_set(root: Path) -> Store:
     return store
 
 
+def official_ended(root: Path) -> Store:
+    """Five players, four rounds, ended: four payments, below the chart at 80x24 (issue 35)."""
+    from scorekeeper.core.transcript import read_session
+
+    names = " ".join(OFFICIAL)
+    rounds = [
+        "round", "raise", "raise", "showdown Aki",
+        "round", "fold Dai", "showdown 千尋",
+        "round", "raise", "showdown Emiko",
+        "round", "raise", "raise", "raise", "fold Chie", "showdown Dai", "end",
+    ]  # fmt: skip
+    session = read_session(f"game indian-official\nplayers {names}\n" + "\n".join(rounds))
+    store = Store(root / "data")
+    create_session(store, session.header, session.events)
+    return store
+
+
 def all_games(root: Path) -> Store:
     """One session of each game, for the start screen and the statistics."""
     store = official(root)
@@ -195,8 +212,23 @@ SCENARIOS = (
     Scenario("official-undo", official, [*IN_ROUND_2, "u"], snapshot=True),
     Scenario("official-note", official, [*IN_ROUND_2, "m"], snapshot=True),
     Scenario("official-correct", official, [*ROUND_1, "ctrl+r"]),
+    # issue 35: round 1 played again on its own table, then the reason
+    Scenario(
+        "official-correcting",
+        official,
+        [*ROUND_1, "n", "ctrl+r", "1", "enter", "f", "2", "enter", "r"],
+        snapshot=True,
+    ),
+    Scenario(
+        "official-correcting-reason",
+        official,
+        [*ROUND_1, "ctrl+r", "1", "enter", "f", "2", "enter", "s", "5", "enter"],
+    ),
     Scenario("official-export", official, [*ROUND_1, "ctrl+e"], snapshot=True),
     Scenario("official-standings", official, [*ROUND_1, "t"], snapshot=True),
+    Scenario("official-final-standings", official_ended, ["t"]),
+    Scenario("official-final-standings-end", official_ended, ["t", "end"]),
+    Scenario("official-rate", official_ended, ["t", "dollar_sign"]),
     Scenario("official-timeline", official, [*IN_ROUND_2, "i"], snapshot=True),
     Scenario("official-display", official, [], display=True, snapshot=True),
     Scenario("official-table-page", official, IN_ROUND_2, then=table_page, snapshot=True),

@@ -16,6 +16,8 @@ from scorekeeper.core.events import Entry
 from scorekeeper.core.session import Session
 from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.core.words import parse_entry, split_line
+from scorekeeper.messages import t
+from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.recording import Recording, create_session, load_session
 from scorekeeper.storage import Store
 from tests.test_properties import SETTINGS, Driver, headers
@@ -90,11 +92,25 @@ def test_the_log_marks_superseded_entries_and_says_what_was_corrected():
     assert session.superseded() == dict.fromkeys(round_3, event.seq)
     last = log[-1]
     assert last.key == "log.correct"
+    # each entry of the correction in the log's own words, in the reader's language
     assert last.params == {
         "round": 3,
         "reason": "wrong winner",
-        "entries": "raise; raise; fold A; showdown C",
+        "entries": (
+            ("log.official.raise", {"old": 10, "new": 20}),
+            ("log.official.raise", {"old": 20, "new": 40}),
+            ("log.official.fold", {"player": "A", "stake": 40}),
+            ("log.official.showdown", {"stake": 40, "winner": "C"}),
+        ),
     }
+    assert describe_text(last.key, last.params) == (
+        "round 3 corrected (wrong winner): stake 10 → 20; stake 20 → 40; A folded at 40;"
+        " showdown at 40: C wins"
+    )
+    assert describe_text(last.key, last.params, "ja") == (
+        "ラウンド3を訂正(wrong winner): 賭け点 10 → 20、賭け点 20 → 40、Aが40で降りた、"
+        "40で勝負: Cの勝ち"
+    )
     assert event.data["supersedes"] == round_3
     # a second correction of the same round supersedes the first one
     second = record(session, 'correct 3 "B after all" raise raise "fold A" "showdown D"')
@@ -241,7 +257,10 @@ def test_cli_correct_records_and_refuses_with_one_line(tmp_path, monkeypatch, ca
     out, err = capsys.readouterr()
     assert err == ""
     assert out.splitlines()[0].startswith("#11 ")
-    assert "round 2 corrected (A won): bet A; call B; showdown A > B > C" in out
+    assert (
+        "round 2 corrected (A won): A bets 4 (in for 5); B calls 4 (in for 5);"
+        " showdown for 11: A > B > C"
+    ) in out
     assert (
         main(["correct", "1", "2", "--reason", "again", "bet A", "call B", "showdown A > B > C"])
         == 2
@@ -319,3 +338,45 @@ def test_a_random_correction_equals_replaying_with_the_round_written_in(data, he
     assert Session(session.header, list(session.events)).state == session.state
     session.record(Entry("undo"), at)
     assert session.state is before
+
+
+# -- property: the app's correcting table (issue 35, point 6) ----------------------------
+
+
+@SETTINGS
+@given(st.data(), headers(), st.integers(5, 45))
+def test_a_round_played_again_starts_where_it_began_and_is_said_in_words(data, header, steps):
+    """``Session.at_round_start(N)`` is the table as round N began (earlier corrections in
+    force), every game; a round played again on it is a correction the rules take or refuse
+    as typed, and its log line says each entry in the log's words in both languages."""
+    session = Driver(data, header).play(steps)
+    finished = session.correctable_rounds()
+    assert finished == len(session.state.results)
+    if finished < 1:
+        label("no finished round")
+        return
+    number = data.draw(st.integers(1, finished), label="round")
+    _, items = in_force(session.ledger)
+    events = [item.event for item in items]
+    start = [i for i, e in enumerate(events) if e.kind == "round"][number - 1]
+    direct = Session(session.header)
+    for event in events[: start + 1]:
+        direct.record(Entry(event.kind, event.data))
+    again = session.at_round_start(number)
+    assert again.state.in_round and again.state.round == number
+    assert outcome(again.state) == outcome(direct.state)
+    replacement = play_round(data, again)
+    at = session.events[-1].at + timedelta(seconds=1)
+    entry = correction_entry(number, "played again", replacement, at)
+    try:
+        session.record(entry)
+    except RuleError as error:
+        label(f"refused: {error.key}")
+        return
+    label("corrected")
+    line = session.log()[-1]
+    assert line.key == "log.correct"
+    assert len(line.params["entries"]) == len(replacement)
+    for lang in ("en", "ja"):
+        text = describe_text(line.key, line.params, lang)
+        assert text.count(t("log.correct_separator", lang)) >= len(replacement) - 1

@@ -91,24 +91,27 @@ async def test_recording_with_a_bad_field_returns_to_the_first_bad_one(tmp_path)
         assert app.screen.state.results[-1].winners == ("C",)  # 10 is highest here (A low)
 
 
-# -- the correction dialog -------------------------------------------------------------------
+# -- a prefilled dialog (the money rate) -----------------------------------------------------
 
 
-async def test_the_correction_dialog_does_not_select_its_prefilled_text(tmp_path):
+async def test_a_prefilled_dialog_does_not_select_its_text(tmp_path):
+    from scorekeeper.services import settings
+
+    settings.save(rate="10")
     app = table_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press_all(pilot, ["n", "s", "2", "enter"])  # round 1: B wins at the showdown
-        await press_all(pilot, ["ctrl+r", "1", "enter"])
+        await press_all(pilot, ["n", "s", "2", "enter", "e", "y"])  # B wins; the end
+        await press_all(pilot, ["dollar_sign"])  # the final standings' money rate
         assert isinstance(app.screen, TextDialog)
         field = app.screen.query_one("#text-input", Input)
-        assert field.value == "showdown B"
+        assert field.value == "10"
         assert field.selection.is_empty
-        assert field.cursor_position == len("showdown B")
+        assert field.cursor_position == len("10")
         await press_all(pilot, ["backspace"])  # one character, not the whole line
-        assert field.value == "showdown "
-        await press_all(pilot, ["C"])
-        assert field.value == "showdown C"
+        assert field.value == "1"
+        await press_all(pilot, ["5"])
+        assert field.value == "15"
 
 
 # -- the export folder -----------------------------------------------------------------------

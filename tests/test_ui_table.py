@@ -258,45 +258,7 @@ def palette_offers(app: ScorekeeperApp, title: str) -> bool:
     return index is not None and title in str(found.get_option_at_index(index).prompt)
 
 
-async def test_correct_a_past_round_by_keys(tmp_path):
-    from scorekeeper.core.transcript import read_session
-
-    store = new_store(tmp_path)
-    app = ScorekeeperApp(store, 1, clock=fixed_clock())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await press_all(pilot, O1_KEYS[0] + O1_KEYS[1])
-        await press_all(pilot, ["ctrl+r", "1", "enter"])
-        field = app.screen.query_one("#text-input")
-        assert field.value == "fold B; raise; fold C; showdown D"  # round 1 as recorded
-        field.value = "fold B; raise; fold C; showdown E"
-        await press_all(pilot, ["enter", *"E had the king", "enter"])
-        state = table(app).state
-    expected = read_session(
-        "game indian-official\nplayers A B C D E\nround\nfold B\nraise\nfold C\nshowdown E\n"
-        "round\nshowdown B\n"
-    ).state
-    assert dict(state.scores) == dict(expected.scores)
-    session = load_session(store, 1)
-    assert session.events[-1].kind == "correct"
-    assert dict(session.state.scores) == dict(expected.scores)
-
-
-async def test_a_correction_that_breaks_a_later_round_is_refused_in_the_dialog(tmp_path):
-    store = new_store(tmp_path)
-    app = ScorekeeperApp(store, 1, clock=fixed_clock())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await press_all(pilot, O1_KEYS[0] + O1_KEYS[1])
-        before = table(app).state
-        await press_all(pilot, ["ctrl+r", *"9", "enter"])
-        assert "1 to 2" in str(app.screen.query_one("#text-error").render())
-        await press_all(pilot, ["escape", "ctrl+r", "1", "enter"])
-        app.screen.query_one("#text-input").value = "fold B; raise"  # does not finish the round
-        await press_all(pilot, ["enter"])
-        assert str(app.screen.query_one("#text-error").render())
-        await press_all(pilot, ["escape"])
-        assert table(app).state == before
+# Correcting a past round by keys: tests/test_ui_correcting.py (the round played again).
 
 
 def painted(players: PlayerTable) -> list[tuple[object, ...]]:

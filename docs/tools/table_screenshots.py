@@ -40,7 +40,11 @@ SHOTS = {
     "table-cards-dialog": [*ROUND_1, "n", "r", "c", "k", "s", "enter"],
     "table-undo-question": [*ROUND_1, "n", "r", "u"],
     "standings": [*ROUND_1, "t"],
+    # ended, a money rate typed on the final standings, scrolled to the last payment
+    "standings-final-rate": [*ROUND_1, "e", "y", "dollar_sign", *"0.5", "enter", "end"],
     "table-help": [*ROUND_1, "n", "question_mark"],
+    # round 1 played again on its own table (ctrl+r): B folds, a raise so far
+    "table-correcting": [*ROUND_1, "ctrl+r", "1", "enter", "f", "2", "enter", "r"],
 }
 # C2 of the rules: A is short (5 chips), dealer D; the side pot appears.
 CHIP_SHOTS = {
@@ -102,6 +106,7 @@ async def shoot(
     name: str, keys: list[str], lang: str, make: Callable[[Path], Store] = official_store
 ) -> None:
     with tempfile.TemporaryDirectory() as folder:
+        os.environ["SCOREKEEPER_CONFIG"] = str(Path(folder) / "config")  # not the user's
         app = ScorekeeperApp(make(Path(folder)), 1, clock=fixed_clock())
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

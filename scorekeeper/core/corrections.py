@@ -30,7 +30,7 @@ from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game
 from scorekeeper.core.state import State
 from scorekeeper.core.steps import apply_entry, normalize_entry
-from scorekeeper.core.words import entry_words, quote, replacement_text
+from scorekeeper.core.words import entry_words, quote, replacement_text, round_verbs
 
 
 class LedgerView(Protocol):
@@ -92,6 +92,24 @@ def round_entries(ledger: LedgerView, number: int) -> list[Event]:
     return [item.event for item in items[start:end] if item.event.kind in kinds]
 
 
+def correctable_rounds(state: State) -> int:
+    """How many rounds a correction may replace now: rounds 1 to this (0: none yet). The
+    round in play is not one of them (undo, or enter the right entries)."""
+    return len(state.results)
+
+
+def round_start(ledger: LedgerView, number: int) -> list[Event]:
+    """The entries in force up to the ``round`` entry that starts round *number*, earlier
+    corrections spliced in: what a table of that round is played again on (the app's
+    correcting mode). Refused like a correction: the round in play, a round not played."""
+    state = ledger.state
+    if state.in_round and number == state.round:
+        raise RuleError("rules.correct_in_play", round=number)
+    _, items = in_force(ledger)
+    start, _ = _bounds(items, number)
+    return [item.event for item in items[:start]]
+
+
 def _bounds(items: list[_Item], number: int) -> tuple[int, int]:
     """Indexes after the ``round`` entry starting round *number*, and of the next one."""
     starts = [i for i, item in enumerate(items) if item.event.kind == "round"]
@@ -138,6 +156,26 @@ def corrected_state(ledger: LedgerView, event: Event) -> State:
     return _replay(ledger, event, event.data["entries"])[2]
 
 
+def replacement_descriptions(ledger: LedgerView, event: Event) -> list[tuple[str, dict[str, Any]]]:
+    """What each replacement entry of the checked ``correct`` *event* did, in the log's own
+    words (catalog key and parameters, as ``Game.describe`` says them), replayed on the
+    history in force just before it: *ledger* is the one the event was checked on."""
+    game, entries = ledger.game, event.data["entries"]
+    root, items = in_force(ledger)
+    items, at, _ = _splice(game, items, event, entries)
+    first = next((i for i in range(at - 1, -1, -1) if items[i].after is not None), -1)
+    state = root if first < 0 else items[first].after
+    assert state is not None
+    described: list[tuple[str, dict[str, Any]]] = []
+    for index in range(first + 1, at + len(entries)):
+        now = items[index].event
+        applied = evolve(now, data=frozen(normalize_entry(game, state, now.kind, now.data)))
+        if index >= at:
+            described.append(game.describe(state, applied))
+        state = apply_entry(game, state, applied)
+    return described
+
+
 def _read(data: Mapping[str, Any]) -> tuple[int, str, list[dict[str, Any]]]:
     number, entries = data.get("round"), data.get("entries")
     if not isinstance(number, int) or isinstance(number, bool):
@@ -165,7 +203,7 @@ def _replay(
     game, number = ledger.game, event.data["round"]
     for entry in entries:
         if entry["kind"] not in game.round_kinds:
-            raise RuleError("rules.correct_kind", entry=entry["kind"], game=game.id)
+            raise RuleError("rules.correct_kind", entry=entry["kind"], valid=round_verbs(game))
     root, items = in_force(ledger)
     before = [item.event for item in items[slice(*_bounds(items, number))]]
     items, at, replaced = _splice(game, items, event, entries)

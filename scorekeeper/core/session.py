@@ -16,7 +16,12 @@ from typing import Any
 
 from scorekeeper.core.amounts import as_stored
 from scorekeeper.core.collector import collector_paused
-from scorekeeper.core.corrections import round_entries
+from scorekeeper.core.corrections import (
+    correctable_rounds,
+    replacement_descriptions,
+    round_entries,
+    round_start,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header, thawed
 from scorekeeper.core.game import Game, LegalAction
@@ -49,6 +54,10 @@ class Session:
         self._before: list[State] = []  # the state each event was entered in
         self._voided: dict[int, int] = {}  # kept as undos are committed
         self._corrections: list[Event] = []  # every ``correct`` event, in order
+        #: The ledger each correction was checked on (kept, not copied: it is persistent),
+        #: and what its entries did in words, worked out when first asked.
+        self._corrected_on: dict[int, Ledger] = {}
+        self._correction_words: dict[int, tuple[tuple[str, dict[str, Any]], ...] | None] = {}
         self.history_from = 1  # the seq of events[0]: 1 unless resumed from a checkpoint
         self._first_at: datetime | None = None
         with collector_paused():
@@ -134,6 +143,8 @@ class Session:
         ledger = self.ledger.step(event)
         self._before.append(self.ledger.top.state)
         self.events.append(event)
+        if event.kind == "correct":
+            self._corrected_on[event.seq] = self.ledger
         self.ledger = ledger
         if event.kind == "undo":
             self._voided[event.data["voids"]] = event.seq
@@ -163,6 +174,24 @@ class Session:
     def round_entries(self, number: int) -> list[Event]:
         """The round entries of round *number* in force now: what ``correct`` would replace."""
         return round_entries(self.ledger, number)
+
+    def correctable_rounds(self) -> int:
+        """How many finished rounds a correction may replace now (rounds 1 to this)."""
+        return correctable_rounds(self.state)
+
+    def at_round_start(self, number: int) -> Session:
+        """A session of the same header holding the entries in force up to the ``round``
+        entry of round *number* (earlier corrections applied): the table at the start of
+        that round, to play it again. Needs every entry (not one resumed from a snapshot).
+        Each entry is checked by the rules again and keeps its time and recorder."""
+        if self.history_from > 1:
+            raise ValueError("a resumed session: read every entry first")
+        replay = Session(self.header)
+        with collector_paused(), as_stored():
+            for event in round_start(self.ledger, number):
+                entry = Entry(event.kind, event.data)
+                replay.commit(replay.ledger.check(entry, event.at, fresh=False))
+        return replay
 
     def state_before(self, index: int) -> State:
         return self._before[index]
@@ -196,11 +225,27 @@ class Session:
             case "end":
                 return "log.end", {}
             case "correct":
-                texts = [replacement_text(self.game, e["kind"], e["data"]) for e in data["entries"]]
                 return "log.correct", {
-                    "round": data["round"], "reason": data["reason"], "entries": "; ".join(texts)
+                    "round": data["round"], "reason": data["reason"],
+                    "entries": self._replacement_words(event),
                 }  # fmt: skip
         return self.game.describe(before, event)
+
+    def _replacement_words(self, event: Event) -> tuple[tuple[str, dict[str, Any]], ...] | str:
+        """A correction's entries in the log's words (describe.py renders each), else, where
+        the history it was checked on is not held (a session resumed above it), as written."""
+        if event.seq not in self._correction_words:
+            ledger = self._corrected_on.get(event.seq)
+            try:
+                words = None if ledger is None else replacement_descriptions(ledger, event)
+            except RuleError:  # round N lies below where this session was resumed
+                words = None
+            self._correction_words[event.seq] = None if words is None else tuple(words)
+        found = self._correction_words[event.seq]
+        if found is not None:
+            return found
+        entries = event.data["entries"]
+        return "; ".join(replacement_text(self.game, e["kind"], e["data"]) for e in entries)
 
     def log(self) -> list[LogLine]:
         voided = self.voided()

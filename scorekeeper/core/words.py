@@ -137,8 +137,13 @@ def parse_replacement(game: Game, words: Sequence[str]) -> dict[str, Any]:
         raise RuleError("rules.correct_timed", entry=" ".join(words))
     verb, args = words[0].lower(), list(words[1:])
     if verb not in game.round_kinds:
-        raise RuleError("rules.correct_kind", entry=" ".join(words), game=game.id)
+        raise RuleError("rules.correct_kind", entry=" ".join(words), valid=round_verbs(game))
     return {"kind": verb, "data": game.parse(verb, args)}
+
+
+def round_verbs(game: Game) -> str:
+    """The words a replacement entry may start with, listed for a refusal (never the id)."""
+    return " · ".join(sorted(game.round_kinds))
 
 
 def replacement_text(game: Game, kind: str, data: Mapping[str, Any]) -> str:

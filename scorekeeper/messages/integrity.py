@@ -13,8 +13,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "訂正の記録には時刻を付けられません: {entry}",
     ),
     "rules.correct_kind": (
-        "{entry!r} cannot replace an entry of a round of {game}: only the round's own entries can",
-        "「{entry}」は{game}のラウンドの記録ではないため訂正に使えません",
+        "{entry!r} cannot replace an entry of a round: only the round's own entries can ({valid})",
+        "「{entry}」はラウンドの記録ではないため訂正に使えません(使えるのは {valid})",
     ),
     "rules.correct_no_such_round": (
         "there is no round {round} to correct ({rounds} {rounds:round has|rounds have} been played)",
@@ -60,6 +60,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "round {round} corrected ({reason}): {entries}",
         "ラウンド{round}を訂正({reason}): {entries}",
     ),
+    "log.correct_separator": ("; ", "、"),
     # -- verify ----------------------------------------------------------------------
     "cli.verify_ok": (
         "session {session}: OK, {entries} {entries:entry matches its|entries match their} chain (last hash {head})",

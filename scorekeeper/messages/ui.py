@@ -385,11 +385,41 @@ MESSAGES.update(
             "type the number of a finished round, 1 to {rounds}",
             "終わったラウンドの番号(1〜{rounds})を入力してください",
         ),
-        "ui.correct.entries": (
-            "Round {round} as it should have been (entries separated by ;)",
-            "ラウンド{round}の正しい記録(;で区切る)",
-        ),
         "ui.correct.reason": ("Why is round {round} corrected?", "ラウンド{round}を訂正する理由"),
+        # the correcting table: round N played again with the usual keys
+        "ui.correct.title": ("Correcting round {round}", "ラウンド{round}を訂正中"),
+        "ui.correct.banner": (
+            "Play round {round} again with the usual keys; once it is over, a reason saves"
+            " the correction. Esc leaves it unchanged.",
+            "いつものキーでラウンド{round}をもう一度記録します。終わったら理由を入れて"
+            "訂正を保存します。Esc で変更せずに戻ります。",
+        ),
+        "ui.correct.played_banner": (
+            "Round {round} is played again: ctrl+r gives the reason and saves the correction;"
+            " u undoes its last entry; Esc leaves it unchanged.",
+            "ラウンド{round}を記録し直しました。ctrl+r で理由を入れて訂正を保存します。"
+            "u で最後の記録を取り消し、Esc で変更せずに戻ります。",
+        ),
+        "ui.correct.only_round": (
+            "while round {round} is corrected, only its own entries are made here",
+            "ラウンド{round}の訂正中は、そのラウンドの記録だけができます",
+        ),
+        "ui.correct.undo_start": (
+            "round {round} starts here: there is nothing of it to undo (Esc leaves unchanged)",
+            "ここがラウンド{round}の始まりです。取り消す記録はありません(Esc で変更せずに戻ります)",
+        ),
+        "ui.correct.played": (
+            "round {round} is over: ctrl+r saves the correction, u undoes its last entry",
+            "ラウンド{round}は終わりました。ctrl+r で訂正を保存、u で最後の記録を取り消します",
+        ),
+        "ui.correct.not_played": (
+            "round {round} is not over yet: play it to its end, then ctrl+r",
+            "ラウンド{round}はまだ終わっていません。最後まで記録してから ctrl+r を押してください",
+        ),
+        "ui.correct.left": (
+            "Round {round} was left unchanged.",
+            "ラウンド{round}は変更していません。",
+        ),
     }
 )
 

@@ -1,4 +1,5 @@
-"""The reader's settings (language, theme, the folder last exported to), kept across runs.
+"""The reader's settings (language, theme, the folder last exported to, the settlement's
+money rate), kept across runs.
 
 They live in the user's config folder (``platformdirs.user_config_path``), not with the
 sessions: ``$SCOREKEEPER_CONFIG`` names another folder; with ``$SCOREKEEPER_HOME`` set

@@ -4,6 +4,7 @@ module (the same text as ``scorekeeper export``), and the dialog says where, or 
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 
 from textual import on
@@ -19,6 +20,7 @@ from scorekeeper.export.formats import FORMATS, export_text
 from scorekeeper.messages import t
 from scorekeeper.services import settings
 from scorekeeper.ui.screens.holds_keys import HoldsKeys
+from scorekeeper.ui.screens.money_rate import kept_rate, settings_root
 from scorekeeper.ui.view_guard import view_failed
 
 EXTENSIONS = {"transcript": "txt", "json": "json", "csv": "csv", "md": "md", "html": "html"}
@@ -37,13 +39,6 @@ def default_path(sid: int, fmt: str, folder: str | None = None) -> str:
         return str(place / name)
 
 
-def _settings_root(app: object) -> Path | None:
-    """The data folder, where older versions kept the settings (see services.settings)."""
-    store = getattr(app, "store", None)
-    root = getattr(store, "root", None)
-    return root if isinstance(root, Path) else None
-
-
 def write_export(
     session: Session,
     sid: int,
@@ -51,8 +46,10 @@ def write_export(
     typed: str,
     protects: Callable[[Path], bool] = lambda path: False,
     receipt: Receipt | None = None,
+    rate: Decimal | None = None,
 ) -> tuple[Path, str | None]:
     """Write the export; the path written (home expanded) and None, or the error in words.
+    *rate*: money per point or chip for the settlement (kept in the settings).
 
     *protects* says which paths hold the stored sessions (``Store.protects``): never
     written over.
@@ -61,7 +58,7 @@ def write_export(
     if protects(path):
         return path, t("timeline.export.into_data")
     try:
-        text = export_text(session, sid, fmt, receipt=receipt)
+        text = export_text(session, sid, fmt, rate=rate, receipt=receipt)
         path.write_text(text, encoding="utf-8", newline="")
     except OSError as error:
         reason = error.strerror or str(error)
@@ -105,7 +102,7 @@ class ExportDialog(HoldsKeys[str | None]):
             options = [Option(t(f"timeline.export.format.{f}"), id=f) for f in FORMATS]
             yield OptionList(*options, id="export-formats", compact=True)
             yield Label(t("timeline.export.path"), classes="export-label", markup=False)
-            folder = settings.load(_settings_root(self.app)).get("export_folder")
+            folder = settings.load(settings_root(self.app)).get("export_folder")
             proposed = default_path(self.sid, self.fmt, folder if isinstance(folder, str) else None)
             yield Input(proposed, id="export-path", compact=True)
             yield Static("", id="export-error", classes="dialog-error", markup=False)
@@ -189,13 +186,14 @@ class ExportDialog(HoldsKeys[str | None]):
             self._confirmed = str(target)
             error.update(t("timeline.export.exists", path=target))
             return
+        rate = kept_rate(self.app)
         path, problem = write_export(
-            self.session, self.sid, self.fmt, typed, self.protects, self.receipt
+            self.session, self.sid, self.fmt, typed, self.protects, self.receipt, rate
         )
         if problem:
             error.update(problem)
             path_input.focus()
             return
         # Proposed next time; not being able to keep it never stops the export.
-        settings.save(_settings_root(self.app), export_folder=str(path.parent.absolute()))
+        settings.save(settings_root(self.app), export_folder=str(path.parent.absolute()))
         self.dismiss(str(path))

@@ -9,12 +9,13 @@ player name (docs/rules/settlement.md).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
@@ -26,8 +27,11 @@ if TYPE_CHECKING:
     from scorekeeper.storage import Store
 
 
-def settlement_lines(store: Store, sids: Sequence[int]) -> tuple[list[str], bool]:
-    """What to show for *sids* (one, or several together), and whether it is a refusal."""
+def settlement_lines(
+    store: Store, sids: Sequence[int], rate: Decimal | None = None
+) -> tuple[list[str], bool]:
+    """What to show for *sids* (one, or several together) at *rate* (money per point or
+    chip, kept in the settings), and whether it is a refusal."""
     # Loaded when asked: the start screen, which this module's marks are part of, shows
     # before the rules are imported (benchmarks/bench_startup.py).
     from scorekeeper.export.settlement import season_lines, settle, settle_together
@@ -35,9 +39,11 @@ def settlement_lines(store: Store, sids: Sequence[int]) -> tuple[list[str], bool
 
     try:
         if len(sids) == 1:
-            return settle(load_session(store, sids[0])).lines(), False
+            settled = settle(load_session(store, sids[0]), rate)
+            heading = settled.rate_text()
+            return ([heading] if heading and settled.transfers else []) + settled.lines(), False
         sessions = [(sid, load_session(store, sid)) for sid in sids]
-        return season_lines(sids, settle_together(sessions)), False
+        return season_lines(sids, settle_together(sessions, rate)), False
     except UserError as error:
         return [error.message()], True
 
@@ -60,10 +66,15 @@ class SettleScreen(StyledOnce, ModalScreen[None]):
             yield Static(
                 self.title_text, classes="dialog-question", id="settle-title", markup=False
             )
-            body = Static("\n".join(self.lines), id="settle-lines", markup=False)
-            body.set_class(self.refused, "-refused")
-            yield body
+            # Every payment is reached, by keys too (↑ ↓ PgUp PgDn): the lines scroll.
+            with VerticalScroll(id="settle-scroll"):
+                body = Static("\n".join(self.lines), id="settle-lines", markup=False)
+                body.set_class(self.refused, "-refused")
+                yield body
             yield Static(t("settle.ui.close"), id="settle-hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#settle-scroll", VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -149,7 +160,10 @@ class MarksSessions(Screen[None]):
                 self.notify(t("settle.ui.nothing"))
                 return
             sids = [summary.id]
-        lines, refused = settlement_lines(self.sk_app.store, sids)  # type: ignore[attr-defined]
+        from scorekeeper.ui.screens.money_rate import kept_rate
+
+        store = self.sk_app.store  # type: ignore[attr-defined]
+        lines, refused = settlement_lines(store, sids, kept_rate(self.app))
         if len(sids) == 1:
             title = t("settle.ui.title_one", session=sids[0])
         else:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
@@ -14,6 +17,7 @@ from scorekeeper.core.standings import standings, standings_counts
 from scorekeeper.export.report import receipt_text
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import language, t
+from scorekeeper.ui.screens.money_rate import keep_rate, kept_rate, rate_dialog
 from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.widgets.chart import ScoreChart
 from scorekeeper.ui.widgets.key_bar import KeyBar
@@ -22,7 +26,10 @@ from scorekeeper.ui.widgets.key_bar import KeyBar
 class StandingsScreen(StyledOnce, Screen[None]):
     # Priority: it closes before the next key is handed on, which reaches the table
     BINDINGS = [
-        Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close", priority=True)
+        Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close", priority=True),
+        Binding("dollar_sign", "rate", t("settle.ui.key.rate"), id="standings-rate"),
+        # Shown in the footer; ↑ ↓ PgUp Home End scroll too (the body has the focus).
+        Binding("pagedown", "more", t("settle.ui.key.more"), id="standings-more", priority=True),
     ]
 
     def __init__(self, session: Session, receipt: Receipt | None = None) -> None:
@@ -36,17 +43,22 @@ class StandingsScreen(StyledOnce, Screen[None]):
         self.lines = standings(state)
         self.counts = standings_counts(game, state)  # the game's own columns
         self.signed_score = not (game.uses_chips or game.lower_is_better)
-        self.settlement = settle(session).lines() if state.finished else []
-        if receipt is not None:
-            self.settlement.append(receipt_text(receipt, language()))
+        # Made now, so that a view that cannot be built fails here; the rate comes at mount.
+        self.settled = settle(session) if state.finished else None
         self.chart = ScoreChart(session, id="standings-chart")
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="standings-title", markup=False)
-        yield DataTable[Text | str](id="standings-table", cursor_type="row", zebra_stripes=True)
-        yield self.chart
-        yield Static("", id="standings-settlement", markup=False)
+        # One scrolling body: every payment is reached at 80x24, by keys too.
+        with VerticalScroll(id="standings-body"):
+            yield Static("", id="standings-title", markup=False)
+            table = DataTable[Text | str](
+                id="standings-table", cursor_type="row", zebra_stripes=True
+            )
+            table.can_focus = False  # the body has the focus: the arrows scroll it
+            yield table
+            yield self.chart
+            yield Static("", id="standings-settlement", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -73,13 +85,50 @@ class StandingsScreen(StyledOnce, Screen[None]):
             cells += [Text(str(n[line.player]), justify="right") for _, n in self.counts]
             table.add_row(*cells, key=line.player)
         self.show_settlement()
+        self.query_one("#standings-body", VerticalScroll).focus()
+
+    def settlement_lines(self) -> list[str]:
+        """Who pays whom, at the rate kept in the settings; the receipt last."""
+        if self.settled is None:
+            lines = []
+        else:
+            settled = replace(self.settled, rate=kept_rate(self.app))
+            heading = settled.rate_text()
+            lines = [heading] if heading and settled.transfers else []
+            lines += settled.lines()
+        if self.receipt is not None:
+            lines.append(receipt_text(self.receipt, language()))
+        return lines
 
     def show_settlement(self) -> None:
         """At the end of the session: who pays whom, with the fewest transfers."""
         box = self.query_one("#standings-settlement", Static)
-        box.display = bool(self.settlement)
-        if self.settlement:
-            box.update("\n".join([t("timeline.settlement"), *(f"  {x}" for x in self.settlement)]))
+        lines = self.settlement_lines()
+        box.display = bool(lines)
+        if lines:
+            box.update("\n".join([t("timeline.settlement"), *(f"  {x}" for x in lines)]))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The rate is offered where there is something to pay: a settled session."""
+        if action == "rate":
+            return self.settled is not None and self.settled.reason is None
+        return True
+
+    def action_rate(self) -> None:
+        """Ask the money rate; kept in the settings, used here at once."""
+
+        def done(typed: str | None) -> None:
+            if typed is None:
+                return
+            if not keep_rate(self.app, typed):
+                self.notify(t("settle.ui.rate_not_kept"), severity="error")
+                return
+            self.show_settlement()
+
+        self.app.push_screen(rate_dialog(self.app), done)
+
+    def action_more(self) -> None:
+        self.query_one("#standings-body", VerticalScroll).scroll_page_down()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -24,15 +24,14 @@ from textual.widget import Widget
 from textual.widgets import Header, Static
 
 from scorekeeper.core.amounts import plain_number, whole_number
-from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
-from scorekeeper.core.words import entry_words, parse_entry, split_line
 from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import UserError, t
 from scorekeeper.messages.describe import describe_text
+from scorekeeper.services.correcting import Correcting
 from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, TextDialog, ask_who
@@ -82,8 +81,9 @@ COMMON_ACTIONS = (
 
 #: What a table that only shows still offers: nothing among them records.
 _SHOWING = frozenset({"standings", "close", "explain"})
-#: Footer keys that give way, first to last, when the footer is narrow (help lists them).
-_SPARE = ("standings", "timeline", "close")
+#: Footer keys that give way, first to last, when the footer is narrow (help lists them;
+#: ctrl+r, offered once a round can be corrected, gives way last).
+_SPARE = ("standings", "timeline", "close", "correct_round")
 #: Views that act on the stored session itself: not offered where it is only shown.
 _STORED_ONLY = frozenset({"timeline", "export", "correct_round"})
 
@@ -113,7 +113,7 @@ def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
         Binding("t", "standings", t("ui.key.standings"), id="table-standings"),
         Binding("i", "timeline", t("timeline.key.open"), id="table-timeline"),
         Binding("ctrl+e", "export", t("timeline.key.export"), show=False, id="table-export"),
-        Binding("ctrl+r", "correct_round", t("ui.key.correct"), id="table-correct", show=False),
+        Binding("ctrl+r", "correct_round", t("ui.key.correct"), id="table-correct"),
         Binding("escape", "close", t("ui.key.back"), id="table-close"),
     ]
     # Priority: the app runs a table key (opening its dialog) before it hands on the next
@@ -159,6 +159,8 @@ class TableScreen(StyledOnce, Screen[None]):
         #: What is legal, for the ledger it was asked of: the footer asks once per key
         #: for each of its bindings, and the ledger is new after every entry.
         self._legal: tuple[object, dict[str, tuple[str, ...]]] | None = None
+        #: A correcting table: whether its correction was saved into the stored session.
+        self.saved = False
 
     def game_panel(self) -> Widget:
         raise NotImplementedError
@@ -246,6 +248,19 @@ class TableScreen(StyledOnce, Screen[None]):
                 return True
             if action in self.ACTIONS or action in _STORED_ONLY:
                 return False
+        correcting = self._correcting()
+        if action == "correct_round":  # the core says whether a round can be corrected
+            if correcting is not None:  # saves it once played; before, says so
+                return True
+            return self.recording.session.correctable_rounds() > 0
+        if correcting is not None:  # only the round's own entries, and undo
+            if action in _STORED_ONLY or action == "standings":
+                return False
+            kind = self.ACTIONS[action].kind if action in self.ACTIONS else None
+            if kind == "undo" and not correcting.can_undo:  # never the round's start
+                return False
+            if kind is not None and kind != "undo" and kind not in self.round_kinds():
+                return False
         known = self.ACTIONS.get(action)
         if known is None:
             return True
@@ -253,6 +268,14 @@ class TableScreen(StyledOnce, Screen[None]):
         if known.kind not in legal:
             return False
         return not (known.kind in ("fold", "leave", "recorder") and not legal[known.kind])
+
+    def _correcting(self) -> Correcting | None:
+        """The round being played again, when this is a correcting table."""
+        return self.recording if isinstance(self.recording, Correcting) else None
+
+    def round_kinds(self) -> frozenset[str]:
+        """The entry kinds of a round of this session's game (the core's list)."""
+        return self.recording.session.game.round_kinds
 
     def probe(self, kind: str) -> dict[str, Any]:
         """Data for an entry tried only to hear why it is refused."""
@@ -279,6 +302,12 @@ class TableScreen(StyledOnce, Screen[None]):
         index = len(self.recording.session.events) - 1
         self.say(describe_text(*self.recording.session.describe(index)))
         self.refresh_view()
+        correcting = self._correcting()
+        if correcting is not None:
+            if correcting.played:  # the round is over again: why, and save it
+                self.say(t("ui.correct.played_banner", round=correcting.number))
+                self._ask_reason(correcting)
+            return event
         if len(self.state.results) > rounds_before and self.state.finished:
             self.action_standings()
         return event
@@ -518,11 +547,19 @@ class TableScreen(StyledOnce, Screen[None]):
 
     # -- correcting a past round ----------------------------------------------------
     def action_correct_round(self) -> None:
-        """Ask which finished round, its entries as they should have been, and why."""
+        """Ask which finished round, then play it again on a table of that round (the
+        usual keys and dialogs); on the correcting table itself, save it with a reason."""
+        correcting = self._correcting()
+        if correcting is not None:
+            if correcting.played:
+                self._ask_reason(correcting)
+            else:
+                self.say(t("ui.correct.not_played", round=correcting.number), error=True)
+            return
         if self.recording.session.ledger.reaches_below("correct"):
             self._with_history(self.action_correct_round)
             return
-        finished = len(self.state.results)
+        finished = self.recording.session.correctable_rounds()
 
         def round_number(text: str) -> int | None:
             number = plain_number(text.strip())
@@ -536,7 +573,7 @@ class TableScreen(StyledOnce, Screen[None]):
         def chosen(text: str | None) -> None:
             number = round_number(text or "")
             if number is not None:
-                self._ask_corrected_entries(number)
+                self._play_again(number)
 
         if not finished:
             self.say(t("ui.correct.nothing_yet"), error=True)
@@ -544,44 +581,53 @@ class TableScreen(StyledOnce, Screen[None]):
         dialog = TextDialog(t("ui.correct.which_round", rounds=finished), "1", check_round)
         self.app.push_screen(dialog, chosen)
 
-    def _replacement(self, text: str) -> list[Entry]:
-        game = self.recording.session.game
-        return [parse_entry(game, split_line(part)) for part in text.split(";") if part.strip()]
-
-    def _ask_corrected_entries(self, number: int) -> None:
-        session = self.recording.session
-        now = "; ".join(
-            " ".join(entry_words(session.game, event)) for event in session.round_entries(number)
+    def _play_again(self, number: int) -> None:
+        """The correcting table: this game's table over the session as round *number*
+        began; what it saves is one correction of the stored session."""
+        try:
+            correcting = Correcting(self.recording, number)
+        except UserError as error:
+            self.say(error.message(), error=True)
+            return
+        banner = Banner(
+            t("ui.correct.title", round=number),
+            t("ui.correct.banner", round=number),
         )
+        screen = type(self)(correcting, banner=banner)
+        screen.add_class("correcting")
 
-        def check(text: str) -> str | None:
-            try:
-                entries = self._replacement(text)
-                self.recording.check(correction_entry(number, "-", entries))
-            except UserError as error:
-                return error.message()
-            return None
+        def back(_: None) -> None:
+            self.refresh_view()
+            if screen.saved:
+                index = len(self.recording.session.events) - 1
+                self.say(describe_text(*self.recording.session.describe(index)))
+            else:
+                self.say(t("ui.correct.left", round=number))
 
-        def done(text: str | None) -> None:
-            if text:
-                self._ask_reason(number, self._replacement(text))
+        self.app.push_screen(screen, back)
 
-        title = t("ui.correct.entries", round=number)
-        self.app.push_screen(TextDialog(title, now, check, value=now), done)
+    def _ask_reason(self, correcting: Correcting) -> None:
+        number = correcting.number
 
-    def _ask_reason(self, number: int, entries: list[Entry]) -> None:
         def check(text: str) -> str | None:
             if not text.strip():
                 return t("rules.correct_no_reason")
             try:
-                self.recording.check(correction_entry(number, text, entries))
+                correcting.check_correction(text, self.app_clock())
             except UserError as error:
                 return error.message()
             return None
 
         def done(text: str | None) -> None:
-            if text and text.strip():
-                self.record(correction_entry(number, text, entries))
+            if not text or not text.strip():
+                return
+            try:
+                correcting.commit(text, self.app_clock())
+            except UserError as error:
+                self.say(error.message(), error=True)
+                return
+            self.saved = True
+            self.dismiss(None)
 
         dialog = TextDialog(t("ui.correct.reason", round=number), "", check)
         self.app.push_screen(dialog, done)
@@ -604,7 +650,7 @@ class TableScreen(StyledOnce, Screen[None]):
         if callable(show_page):  # the recorder's app, not a display
             page = partial(show_page, self.recording.id)
             yield SystemCommand(t("web.app.palette"), t("web.app.palette_help"), page)
-        if self.state.results:
+        if self.check_action("correct_round", ()):
             label = t("ui.palette.key", keys="ctrl+r", label=t("ui.key.correct"))
             callback = partial(self.run_action, "correct_round")
             yield SystemCommand(t("ui.help.correct"), label, callback)

@@ -1,0 +1,91 @@
+"""Correcting a past round by playing it again: the app's "correcting round N" table.
+
+A :class:`Correcting` is a recorder (services.recording.Recorder) over the session as it
+stood when round N began (``Session.at_round_start``: earlier corrections applied). The
+recorder plays the round again with the table's usual keys and dialogs; each entry is
+checked by the rules and kept in memory only. Nothing is written until the round is over
+and a reason is given: then one ``correct`` entry, with the round's entries as played
+again, is recorded into the stored session (``Recording.record``), which checks that
+every later entry still holds. Leaving before that changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from scorekeeper.core.corrections import correction_entry
+from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.receipt import Receipt
+from scorekeeper.messages import UserError
+from scorekeeper.services.recording import Recorder
+
+
+class Correcting:
+    """Round *number* of *base*'s session, played again in memory."""
+
+    read_only = False
+
+    def __init__(self, base: Recorder, number: int) -> None:
+        self.base = base
+        self.id = base.id
+        self.number = number
+        self.session = base.session.at_round_start(number)
+        #: The seq of round N's ``round`` entry in the replay: undo stops above it.
+        self._start = self.session.ledger.top.seq
+
+    @property
+    def played(self) -> bool:
+        """Whether the round has been played to its end again (a reason may be given)."""
+        return not self.session.state.in_round
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether an entry of the round played again is there to undo (never its start)."""
+        return self.session.ledger.top.seq > self._start
+
+    def entries(self) -> list[Entry]:
+        """The round's entries as played again, those undone left out."""
+        return [Entry(e.kind, e.data) for e in self.session.round_entries(self.number)]
+
+    def check(self, entry: Entry, now: datetime | None = None) -> Event:
+        game = self.session.game
+        if entry.kind == "undo":
+            if not self.can_undo:
+                raise UserError("ui.correct.undo_start", round=self.number)
+        elif entry.kind not in game.round_kinds:
+            raise UserError("ui.correct.only_round", round=self.number)
+        elif self.played:
+            raise UserError("ui.correct.played", round=self.number)
+        return self.session.check(entry, now)
+
+    def record(self, entry: Entry, now: datetime | None = None) -> Event:
+        """Play one entry of the round again: checked, kept in memory, nothing written."""
+        event = self.check(entry, now)
+        self.session.commit(event)
+        return event
+
+    def correction(self, reason: str) -> Entry:
+        """The ``correct`` entry replacing round N with what was played again."""
+        return correction_entry(self.number, reason, self.entries())
+
+    def check_correction(self, reason: str, now: datetime | None = None) -> Event:
+        """The stored session's rules on the correction (every later entry replayed)."""
+        return self.base.check(self.correction(reason), now)
+
+    def commit(self, reason: str, now: datetime | None = None) -> Event:
+        """Record the correction into the stored session."""
+        return self.base.record(self.correction(reason), now)
+
+    def correct(
+        self, round_number: int, reason: str, entries: list[Entry], now: datetime | None = None
+    ) -> Event:
+        raise UserError("ui.correct.only_round", round=self.number)
+
+    def receipt(self) -> Receipt | None:
+        return None
+
+    def ensure_history(self) -> bool:  # made from a session read whole
+        return False
+
+    def close(self) -> None:  # the stored session stays open at its own table
+        return None
