@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from scorekeeper.core.games import get_game
 from scorekeeper.core.header import make_header
-from scorekeeper.messages import t
+from scorekeeper.messages import Phrase, t
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
@@ -22,7 +22,8 @@ pytestmark = pytest.mark.usefixtures("steady_screen")
 def said(game_id: str, lang: str, **options: str) -> str:
     game = get_game(game_id)
     header = make_header(game_id, ["A", "B", "C"], options or None)
-    return t("cards.order.gap", lang).join(t(key, lang) for key in game.card_order(header.options))
+    said = game.card_order(header.options)
+    return t("cards.order.said", lang, order=Phrase(said[:1]), ties=Phrase(said[1:]))
 
 
 def test_each_game_says_its_card_order():
@@ -35,7 +36,9 @@ def test_each_game_says_its_card_order():
     assert said("indian-lowest", "en") == (
         "Ace high, then K down to 2. Same rank: everyone tied for lowest loses."
     )
-    assert said("indian-official", "ja") == "強い順に K から 2、A が最弱。同じランクは ♠ > ♥ > ♦ > ♣。"
+    assert (
+        said("indian-official", "ja") == "強い順に K から 2、A が最弱。同じランクは ♠ > ♥ > ♦ > ♣。"
+    )
     assert said("indian-lowest", "ja") == ("強い順に A、K から 2。同じランクは最弱の全員が負け。")
     assert get_game("pochen").card_order({}) == ()  # no cards dialog: sets are typed
 

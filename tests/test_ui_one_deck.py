@@ -81,7 +81,7 @@ async def test_all_pass_best_set_the_best_set_takes_the_poch_pool_by_keys(tmp_pa
         screen = app.screen
         await press_all(pilot, [*P1_CLAIMS, *ALL_PASS])
         stage = str(screen.query_one("#pochen-stage").render())
-        assert stage == "trump ♦ · nobody bet: best set (s, w), then out (x)"
+        assert stage == "trump ♦ · nobody bet: best set (v, s), then out (x)"
         await press_all(pilot, ["v", *"3=KD,KS 4=9C,9D,9S", "enter"])
         assert dict(screen.state.scores) == {"A": 41, "B": 45, "C": 53, "D": 45}
         await press_all(pilot, ["x", "2", "enter"])

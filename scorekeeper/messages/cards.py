@@ -10,7 +10,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "このゲームにジョーカーはありません",
     ),
     # How cards rank, as each game says (Game.card_order): the cards dialog shows them
-    "cards.order.gap": (" ", ""),  # between two of these sentences
+    "cards.order.said": ("{order} {ties}", "{order}{ties}"),  # the two sentences below
     "cards.order.ace_low": ("K high down to 2, Ace low.", "強い順に K から 2、A が最弱。"),
     "cards.order.ace_high": ("Ace high, then K down to 2.", "強い順に A、K から 2。"),
     "cards.order.joker_high": (

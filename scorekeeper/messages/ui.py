@@ -248,7 +248,7 @@ MESSAGES.update(
             "出たカードを入力(一番弱い人が負け)",
         ),
         "ui.help.lose": ("Name the losers of the round", "このラウンドの負けを入力"),
-        "ui.lowest.of_limit": ("of {limit} rounds", "全{limit}ラウンド"),
+        "ui.lowest.of_limit": ("rounds: {limit} in all", "全{limit}ラウンド"),
         "ui.lowest.in_round": ("dealer {dealer}", "ディーラー {dealer}"),
         "ui.lowest.next": ("next round, dealer {dealer}", "次のラウンド、ディーラー {dealer}"),
         "ui.lowest.most": ("most losses: {players} ({losses})", "負け最多: {players}({losses})"),

@@ -32,7 +32,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.words import entry_words, parse_entry, split_line
 from scorekeeper.export.live import headline_caption, last_result_line
-from scorekeeper.messages import UserError, t
+from scorekeeper.messages import Phrase, UserError, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
@@ -374,7 +374,8 @@ class TableScreen(StyledOnce, Screen[None]):
                 self.record(Entry(kind, {data_key: cards}))
 
         game, options = self.recording.session.game, self.state.options
-        order = t("cards.order.gap").join(t(key) for key in game.card_order(options))
+        said = game.card_order(options)  # the game's words: the order, then the ties
+        order = t("cards.order.said", order=Phrase(said[:1]), ties=Phrase(said[1:])) if said else ""
         self.app.push_screen(CardsDialog(title, rows, check, order=order), done)
 
     def action_undo(self) -> None:
