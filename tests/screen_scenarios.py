@@ -202,12 +202,12 @@ SCENARIOS = (
     Scenario("official-in-round", official, IN_ROUND_2, snapshot=True),
     Scenario("official-fold-pick", official, [*IN_ROUND_2, "f"], snapshot=True),
     Scenario(
-        "official-cards", official, [*ROUND_1, "n", "r", "c", "k", "s", "enter"], snapshot=True
+        "official-cards", official, [*ROUND_1, "n", "r", "v", "k", "s", "enter"], snapshot=True
     ),
     Scenario(
         "official-cards-twice",
         official,
-        [*ROUND_1, "n", "r", "c", "k", "s", "enter", "k", "s", "tab"],
+        [*ROUND_1, "n", "r", "v", "k", "s", "enter", "k", "s", "tab"],
     ),
     Scenario("official-undo", official, [*IN_ROUND_2, "u"], snapshot=True),
     Scenario("official-note", official, [*IN_ROUND_2, "m"], snapshot=True),
@@ -237,14 +237,14 @@ SCENARIOS = (
     Scenario("chips-rebuy", chips, [*CHIPS_RESULT, "y"]),
     Scenario("chips-standings", chips, [*CHIPS_RESULT, "t"]),
     Scenario("chips-timeline", chips, [*CHIPS_RESULT, "i"]),
-    Scenario("lowest", lowest, ["n", "x", "2", "enter", "n", "d", "3", "enter"], snapshot=True),
-    Scenario("lowest-standings", lowest, ["n", "x", "2", "enter", "t"]),
+    Scenario("lowest", lowest, ["n", "s", "2", "enter", "n", "d", "3", "enter"], snapshot=True),
+    Scenario("lowest-standings", lowest, ["n", "s", "2", "enter", "t"]),
     Scenario("pochen-claims", pochen, P1_CLAIMS),
     Scenario("pochen-poch", pochen, [*P1_CLAIMS, "o", "b", "3", "enter", "c"], snapshot=True),
-    Scenario("pochen-show", pochen, [*P1_POCH, "s"]),
-    Scenario("pochen-result", pochen, [*P1_POCH, "s", *"3=KD,KS 4=9C,9D,9S", "enter"]),
+    Scenario("pochen-show", pochen, [*P1_POCH, "v"]),
+    Scenario("pochen-result", pochen, [*P1_POCH, "v", *"3=KD,KS 4=9C,9D,9S", "enter"]),
     Scenario(
-        "pochen-lose", pochen, [*P1_POCH, "s", *"3=KD,KS 4=9C,9D,9S", "enter", "x", "2", "enter"]
+        "pochen-lose", pochen, [*P1_POCH, "v", *"3=KD,KS 4=9C,9D,9S", "enter", "x", "2", "enter"]
     ),
     Scenario("pochen-standings", pochen, [*P1_POCH, "t"]),
     Scenario("pochen-final", pochen_ended, ["t"]),
@@ -274,8 +274,10 @@ SCENARIOS = (
     # (said in the dialog), a returning player offered their old seat
     Scenario("chips-redraw", chips_redraw, ["n", "b", "d", "2", "enter", "d"]),
     Scenario("pochen-all-pass", pochen_best_set, [*P1_CLAIMS, "o", "o", "o", "o"]),
-    Scenario("pochen-all-pass-show", pochen_best_set, [*P1_CLAIMS, "o", "o", "o", "o", "s"]),
-    Scenario("pochen-deck-refused", pochen, [*P1_POCH, "s", *"4=KD,KS", "enter"]),
+    Scenario("pochen-all-pass-show", pochen_best_set, [*P1_CLAIMS, "o", "o", "o", "o", "v"]),
+    Scenario("pochen-deck-refused", pochen, [*P1_POCH, "v", *"4=KD,KS", "enter"]),
+    # issue 35, point 12: the ranking box's placeholder, whole at 80x24
+    Scenario("chips-ranking", chips, [*CHIPS_BETTING, "c", "f", "s"]),
     Scenario("official-rejoin", official, [*ROUND_1, "l", "2", "enter", "j", *"aki", "enter"]),
 )
 

@@ -100,3 +100,23 @@ def test_the_scan_catches_a_bare_label(tmp_path):
     sneaky = tmp_path / "sneaky.py"
     sneaky.write_text('self.say(Text("plain words", style="dim"))\n')
     assert offenders(sneaky) == ["sneaky.py:1: 'plain words'"]
+
+
+#: English texts that name a Japanese word on purpose (the language switch, 青天井, 親).
+JAPANESE_ON_PURPOSE = {
+    "option.official.cap",
+    "ui.stake.no_cap",
+    "ui.key.language",
+    "ui.language.title",
+    "ui.players.mark.parent",
+    "web.other_language",
+}
+
+
+def test_english_texts_hold_no_japanese_words_by_mistake():
+    """An English screen shows English (issue 35, point 10: the ante's help began 参加料)."""
+    from scorekeeper.messages import CATALOG
+
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    mixed = {key for key, (english, *_) in CATALOG.items() if japanese.search(english)}
+    assert mixed == JAPANESE_ON_PURPOSE

@@ -332,7 +332,12 @@ def test_betting_errors():
     enter(session, "round")
     refused(session, "call B", "rules.chips.nothing_to_call")
     error = refused(session, "fold B", "rules.chips.nothing_to_call")
-    assert error.params == {"player": "B", "verb": "fold"}
+    assert error.message("en") == "there is no bet yet: B can check or bet, not fold"
+    # Japanese words only (issue 35, point 10): the verb is said in Japanese too
+    assert (
+        error.message("ja")
+        == "まだベットがありません。Bはチェックかベットです(フォールドはできません)"
+    )
     refused(session, "raise B", "rules.chips.nothing_to_call")
     enter(session, "check B", "bet C")
     error = refused(session, "check D", "rules.chips.check_facing_bet")

@@ -65,6 +65,19 @@ def turn(session: Session) -> str | None:
     return to_act(session.state, session.state.table)
 
 
+def test_a_deal_with_no_poch_says_so_in_words():
+    """Everyone passed the Poch: the result says nobody won it, not "Poch: -" (issue 35)."""
+    session = p1()
+    enter(session, "round", "turned 8D", "claim B ace", "pass B", "pass C", "pass D", "pass A")
+    enter(session, "out B")
+    result = session.state.results[-1]
+    assert result.how == "result.pochen.deal_no_poch"
+    english = t(result.how, "en", **result.details)
+    japanese = t(result.how, "ja", **result.details)
+    assert english == "B went out first; nobody won the Poch"
+    assert japanese == "Bが最初に上がり、ポッヘンは勝者なし"
+
+
 # -- worked example P1 --------------------------------------------------------------
 
 
@@ -531,7 +544,8 @@ def test_poch_errors():
     assert error.params == {"player": "C", "turn": "B"}
     refused(session, "call B", "rules.pochen.nothing_to_call")
     refused(session, "raise B 2", "rules.pochen.nothing_to_call")
-    refused(session, "fold B", "rules.pochen.nothing_to_call")
+    error = refused(session, "fold B", "rules.pochen.nothing_to_call")
+    assert "(フォールドはできません)" in error.message("ja")
     refused(session, "bet B 0", "rules.pochen.bet_not_above")
     refused(session, "bet B 42", "rules.pochen.short")
     refused(session, "bet B", "rules.pochen.amount_syntax")

@@ -15,7 +15,7 @@ from tests.ui_support import fixed_clock, press_all
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
-C1_KEYS = ["n", "k", "b", "r", "f", "c", "c", "x"]
+C1_KEYS = ["n", "k", "b", "r", "f", "c", "c", "v"]
 C1_KEYS += ["k", "s", "enter", "k", "h", "enter", "9", "c", "enter"]  # B=KS C=KH D=9C
 
 
@@ -131,7 +131,7 @@ async def test_l1_by_keys(tmp_path):
         await press_all(pilot, ["escape", "v"])
         await press_all(pilot, [*"3h", "enter", *"2c", "enter", *"kd", "enter", *"2s", "enter"])
         assert dict(screen.state.scores) == {"A": 0, "B": 1, "C": 0, "D": 1}
-        await press_all(pilot, ["n", "x", *"3", "enter"])  # C loses round 2
+        await press_all(pilot, ["n", "s", *"3", "enter"])  # C loses round 2
         assert dict(screen.state.scores) == {"A": 0, "B": 1, "C": 1, "D": 1}
 
 
@@ -142,7 +142,7 @@ def test_chips_snapshot(snap_compare, tmp_path):
 
 def test_lowest_snapshot(snap_compare, tmp_path):
     app = ScorekeeperApp(lowest_store(tmp_path), 1, clock=fixed_clock())
-    keys = ["n", "x", "2", "enter", "n", "d", "3", "enter"]
+    keys = ["n", "s", "2", "enter", "n", "d", "3", "enter"]
     assert snap_compare(app, press=keys, terminal_size=(80, 24))
 
 

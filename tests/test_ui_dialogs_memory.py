@@ -44,7 +44,7 @@ async def test_a_card_field_is_checked_as_it_is_left(tmp_path):
     app = table_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press_all(pilot, ["n", "c"])
+        await press_all(pilot, ["n", "v"])
         dialog = app.screen
         assert isinstance(dialog, CardsDialog)
         assert [under(dialog, i) for i in range(5)] == [""] * 5  # nothing said yet
@@ -69,7 +69,7 @@ async def test_recording_with_a_bad_field_returns_to_the_first_bad_one(tmp_path)
     app = table_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press_all(pilot, ["n", "c"])
+        await press_all(pilot, ["n", "v"])
         dialog = app.screen
         assert isinstance(dialog, CardsDialog)
         for index, card in enumerate(["AS", "", "xx", "AS", "2H"]):

@@ -83,9 +83,8 @@ async def test_help_on_a_table_lists_every_key_and_which_are_legal_now(tmp_path)
             ("f", "Fold: A child folds and owes the current stake"),
             ("r", "Raise: The stake doubles"),
             ("s", "Showdown: Pick the winner of the showdown"),
-            ("c", "Cards: Enter the cards shown and let the rules find the winner"),
+            ("v", "Cards: Enter the cards shown and let the rules find the winner"),
             ("u", "Undo: Void the latest entry (the log keeps it)"),
-            ("y", "Rebuy: A player buys more chips (between rounds)"),
         ]
         assert ours(app, "screen") == TABLE_VIEWS
         assert rows_of(app, "everywhere") == EVERYWHERE
@@ -96,8 +95,8 @@ async def test_help_on_a_table_lists_every_key_and_which_are_legal_now(tmp_path)
         assert ("pgdn", "One page down") in rows_of(app, "field")
         await press_all(pilot, ["escape", "n", "f1"])  # in a round: other keys are legal
         now = [keys for keys, _ in rows_of(app, "now")]
-        assert now == ["f", "r", "s", "c", "u", "m", "h"]
-        assert [keys for keys, _ in rows_of(app, "not_now")] == ["n", "j", "l", "y", "e"]
+        assert now == ["f", "r", "s", "v", "u", "m", "h"]
+        assert [keys for keys, _ in rows_of(app, "not_now")] == ["n", "j", "l", "e"]
 
 
 @pytest.mark.parametrize("close", ["escape", "question_mark", "f1", "q"])
@@ -125,10 +124,10 @@ def game_store(tmp_path: Path, game: str) -> Store:
 @pytest.mark.parametrize(
     ("game", "entry_keys"),
     [
-        ("indian-official", "frscnumhjlye"),
-        ("indian-chips", "kbcrfdsxnumhjlye"),
-        ("indian-lowest", "dvxnumhjlye"),
-        ("pochen", "pgaokbcrfswxnumhjlye"),
+        ("indian-official", "frsvnumhjle"),
+        ("indian-chips", "kbcrfdsvnumhjlye"),
+        ("indian-lowest", "dvsnumhjle"),
+        ("pochen", "pgaokbcrfvsxnumhjlye"),
     ],
 )
 async def test_help_lists_every_entry_key_of_each_game(tmp_path, game, entry_keys):
@@ -242,7 +241,7 @@ async def test_cards_typed_ahead_reach_each_field_and_then_the_table(tmp_path):
         table = app.screen
         assert isinstance(table, TableScreen)
         await press_all(pilot, ["n"])
-        burst = ["c"]
+        burst = ["v"]
         for card in ("AS", "2H", "KC", "QD", "3S"):
             burst += [*card, "enter"]
         burst += ["m", *"zz", "enter"]
@@ -266,7 +265,7 @@ async def test_a_refused_card_keeps_the_dialog_and_what_follows_reaches_it(tmp_p
         table = app.screen
         assert isinstance(table, TableScreen)
         await press_all(pilot, ["n"])
-        burst = ["c"]
+        burst = ["v"]
         for card in ("AS", "AS", "KC", "QD", "3S"):
             burst += [*card, "enter"]
         burst += ["n", "e"]  # would start nothing and end the session if they leaked
@@ -381,7 +380,7 @@ def test_help_footer_and_confirm_keys_in_japanese():
         ["n", "ラウンド"],
         ["u", "取消"],
         ["m", "メモ"],
-        ["h", "記録"],
+        ["h", "交代"],
         ["j", "参加"],
         ["l", "離席"],
         ["y", "買い足し"],

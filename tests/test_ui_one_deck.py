@@ -39,11 +39,11 @@ async def test_a_claimed_card_shown_by_another_is_refused_in_the_dialog(tmp_path
         screen = app.screen
         await press_all(pilot, [*P1_CLAIMS, "o", "b", "3", "enter", "c", "f", "f"])
         # C claimed king and queen: D cannot show Q♦
-        await press_all(pilot, ["s", *"3=KD,KS 4=QD,QS", "enter"])
+        await press_all(pilot, ["v", *"3=KD,KS 4=QD,QS", "enter"])
         assert error_text(app) == "Q♦ was claimed by C (queen); D cannot show it too"
         await press_all(pilot, ["escape"])
         assert not screen.state.table.settled
-        await press_all(pilot, ["s", *"4=8D,8S", "enter"])
+        await press_all(pilot, ["v", *"4=8D,8S", "enter"])
         assert error_text(app) == "8♦ is the turned card, in nobody's hand: D cannot show it"
         await press_all(pilot, ["escape"])
         assert not screen.state.table.settled
@@ -81,8 +81,8 @@ async def test_all_pass_best_set_the_best_set_takes_the_poch_pool_by_keys(tmp_pa
         screen = app.screen
         await press_all(pilot, [*P1_CLAIMS, *ALL_PASS])
         stage = str(screen.query_one("#pochen-stage").render())
-        assert stage == "trump ♦ · nobody bet: best set (s, w), then out (x)"
-        await press_all(pilot, ["s", *"3=KD,KS 4=9C,9D,9S", "enter"])
+        assert stage == "trump ♦ · nobody bet: best set (v, s), then out (x)"
+        await press_all(pilot, ["v", *"3=KD,KS 4=9C,9D,9S", "enter"])
         assert dict(screen.state.scores) == {"A": 41, "B": 45, "C": 53, "D": 45}
         await press_all(pilot, ["x", "2", "enter"])
         assert dict(screen.state.scores) == {"A": 41, "B": 49, "C": 53, "D": 45}

@@ -231,7 +231,7 @@ async def test_the_pick_dialog_is_kept_and_asks_each_question_afresh(tmp_path):
         assert dialog is first
         assert str(dialog.query_one(".dialog-title").render()).startswith("Who won")
         assert listed(app)[:5] == [" 1  Aki", " 2  Akira", " 3  Ben", " 4  ちひろ", " 5  大輔"]
-        assert listed(app)[5:] == ["→ enter the cards shown instead (key c on the table)"]
+        assert listed(app)[5:] == ["→ enter the cards shown instead (key v on the table)"]
         assert dialog.query_one("#pick-input").value == ""
         assert dialog.query_one("#pick-list", OptionList).highlighted is None
         assert said(app) == ""

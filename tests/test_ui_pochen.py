@@ -17,7 +17,7 @@ pytestmark = pytest.mark.usefixtures("steady_screen")
 P1_CLAIMS = ["n", "p", *"8d", "enter", "a", "2", "enter", *"ace", "enter"]
 P1_CLAIMS += ["a", "3", "enter", *"king queen marriage", "enter"]
 P1_POCH = ["o", "b", "3", "enter", "c", "f", "f"]
-P1_SHOW = ["s", *"3=KD,KS 4=9C,9D,9S", "enter"]
+P1_SHOW = ["v", *"3=KD,KS 4=9C,9D,9S", "enter"]
 P1_OUT = ["x", "2", "enter"]
 
 

@@ -37,7 +37,7 @@ def test_table_light_theme(snap_compare, tmp_path):
 
 
 def test_cards_dialog(snap_compare, tmp_path):
-    assert snap_compare(app_for(tmp_path), press=["n", "r", "c", "k", "s"], terminal_size=(80, 24))
+    assert snap_compare(app_for(tmp_path), press=["n", "r", "v", "k", "s"], terminal_size=(80, 24))
 
 
 def test_standings(snap_compare, tmp_path):

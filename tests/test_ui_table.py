@@ -24,7 +24,7 @@ O1_KEYS = [
     ["n", "s", "2", "enter"],
     # raise ×4, D folds, then the cards in seat order of those still in: A B C E
     [
-        *["n", "r", "r", "r", "r", "f", "4", "enter", "c"],
+        *["n", "r", "r", "r", "r", "f", "4", "enter", "v"],
         *["k", "c", "enter", "q", "d", "enter", "a", "s", "enter", "2", "h", "enter"],
     ],
     ["n", "f", "5", "enter", "f", "1", "enter", "f", "2", "enter", "f", "3", "enter"],

@@ -87,7 +87,7 @@ async def test_enter_shows_the_table_then_and_nothing_can_be_recorded(tmp_path):
         assert [c.title for c in then.palette_commands()] == [
             "Totals, ranks and what each player did"
         ]
-        await press_all(pilot, ["f", "r", "s", "c", "n", "u", "m", "h", "e", "i", "ctrl+e"])
+        await press_all(pilot, ["f", "r", "s", "v", "n", "u", "m", "h", "e", "i", "ctrl+e"])
         assert app.screen is then  # no dialog opened
         assert "nothing can be recorded here" in str(then.query_one("#message").render())
         await press_all(pilot, ["escape", "escape"])

@@ -39,7 +39,7 @@ from scorekeeper.cli.timeline import run as timeline_command
 from scorekeeper.cli.transcripts import standings_text
 from scorekeeper.core.json_import import read_json_export
 from scorekeeper.core.session import Session
-from scorekeeper.core.standings import net_history, standings
+from scorekeeper.core.standings import net_history, settled_net, standings
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.stats import combine, session_stats
 from scorekeeper.core.timeline import index_at, select, session_until, timeline
@@ -162,8 +162,11 @@ def check_every_view(session: Session) -> None:
                 assert change == delta, (result, player)
         assert set(result.winners) <= set(result.deltas)
 
+    # In a round the standings are those after the last finished round (issue 35): one
+    # answer, settled_net, for the standings, the exports' tables and the page
+    ranked = settled_net(game, state) if state.in_round else net
     order = [row.player for row in standings(state)]
-    assert [net[p] for p in order] == sorted(net.values(), reverse=True)
+    assert [ranked[p] for p in order] == sorted(ranked.values(), reverse=True)
     shown = standings_text(session).splitlines()[1:]
     assert [line.split()[1] for line in shown] == order  # generated names hold no space
 
@@ -184,13 +187,13 @@ def check_every_view(session: Session) -> None:
     md_rows = md_standings(texts[("md", "en")])
     assert [unescape_md(row[1]) for row in md_rows] == order
     if game.uses_chips:
-        assert [row[3] for row in md_rows] == [signed(net[p]) for p in order]
+        assert [row[3] for row in md_rows] == [signed(ranked[p]) for p in order]
     parser = _Tables()
     parser.feed(texts[("html", "en")])
     html_rows = parser.tables["standings"][1:]
     assert [row[1] for row in html_rows] == order
     if game.uses_chips:
-        assert [row[3] for row in html_rows] == [signed(net[p]) for p in order]
+        assert [row[3] for row in html_rows] == [signed(ranked[p]) for p in order]
     rows = list(csv.reader(io.StringIO(texts[("csv", "en")].lstrip("\ufeff"))))
     rows = rows[: rows.index([])] if [] in rows else rows  # the stake timeline follows
     assert len(rows) == 1 + len(state.results)

@@ -187,7 +187,7 @@ CHIPS_EXPECTED = {
     "en": (
         "in the middle 16|main pot 4: A B C D\nside pot 8: A B\nnot called yet 4: B\n"
         "raises 1 of 3 · bet 4",
-        "e.g. A > B = D  (names or seat numbers, best first; = for a tie)",
+        "e.g. A > B = D (= ties; seats work too)",
         "type the ranking best first, like A > B = D (= for a tie)",
         "Round 1: A won the main pot of 20 at the showdown; side pot: 20 → D. "
         "Net: A +15, B -13, C -9, D +7\nStandings: 1 A +15 · 2 D +7 · 3 C -9 · 4 B -13",
@@ -195,7 +195,7 @@ CHIPS_EXPECTED = {
     "ja": (
         "中央の合計 16|メインポット 4: A B C D\nサイドポット 8: A B\n未コール分 4: B\n"
         "レイズ 1/3回 · ベット額 4",
-        "例: A > B = D(名前か席番号を強い順に、=は同点)",
+        "例: A > B = D(=は同点、席番号も可)",
         "強い順に入力してください(例: A > B = D、=は同点)",
         "ラウンド1: 勝負でメインポット20はAが獲得。サイドポット: 20 → D。"
         "収支: A +15, B -13, C -9, D +7\n順位: 1 A +15 · 2 D +7 · 3 C -9 · 4 B -13",
@@ -278,7 +278,7 @@ async def test_pochen_show_box_names_the_players_in_the_poch_and_the_board_keeps
         table = app.screen
         await press_all(pilot, ["n", "p", "enter"])  # the turned box left empty
         assert text_of(app.screen, "#text-error") == turned
-        await press_all(pilot, [*P1_KEYS[2:], "s"])
+        await press_all(pilot, [*P1_KEYS[2:], "v"])
         dialog = app.screen
         assert isinstance(dialog, TextDialog)
         assert dialog.query_one("#text-input").placeholder == hint
@@ -314,7 +314,7 @@ async def test_lowest_lose_box_and_standings_columns(tmp_path, lang):
     app = ScorekeeperApp(store, 1, clock=fixed_clock())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press_all(pilot, ["n", "x"])
+        await press_all(pilot, ["n", "s"])
         dialog = app.screen
         assert isinstance(dialog, TextDialog)
         assert dialog.query_one("#text-input").placeholder == hint

@@ -37,7 +37,7 @@ SHOTS = {
     "table-between-rounds": ROUND_1,
     "table-in-round": [*ROUND_1, "n", "r", "f", "3", "enter"],
     "table-fold-dialog": [*ROUND_1, "n", "r", "f"],
-    "table-cards-dialog": [*ROUND_1, "n", "r", "c", "k", "s", "enter"],
+    "table-cards-dialog": [*ROUND_1, "n", "r", "v", "k", "s", "enter"],
     "table-undo-question": [*ROUND_1, "n", "r", "u"],
     "standings": [*ROUND_1, "t"],
     # ended, a money rate typed on the final standings, scrolled to the last payment
@@ -53,7 +53,7 @@ CHIP_SHOTS = {
     # showdown A > D > B: A ends with 20 chips but is first, at +15 (net), ahead of D's 27
     "chips-standings": ["n", "b", "r", "c", "r", "c", "f", "s", *"A > D > B", "enter", "t"],
 }
-LOWEST_SHOTS = {"lowest-table": ["n", "x", "2", "enter", "n", "d", "3", "enter"]}
+LOWEST_SHOTS = {"lowest-table": ["n", "s", "2", "enter", "n", "d", "3", "enter"]}
 LONG_SHOTS = {"table-long-session": []}
 # P1 of the rules: claims, then the Poch under way.
 P1_CLAIMS = ["n", "p", *"8d", "enter", "a", "2", "enter", *"ace", "enter"]

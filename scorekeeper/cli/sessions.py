@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper.cli.errors import fail, quiet_stdout
@@ -10,8 +11,9 @@ from scorekeeper.cli.leaving import keep
 from scorekeeper.cli.transcripts import print_state, read_transcript
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
+from scorekeeper.core.game import LegalAction
 from scorekeeper.core.times import local_text
-from scorekeeper.core.words import parse_entry, split_line
+from scorekeeper.core.words import UNKNOWN_ENTRY, parse_entry, split_line
 from scorekeeper.export.formats import export_text
 from scorekeeper.export.settlement import parse_rate, season_lines, settle_together
 from scorekeeper.export.settlement import settle as settle_session
@@ -87,9 +89,17 @@ def _tried(rec: Recording, sid: int, texts: list[str]) -> list[Entry] | None:
                 return None
             trial = trial.step(trial.check(entry))
         except RuleError as error:
-            fail(f"{sid}: {text}", error.message())
+            fail(f"{sid}: {text}", _with_valid_now(error, trial.legal))
         entries.append(entry)
     return entries
+
+
+def _with_valid_now(error: RuleError, legal: Callable[[], list[LegalAction]]) -> str:
+    """The refusal; for a word that is no entry, also what the rules take now."""
+    if error.key not in UNKNOWN_ENTRY:
+        return error.message()
+    kinds = dict.fromkeys(action.kind for action in legal())
+    return error.message() + "\n" + t("cli.valid_now", entries=", ".join(kinds))
 
 
 def _say(line: str, reader_gone: bool) -> bool:

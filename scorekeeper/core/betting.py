@@ -19,6 +19,7 @@ from scorekeeper.core.evolve import evolve
 from scorekeeper.core.pots import Layers, layer_pots
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State
+from scorekeeper.messages import Phrase
 
 #: The betting entries both games know (the Poch adds ``pass``).
 BET_VERBS = ("check", "bet", "call", "raise", "fold")
@@ -130,7 +131,8 @@ def check_bettor(state: State, betting: Betting, kind: str, player: str, keys: B
             raise RuleError(keys.check_facing_bet, player=player, call=call)
         raise RuleError(keys.check_facing_bet, player=player, high=betting.high)
     if kind in ("call", "raise", "fold") and not betting.opened:
-        raise RuleError(keys.nothing_to_call, player=player, verb=kind)
+        # The verb in the reader's words ("fold", フォールド), never the entry's name alone
+        raise RuleError(keys.nothing_to_call, player=player, verb=Phrase((f"rules.verb.{kind}",)))
 
 
 def pay_in(state: State, player: str, chips: int) -> State:

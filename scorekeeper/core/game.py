@@ -194,6 +194,16 @@ class Game(ABC):
             if name in names
         }
 
+    def card_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """How cards rank in this game with *options*, as catalog sentences (``cards.order.*``,
+        ``cards.ties.*``) a view shows as they are; () where no card is compared alone."""
+        return ()
+
+    def ever_accepts(self, kind: str) -> bool:
+        """Whether an entry of *kind* can ever be legal in this game (a view offers no key
+        for one that cannot: no rebuy where there are no chips to buy)."""
+        return self.uses_chips or kind != "rebuy"
+
     def rebuy_suggestion(self, state: State) -> int | None:
         """What a rebuy offers first: a stack of the session's size (its ``stack`` option).
 

@@ -13,12 +13,32 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from scorekeeper.core.events import frozen
 from scorekeeper.core.pots import Layers, Pot, layer_pots
 
+if TYPE_CHECKING:
+    from scorekeeper.core.state import State
+
 HeadlineKind = Literal["stake", "pot", "board", "round"]
+
+
+class ShownRound(NamedTuple):
+    """The round a view names: the one in play, else the next, else (the session over)
+    the last one played; and the session's limit (``rounds``), None without one."""
+
+    number: int
+    limit: int | None
+
+
+def shown_round(state: State) -> ShownRound:
+    """The round to name now: never the one after a finished session's last."""
+    number = state.round if state.in_round or state.finished else state.round + 1
+    limit = state.options.get("rounds")
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit <= 0:
+        return ShownRound(max(number, 1), None)
+    return ShownRound(max(min(number, limit), 1), limit)
 
 
 @dataclass(frozen=True)

@@ -21,12 +21,22 @@ class Standing:
 
 
 def standings(state: State) -> list[Standing]:
-    """Best net first; equal nets share a rank (1, 2, 2, 4); ties in seat order."""
-    net = get_game(state.game).net(state)
+    """Best net first; equal nets share a rank (1, 2, 2, 4); ties in seat order.
+
+    In a round, the nets are those after the last finished round (settled_net): chips
+    in the pot are not lost until the round ends, and every view says the same.
+    """
+    game = get_game(state.game)
+    net = settled_net(game, state) if state.in_round else game.net(state)
     return [
         Standing(rank, name, state.scores[name], net[name])
         for rank, name in ranking(net, state.names())
     ]
+
+
+def settled_net(game: Game, state: State) -> dict[str, int]:
+    """Each player's net result after the last finished round (0 before the first)."""
+    return {name: series[-1] for name, series in net_history(game, state).items()}
 
 
 def leader(state: State) -> str | None:

@@ -16,6 +16,7 @@ from scorekeeper.core.chain import Chain
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import OptionValue, frozen, thawed
 from scorekeeper.core.evolve import constructor, copier
+from scorekeeper.core.near import nearest
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +166,11 @@ class State:
         folded = [name for name in names if name.casefold() == word.casefold()]
         if len(folded) == 1:
             return folded[0]
+        near = nearest(word, self.seated())
+        if near is not None:  # a typo: the nearest seated name
+            raise RuleError(
+                "rules.unknown_player_near", player=word, players=", ".join(names), near=near
+            )
         raise RuleError("rules.unknown_player", player=word, players=", ".join(names))
 
     def returning(self, word: str) -> str | None:

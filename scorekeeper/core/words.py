@@ -13,6 +13,8 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.evolve import constructor
 from scorekeeper.core.game import Game
+from scorekeeper.core.near import nearest
+from scorekeeper.messages import Phrase
 from scorekeeper.messages.text import hidden
 
 _SAFE_WORD = re.compile(r"[^\s'\"\\#]+")
@@ -112,7 +114,21 @@ def _parse_data(game: Game, verb: str, args: list[str]) -> dict[str, Any]:
         return parse_correction(game, args)
     if verb in game.round_kinds:
         return game.parse(verb, args)
-    raise RuleError("rules.unknown_entry", entry=verb, game=game.id)
+    raise unknown_entry(game, verb)
+
+
+#: The refusals of a word that is no entry of the game: a reader may want the list of
+#: what is valid now with them (``Session.legal``).
+UNKNOWN_ENTRY = frozenset({"rules.unknown_entry", "rules.unknown_entry_near"})
+
+
+def unknown_entry(game: Game, verb: str) -> RuleError:
+    """*verb* is no entry of *game*: said with the game's name, and the nearest verb if any."""
+    name = Phrase((game.name_key,))
+    near = nearest(verb, sorted(game.round_kinds | _COMMON_VERBS))
+    if near is None:
+        return RuleError("rules.unknown_entry", entry=verb, game=name)
+    return RuleError("rules.unknown_entry_near", entry=verb, game=name, near=near)
 
 
 def parse_correction(game: Game, args: Sequence[str]) -> dict[str, Any]:

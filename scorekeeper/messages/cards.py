@@ -9,6 +9,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "there is no joker in this game",
         "このゲームにジョーカーはありません",
     ),
+    # How cards rank, as each game says (Game.card_order): the cards dialog shows them
+    "cards.order.said": ("{order} {ties}", "{order}{ties}"),  # the two sentences below
+    "cards.order.ace_low": ("K high down to 2, Ace low.", "強い順に K から 2、A が最弱。"),
+    "cards.order.ace_high": ("Ace high, then K down to 2.", "強い順に A、K から 2。"),
+    "cards.order.joker_high": (
+        "Joker high, then Ace, K down to 2.",
+        "強い順にジョーカー、A、K から 2。",
+    ),
+    "cards.ties.sanma": ("Same rank: ♠ > ♥ > ♦ > ♣.", "同じランクは ♠ > ♥ > ♦ > ♣。"),
+    "cards.ties.hokuto": ("Same rank: ♥ > ♣ > ♦ > ♠.", "同じランクは ♥ > ♣ > ♦ > ♠。"),
+    "cards.ties.split": ("Same rank: a tie.", "同じランクは引き分け。"),
+    "cards.ties.all_lose": (
+        "Same rank: everyone tied for lowest loses.",
+        "同じランクは最弱の全員が負け。",
+    ),
     "cards.twice": (
         "{card} is shown twice ({first} and {second}); one deck has only one",
         "{card}が2回出ています({first}と{second})。1組のデッキに同じカードは1枚だけです",

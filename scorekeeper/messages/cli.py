@@ -47,6 +47,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "内部エラー({kind}): {detail}。記録済みと表示されたもの以外は記録されていません。",
     ),
     "cli.recorded": ("#{seq} {time} {what}", "#{seq} {time} {what}"),
+    "cli.valid_now": ("valid now: {entries}", "いま記録できるもの: {entries}"),
     "cli.no_sessions": ("no sessions stored in {root}", "{root}に保存されたセッションはありません"),
     "cli.list_heading": (
         "id  game             rounds  leader        last entry           players",

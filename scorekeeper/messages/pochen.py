@@ -227,6 +227,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{out} went out first; Poch: {poch}",
         "{out}が最初に上がり、ポッヘンは{poch}",
     ),
+    "result.pochen.deal_no_poch": (
+        "{out} went out first; nobody won the Poch",
+        "{out}が最初に上がり、ポッヘンは勝者なし",
+    ),
     # -- options ---------------------------------------------------------------------
     "option.pochen.ante": (
         "chips each player puts in each of the nine pools every deal",

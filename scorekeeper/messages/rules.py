@@ -47,6 +47,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "there is no player called {player!r} (players: {players})",
         "「{player}」というプレイヤーはいません(プレイヤー: {players})",
     ),
+    "rules.unknown_player_near": (
+        "there is no player called {player!r} (players: {players}): {near}?",
+        "「{player}」というプレイヤーはいません(プレイヤー: {players})。{near} のことですか?",
+    ),
     "rules.stacks_no_chips": (
         "{game} is not played with chips, so it takes no starting stacks",
         "{game}はチップを使わないので、持ちチップは指定できません",
@@ -111,6 +115,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.unknown_entry": (
         "{entry!r} is not an entry of {game}",
         "「{entry}」は{game}の記録にはありません",
+    ),
+    "rules.unknown_entry_near": (
+        "{entry!r} is not an entry of {game}: {near}?",
+        "「{entry}」は{game}の記録にはありません。{near} のことですか?",
     ),
     "rules.time_needs_offset": (
         "the time {time} needs its UTC offset, like +09:00 or Z",
@@ -354,7 +362,7 @@ MESSAGES.update(
             "まだ賭けが続いています。{turn}の番です",
         ),
         "option.chips.ante": (
-            "参加料: paid by every player with chips when a round starts",
+            "ante: paid by every player with chips when a round starts",
             "参加料: ラウンド開始時にチップを持つ全員が払う",
         ),
         "option.chips.bet": ("size of a bet and of each raise", "ベットと各レイズの額"),

@@ -35,6 +35,7 @@ MESSAGES.update(
         "ui.stake.next": ("next round starts at", "次のラウンドの開始点"),
         "ui.stake.cap": ("cap {cap}", "上限 {cap}"),
         "ui.stake.no_cap": ("no cap (青天井)", "上限なし(青天井)"),
+        "ui.round_of": ("{round} of {limit}", "{round}/{limit}"),
         "ui.stake.finished": (
             "session finished after round {round}",
             "ラウンド{round}でセッション終了",
@@ -70,7 +71,7 @@ MESSAGES.update(
         "ui.key.new_round": ("Round", "ラウンド"),
         "ui.key.undo": ("Undo", "取消"),
         "ui.key.note": ("Note", "メモ"),
-        "ui.key.hand_over": ("Book", "記録"),
+        "ui.key.hand_over": ("Book", "交代"),
         "ui.key.join": ("Join", "参加"),
         "ui.key.leave": ("Leave", "離席"),
         "ui.key.end": ("End", "終了"),
@@ -120,8 +121,8 @@ MESSAGES.update(
         "ui.table.who_folds": ("Who folds at {stake}?", "{stake}で降りるのは誰?"),
         "ui.table.who_won": ("Who won the showdown at {stake}?", "{stake}の勝負に勝ったのは誰?"),
         "ui.table.enter_cards": (
-            "→ enter the cards shown instead (key c on the table)",
-            "→ 出たカードを入力する(テーブル画面ではcキー)",
+            "→ enter the cards shown instead (key v on the table)",
+            "→ 出たカードを入力する(テーブル画面ではvキー)",
         ),
         "ui.table.cards_title": (
             "Showdown at {stake}: the cards shown",
@@ -159,6 +160,11 @@ MESSAGES.update(
         "ui.standings.final": (
             "Final standings after {rounds} {rounds:round|rounds} ({entries} {entries:entry|entries})",
             "最終順位({rounds}ラウンド、記録{entries}件)",
+        ),
+        "ui.standings.in_play": (
+            "Standings after {rounds} {rounds:round|rounds}; round {round} is in play"
+            " ({entries} {entries:entry|entries})",
+            "{rounds}ラウンド終了時点の順位。ラウンド{round}は進行中(記録{entries}件)",
         ),
         "ui.standings.after": (
             "Standings after {rounds} {rounds:round|rounds} ({entries} {entries:entry|entries})",
@@ -208,7 +214,7 @@ MESSAGES.update(
             "next: round {round}, dealer {dealer}, ante {ante}",
             "次: ラウンド{round}、ディーラー {dealer}、参加料 {ante}",
         ),
-        "ui.pot.closed": ("betting closed: showdown (s or x)", "賭け終了: 勝負を入力(sかx)"),
+        "ui.pot.closed": ("betting closed: showdown (s or v)", "賭け終了: 勝負を入力(sかv)"),
         "ui.pot.turn_call": ("▶ {player} to act: {call} to call", "▶ {player}の番: コールは{call}"),
         "ui.pot.turn_check": (
             "▶ {player} to act: check or bet",
@@ -246,6 +252,7 @@ MESSAGES.update(
             "出たカードを入力(一番弱い人が負け)",
         ),
         "ui.help.lose": ("Name the losers of the round", "このラウンドの負けを入力"),
+        "ui.lowest.of_limit": ("rounds: {limit} in all", "全{limit}ラウンド"),
         "ui.lowest.in_round": ("dealer {dealer}", "ディーラー {dealer}"),
         "ui.lowest.next": ("next round, dealer {dealer}", "次のラウンド、ディーラー {dealer}"),
         "ui.lowest.most": ("most losses: {players} ({losses})", "負け最多: {players}({losses})"),
@@ -285,15 +292,18 @@ MESSAGES.update(
         ),
         "ui.pochen.stage": ("trump {trump} · {stage}", "切り札 {trump} · {stage}"),
         "ui.pochen.stage.trump": ("turn up the trump (p or g)", "切り札を決める(pかg)"),
-        "ui.pochen.stage.claims": ("claims (a), then the Poch", "役の請求(a)、その後ポッヘン"),
+        "ui.pochen.stage.claims": (
+            "claims (a) until the first Poch entry",
+            "役の請求(a)。ポッヘンの最初の記録まで",
+        ),
         "ui.pochen.stage.poch": ("the Poch", "ポッヘン(賭け)"),
         "ui.pochen.stage.showdown": (
-            "the Poch showdown (s show, w winner)",
-            "ポッヘンの勝負(s 公開、w 勝者)",
+            "the Poch showdown (v show, s winner)",
+            "ポッヘンの勝負(v 公開、s 勝者)",
         ),
         "ui.pochen.stage.sets": (
-            "nobody bet: best set (s, w), then out (x)",
-            "全員パス: 最強の役(s、w)、その後上がり(x)",
+            "nobody bet: best set (v, s), then out (x)",
+            "全員パス: 最強の役(v、s)、その後上がり(x)",
         ),
         "ui.pochen.stage.playout": (
             "play-out: who goes out first (x)",
@@ -304,10 +314,6 @@ MESSAGES.update(
         "ui.pochen.turn": (
             "▶ {player} to act: {call} to call (highest {high})",
             "▶ {player}の番: コール{call}(最高{high})",
-        ),
-        "ui.pochen.claims_hint": (
-            "claims with a; the first Poch entry ends them",
-            "aで請求。最初のポッヘンの記録で請求は終わり",
         ),
         "ui.pochen.bet_column": ("Poch", "賭け"),
         "ui.pochen.turned_title": (

@@ -62,7 +62,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.start.cannot_list": ("Cannot list the sessions", "セッション一覧を読めません"),
     # -- new session form --------------------------------------------------------
     "ui.new.title": ("New session", "新しいセッション"),
-    "ui.new.game_choice": ("{name} ({id})", "{name}({id})"),
     "ui.new.name_placeholder": (
         "type a name, Enter adds a seat",
         "名前を入力し、Enterで席を追加",

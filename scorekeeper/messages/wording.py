@@ -119,8 +119,8 @@ MESSAGES.update(
         # -- hints in a box: the session's real players, in the box's own syntax --------
         "ui.hint.example": ("e.g. {example}", "例: {example}"),
         "ui.hint.ranking": (
-            "e.g. {example}  (names or seat numbers, best first; = for a tie)",
-            "例: {example}(名前か席番号を強い順に、=は同点)",
+            "e.g. {example} (= ties; seats work too)",
+            "例: {example}(=は同点、席番号も可)",
         ),
         "ui.hint.ranking_empty": (
             "type the ranking best first, like {example} (= for a tie)",

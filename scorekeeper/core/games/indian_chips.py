@@ -22,10 +22,11 @@ from scorekeeper.core.betting import (
     pot_headline,
 )
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Event, frozen, thawed
+from scorekeeper.core.events import Event, OptionValue, frozen, thawed
 from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
+    ace_high,
     check_cards,
     check_ranking,
     groups_from_cards,
@@ -119,6 +120,11 @@ class IndianChips(Game):
             players, frozen(committed), after=dealer, high=max(committed.values(), default=0)
         )
         return evolve(state, scores=frozen(scores), table=ChipsRound(dealer, betting))
+
+    def card_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """(JK >) A > K > … > 2; equal ranks tie and split, or by ``sanma`` (rules.md §2)."""
+        ties = "cards.ties.sanma" if options["suits"] == "sanma" else "cards.ties.split"
+        return (ace_high(options), ties)
 
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:

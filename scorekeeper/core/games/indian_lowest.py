@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Event
+from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
-from scorekeeper.core.games.ranking import check_cards, groups_from_cards, pairs_of
-from scorekeeper.core.read_model import Headline, RoundView
+from scorekeeper.core.games.ranking import ace_high, check_cards, groups_from_cards, pairs_of
+from scorekeeper.core.read_model import Headline, RoundView, shown_round
 from scorekeeper.core.state import State, finish_round
 
 
@@ -62,6 +62,12 @@ class IndianLowest(Game):
 
     def start_round(self, state: State) -> State:
         return evolve(state, table=LowestRound(players=state.seated()))
+
+    def card_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """As in the chips game (rules.md §3); every player tied for lowest loses, or
+        ``sanma`` breaks the tie."""
+        ties = "cards.ties.sanma" if options["suits"] == "sanma" else "cards.ties.all_lose"
+        return (ace_high(options), ties)
 
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:
@@ -131,9 +137,7 @@ class IndianLowest(Game):
 
     # -- the read side ------------------------------------------------------------
     def headline(self, state: State) -> Headline:
-        if state.in_round:
-            return Headline("round", state.round, True)
-        return Headline("round", state.round + 1, False)
+        return Headline("round", shown_round(state).number, state.in_round)
 
     def round_view(self, state: State) -> RoundView | None:
         table = state.table if state.in_round else None

@@ -104,6 +104,10 @@ class IndianOfficial(Game):
         doubled = table.stake * 2
         return None if isinstance(cap, int) and doubled > cap else doubled
 
+    def card_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """K high … 2, A low; equal ranks by the ``suits`` order (rules.md §1)."""
+        return ("cards.order.ace_low", f"cards.ties.{options['suits']}")
+
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:
             return []

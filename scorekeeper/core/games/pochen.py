@@ -709,7 +709,7 @@ class Pochen(Game):
         state = finish_round(
             state,
             deltas,
-            "result.pochen.deal",
+            "result.pochen.deal" if table.winners else "result.pochen.deal_no_poch",
             next_parent=next_dealer,
             game_over=any(after[p] < need for p in table.players),
             credit=credit,

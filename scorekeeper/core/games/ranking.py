@@ -12,6 +12,11 @@ from scorekeeper.core.errors import RuleError
 _SEPARATORS = re.compile(r"\s*([>=])\s*")
 
 
+def ace_high(options: Mapping[str, object]) -> str:
+    """The ace-high card order's words, with the joker on top where the deck has one."""
+    return "cards.order.joker_high" if options.get("joker") is True else "cards.order.ace_high"
+
+
 def parse_ranking_words(args: Sequence[str]) -> list[list[str]]:
     """``["C", ">", "B", "=", "D"]`` (or ``["C>B=D"]``) -> ``[["C"], ["B", "D"]]``.
 

@@ -44,8 +44,12 @@ class CardsDialog(HoldsKeys[dict[str, str] | None]):
         title: str,
         players: Sequence[tuple[int, str, str]],
         check: Callable[[Mapping[str, str]], str | None],
+        *,
+        order: str = "",
     ) -> None:
+        """*order*: how cards rank in this game, as the game says it (Game.card_order)."""
         super().__init__(classes="dialog")
+        self.order = order
         self.title_text = title
         self.players = list(players)  # (seat, name, role label)
         self.check = check
@@ -54,6 +58,8 @@ class CardsDialog(HoldsKeys[dict[str, str] | None]):
         with Vertical(classes="dialog-box cards-box"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             yield Static(t("ui.cards.help"), classes="dialog-help", markup=False)
+            if self.order:
+                yield Static(self.order, id="cards-order", classes="dialog-help", markup=False)
             for index, (seat, name, role) in enumerate(self.players):
                 with Horizontal(classes="card-row"):
                     yield Label(

@@ -131,10 +131,7 @@ class NewSessionScreen(StyledOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(t("ui.new.title"), id="new-title", markup=False)
         with VerticalScroll(id="new-form", can_focus=False):
-            games = [
-                (_line(t("ui.new.game_choice", name=t(g.name_key), id=g.id)), g.id)
-                for g in self.games
-            ]
+            games = [(_line(t(g.name_key)), g.id) for g in self.games]
             game = Select(games, value=self.game.id, allow_blank=False, id="new-game", compact=True)
             yield _field(t("word.game"), game, "", "error-game", "new-game-field")
             yield self._players_field()

@@ -66,8 +66,10 @@ class StandingsScreen(StyledOnce, Screen[None]):
         self.title = t("word.standings")
         self.sub_title = t(self.session.game.name_key)
         key = "ui.standings.final" if state.finished else "ui.standings.after"
+        if state.in_round:  # the nets are those after the last finished round: say so
+            key = "ui.standings.in_play"
         self.query_one("#standings-title", Static).update(
-            t(key, rounds=len(state.results), entries=len(self.session.events))
+            t(key, rounds=len(state.results), entries=len(self.session.events), round=state.round)
         )
         table = self.query_one("#standings-table", DataTable)
         table.add_column(Text(t("word.rank")), key="rank")

@@ -25,11 +25,12 @@ from textual.widgets import Header, Static
 
 from scorekeeper.core.amounts import plain_number, whole_number
 from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.games import get_game
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.export.live import headline_caption, last_result_line
-from scorekeeper.messages import UserError, t
+from scorekeeper.messages import Phrase, UserError, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.correcting import Correcting
 from scorekeeper.services.recording import Recorder
@@ -57,6 +58,13 @@ class TableAction:
     words: str = ""
     #: Its help ``ui.help.<help>`` where only the help differs from its words'.
     help: str = ""
+    #: What the key means across games (default: its entry kind): one key per meaning,
+    #: and no key with two meanings in two games (tests/test_table_keys.py).
+    meaning_: str = ""
+
+    @property
+    def meaning(self) -> str:
+        return self.meaning_ or self.kind
 
     @property
     def label_key(self) -> str:
@@ -129,6 +137,8 @@ class TableScreen(StyledOnce, Screen[None]):
     """
 
     GAME_ACTIONS: ClassVar[tuple[TableAction, ...]] = ()
+    #: The game the screen records: it says which common entries it ever accepts.
+    GAME_ID: ClassVar[str] = ""
     SHARED_BASE: ClassVar[bool] = False
     ACTIONS: ClassVar[dict[str, TableAction]] = {}
 
@@ -136,7 +146,9 @@ class TableScreen(StyledOnce, Screen[None]):
         # A base shared by game screens (BettingTable) binds no keys: binding the
         # common ones there would put them before the game's own in the footer.
         if not cls.__dict__.get("SHARED_BASE", False):
-            actions = (*cls.GAME_ACTIONS, *COMMON_ACTIONS)
+            game = get_game(cls.GAME_ID)
+            common = [a for a in COMMON_ACTIONS if game.ever_accepts(a.kind)]
+            actions = (*cls.GAME_ACTIONS, *common)
             cls.ACTIONS = {a.name: a for a in actions}
             cls.BINDINGS = _bindings(actions)  # before Textual merges the bindings
         super().__init_subclass__(**kwargs)
@@ -391,7 +403,10 @@ class TableScreen(StyledOnce, Screen[None]):
             if cards:
                 self.record(Entry(kind, {data_key: cards}))
 
-        self.app.push_screen(CardsDialog(title, rows, check), done)
+        game, options = self.recording.session.game, self.state.options
+        said = game.card_order(options)  # the game's words: the order, then the ties
+        order = t("cards.order.said", order=Phrase(said[:1]), ties=Phrase(said[1:])) if said else ""
+        self.app.push_screen(CardsDialog(title, rows, check, order=order), done)
 
     def action_undo(self) -> None:
         if self.recording.session.ledger.reaches_below("undo"):

@@ -17,6 +17,7 @@ from scorekeeper.ui.widgets.pots import PotPanel
 
 
 class ChipsTable(BettingTable):
+    GAME_ID = "indian-chips"
     SEAT_WORDS = SeatWords("ui.chips.committed", "ui.chips.out", True, True)
 
     GAME_ACTIONS = (
@@ -26,8 +27,15 @@ class ChipsTable(BettingTable):
         TableAction("raise_bet", "r", "raise"),
         TableAction("fold_hand", "f", "fold"),
         TableAction("redraw", "d", "redraw"),
-        TableAction("showdown_ranking", "s", "showdown", words="showdown", help="showdown_ranking"),
-        TableAction("showdown_cards", "x", "showdown"),
+        TableAction(
+            "showdown_ranking",
+            "s",
+            "showdown",
+            words="showdown",
+            help="showdown_ranking",
+            meaning_="names",
+        ),
+        TableAction("showdown_cards", "v", "showdown", meaning_="cards"),
     )
 
     def game_panel(self) -> Widget:

@@ -11,6 +11,7 @@ from textual.widgets import Label, Static
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
 from scorekeeper.core.games.indian_lowest import LowestRound
+from scorekeeper.core.read_model import shown_round
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import TextDialog
@@ -30,12 +31,14 @@ class TallyPanel(Vertical):
         yield Static("", id="tally-info", markup=False)
 
     def show(self, state: State) -> None:
-        number = state.round if state.in_round else state.round + 1
+        number, limit = shown_round(state)  # never the round after the limit
         self.query_one("#tally-digits", KeptDigits).update(str(number))
         worst = max(state.scores.values(), default=0)
         most = [n for n in state.names() if state.scores[n] == worst and worst > 0]
         key = "ui.lowest.in_round" if state.in_round else "ui.lowest.next"
         lines = [t(key, dealer=state.parent)]
+        if limit is not None:
+            lines.insert(0, t("ui.lowest.of_limit", limit=limit))
         if most:
             lines.append(t("ui.lowest.most", players=", ".join(most), losses=worst))
         if state.finished:
@@ -44,10 +47,11 @@ class TallyPanel(Vertical):
 
 
 class LowestTable(TableScreen):
+    GAME_ID = "indian-lowest"
     GAME_ACTIONS = (
         TableAction("redraw", "d", "redraw"),
-        TableAction("reveal", "v", "reveal"),
-        TableAction("lose", "x", "lose"),
+        TableAction("reveal", "v", "reveal", meaning_="cards"),
+        TableAction("lose", "s", "lose", meaning_="names"),
     )
 
     def game_panel(self) -> Widget:

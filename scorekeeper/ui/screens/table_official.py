@@ -28,11 +28,12 @@ def official_status(state: State, view: RoundView | None, name: str) -> str:
 
 
 class OfficialTable(TableScreen):
+    GAME_ID = "indian-official"
     GAME_ACTIONS = (
         TableAction("fold", "f", "fold"),
         TableAction("raise_stake", "r", "raise"),
-        TableAction("showdown", "s", "showdown"),
-        TableAction("showdown_cards", "c", "showdown"),
+        TableAction("showdown", "s", "showdown", meaning_="names"),
+        TableAction("showdown_cards", "v", "showdown", meaning_="cards"),
     )
 
     def game_panel(self) -> Widget:

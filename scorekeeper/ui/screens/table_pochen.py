@@ -21,6 +21,7 @@ from scorekeeper.core.games.ranking import parse_ranking_words
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
+from scorekeeper.ui.round_words import round_words
 from scorekeeper.ui.screens.betting import BETTING, BettingTable, SeatWords
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction
@@ -60,7 +61,7 @@ class PochenPanel(Vertical):
         if state.finished:
             line = t("ui.stake.finished", round=state.round)
         elif now == "between":
-            line = t("ui.pochen.next", round=state.round + 1, dealer=state.parent)
+            line = t("ui.pochen.next", round=round_words(state), dealer=state.parent)
         else:
             line = t("ui.pochen.stage", stage=t(f"ui.pochen.stage.{now}"), trump=trump)
         show_text(self.query_one("#pochen-stage", Static), line)
@@ -71,12 +72,11 @@ class PochenPanel(Vertical):
             if view.to_act:
                 turn = t("ui.pochen.turn", player=view.to_act, call=view.to_call, high=view.stake)
                 poch += "\n" + turn
-        elif now == "claims":
-            poch = t("ui.pochen.claims_hint")
         show_text(self.query_one("#pochen-poch", Static), poch)
 
 
 class PochenTable(BettingTable):
+    GAME_ID = "pochen"
     SEAT_WORDS = SeatWords("ui.pochen.bet_column", "ui.players.sitting_out", False, False)
 
     GAME_ACTIONS = (
@@ -89,8 +89,8 @@ class PochenTable(BettingTable):
         TableAction("call_poch", "c", "call", words="call"),
         TableAction("raise_poch", "r", "raise", words="raise_bet", help="raise_total"),
         TableAction("fold_poch", "f", "fold", words="fold_hand"),
-        TableAction("show", "s", "show"),
-        TableAction("poch_winner", "w", "poch"),
+        TableAction("show", "v", "show", meaning_="cards"),
+        TableAction("poch_winner", "s", "poch", meaning_="names"),
         TableAction("out", "x", "out"),
     )
 

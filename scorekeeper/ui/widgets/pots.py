@@ -15,6 +15,7 @@ from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.export.live import pot_lines
 from scorekeeper.messages import t
+from scorekeeper.ui.round_words import round_words
 from scorekeeper.ui.widgets.shown import show_text
 
 _ROOM = 26  # the panel's width inside its border and padding, before it is laid out
@@ -42,7 +43,7 @@ class PotPanel(Vertical):
                 show_text(turn, t("ui.stake.finished", round=state.round))
             else:
                 show_text(
-                    turn, t("ui.pot.next", round=state.round + 1, dealer=state.parent, ante=ante)
+                    turn, t("ui.pot.next", round=round_words(state), dealer=state.parent, ante=ante)
                 )
             show_text(layers, "")
             show_text(self.query_one("#pot-caption", Label), t("word.pot"))

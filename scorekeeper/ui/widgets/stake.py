@@ -10,6 +10,7 @@ from scorekeeper.core.game import Game
 from scorekeeper.core.read_model import Headline
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
+from scorekeeper.ui.round_words import round_words
 from scorekeeper.ui.widgets.kept_digits import KeptDigits
 from scorekeeper.ui.widgets.shown import show_text
 
@@ -32,10 +33,12 @@ class StakePanel(Vertical):
         if state.finished:
             round_text = t("ui.stake.finished", round=state.round)
         elif state.in_round:
-            round_text = t(game.worded("ui.stake.round"), round=state.round, parent=state.parent)
+            round_text = t(
+                game.worded("ui.stake.round"), round=round_words(state), parent=state.parent
+            )
         else:
             round_text = t(
-                game.worded("ui.stake.between"), round=state.round + 1, parent=state.parent
+                game.worded("ui.stake.between"), round=round_words(state), parent=state.parent
             )
         show_text(self.query_one("#stake-caption", Label), caption)
         tone = "warning" if at_cap else None if headline.in_play else "muted"
