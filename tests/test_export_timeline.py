@@ -26,7 +26,10 @@ TEXT = (EXAMPLES / "o1.txt").read_text(encoding="utf-8") + (
     'correct 3 "E had the ace" raise raise raise raise "fold D" "showdown E"\n'
 )
 
-CORRECTED = "raise; raise; raise; raise; fold D; showdown E"
+CORRECTED = (
+    "stake 10 → 20; stake 20 → 40; stake 40 → 80; stake 80 → 160; D folded at 160;"
+    " showdown at 160: E wins"
+)
 
 #: The entries of the stake timeline: (number, time, round, stake, what it did). The
 #: clock gives each entry the next minute from 12:00 (UTC); the correction is entry 23.

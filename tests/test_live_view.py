@@ -101,7 +101,7 @@ def test_undo_and_a_correction_are_marked_as_in_the_timeline():
         (3, "19:01:30", True, "(voided by #4)"),
         (2, "19:01:00", True, "(replaced by correction #6)"),
     ]  # fmt: skip
-    assert doc["stakes"][0]["what"] == "round 1 corrected (D won): showdown D"
+    assert doc["stakes"][0]["what"] == "round 1 corrected (D won): showdown at 10: D wins"
     assert {s["name"]: s["net"] for s in doc["standings"]}["D"] > 0
 
 
