@@ -62,8 +62,7 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     if verdict.bad_vouch is not None:
         return _tampered(sid, t("cli.verify_vouch", entry=verdict.bad_vouch))
     try:  # every entry through the rules, as every open checks them
-        fold_stored(stored)
-        forged = snapshot_disagrees(store, stored)
+        forged = snapshot_disagrees(store, stored, fold_stored(stored))
     except RuleError as error:  # a chained entry the rules refuse: as every open says it
         fail(str(sid), t("recording.session_invalid", session=sid, reason=error.message()))
     if forged:

@@ -553,11 +553,12 @@ class Recording:
         self.close()
 
 
-def snapshot_disagrees(store: Store, stored: StoredSession) -> bool:
-    """True if the journal of *stored* (read whole, its chain found intact) vouches for the
-    snapshot beside it, but the snapshot is not what folding the entries gives: its vouch
-    line was forged, so the journal itself was changed. ``verify`` asks this; a snapshot
-    the journal does not vouch for is nobody's word and is not looked at."""
+def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> bool:
+    """True if the journal of *stored* (read whole, its chain found intact, folded as
+    *whole*) vouches for the snapshot beside it, but the snapshot is not what folding the
+    entries gives: its vouch line was forged, so the journal itself was changed. ``verify``
+    asks this; a snapshot the journal does not vouch for is nobody's word and is not looked
+    at. The states the snapshot speaks of are taken from *whole*, not folded again."""
     snap = store.snapshot(stored.id)
     if snap is None:
         return False
@@ -565,12 +566,11 @@ def snapshot_disagrees(store: Store, stored: StoredSession) -> bool:
     named = [vouch for vouch in stored.vouches if vouch.get("snapshot") == digest]
     if not named:
         return False
-    header = header_from_doc(stored.header)
-    events = [event_from_doc(doc) for doc in stored.events]
+    count = len(whole.events)
     summaries = snap.summaries()
     for vouch in named:
         after = vouch["after"]
-        folded = Session(header, events[:after])
+        folded = whole if after == count else Session(whole.header, whole.events[:after])
         if summaries != summaries_of(folded, stored.id):
             return True
     taken = snap.state()
@@ -578,16 +578,17 @@ def snapshot_disagrees(store: Store, stored: StoredSession) -> bool:
         return True  # vouched for, yet not a state we write
     if taken is None:
         return False
-    events_until = events[: taken.entries]
-    folded = Session(header, events_until)
-    payload, apart = _state_payload(folded.state, session_stats(folded))
-    doc = stored.events[taken.entries - 1] if 0 < taken.entries <= len(stored.events) else {}
+    entries = taken.entries
+    if not 0 < entries <= count:
+        return True
+    state = whole.state if entries == count else whole.state_before(entries)
+    first_at = whole.first_at
+    payload, apart = _state_payload(state, state_stats(whole.game, state, first_at))
     return not (
-        len(events_until) == taken.entries
-        and doc.get(HASH_KEY) == taken.chain
+        stored.events[entries - 1].get(HASH_KEY) == taken.chain
         and (taken.state, taken.apart) == (payload, tuple(apart))
-        and taken.first_at == (folded.first_at.isoformat() if folded.first_at else None)
-        and taken.last_at == (folded.last_at.isoformat() if folded.last_at else None)
+        and taken.first_at == (first_at.isoformat() if first_at else None)
+        and taken.last_at == whole.events[entries - 1].at.isoformat()
     )
 
 
