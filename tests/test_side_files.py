@@ -464,3 +464,24 @@ def test_a_writer_waits_out_a_listing_holding_the_lock_but_not_another_writer(
     with store.open_writer(1), pytest.raises(UserError) as refused:
         recording_module.Recording(store, 1, history=False)
     assert refused.value.key == "storage.locked"
+
+
+def test_a_listing_whose_snapshot_cannot_be_kept_still_lists_the_session(
+    capsys, tmp_path, monkeypatch
+):
+    """Keeping the snapshot fails inside the writer's close (any error): the listing shows
+    the session's line from the fold it made, never an error."""
+    import scorekeeper.services.recording as recording_module
+
+    root = data_folder(capsys, tmp_path / "data")
+    for path in side_files(root):
+        path.unlink()
+    listed_before = run(capsys, "--data-dir", str(journal_only(root, tmp_path / "plain")), "list")
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug in keeping a snapshot")
+
+    monkeypatch.setattr(
+        recording_module.Recording, "_keep_snapshot", lambda self: broken(), raising=True
+    )
+    assert run(capsys, "--data-dir", str(root), "list") == listed_before
