@@ -71,7 +71,7 @@ MESSAGES.update(
         "ui.key.new_round": ("Round", "ラウンド"),
         "ui.key.undo": ("Undo", "取消"),
         "ui.key.note": ("Note", "メモ"),
-        "ui.key.hand_over": ("Book", "交代"),
+        "ui.key.hand_over": ("Hand over", "交代"),
         "ui.key.join": ("Join", "参加"),
         "ui.key.leave": ("Leave", "離席"),
         "ui.key.end": ("End", "終了"),
@@ -294,7 +294,7 @@ MESSAGES.update(
         "ui.pochen.stage.trump": ("turn up the trump (p or g)", "切り札を決める(pかg)"),
         "ui.pochen.stage.claims": (
             "claims (a) until the first Poch entry",
-            "役の請求(a)。ポッヘンの最初の記録まで",
+            "役の請求(a)はポッヘンの賭けが始まるまで",
         ),
         "ui.pochen.stage.poch": ("the Poch", "ポッヘン(賭け)"),
         "ui.pochen.stage.showdown": (
