@@ -20,6 +20,7 @@ from scorekeeper.core.transcript import (
 from scorekeeper.core.transcript import replay as play
 from scorekeeper.export.columns import ljust, width
 from scorekeeper.messages import t
+from scorekeeper.messages.describe import board_returned_text
 from scorekeeper.messages.text import json_text
 
 
@@ -113,4 +114,7 @@ def standings_text(session: Session) -> str:
             lines.append(t("cli.rank_line_net", rank=row.rank, name=name, score=row.score, net=net))
         else:
             lines.append(t("cli.rank_line", rank=row.rank, name=name, score=row.score))
+    board = game.board_returned(state)
+    if board:  # the board given back at the end is in the scores: say so
+        lines.append(board_returned_text(board))
     return "\n".join(lines)

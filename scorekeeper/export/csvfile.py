@@ -50,6 +50,13 @@ def export_csv(session: Session, lang: str) -> str:
             line.append(row.changes.get(name, ""))
             line.append(row.totals.get(name, ""))
         writer.writerow(line)
+    board = report.board_row(session, lang)
+    if board is not None:  # the board given back at the end: the last change of the totals
+        line = ["", "", "", cell(board.how)]
+        for name in names:
+            line.append(board.changes.get(name, ""))
+            line.append(board.totals.get(name, ""))
+        writer.writerow(line)
     if report.has_stakes(game):  # the stake timeline: a table of its own, after an empty row
         writer.writerow([])
         writer.writerow([cell(t("export.stake_timeline", lang))])
