@@ -22,6 +22,9 @@ EXIT_TAMPERED = 1
 EXIT_REFUSED = 2
 #: A bug: one line on stderr instead of a traceback.
 EXIT_INTERNAL = 70
+#: Standard output could not take the output (a full disk, an I/O error): what sysexits
+#: calls EX_IOERR. What the command recorded is kept.
+EXIT_OUTPUT = 74
 #: Interrupted with Ctrl+C: what a shell reports for SIGINT.
 EXIT_INTERRUPTED = 130
 #: A reader closed the pipe (``show 1 | head -1``): what a shell reports for SIGPIPE.
@@ -33,6 +36,7 @@ EXIT_CODES: dict[int, str] = {
     EXIT_TAMPERED: "cli_extra.exit.tampered",
     EXIT_REFUSED: "cli_extra.exit.refused",
     EXIT_INTERNAL: "cli_extra.exit.internal",
+    EXIT_OUTPUT: "cli_extra.exit.output",
     EXIT_INTERRUPTED: "cli_extra.exit.interrupted",
     EXIT_PIPE: "cli_extra.exit.pipe",
 }
