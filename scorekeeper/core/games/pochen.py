@@ -302,6 +302,10 @@ class Pochen(Game):
         OptionSpec("rounds", 0, "option.rounds", minimum=0),
     )
 
+    def set_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """More cards, then the higher rank of the deck in use, then the trump (set_strength)."""
+        return (f"cards.sets.order_{options['deck']}",)
+
     def initial_board(self, options: Mapping[str, OptionValue]) -> Mapping[str, int] | None:
         return frozen(dict.fromkeys(POOLS, 0))
 

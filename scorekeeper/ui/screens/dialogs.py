@@ -327,8 +327,12 @@ class TextDialog(HoldsKeys[str | None]):
         placeholder: str = "",
         check: Callable[[str], str | None] | None = None,
         value: str = "",
+        *,
+        help_text: str = "",
     ) -> None:
+        """*help_text*: a rule to have in mind while typing (Pochen's order of sets)."""
         super().__init__(classes="dialog")
+        self.help_text = help_text
         self.title_text = title
         self.placeholder = placeholder
         self.check = check
@@ -337,6 +341,8 @@ class TextDialog(HoldsKeys[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
+            if self.help_text:
+                yield Static(self.help_text, id="text-help", classes="dialog-help", markup=False)
             # Prefilled text is to be edited, not replaced: the cursor at its end and nothing
             # selected, so that one Backspace erases one character (not Textual's select-all).
             yield Input(

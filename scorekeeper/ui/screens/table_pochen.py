@@ -155,11 +155,13 @@ class PochenTable(BettingTable):
         data: Any,
         empty: str | None = None,
         box: Mapping[str, str] | None = None,
+        help_text: str = "",
     ) -> None:
         """A one-line entry, checked by the core before the dialog closes.
 
         *empty* says what to type when the box is left empty, and *box* rewords the
-        refusals that quote a transcript line (error key -> text), in the box's own words.
+        refusals that quote a transcript line (error key -> text), in the box's own words;
+        *help_text* is a rule shown above the box.
         """
 
         def check(text: str) -> str | None:
@@ -174,7 +176,7 @@ class PochenTable(BettingTable):
             if text:
                 self.record(Entry(kind, data(text)))
 
-        self.app.push_screen(TextDialog(title, placeholder, check), done)
+        self.app.push_screen(TextDialog(title, placeholder, check, help_text=help_text), done)
 
     # -- claims ----------------------------------------------------------------------
     def action_claim(self) -> None:
@@ -232,7 +234,8 @@ class PochenTable(BettingTable):
         shown = pairs_example(self.legal_kinds().get("show", ()), ("KD,KS", "9C,9D,9S"))
         hint, empty = t("ui.hint.example", example=shown), t("ui.hint.sets_empty", example=shown)
         syntax = {"rules.pochen.show_syntax": empty}
-        self._ask("show", t("ui.pochen.show_title"), hint, data, empty, syntax)
+        title = t("ui.pochen.show_title")
+        self._ask("show", title, hint, data, empty, syntax, self._set_order())
 
     def action_poch_winner(self) -> None:
         def data(text: str) -> dict[str, Any]:
@@ -244,7 +247,14 @@ class PochenTable(BettingTable):
             t("ui.hint.ranking_empty", example=example),
         )
         syntax = {"rules.ranking_syntax": empty}
-        self._ask("poch", t("ui.pochen.poch_title"), hint, data, empty, syntax)
+        title = t("ui.pochen.poch_title")
+        self._ask("poch", title, hint, data, empty, syntax, self._set_order())
+
+    def _set_order(self) -> str:
+        """How sets rank in the Poch, as the game says it (Game.set_order), for the dialogs
+        that show the sets or name the winner."""
+        said = self.recording.session.game.set_order(self.state.options)
+        return " ".join(t(key) for key in said)
 
     # -- the play-out ------------------------------------------------------------------
     def action_out(self) -> None:
