@@ -16,7 +16,7 @@ from scorekeeper.core.betting import betting_of
 from scorekeeper.core.cards import SUIT_SYMBOLS
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
-from scorekeeper.core.games.pochen import carried_deals, deal_view, pool_words
+from scorekeeper.core.games.pochen import DealView, carried_deals, deal_view, pool_words
 from scorekeeper.core.games.ranking import parse_ranking_words
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
@@ -56,23 +56,44 @@ class PochenPanel(Vertical):
         seats = state.numbers()
         board = self.query_one(Board)
         board.show(state.board or {}, carried_deals(state), dict(deal.claimed), seats)
-        now = deal.stage
-        trump = SUIT_SYMBOLS[deal.trump] if deal.trump else "—"
-        if state.finished:
-            line = t("ui.stake.finished", round=state.round)
-        elif now == "between":
-            line = t("ui.pochen.next", round=round_words(state), dealer=state.parent)
+        show_text(self.query_one("#pochen-stage", Static), stage_line(state, deal))
+        show_text(self.query_one("#pochen-poch", Static), "\n".join(poch_lines(deal, view)))
+
+
+def stage_line(state: State, deal: DealView) -> str:
+    """Where the deal is: the trump once there is one, then the stage (said once: before the
+    trump the stage itself asks for it)."""
+    now = deal.stage
+    if state.finished:
+        return t("ui.stake.finished", round=state.round)
+    if now == "between":
+        return t("ui.pochen.next", round=round_words(state), dealer=state.parent)
+    stage = t(f"ui.pochen.stage.{now}")
+    return (
+        t("ui.pochen.stage", stage=stage, trump=SUIT_SYMBOLS[deal.trump]) if deal.trump else stage
+    )
+
+
+def poch_lines(deal: DealView, view: RoundView | None) -> list[str]:
+    """The Poch under the stage: its pot and who is in it once something is bet, whose turn
+    it is and what they need, each said once; and a Poch nobody bet in, in words."""
+    if deal.nobody_bet and deal.stage == "playout":  # ("sets" says it in the stage)
+        return [t("ui.pochen.nobody_bet")]
+    if view is None or not deal.poch_open:
+        return []
+    lines = []
+    if view.pot:
+        who = " ".join(deal.contestants or view.live)
+        lines.append(t("ui.pochen.pot", chips=view.pot, players=who))
+    if view.to_act:
+        if not view.stake:
+            lines.append(t("ui.pochen.turn_open", player=view.to_act))
+        elif view.to_call == view.stake:  # nothing in yet: the call is the highest
+            lines.append(t("ui.pochen.turn_call", player=view.to_act, call=view.to_call))
         else:
-            line = t("ui.pochen.stage", stage=t(f"ui.pochen.stage.{now}"), trump=trump)
-        show_text(self.query_one("#pochen-stage", Static), line)
-        poch = ""
-        if view and deal.poch_open:
-            who = " ".join(deal.contestants or view.live)
-            poch = t("ui.pochen.pot", chips=view.pot, players=who)
-            if view.to_act:
-                turn = t("ui.pochen.turn", player=view.to_act, call=view.to_call, high=view.stake)
-                poch += "\n" + turn
-        show_text(self.query_one("#pochen-poch", Static), poch)
+            turn = t("ui.pochen.turn", player=view.to_act, call=view.to_call, high=view.stake)
+            lines.append(turn)
+    return lines
 
 
 class PochenTable(BettingTable):
