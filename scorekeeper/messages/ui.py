@@ -15,6 +15,10 @@ MESSAGES.update(
             "席番号か名前を入力してEnter(↑↓で選択)",
         ),
         "ui.pick.no_match": ("nobody here matches {text!r}", "「{text}」に当てはまる人はいません"),
+        "ui.pick.no_match_near": (
+            "nobody here matches {text!r}: {near}?",
+            "「{text}」に当てはまる人はいません。{near} のことですか?",
+        ),
         "ui.pick.type_first": (
             "type a seat number or a name first (or choose with ↑↓): Enter alone picks nobody",
             "先に席番号か名前を入力してください(↑↓でも選べます)。Enterだけでは誰も選びません",
