@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NoReturn
+
+from scorekeeper.messages import t
 
 # Every exit status the command can end with; docs/cli.md, docs/ja/cli.md and the
 # ``--help`` epilog list exactly these (tests/test_cli_extra.py checks it).
@@ -53,6 +56,12 @@ class CommandError(Exception):
 
 def fail(where: str | Path, message: str) -> NoReturn:
     raise CommandError(str(where), message)
+
+
+def with_valid_now(message: str, kinds: Iterable[str]) -> str:
+    """A refusal of a word that is no entry, then what the rules take now (if known)."""
+    listed = ", ".join(kinds)
+    return message + "\n" + t("cli.valid_now", entries=listed) if listed else message
 
 
 def quiet_stdout() -> None:

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from scorekeeper.cli.errors import fail, quiet_stdout
+from scorekeeper.cli.errors import fail, quiet_stdout, with_valid_now
 from scorekeeper.cli.leaving import keep
 from scorekeeper.cli.streams import OutputError
 from scorekeeper.cli.transcripts import print_state, read_transcript
@@ -105,8 +105,7 @@ def _with_valid_now(error: RuleError, legal: Callable[[], list[LegalAction]]) ->
     """The refusal; for a word that is no entry, also what the rules take now."""
     if error.key not in UNKNOWN_ENTRY:
         return error.message()
-    kinds = dict.fromkeys(action.kind for action in legal())
-    return error.message() + "\n" + t("cli.valid_now", entries=", ".join(kinds))
+    return with_valid_now(error.message(), dict.fromkeys(action.kind for action in legal()))
 
 
 def _say(line: str, reader_gone: bool) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from scorekeeper.cli.errors import fail
+from scorekeeper.cli.errors import fail, with_valid_now
 from scorekeeper.cli.leaving import keep
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
@@ -61,8 +61,8 @@ def _read_transcript(path: str) -> Session:
         transcript = parse_transcript(text)
         del text
         return play(transcript, consume=True)
-    except TranscriptError as error:
-        fail(f"{path}:{error.line}", error.message())
+    except TranscriptError as error:  # a typo also lists what was valid at that line
+        fail(f"{path}:{error.line}", with_valid_now(error.message(), error.valid))
 
 
 def replay(path: str, *, as_json: bool) -> int:

@@ -199,6 +199,11 @@ class Game(ABC):
         ``cards.ties.*``) a view shows as they are; () where no card is compared alone."""
         return ()
 
+    def set_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """How sets of cards rank in this game with *options*, as catalog sentences
+        (``cards.sets.*``) a view shows as they are; () where no sets are compared."""
+        return ()
+
     def ever_accepts(self, kind: str) -> bool:
         """Whether an entry of *kind* can ever be legal in this game (a view offers no key
         for one that cannot: no rebuy where there are no chips to buy)."""

@@ -15,6 +15,10 @@ MESSAGES.update(
             "席番号か名前を入力してEnter(↑↓で選択)",
         ),
         "ui.pick.no_match": ("nobody here matches {text!r}", "「{text}」に当てはまる人はいません"),
+        "ui.pick.no_match_near": (
+            "nobody here matches {text!r}: {near}?",
+            "「{text}」に当てはまる人はいません。{near} のことですか?",
+        ),
         "ui.pick.type_first": (
             "type a seat number or a name first (or choose with ↑↓): Enter alone picks nobody",
             "先に席番号か名前を入力してください(↑↓でも選べます)。Enterだけでは誰も選びません",
@@ -310,10 +314,20 @@ MESSAGES.update(
             "場札出し: 最初に上がる人(x)",
         ),
         "ui.pochen.stage.between": ("between deals", "配りの合間"),
-        "ui.pochen.pot": ("Poch pot {chips}: {players}", "ポッヘンの賭け {chips}: {players}"),
+        # The Poch under the stage line, which already says "the Poch": its pot is the pot
+        "ui.pochen.pot": ("pot {chips}: {players}", "ポット {chips}: {players}"),
         "ui.pochen.turn": (
             "▶ {player} to act: {call} to call (highest {high})",
             "▶ {player}の番: コール{call}(最高{high})",
+        ),
+        "ui.pochen.turn_open": ("▶ {player} to act: pass or bet", "▶ {player}の番: パスかベット"),
+        "ui.pochen.turn_call": (
+            "▶ {player} to act: {call} to call",
+            "▶ {player}の番: コール{call}",
+        ),
+        "ui.pochen.nobody_bet": (
+            "nobody bet in the Poch: its pool stays",
+            "全員パス: ポッヘンの場は持ち越し",
         ),
         "ui.pochen.bet_column": ("Poch", "賭け"),
         "ui.pochen.turned_title": (

@@ -242,7 +242,8 @@ class DealView:
     trump: str | None  # the trump suit, once turned or chosen
     claimed: Mapping[str, str]  # pool -> who claimed it this deal
     contestants: tuple[str, ...]  # who is still in the Poch (empty before it starts)
-    poch_open: bool  # the Poch has started and is not settled: its pot is in the middle
+    poch_open: bool  # the Poch has started and is not over: its pot is in the middle
+    nobody_bet: bool = False  # everyone passed: the Poch is over with nothing in it
 
 
 def deal_view(state: State) -> DealView:
@@ -257,8 +258,9 @@ def deal_view(state: State) -> DealView:
         stage = "showdown"
     else:
         stage = "poch" if table.started else "claims"
-    poch_open = table.started and not table.settled
-    return DealView(stage, table.trump, table.claimed, table.contestants(), poch_open)
+    poch_open = table.started and not poch_over(state, table)
+    nobody_bet = all_passed(state, table)
+    return DealView(stage, table.trump, table.claimed, table.contestants(), poch_open, nobody_bet)
 
 
 def set_strength(cards: Sequence[Card], trump: str | None) -> tuple[int, int, int]:
@@ -301,6 +303,10 @@ class Pochen(Game):
         ),
         OptionSpec("rounds", 0, "option.rounds", minimum=0),
     )
+
+    def set_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """More cards, then the higher rank of the deck in use, then the trump (set_strength)."""
+        return (f"cards.sets.order_{options['deck']}",)
 
     def initial_board(self, options: Mapping[str, OptionValue]) -> Mapping[str, int] | None:
         return frozen(dict.fromkeys(POOLS, 0))
