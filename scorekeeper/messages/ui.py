@@ -175,6 +175,11 @@ MESSAGES.update(
             "{rounds}ラウンド終了時点の順位(記録{entries}件)",
         ),
         "ui.standings.total": ("total", "合計"),
+        # the receipt under the final standings: its hash goes on the next line, whole
+        "ui.standings.receipt": (
+            "Receipt: {entries} {entries:entry|entries}, last hash:",
+            "控え: 記録{entries}件、最後のハッシュ:",
+        ),
         "ui.view_failed": (
             "This view cannot be shown ({kind}: {detail}). Nothing was changed: every entry is kept.",
             "この画面は表示できません({kind}: {detail})。何も変更されていません。記録はすべて残っています。",

@@ -98,10 +98,12 @@ _STORED_ONLY = frozenset({"timeline", "export", "correct_round"})
 
 @dataclass(frozen=True)
 class Banner:
-    """What a table that only shows says on top: its title, and maybe one line."""
+    """What a table that only shows says on top: its title, and maybe one line; and what
+    follows the title in the header, if not the game's whole name."""
 
     title: str
     line: str | None = None
+    sub_title: str | None = None
 
 
 def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
@@ -204,6 +206,8 @@ class TableScreen(StyledOnce, Screen[None]):
             self.add_class("display")
         if self.banner is not None:
             self.title = self.banner.title
+            if self.banner.sub_title is not None:
+                self.sub_title = self.banner.sub_title
             if self.banner.line:
                 self.say(self.banner.line)
         if self.recording.read_only:
