@@ -68,6 +68,15 @@ def full_names(root: Path) -> Store:
     return store
 
 
+def full_names_chips(root: Path) -> Store:
+    """Session 12, of the chips game, played by FULL_NAMES."""
+    store = Store(root / "data")
+    for _ in range(FULL_NAMES_SESSION - 1):
+        create_session(store, make_header("indian-lowest", CHIPS, {}))
+    create_session(store, make_header("indian-chips", FULL_NAMES, {}))
+    return store
+
+
 def lowest(root: Path) -> Store:
     store = Store(root / "data")
     create_session(store, make_header("indian-lowest", CHIPS, {}))
@@ -307,6 +316,13 @@ SCENARIOS = (
     Scenario("full-names-refused", full_names, [*IN_ROUND_2, "n"], session=12, toast=True),
     Scenario("full-names-receipt", full_names, [*ROUND_1, "e", "y", "end"], session=12),
     Scenario("long-names-side-pot", long_names, [*CHIPS_BETTING, "c", "f"]),
+    # the ranking box of a showdown among full names: its title and its example whole
+    Scenario(
+        "full-names-ranking",
+        full_names_chips,
+        ["n", "b", "c", "c", "c", "c", "s"],
+        session=FULL_NAMES_SESSION,
+    ),
 )
 
 

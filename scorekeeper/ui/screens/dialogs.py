@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from scorekeeper.core.near import nearest
 from scorekeeper.messages import UserError, t
+from scorekeeper.ui.cells import width
 from scorekeeper.ui.screens.holds_keys import HoldsKeys
 from scorekeeper.ui.widgets.shown import show_text
 
@@ -357,10 +358,28 @@ class TextDialog(HoldsKeys[str | None]):
             yield Input(
                 self.value, placeholder=self.placeholder, id="text-input", select_on_focus=False
             )
+            hint = Static(self.placeholder, id="text-hint", classes="dialog-help", markup=False)
+            hint.display = False
+            yield hint
             yield Static("", id="text-error", classes="dialog-error", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#text-input", Input).focus()
+        self.call_after_refresh(self._place_hint)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._place_hint)
+
+    def _place_hint(self) -> None:
+        """The hint inside the box while it fits there; a hint longer than the box (an
+        example made of the table's own long names) is a wrapped line under it instead."""
+        box = self.query_one("#text-input", Input)
+        room = box.content_size.width
+        if room <= 0:
+            return
+        fits = width(self.placeholder) <= room
+        box.placeholder = self.placeholder if fits else ""
+        self.query_one("#text-hint", Static).display = not fits
 
     def action_cancel(self) -> None:
         self.dismiss(None)
