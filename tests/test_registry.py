@@ -63,8 +63,12 @@ def screen_of(spec: GameSpec) -> tuple[type[Any] | None, list[str]]:
         return None, [f"game {spec.id!r} has no table screen: {spec.screen!r} is no 'module:Class'"]
     try:
         found = getattr(import_module(module), name, None)
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as error:
+        if error.name != module:
+            raise
         return None, [f"game {spec.id!r} has no table screen: no module {module}"]
+    except Exception as error:  # a key's label not in the catalog fails as the class is made
+        return None, [f"game {spec.id!r}: its table screen {spec.screen} fails: {error!r}"]
     if found is None:
         return None, [f"game {spec.id!r} has no table screen: no {name} in {module}"]
     if not (isinstance(found, type) and issubclass(found, TableScreen)):
