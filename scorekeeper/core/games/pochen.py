@@ -35,7 +35,7 @@ from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen, thawed
 from scorekeeper.core.evolve import evolve
-from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     check_ranking,
     pairs_of,
@@ -960,4 +960,11 @@ def _check_decided(state: State, table: PochenDeal, ranking: Sequence[Sequence[s
             )
 
 
-register(Pochen())
+register(
+    GameSpec(
+        Pochen(),
+        order=4,
+        state_types=(PochenDeal, Betting),
+        screen="scorekeeper.ui.screens.table_pochen:PochenTable",
+    )
+)
