@@ -75,7 +75,7 @@ MESSAGES.update(
         "ui.key.new_round": ("Round", "ラウンド"),
         "ui.key.undo": ("Undo", "取消"),
         "ui.key.note": ("Note", "メモ"),
-        "ui.key.hand_over": ("Hand over", "交代"),
+        "ui.key.hand_over": ("Book", "交代"),
         "ui.key.join": ("Join", "参加"),
         "ui.key.leave": ("Leave", "離席"),
         "ui.key.end": ("End", "終了"),
