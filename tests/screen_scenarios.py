@@ -59,22 +59,21 @@ FULL_NAMES = ["Christopher", "Alexandra", "佐々木優子", "Benjamin", "高橋
 FULL_NAMES_SESSION = 12
 
 
-def full_names(root: Path) -> Store:
-    """Session 12, of the official game, played by FULL_NAMES."""
+def _full_names(root: Path, game: str) -> Store:
+    """Session 12, of *game*, played by FULL_NAMES (eleven short sessions before it)."""
     store = Store(root / "data")
     for _ in range(FULL_NAMES_SESSION - 1):
         create_session(store, make_header("indian-lowest", CHIPS, {}))
-    create_session(store, make_header("indian-official", FULL_NAMES, {}))
+    create_session(store, make_header(game, FULL_NAMES, {}))
     return store
+
+
+def full_names(root: Path) -> Store:
+    return _full_names(root, "indian-official")
 
 
 def full_names_chips(root: Path) -> Store:
-    """Session 12, of the chips game, played by FULL_NAMES."""
-    store = Store(root / "data")
-    for _ in range(FULL_NAMES_SESSION - 1):
-        create_session(store, make_header("indian-lowest", CHIPS, {}))
-    create_session(store, make_header("indian-chips", FULL_NAMES, {}))
-    return store
+    return _full_names(root, "indian-chips")
 
 
 def lowest(root: Path) -> Store:

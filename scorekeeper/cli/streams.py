@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, TextIO
 
 STDIN, STDOUT, STDERR = 0, 1, 2
@@ -69,6 +71,17 @@ class OutputError(OSError):
     a command records are on disk before anything is printed about them."""
 
 
+@contextmanager
+def _told() -> Iterator[None]:
+    """A failed write to standard output as OutputError; a reader gone stays itself."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputError(error.errno, error.strerror) from error
+
+
 class _Guarded:
     """Standard output whose write failures (all but a reader gone: BrokenPipeError) are
     raised as :class:`OutputError`."""
@@ -77,20 +90,12 @@ class _Guarded:
         self.stream = stream
 
     def write(self, text: str) -> int:
-        try:
+        with _told():
             return self.stream.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as error:
-            raise OutputError(error.errno, error.strerror) from error
 
     def flush(self) -> None:
-        try:
+        with _told():
             self.stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as error:
-            raise OutputError(error.errno, error.strerror) from error
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)

@@ -70,10 +70,7 @@ def board_row(session: Session, lang: str | None = None) -> BoardRow | None:
     shares = session.game.board_returned(state)
     if not shares or not state.results:
         return None
-    totals = dict(state.results[-1].scores)
-    for name, chips in shares.items():
-        totals[name] = totals.get(name, 0) + chips
-    return BoardRow(board_returned_text(shares, lang), dict(shares), totals)
+    return BoardRow(board_returned_text(shares, lang), dict(shares), dict(state.scores))
 
 
 @dataclass(frozen=True)

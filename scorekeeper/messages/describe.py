@@ -29,8 +29,15 @@ def board_returned_text(
     """The board given back at the end (Pochen ``end_board``) in one sentence, with each
     player's share (names passed through *escape*); said alike by show, the exports and
     the settlement."""
-    each = t("settle.separator", lang).join(
+    each = board_shares_text(shares, lang, escape)
+    return t("export.board_returned", lang, chips=sum(shares.values()), shares=each)
+
+
+def board_shares_text(
+    shares: Mapping[str, int], lang: str | None = None, escape: Callable[[str], str] = str
+) -> str:
+    """Each player's share of the board: "A 3, B 3, C 3, D 3"."""
+    return t("settle.separator", lang).join(
         t("export.board_share", lang, player=escape(name), chips=chips)
         for name, chips in shares.items()
     )
-    return t("export.board_returned", lang, chips=sum(shares.values()), shares=each)

@@ -31,7 +31,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import Phrase, UserError, t
-from scorekeeper.messages.describe import describe_text
+from scorekeeper.messages.describe import board_shares_text, describe_text
 from scorekeeper.services.correcting import Correcting
 from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
@@ -514,10 +514,7 @@ class TableScreen(StyledOnce, Screen[None]):
         game = self.recording.session.game
         returned = game.board_returned(game.close(self.state))  # the rules say what `end` does
         if returned:
-            shares = t("settle.separator").join(
-                t("export.board_share", player=name, chips=chips)
-                for name, chips in returned.items()
-            )
+            shares = board_shares_text(returned)
             question += "\n" + t("ui.table.end_board", chips=sum(returned.values()), shares=shares)
         self.app.push_screen(ConfirmDialog(question, t("ui.key.end")), answered)
 
