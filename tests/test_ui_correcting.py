@@ -186,3 +186,40 @@ async def test_a_chip_round_is_played_again_with_the_betting_keys_and_the_rankin
         "showdown Dai > Aki > Ben\n"
     ).state
     assert dict(load_session(store, 1).state.scores) == dict(expected.scores)
+
+
+async def test_the_round_box_shows_words_not_a_number_that_looks_typed(tmp_path):
+    """A grey "1" in the box read as a value already there; Enter then was refused."""
+    app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, [*ROUND_1, "ctrl+r"])
+        dialog = app.screen
+        assert isinstance(dialog, TextDialog)
+        box = dialog.query_one("#text-input")
+        assert box.placeholder == t("ui.correct.which_round_hint", rounds=1)
+        await press_all(pilot, ["1", "enter"])
+        assert isinstance(app.screen, TableScreen)
+        assert "Correcting round 1" in "\n".join(painted_lines(app.screen))
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+async def test_ctrl_r_stays_in_a_full_footer_and_the_palettes_word_gives_way(tmp_path, language):
+    """Between chip rounds the footer is full (rebuy, join, leave…): at 80 columns in
+    Japanese ctrl+r gave way while the palette kept its word; now ^p stays bare."""
+    from scorekeeper.core.header import make_header
+    from scorekeeper.services.recording import create_session
+    from scorekeeper.storage import Store
+
+    set_language(language)
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-chips", ["Aki", "Ben", "Chihiro", "Dai"], {}))
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["n", "b", "f", "f", "f"])
+        assert not app.screen.state.in_round
+        footer = "\n".join(painted_lines(app.screen)).splitlines()[-1]
+        assert "^r" in footer and t("ui.key.correct") in footer
+        assert "^p" in footer
+        assert not cuts(app.screen)

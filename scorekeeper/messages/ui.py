@@ -369,6 +369,10 @@ MESSAGES.update(
             "Correct which round? (1–{rounds})",
             "どのラウンドを訂正しますか?(1〜{rounds})",
         ),
+        "ui.correct.which_round_hint": (
+            "a round number, 1 to {rounds}, then Enter",
+            "ラウンドの番号(1〜{rounds})を入れてEnter",
+        ),
         "ui.correct.which_round_error": (
             "type the number of a finished round, 1 to {rounds}",
             "終わったラウンドの番号(1〜{rounds})を入力してください",

@@ -40,7 +40,7 @@ from scorekeeper.ui.screens.history import with_history
 from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.big_number import BigNumber
-from scorekeeper.ui.widgets.key_bar import KeyBar
+from scorekeeper.ui.widgets.key_bar import PALETTE_WORD, KeyBar
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
 from scorekeeper.ui.widgets.shown import show_text
@@ -95,8 +95,9 @@ COMMON_ACTIONS = (
 #: What a table that only shows still offers: nothing among them records.
 _SHOWING = frozenset({"standings", "close", "explain"})
 #: Footer keys that give way, first to last, when the footer is narrow (help lists them;
-#: ctrl+r, offered once a round can be corrected, gives way last).
-_SPARE = ("standings", "timeline", "close", "correct_round")
+#: then the palette's word (^p stays, and the palette names itself when opened), then the
+#: hand-over; ctrl+r, offered once a round can be corrected, gives way last).
+_SPARE = ("standings", "timeline", "close", PALETTE_WORD, "hand_over", "correct_round")
 #: Views that act on the stored session itself: not offered where it is only shown.
 _STORED_ONLY = frozenset({"timeline", "export", "correct_round"})
 
@@ -600,7 +601,13 @@ class TableScreen(StyledOnce, Screen[None]):
         if not finished:
             self.say(t("ui.correct.nothing_yet"), error=True)
             return
-        dialog = TextDialog(t("ui.correct.which_round", rounds=finished), "1", check_round)
+        # The placeholder is words, never a number: a grey "1" reads as a value already
+        # typed, and Enter on the empty box is refused.
+        dialog = TextDialog(
+            t("ui.correct.which_round", rounds=finished),
+            t("ui.correct.which_round_hint", rounds=finished),
+            check_round,
+        )
         self.app.push_screen(dialog, chosen)
 
     def _play_again(self, number: int) -> None:
