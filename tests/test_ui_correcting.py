@@ -223,3 +223,14 @@ async def test_ctrl_r_stays_in_a_full_footer_and_the_palettes_word_gives_way(tmp
         assert "^r" in footer and t("ui.key.correct") in footer
         assert "^p" in footer
         assert not cuts(app.screen)
+
+
+async def test_the_money_rate_box_shows_an_example_in_words(tmp_path):
+    """The rate box showed a bare grey "10" that read as a rate already kept."""
+    app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, [*ROUND_1, "e", "y", "$"])  # the rate: once it has ended
+        assert isinstance(app.screen, TextDialog)
+        box = app.screen.query_one("#text-input")
+        assert box.placeholder == t("ui.hint.example", example="10")

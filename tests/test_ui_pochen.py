@@ -199,3 +199,18 @@ async def test_the_status_says_each_thing_once_in_every_stage(tmp_path, lang):
                 assert english_words("\n".join((status, result, message))) == [], stage
     no_poch = seen[[name for name, _ in STAGES].index("deal 2: nobody bet, play-out")]
     assert ("nobody bet" if lang == "en" else "全員パス") in no_poch
+
+
+@pytest.mark.parametrize(("key", "example"), [("p", "8D"), ("g", "D")])
+async def test_the_card_and_suit_boxes_show_an_example_in_words(tmp_path, key, example):
+    """A bare grey "8D" in the box read as a card already typed; Enter then was refused."""
+    from scorekeeper.messages import t
+    from scorekeeper.ui.screens.dialogs import TextDialog
+
+    app = ScorekeeperApp(pochen_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["n", key])
+        assert isinstance(app.screen, TextDialog)
+        box = app.screen.query_one("#text-input")
+        assert box.placeholder == t("ui.hint.example", example=example) != example

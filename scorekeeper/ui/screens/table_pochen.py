@@ -160,13 +160,15 @@ class PochenTable(BettingTable):
         box = t("ui.hint.turned")
         syntax = {"rules.pochen.turned_syntax": box}
         title = t("ui.pochen.turned_title")
-        self._ask("turned", title, "8D", lambda text: {"card": text.strip()}, box, syntax)
+        example = t("ui.hint.example", example="8D")  # words, never a bare value that reads as typed
+        self._ask("turned", title, example, lambda text: {"card": text.strip()}, box, syntax)
 
     def action_trump(self) -> None:
         box = t("ui.hint.trump")
         syntax = {"rules.pochen.trump_syntax": box}
         title = t("ui.pochen.trump_title")
-        self._ask("trump", title, "D", lambda text: {"suit": text.strip()}, box, syntax)
+        example = t("ui.hint.example", example="D")
+        self._ask("trump", title, example, lambda text: {"suit": text.strip()}, box, syntax)
 
     def _ask(
         self,
