@@ -160,7 +160,8 @@ class PochenTable(BettingTable):
         box = t("ui.hint.turned")
         syntax = {"rules.pochen.turned_syntax": box}
         title = t("ui.pochen.turned_title")
-        example = t("ui.hint.example", example="8D")  # words, never a bare value that reads as typed
+        # words, never a bare value that reads as typed
+        example = t("ui.hint.example", example="8D")
         self._ask("turned", title, example, lambda text: {"card": text.strip()}, box, syntax)
 
     def action_trump(self) -> None:
