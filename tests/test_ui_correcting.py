@@ -203,28 +203,6 @@ async def test_the_round_box_shows_words_not_a_number_that_looks_typed(tmp_path)
         assert "Correcting round 1" in "\n".join(painted_lines(app.screen))
 
 
-@pytest.mark.parametrize("language", ["en", "ja"])
-async def test_ctrl_r_stays_in_a_full_footer_and_the_palettes_word_gives_way(tmp_path, language):
-    """Between chip rounds the footer is full (rebuy, join, leave…): at 80 columns in
-    Japanese ctrl+r gave way while the palette kept its word; now ^p stays bare."""
-    from scorekeeper.core.header import make_header
-    from scorekeeper.services.recording import create_session
-    from scorekeeper.storage import Store
-
-    set_language(language)
-    store = Store(tmp_path / "data")
-    create_session(store, make_header("indian-chips", ["Aki", "Ben", "Chihiro", "Dai"], {}))
-    app = ScorekeeperApp(store, 1, clock=fixed_clock())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await press_all(pilot, ["n", "b", "f", "f", "f"])
-        assert not app.screen.state.in_round
-        footer = "\n".join(painted_lines(app.screen)).splitlines()[-1]
-        assert "^r" in footer and t("ui.key.correct") in footer
-        assert "^p" in footer
-        assert not cuts(app.screen)
-
-
 async def test_the_money_rate_box_shows_an_example_in_words(tmp_path):
     """The rate box showed a bare grey "10" that read as a rate already kept."""
     app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
