@@ -391,3 +391,14 @@ async def test_new_session_form_says_dealer_and_builds_the_stacks_example(
             await pilot.press(*name, "enter")
         await pilot.pause()
         assert form.query_one("#opt-stacks", Input).placeholder == stacks
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_an_unknown_option_names_the_game_not_its_id(language):
+    from scorekeeper.core.errors import RuleError
+
+    with pytest.raises(RuleError) as refused:
+        get_game("indian-official").option("frobble")
+    said = refused.value.message(language)
+    assert said.startswith(t(get_game("indian-official").name_key, language))
+    assert "indian-official" not in said

@@ -144,7 +144,7 @@ class Game(ABC):
             "rules.unknown_option",
             field=key,
             option=key,
-            game=self.id,
+            game=Phrase((self.name_key,)),  # the game's name in the reader's words, not its id
             options=", ".join(s.key for s in self.options),
         )
 
