@@ -14,12 +14,11 @@ from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
 
 from scorekeeper.messages import t
-from scorekeeper.ui.screens.styled_once import StyledOnce
 
 __all__ = ["HoldsKeys", "holds_after", "release_held"]
 
 
-class HoldsKeys(StyledOnce, ModalScreen[ScreenResultType]):
+class HoldsKeys(ModalScreen[ScreenResultType]):
     """A dialog that one of its CLOSING_KEYS may close: the app holds the keys typed after
     such a key until the dialog has closed or said why not (``release``), so that keys
     typed ahead reach the next thing in order and never the closing dialog."""

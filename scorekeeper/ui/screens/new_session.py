@@ -26,7 +26,6 @@ from scorekeeper.core.header import make_header, parse_stacks, seat_name
 from scorekeeper.messages import CATALOG, UserError, t
 from scorekeeper.services.recording import create_session
 from scorekeeper.ui.screens.holds_keys import release_held
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.seats import pairs_example
 from scorekeeper.ui.widgets.key_bar import KeyBar
 
@@ -104,7 +103,7 @@ def option_control(spec: OptionSpec) -> Widget:
     return Input(value=spec.render(spec.default), type="integer", id=widget_id, compact=True)
 
 
-class NewSessionScreen(StyledOnce, Screen[None]):
+class NewSessionScreen(Screen[None]):
     """Everything a session starts with; only a form the rules accept creates one."""
 
     # The name box has the focus from the first frame: a name typed right after "n" on the

@@ -21,7 +21,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
 from scorekeeper.messages import UserError, t
-from scorekeeper.ui.screens.styled_once import StyledOnce
 
 if TYPE_CHECKING:
     from scorekeeper.storage import Store
@@ -48,7 +47,7 @@ def settlement_lines(
         return [error.message()], True
 
 
-class SettleScreen(StyledOnce, ModalScreen[None]):
+class SettleScreen(ModalScreen[None]):
     """The settlement of one or several sessions; Enter or Esc closes it."""
 
     BINDINGS = [

@@ -18,12 +18,11 @@ from scorekeeper.export.report import receipt_text
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import language, t
 from scorekeeper.ui.screens.money_rate import keep_rate, kept_rate, rate_dialog
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.widgets.chart import ScoreChart
 from scorekeeper.ui.widgets.key_bar import KeyBar
 
 
-class StandingsScreen(StyledOnce, Screen[None]):
+class StandingsScreen(Screen[None]):
     # Priority: it closes before the next key is handed on, which reaches the table
     BINDINGS = [
         Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close", priority=True),

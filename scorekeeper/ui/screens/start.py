@@ -25,7 +25,6 @@ from scorekeeper.ui.loading import (
     read_now_or_later,
 )
 from scorekeeper.ui.screens.settle import MarksSessions
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.session_columns import Fit, fit_columns, players_text
 from scorekeeper.ui.view_guard import view_failed
 from scorekeeper.ui.widgets.key_bar import KeyBar
@@ -59,7 +58,7 @@ class SessionTable(DataTable[Text]):
     ]
 
 
-class StartScreen(StyledOnce, MarksSessions, Screen[None]):
+class StartScreen(MarksSessions, Screen[None]):
     """Lists the stored sessions, most recently updated first (a new one on top); re-read
     each time it comes back into view, the highlight kept on the session just left."""
 

@@ -27,7 +27,6 @@ from scorekeeper.ui.loading import (
     progress_shown,
     read_now_or_later,
 )
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.view_guard import view_failed
 from scorekeeper.ui.widgets.key_bar import KeyBar
 
@@ -41,7 +40,7 @@ def parse_day(text: str) -> date | None:
     return date.fromisoformat(text) if text else None
 
 
-class StatsScreen(StyledOnce, Screen[None]):
+class StatsScreen(Screen[None]):
     """Per player: sessions, rounds, wins, folds, rounds and net as parent, net total."""
 
     BINDINGS = [

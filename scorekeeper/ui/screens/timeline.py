@@ -23,7 +23,6 @@ from scorekeeper.core.timeline import TimelineEntry, index_at, parse_time, selec
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.ui.screens.dialogs import TextDialog, ask_who
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.widgets.key_bar import KeyBar
 
 
@@ -53,7 +52,7 @@ def what_cell(entry: TimelineEntry) -> Text:
     return text
 
 
-class TimelineScreen(StyledOnce, Screen[None]):
+class TimelineScreen(Screen[None]):
     """Every entry of a session, newest at the bottom, filtered by key; read-only."""
 
     BINDINGS = [
