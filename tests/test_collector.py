@@ -1,5 +1,5 @@
-"""The cycle collector around folds (core/collector.py): paused while a session is folded,
-and, in the app, what the fold made is frozen out of its passes before it is on again."""
+"""The cycle collector around folds (core/collector.py): paused while a session is folded;
+what a pause made is frozen out of the passes only when the pause says so."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from scorekeeper.core.collector import collector_paused, freeze_after_pauses
+from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.transcript import read_session
 
 ROUNDS = 500
@@ -19,12 +19,10 @@ TRANSCRIPT = "game indian-official\nplayers A B C D\nparent A\nrecorder A\n" + (
 
 @pytest.fixture
 def thawed_after() -> Iterator[None]:
-    """Whatever a test froze is handed back to the collector, and the setting restored."""
-    before = freeze_after_pauses(False)
+    """Whatever a test froze is handed back to the collector."""
     try:
         yield
     finally:
-        freeze_after_pauses(before)
         gc.unfreeze()
 
 
@@ -36,12 +34,12 @@ def test_without_freezing_a_fold_freezes_nothing(thawed_after):
     assert gc.isenabled()
 
 
-def test_with_freezing_the_fold_is_frozen_before_the_collector_is_on(
+def test_a_freezing_pause_freezes_what_it_made_before_the_collector_is_on(
     thawed_after, collector_passes
 ):
     frozen_before = gc.get_freeze_count()
-    freeze_after_pauses(True)
-    session = read_session(TRANSCRIPT)
+    with collector_paused(freeze=True):
+        session = read_session(TRANSCRIPT)
     # none while folding (Python's own trigger is 700 objects), nor after
     assert collector_passes == []
     assert session.state.round == ROUNDS
@@ -51,29 +49,10 @@ def test_with_freezing_the_fold_is_frozen_before_the_collector_is_on(
 
 
 def test_a_pause_inside_another_freezes_nothing_until_the_outer_one_ends(thawed_after):
-    freeze_after_pauses(True)
-    with collector_paused():
+    with collector_paused(freeze=True):
         frozen = gc.get_freeze_count()
         read_session(TRANSCRIPT)
         assert gc.get_freeze_count() == frozen
         assert not gc.isenabled()
     assert gc.get_freeze_count() > frozen
     assert gc.isenabled()
-
-
-def test_freeze_after_pauses_says_the_setting_before():
-    first = freeze_after_pauses(True)
-    try:
-        assert freeze_after_pauses(True) is True
-    finally:
-        freeze_after_pauses(first)
-
-
-@pytest.mark.parametrize("setting", [False, True])
-def test_a_pause_may_say_for_itself_whether_it_freezes(thawed_after, setting):
-    freeze_after_pauses(setting)
-    frozen = gc.get_freeze_count()
-    with collector_paused(freeze=not setting):
-        made = [[] for _ in range(100)]
-    assert (gc.get_freeze_count() > frozen) is (not setting)
-    assert gc.isenabled() and len(made) == 100

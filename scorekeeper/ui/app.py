@@ -21,7 +21,6 @@ from textual.theme import Theme
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
 from scorekeeper.services.table_page import TablePages
-from scorekeeper.ui.idle_collector import IdleCollector
 from scorekeeper.ui.screens.holds_keys import HoldsKeys, holds_after
 from scorekeeper.ui.textual_words import LocalizedApp
 
@@ -80,11 +79,8 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         self._releasing = False  # handing on held keys (release_keys)
         self._writing: list[threading.Thread] = []  # state checkpoints being written
         self.table_pages = TablePages()  # live pages for the phones, started from a table
-        self.collector = IdleCollector()  # Python's cycle collector between keys
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, (events.Key, events.MouseEvent)) and not event.is_forwarded:
-            self.collector.activity()
         if isinstance(event, events.Key) and not event.is_forwarded:  # typed, not bubbling
             if self._held is not None:
                 self._held.append(event)
@@ -177,14 +173,10 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         return StartScreen()
 
     def on_mount(self) -> None:
-        self.collector.start()
         self.store.clean_partial_writes()  # what a killed writer left half-written
         self._restore_theme()
         if self.start_session is not None:
             self.open_session(self.start_session)
-
-    def on_unmount(self) -> None:
-        self.collector.stop()
 
     def _restore_theme(self) -> None:
         """The theme chosen last time (palette → theme); a name this Textual does not know

@@ -10,7 +10,6 @@ description the catalog does not know (a later Textual's) stays as it is.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any, TypeVar, cast
@@ -101,10 +100,6 @@ _SYSTEM_COMMANDS = {
 }
 
 
-SWITCH_INTERVAL = 0.001
-"""Seconds a waiting thread (Textual's key reader, its screen writer) waits for the GIL."""
-
-
 class LocalizedApp(App[ReturnType]):
     """An app whose Textual words (keys, palette, system commands) are the catalog's."""
 
@@ -122,10 +117,6 @@ class LocalizedApp(App[ReturnType]):
 
     def __init__(self) -> None:
         translate_textual_keys(language())  # before Textual makes its first widget
-        # Textual reads keys and writes frames in threads of their own. A thread that waits
-        # for the GIL gets it only after the switch interval (5 ms by default) while the
-        # main thread goes on working: a painted frame could wait that long to leave.
-        sys.setswitchinterval(SWITCH_INTERVAL)
         super().__init__()
 
     def action_command_palette(self) -> None:
