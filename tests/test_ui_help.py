@@ -74,7 +74,7 @@ async def test_help_on_a_table_lists_every_key_and_which_are_legal_now(tmp_path)
         assert rows_of(app, "now") == [
             ("n", "Round: Start the next round"),
             ("m", "Note: Add a note to the log"),
-            ("h", "Hand over: Hand the record book to another player"),
+            ("h", "Book: Hand the record book to another player"),
             ("j", "Join: A new player sits down (between rounds)"),
             ("l", "Leave: A player leaves the rotation (between rounds)"),
             ("e", "End: End the session: the standings become final"),
