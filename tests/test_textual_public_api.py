@@ -20,7 +20,6 @@ import ast
 import importlib
 import importlib.util
 import inspect
-import re
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -205,19 +204,9 @@ def every_private_use(package: Path = PACKAGE) -> list[str]:
     return found
 
 
-#: Not replaced yet (issue 36, left open): Textual merges a class's BINDINGS once, as the
-#: class is made, and offers no public way to word its own widgets' keys (the Keys panel)
-#: in the reader's language afterwards.
-NOT_YET = {
-    "scorekeeper/ui/textual_words.py: cls._merged_bindings",
-    "scorekeeper/ui/textual_words.py: cls._merge_bindings",
-}
-
-
 def test_no_private_name_of_textual_or_rich_is_used():
     found = every_private_use()
-    left = {re.sub(r":\d+:", ":", use) for use in found}
-    assert left == NOT_YET, found
+    assert found == [], found
 
 
 def test_the_check_finds_what_it_looks_for(tmp_path, monkeypatch):

@@ -25,6 +25,7 @@ from textual.widgets import Label, Static
 from scorekeeper.messages import CATALOG, t
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.screens.holds_keys import HoldsKeys
+from scorekeeper.ui.widgets.key_bar import catalog_words
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -82,6 +83,8 @@ def _words(screen: Screen[Any], binding: Binding) -> tuple[str, bool]:
     if binding.id is not None:  # ours: its words come from the catalog
         return binding.description, True
     words = _textual_words(binding.action)
+    if words is None:  # Textual's own description, if the catalog has it
+        words = catalog_words(binding.description)
     if words is not None:
         return words, True
     return binding.description, False
