@@ -17,6 +17,7 @@ from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.messages import UserError
+from scorekeeper.services.collector import collector_paused
 from scorekeeper.services.recording import Recorder
 
 
@@ -29,7 +30,8 @@ class Correcting:
         self.base = base
         self.id = base.id
         self.number = number
-        self.session = base.session.at_round_start(number)
+        with collector_paused():
+            self.session = base.session.at_round_start(number)
         #: The seq of round N's ``round`` entry in the replay: undo stops above it.
         self._start = self.session.ledger.top.seq
 

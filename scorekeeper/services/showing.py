@@ -15,6 +15,7 @@ from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.messages import UserError
+from scorekeeper.services.collector import collector_paused
 from scorekeeper.services.recording import fold_checked, resume_from, snapshot_state
 from scorekeeper.storage import NotResumable, ResumeAt, Store
 from scorekeeper.storage.hashchain import walk
@@ -122,7 +123,8 @@ class Followed(Shown):
         if not walked.ok:
             return None  # the whole read says which entry does not match
         try:
-            self.session.extend(event_from_doc(doc) for doc in docs)
+            with collector_paused():
+                self.session.extend(event_from_doc(doc) for doc in docs)
         except RuleError:
             return None
         self._read_to, self._chain = read_to, walked.tip

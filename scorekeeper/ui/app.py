@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from textual.theme import Theme
 
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
+from scorekeeper.services.collector import freeze_what_lives_on
 from scorekeeper.services.table_page import TablePages
 from scorekeeper.ui.screens.holds_keys import HoldsKeys, holds_after
 from scorekeeper.ui.textual_words import LocalizedApp
@@ -207,7 +207,7 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         # The folded session lives as long as the table: keep the cycle collector from
         # scanning it again and again (a full pass over 100,000 entries' objects took up
         # to a second, in the middle of a key press). Freed by reference counting as usual.
-        gc.freeze()
+        freeze_what_lives_on()
         self.push_screen(table_screen_for(recording))
         self.last_opened = sid  # the start screen highlights it when it is back in view
         kept = self.store.set_aside(sid)

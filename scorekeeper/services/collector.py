@@ -1,4 +1,11 @@
-"""Pausing Python's cycle collector around work that only builds objects that live on."""
+"""Python's cycle collector, the one place the program touches it (issue 36).
+
+The rules (core) fold sessions without touching it; the services pause it around the
+folds they run (a session opened, resumed, followed or replayed for a correction), the
+command line around a batch command and the app's import, and the app freezes a table's
+folded session out of later passes. Nothing here runs at import: each is said by the
+caller, as it does the work.
+"""
 
 from __future__ import annotations
 
@@ -26,3 +33,15 @@ def collector_paused(*, freeze: bool = False) -> Iterator[None]:
             if freeze:
                 gc.freeze()
             gc.enable()
+
+
+def off_to_the_end() -> None:
+    """The collector off for good: said by the program when a batch command is its last
+    work (cli/leaving.py): it leaves with ``os._exit`` right after."""
+    gc.disable()
+
+
+def freeze_what_lives_on() -> None:
+    """Everything alive now kept out of the collector's passes (a table's folded session,
+    which lives as long as the table); freed by reference counting as usual."""
+    gc.freeze()
