@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.services.collector import collector_paused
 from scorekeeper.core.transcript import read_session
+from scorekeeper.services.collector import collector_paused
 
 ROUNDS = 500
 TRANSCRIPT = "game indian-official\nplayers A B C D\nparent A\nrecorder A\n" + (
