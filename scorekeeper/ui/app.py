@@ -275,3 +275,9 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         commands = getattr(screen, "palette_commands", None)
         if callable(commands):
             yield from commands()
+
+
+if TYPE_CHECKING:  # mypy checks that the app is what its screens ask for (ui/app_protocol.py)
+    from scorekeeper.ui.app_protocol import ScoreApp
+
+    _THE_SCREENS_APP: type[ScoreApp] = ScorekeeperApp

@@ -6,8 +6,6 @@ The form decides no rule itself: on Create it hands everything to
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,12 +23,10 @@ from scorekeeper.core.games import all_games, get_game
 from scorekeeper.core.header import make_header, parse_stacks, seat_name
 from scorekeeper.messages import CATALOG, UserError, t
 from scorekeeper.services.recording import create_session
+from scorekeeper.ui.app_protocol import ScoreApp, score_app
 from scorekeeper.ui.screens.holds_keys import release_held
 from scorekeeper.ui.seats import pairs_example
 from scorekeeper.ui.widgets.key_bar import KeyBar
-
-if TYPE_CHECKING:
-    from scorekeeper.ui.app import ScorekeeperApp
 
 #: Fields of the header that are not options; an error naming any other field goes to the form.
 _FIXED_FIELDS = ("game", "players", "parent", "recorder", "stacks")
@@ -122,8 +118,8 @@ class NewSessionScreen(Screen[None]):
         self.seats: list[str] = []
 
     @property
-    def sk_app(self) -> ScorekeeperApp:
-        return cast("ScorekeeperApp", self.app)
+    def sk_app(self) -> ScoreApp:
+        return score_app(self)
 
     # -- building the form ------------------------------------------------------
 

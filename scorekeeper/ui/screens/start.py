@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -15,6 +13,7 @@ from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.catalog import list_sessions
 from scorekeeper.services.session_summary import Summary
+from scorekeeper.ui.app_protocol import ScoreApp, score_app
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name, short_game_name
 from scorekeeper.ui.loading import (
@@ -28,9 +27,6 @@ from scorekeeper.ui.screens.settle import MarksSessions
 from scorekeeper.ui.session_columns import Fit, fit_columns, players_text
 from scorekeeper.ui.view_guard import view_failed
 from scorekeeper.ui.widgets.key_bar import KeyBar
-
-if TYPE_CHECKING:
-    from scorekeeper.ui.app import ScorekeeperApp
 
 
 def names_text(players: tuple[str, ...], room: int | None = None) -> str:
@@ -133,8 +129,8 @@ class StartScreen(MarksSessions, Screen[None]):
     # -- the list ---------------------------------------------------------------
 
     @property
-    def sk_app(self) -> ScorekeeperApp:
-        return cast("ScorekeeperApp", self.app)
+    def sk_app(self) -> ScoreApp:
+        return score_app(self)
 
     @property
     def table(self) -> SessionTable:
