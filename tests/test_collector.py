@@ -1,4 +1,4 @@
-"""The cycle collector (services/collector.py): touched there only, never by the rules;
+"""The cycle collector (scorekeeper/collector.py): touched there only, never by the rules;
 paused around the folds the services run; what a pause made is frozen out of the passes
 only when the pause says so."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.collector import collector_paused
 from scorekeeper.core.transcript import read_session
-from scorekeeper.services.collector import collector_paused
 
 ROUNDS = 500
 TRANSCRIPT = "game indian-official\nplayers A B C D\nparent A\nrecorder A\n" + (
@@ -62,7 +62,7 @@ def test_a_pause_inside_another_freezes_nothing_until_the_outer_one_ends(thawed_
 
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
-THE_ONE_PLACE = PACKAGE / "services" / "collector.py"
+THE_ONE_PLACE = PACKAGE / "collector.py"
 
 
 def touches_the_collector(path: Path) -> list[str]:

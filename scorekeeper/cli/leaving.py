@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from scorekeeper.services.collector import off_to_the_end
+from scorekeeper.collector import off_to_the_end
 
 T = TypeVar("T")
 

@@ -25,9 +25,9 @@ from scorekeeper.cli.errors import (
     CommandError,
     quiet_stdout,
 )
+from scorekeeper.collector import collector_paused  # stdlib only: here, not inside a pause
 from scorekeeper.messages import UserError, language, set_language, t
 from scorekeeper.messages.text import visible
-from scorekeeper.services.collector import collector_paused  # stdlib only: here, not inside a pause
 
 if TYPE_CHECKING:
     from scorekeeper.storage import Store

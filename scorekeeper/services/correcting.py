@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from scorekeeper.collector import collector_paused
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.messages import UserError
-from scorekeeper.services.collector import collector_paused
 from scorekeeper.services.recording import Recorder
 
 

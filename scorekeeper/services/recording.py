@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
+from scorekeeper.collector import collector_paused
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
 from scorekeeper.core.corrections import correction_entry
@@ -33,7 +34,6 @@ from scorekeeper.core.state import RoundResult, State
 from scorekeeper.core.state_codec import agrees_but_history, decode_state, encode_state_apart
 from scorekeeper.core.stats import STATS_VERSION, session_stats, state_stats
 from scorekeeper.messages import UserError
-from scorekeeper.services.collector import collector_paused
 from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import NotResumable, SessionWriter, StorageError, Store, StoredSession
 from scorekeeper.storage import snapshot as snapshots

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from scorekeeper.collector import collector_paused
 from scorekeeper.core.codec import event_from_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.messages import UserError
-from scorekeeper.services.collector import collector_paused
 from scorekeeper.services.recording import fold_checked, resume_from, snapshot_state
 from scorekeeper.storage import NotResumable, ResumeAt, Store
 from scorekeeper.storage.hashchain import walk

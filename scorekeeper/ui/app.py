@@ -17,9 +17,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.theme import Theme
 
+from scorekeeper.collector import freeze_what_lives_on
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
-from scorekeeper.services.collector import freeze_what_lives_on
 from scorekeeper.services.table_page import TablePages
 from scorekeeper.ui.screens.holds_keys import HoldsKeys, holds_after
 from scorekeeper.ui.textual_words import LocalizedApp
