@@ -23,7 +23,7 @@ into: the key reaching the app; then the entry recorded and shown (for the dialo
 closing too); then the frame composed (Textual draws the changed lines, or the whole
 screen after a dialog); then the frame written. The rest, to the painted figure, is
 the pty and the reading. It also counts the timed keys that had a pass of Python's
-cycle collector inside them (the app runs it between keys: ui/idle_collector.py), and
+cycle collector inside them (Python's own trigger decides when it runs), and
 gives the CPU time of the app's main thread from the key reaching it to the frame
 written: on this machine, whose speed moves by 10–45% from one minute to the next,
 it tells two ways apart where their wall-clock figures do not. No goal:
@@ -262,7 +262,7 @@ def main() -> None:
         results.append(timed_result("  CPU of the app's main thread, key to frame written", cpu))
         collected = [row[0] for row in rows[way] if row[-1]]
         # A pass of Python's cycle collector inside a timed key would be the app's own
-        # outlier (ui/idle_collector.py runs it between keys); the others are the machine.
+        # outlier (Python's own trigger runs it); the others are the machine.
         results.append(
             Result("  keys with a collector pass inside", f"{len(collected)} of {len(rows[way])}")
         )

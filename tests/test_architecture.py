@@ -186,6 +186,28 @@ def test_core_modules_import_each_other_in_no_cycle():
     assert cycles == set()
 
 
+def test_no_screen_or_widget_imports_the_app_not_even_for_its_types():
+    """ui/ has no circle (issue 36): the app imports the screens, and they know the app
+    only as the Protocol of what they use (ui/app_protocol.py). lint-imports leaves out
+    imports under TYPE_CHECKING; here they count, as do imports inside functions."""
+    import grimp
+
+    graph = grimp.build_graph("scorekeeper", exclude_type_checking_imports=False)
+    below = sorted(
+        module
+        for module in graph.find_descendants("scorekeeper.ui")
+        if module.startswith(("scorekeeper.ui.screens", "scorekeeper.ui.widgets"))
+    )
+    assert "scorekeeper.ui.screens.start" in below
+    chains = {
+        (module, app): chain
+        for module in below
+        for app in ("scorekeeper.ui.app", "scorekeeper.ui.display")
+        if (chain := graph.find_shortest_chain(importer=module, imported=app))
+    }
+    assert chains == {}
+
+
 def test_every_game_is_named_by_its_catalog_key():
     """ui/game_names.py names a game by ``game.<id>`` without loading the rules."""
     from scorekeeper.core.games import GAME_ORDER, get_game

@@ -1,6 +1,5 @@
-"""The fold's shortcuts give what the plain way gives: a copy or a new object built without
-``__init__`` (core/evolve.py), seat names worked out once per tuple of seats
-(core/state.py), a fixed offset checked once (core/times.py), a plain line split by
+"""The fold's shortcuts give what the plain way gives: seat names worked out once per tuple
+of seats (core/state.py), a fixed offset checked once (core/times.py), a plain line split by
 ``str.split`` (core/words.py), a round over by a count of its folds."""
 
 from __future__ import annotations
@@ -16,72 +15,20 @@ from hypothesis import strategies as st
 
 from scorekeeper.core import shellwords
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry, Event, frozen, thawed
-from scorekeeper.core.evolve import constructor, copier, evolve
+from scorekeeper.core.events import Entry, frozen, thawed
 from scorekeeper.core.games.indian_official import (
     OfficialRound,
     _all_children_folded,
     _contesting_children,
 )
 from scorekeeper.core.header import make_header
-from scorekeeper.core.ledger import Frame, Ledger
-from scorekeeper.core.state import RoundResult, State
+from scorekeeper.core.ledger import Ledger
+from scorekeeper.core.state import State
 from scorekeeper.core.times import check_time
 from scorekeeper.core.words import split_line
 from tests.session_gen import GAMES, build_session
 
 AT = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-
-def test_an_object_built_without_init_is_the_one_init_builds():
-    ledger = Ledger.start(make_header("indian-official", ["A", "B", "C"]))
-    event = Event(1, AT, "A", "round", frozen())
-    values = {
-        Event: (1, AT, "A", "round", frozen()),
-        Entry: ("fold", {"player": "B"}, None),
-        Frame: (1, ledger.state, ledger.top, event),
-        Ledger: (ledger.header, ledger.game, ledger.top, 2, AT),
-    }
-    won = frozen({"A": 2})
-    values[RoundResult] = (1, "A", won, "how", frozen(), ("A",), (), won, won, 10, won, None)
-    for cls, given_values in values.items():
-        made = constructor(cls)(*given_values)
-        assert type(made) is cls and made == cls(*given_values)
-        name = dataclasses.fields(cls)[0].name  # type: ignore[arg-type]
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            setattr(made, name, None)
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            setattr(evolve(made), name, None)
-
-
-@settings(max_examples=10, deadline=None)
-@given(data=st.data(), game=st.sampled_from(sorted(GAMES)))
-def test_a_copier_copies_as_evolve_does(data, game):
-    session = build_session(data, game)
-    with_round = copier(State, "round", "finished")
-    for state in [session.state_before(i) for i in range(len(session.events))]:
-        copied = with_round(state, state.round + 1, not state.finished)
-        assert copied == evolve(state, round=state.round + 1, finished=not state.finished)
-        assert type(copied) is State and copied is not state
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Odd:
-    """Fields named as the copier's own helpers and arguments."""
-
-    new: int
-    obj: int
-    _new: int
-    _cls: int
-    f_new: int
-    _set: int = 0
-
-
-def test_fields_named_as_the_copiers_helpers_are_copied_all_the_same():
-    odd = _Odd(1, 2, 3, 4, 5, 6)
-    assert constructor(_Odd)(1, 2, 3, 4, 5, 6) == odd
-    assert copier(_Odd, "new", "_cls", "f_new")(odd, 7, 8, 9) == _Odd(7, 2, 3, 8, 9, 6)
-    assert evolve(odd, obj=0, _new=0, _set=0) == _Odd(1, 0, 0, 4, 5, 0)
 
 
 def test_a_thawed_view_is_a_dict_of_its_own_in_the_same_order():

@@ -123,9 +123,9 @@ async def walk(out: Path) -> None:
             app.action_change_theme()
             await keep("themes")
             await back_to(1)
-            app.action_show_help_panel()
+            app.action_show_help_panel()  # the palette's Keys: the app's own help
             await keep("keys")
-            app.action_hide_help_panel()
+            await back_to(1)
             for game_id in ("indian-official", "indian-chips", "indian-lowest", "pochen"):
                 await keep("new session", "n")
                 app.screen.query_one("#new-game", Select).value = game_id

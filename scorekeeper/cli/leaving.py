@@ -14,8 +14,9 @@ script calling ``main``), neither happens and everything is freed as usual.
 
 from __future__ import annotations
 
-import gc
 from typing import TypeVar
+
+from scorekeeper.collector import off_to_the_end
 
 T = TypeVar("T")
 
@@ -35,7 +36,7 @@ def start_batch() -> bool:
     turned off for good and :func:`keep` holds from now on."""
     global _keeping
     if _program:
-        gc.disable()
+        off_to_the_end()
         _keeping = True
     return _keeping
 

@@ -25,6 +25,7 @@ from scorekeeper.cli.errors import (
     CommandError,
     quiet_stdout,
 )
+from scorekeeper.collector import collector_paused  # stdlib only: here, not inside a pause
 from scorekeeper.messages import UserError, language, set_language, t
 from scorekeeper.messages.text import visible
 
@@ -263,8 +264,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             if leaving.start_batch():  # the program, which leaves right after (cli/leaving.py)
                 code = _run(args)
             else:
-                from scorekeeper.core.collector import collector_paused
-
                 with collector_paused():  # see collector_paused; restored for callers
                     code = _run(args)
             _finished_batch = True
@@ -377,8 +376,6 @@ def load_app() -> type[ScorekeeperApp]:
     given (and TinyDB) is imported with them: the storage package loads it only when
     first asked for, and imported after the freeze it was imported unpaused and
     scanned in the passes to come (the start screen painted 60-90 ms later)."""
-    from scorekeeper.core.collector import collector_paused
-
     with collector_paused(freeze=True):
         from scorekeeper.storage import Store  # noqa: F401  # see above
         from scorekeeper.ui.app import ScorekeeperApp as app_class

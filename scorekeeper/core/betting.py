@@ -10,12 +10,11 @@ keeps those, and names its own message keys in a ``BetKeys``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import frozen, thawed
-from scorekeeper.core.evolve import evolve
 from scorekeeper.core.pots import Layers, layer_pots
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State
@@ -85,7 +84,7 @@ class Betting:
         """The betting after *player*'s entry of *kind* puts *chips* in (a fold: none)."""
         committed = {**self.committed, player: self.committed[player] + chips}
         high = max(self.high, committed[player])
-        return evolve(
+        return replace(
             self,
             committed=frozen(committed),
             after=player,
@@ -139,7 +138,7 @@ def pay_in(state: State, player: str, chips: int) -> State:
     """*player*'s stack less the chips they put in the middle."""
     scores = thawed(state.scores)
     scores[player] -= chips
-    return evolve(state, scores=frozen(scores))
+    return replace(state, scores=frozen(scores))
 
 
 def bet_log(

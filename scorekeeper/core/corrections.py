@@ -20,13 +20,12 @@ after which a later entry would break a rule (that entry is named).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, frozen
-from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game
 from scorekeeper.core.state import State
 from scorekeeper.core.steps import apply_entry, normalize_entry
@@ -169,7 +168,7 @@ def replacement_descriptions(ledger: LedgerView, event: Event) -> list[tuple[str
     described: list[tuple[str, dict[str, Any]]] = []
     for index in range(first + 1, at + len(entries)):
         now = items[index].event
-        applied = evolve(now, data=frozen(normalize_entry(game, state, now.kind, now.data)))
+        applied = replace(now, data=frozen(normalize_entry(game, state, now.kind, now.data)))
         if index >= at:
             described.append(game.describe(state, applied))
         state = apply_entry(game, state, applied)
@@ -223,7 +222,7 @@ def _replay(
             data = normalize_entry(game, state, now.kind, now.data, recorded=not replacing)
         except RuleError as error:
             raise _refused(game, now, position if replacing else None, error) from None
-        applied = evolve(now, data=frozen(data))
+        applied = replace(now, data=frozen(data))
         if replacing:
             canonical.append({"kind": applied.kind, "data": _plain(data)})
         state = apply_entry(game, state, applied)

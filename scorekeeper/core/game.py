@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
 from scorekeeper.core.amounts import within
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
-from scorekeeper.core.evolve import evolve
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import RoundResult, State
 from scorekeeper.messages import Phrase
@@ -172,7 +171,7 @@ class Game(ABC):
     def close(self, state: State) -> State:
         """The state once the session is over (``end``, or the game over after a round):
         a game with a board gives the chips left on it back (Pochen ``end_board``)."""
-        return evolve(state, finished=True)
+        return replace(state, finished=True)
 
     def board_returned(self, state: State) -> dict[str, int]:
         """What each player was given back of the board when the session ended, in seat

@@ -16,7 +16,6 @@ from typing import Any
 from scorekeeper.core.corrections import check_correction, corrected_state
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header, frozen, require_aware
-from scorekeeper.core.evolve import constructor
 from scorekeeper.core.game import Game, LegalAction
 from scorekeeper.core.games import get_game
 from scorekeeper.core.state import Seat, State
@@ -158,7 +157,7 @@ class Ledger:
             data = own(self, entry.data)
         if fresh and kind in _FREE_TEXT:
             _check_free_text(kind, data)
-        return _new_event(self.next_seq, at, self.top.state.recorder, kind, _event_data(data))
+        return Event(self.next_seq, at, self.top.state.recorder, kind, _event_data(data))
 
     def _stamp(self, now: datetime | None) -> datetime:
         """The time of an entry typed without one: *now*, else the clock's."""
@@ -194,8 +193,8 @@ class Ledger:
                 state = corrected_state(self, event)
             else:
                 state = apply_entry(self.game, self.top.state, event)
-            top = _new_frame(event.seq, state, self.top, event)
-        return _new_ledger(self.header, self.game, top, event.seq + 1, event.at)
+            top = Frame(event.seq, state, self.top, event)
+        return Ledger(self.header, self.game, top, event.seq + 1, event.at)
 
     def stack(self) -> tuple[State, list[tuple[Event, State]]]:
         """The starting state, then each entry in force and the state it produced, oldest
@@ -257,12 +256,6 @@ _OWN_CHECKS: dict[str, Callable[[Ledger, Mapping[str, Any]], dict[str, Any]]] = 
     "undo": Ledger._check_undo,
     "correct": Ledger._check_correct,
 }
-
-
-#: Made once or more per entry of a fold: see core/evolve.py.
-_new_event = constructor(Event)
-_new_frame = constructor(Frame)
-_new_ledger = constructor(Ledger)
 
 
 class FoldError(RuleError):

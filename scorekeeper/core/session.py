@@ -15,7 +15,6 @@ from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.core.amounts import as_stored
-from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.corrections import (
     correctable_rounds,
     replacement_descriptions,
@@ -60,8 +59,7 @@ class Session:
         self._correction_words: dict[int, tuple[tuple[str, dict[str, Any]], ...] | None] = {}
         self.history_from = 1  # the seq of events[0]: 1 unless resumed from a checkpoint
         self._first_at: datetime | None = None
-        with collector_paused():
-            self._fold(events, fresh)
+        self._fold(events, fresh)
 
     def _fold(self, events: Iterable[Event], fresh: bool) -> None:
         with contextlib.nullcontext() if fresh else as_stored():  # amounts as written
@@ -90,8 +88,7 @@ class Session:
         """Fold stored *events* that follow the last one, each checked as a whole fold checks
         it: what a follower of the session read appended since. After a FoldError the
         session holds the events before the refused one: read it whole again."""
-        with collector_paused():
-            self._fold(events, False)
+        self._fold(events, False)
 
     @classmethod
     def resumed(
@@ -109,8 +106,7 @@ class Session:
         session.ledger = ledger
         session.history_from = ledger.next_seq
         session._first_at = first_at
-        with collector_paused():
-            session._fold(tail, False)
+        session._fold(tail, False)
         return session
 
     @property
@@ -187,7 +183,7 @@ class Session:
         if self.history_from > 1:
             raise ValueError("a resumed session: read every entry first")
         replay = Session(self.header)
-        with collector_paused(), as_stored():
+        with as_stored():
             for event in round_start(self.ledger, number):
                 entry = Entry(event.kind, event.data)
                 replay.commit(replay.ledger.check(entry, event.at, fresh=False))

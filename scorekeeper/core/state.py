@@ -7,7 +7,7 @@ restore an earlier state exactly and lets any moment be shown again.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -15,7 +15,6 @@ from typing import Any, Protocol
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import OptionValue, frozen, thawed
-from scorekeeper.core.evolve import constructor, copier
 from scorekeeper.core.near import nearest
 
 
@@ -215,10 +214,6 @@ class State:
         return tuple(n for n in ordered if n in wanted)
 
 
-#: Made once per round of a fold: see core/evolve.py.
-_new_result = constructor(RoundResult)
-
-
 def finish_round(
     state: State,
     deltas: Mapping[str, int],
@@ -249,7 +244,7 @@ def finish_round(
     # One read-only view of the new scores for the result and the state, over a dict of
     # our own (never changed after), as frozen() would make it; details are ours too.
     new_scores = MappingProxyType(scores)
-    result = _new_result(
+    result = RoundResult(
         state.round,
         state.parent,
         frozen(deltas),
@@ -266,17 +261,17 @@ def finish_round(
     limit = state.options.get("rounds") or 0
     assert isinstance(limit, int)
     parent = next_parent or state.left_of(state.parent)
-    return _finished(
+    return replace(
         state,
-        new_scores,
-        False,  # in_round
-        None,  # table
-        parent,
-        state.results.add(result),
-        state.finished or game_over or (limit > 0 and state.round >= limit),
-        state.left_between(state.parent, parent) if len(state.seated()) < len(state.seats) else (),
+        scores=new_scores,
+        in_round=False,
+        table=None,
+        parent=parent,
+        results=state.results.add(result),
+        finished=state.finished or game_over or (limit > 0 and state.round >= limit),
+        passed=(
+            state.left_between(state.parent, parent)
+            if len(state.seated()) < len(state.seats)
+            else ()
+        ),
     )
-
-
-#: evolve(state, scores=…, in_round=…, …) once per round, without keyword arguments.
-_finished = copier(State, "scores", "in_round", "table", "parent", "results", "finished", "passed")

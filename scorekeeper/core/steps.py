@@ -12,13 +12,13 @@ Each kind has one small handler in each table; a round entry goes to the game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.core.amounts import LIMIT, past_limit, within
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, frozen, thawed
-from scorekeeper.core.evolve import copier, evolve
 from scorekeeper.core.game import Game
 from scorekeeper.core.header import check_name
 from scorekeeper.core.state import Seat, State, next_number
@@ -185,7 +185,7 @@ def _keep(game: Game, state: State, event: Event) -> State:
 
 
 def _apply_recorder(game: Game, state: State, event: Event) -> State:
-    return evolve(state, recorder=event.data["player"])
+    return replace(state, recorder=event.data["player"])
 
 
 def _apply_end(game: Game, state: State, event: Event) -> State:
@@ -199,11 +199,8 @@ def _apply_round(game: Game, state: State, event: Event) -> State:
     counts[state.parent] = counts.get(state.parent, 0) + 1
     # a view over a dict of our own, as frozen() would make (without copying it again)
     rounds = MappingProxyType(counts)
-    started = _started(state, state.round + 1, True, rounds)  # round, in_round, parent_rounds
+    started = replace(state, round=state.round + 1, in_round=True, parent_rounds=rounds)
     return game.start_round(started)
-
-
-_started = copier(State, "round", "in_round", "parent_rounds")
 
 
 def joined_seats(state: State, player: str, after: str | None) -> tuple[Seat, ...]:
@@ -242,7 +239,7 @@ def _apply_join(game: Game, state: State, event: Event) -> State:
     if player not in scores:  # a player who left and comes back keeps their standing
         scores[player] = brought[player] = game.initial_score(player, state.options, {})
         bought += scores[player]
-    joined = evolve(
+    joined = replace(
         state,
         seats=seats,
         scores=frozen(scores),
@@ -254,9 +251,9 @@ def _apply_join(game: Game, state: State, event: Event) -> State:
         # the parent passed over this seat only because its player had left: as if they
         # had never left, they are the next parent (transcript.md ``join``)
         kept = state.passed[: state.passed.index(player)]
-        return evolve(joined, parent=player, passed=kept)
+        return replace(joined, parent=player, passed=kept)
     if player in state.passed:
-        return evolve(joined, passed=tuple(p for p in state.passed if p != player))
+        return replace(joined, passed=tuple(p for p in state.passed if p != player))
     return joined
 
 
@@ -265,16 +262,16 @@ def _apply_leave(game: Game, state: State, event: Event) -> State:
     player = event.data["player"]
     seats = tuple(Seat(s.name, s.number, s.seated and s.name != player) for s in state.seats)
     if state.parent != player:
-        return evolve(state, seats=seats)
+        return replace(state, seats=seats)
     others = tuple(p for p in game.dealable(state) if p != player)
     parent = state.left_of(player, others or None)
-    left = evolve(state, seats=seats, parent=parent)
+    left = replace(state, seats=seats, parent=parent)
     if parent == player:  # nobody else to pass it to
         return left
     # the parent passes over this seat (and those of players who left before it) because
     # its player left: coming back before the next round gives it back (_apply_join)
     passed = (*state.passed, player, *left.left_between(player, parent))
-    return evolve(left, passed=passed)
+    return replace(left, passed=passed)
 
 
 def _apply_rebuy(game: Game, state: State, event: Event) -> State:
@@ -283,7 +280,7 @@ def _apply_rebuy(game: Game, state: State, event: Event) -> State:
     scores, brought = thawed(state.scores), thawed(state.brought)
     scores[player] += chips
     brought[player] = brought.get(player, 0) + chips
-    return evolve(
+    return replace(
         state,
         scores=frozen(scores),
         bought=state.bought + chips,

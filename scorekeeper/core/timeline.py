@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, tzinfo
 from typing import Any
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event
-from scorekeeper.core.evolve import evolve
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
@@ -137,11 +136,11 @@ def _timeline(
         )
         if event.kind == "undo":
             target = by_seq.get(event.data["voids"]) or entry_at(_index_of(session, event))
-            entry = evolve(
+            entry = replace(
                 entry, undoes=target.seq, round=target.round, players=entry.players | target.players
             )
         elif event.kind == "correct":
-            entry = evolve(entry, corrects=event.data["round"], round=event.data["round"])
+            entry = replace(entry, corrects=event.data["round"], round=event.data["round"])
         elif event.kind != "round" and before.in_round:
             view_before, view_after = views(before), views(after)
             old = view_before.stake if view_before is not None else None
@@ -149,9 +148,9 @@ def _timeline(
             player = game.folds(before, event)
             if player is not None:
                 chips = view_before.committed.get(player) if view_before is not None else None
-                entry = evolve(entry, fold_player=player, fold_stake=old, committed=chips)
+                entry = replace(entry, fold_player=player, fold_stake=old, committed=chips)
             elif old is not None and new is not None and new != old and after.in_round:
-                entry = evolve(entry, stake_from=old, stake_to=new)
+                entry = replace(entry, stake_from=old, stake_to=new)
         by_seq[entry.seq] = entry
         return entry
 

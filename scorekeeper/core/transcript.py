@@ -10,7 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Header
 from scorekeeper.core.game import Game
@@ -196,8 +195,7 @@ def replay(
 
 
 def read_session(text: str, clock: Callable[[], datetime] | None = None) -> Session:
-    with collector_paused():
-        return replay(parse_transcript(text), clock, consume=True)
+    return replay(parse_transcript(text), clock, consume=True)
 
 
 def write_transcript(session: Session, comment: str | None = None) -> str:

@@ -11,7 +11,6 @@ from scorekeeper.core import shellwords
 from scorekeeper.core.amounts import whole_number
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
-from scorekeeper.core.evolve import constructor
 from scorekeeper.core.game import Game
 from scorekeeper.core.near import nearest
 from scorekeeper.messages import Phrase
@@ -75,11 +74,9 @@ def parse_entry(game: Game, words: Sequence[str]) -> Entry:
     if len(words) <= start:
         raise RuleError("transcript.time_alone")
     verb, args = words[start].lower(), list(words[start + 1 :])
-    return _new_entry(verb, _parse_data(game, verb, args), at)
+    return Entry(verb, _parse_data(game, verb, args), at)
 
 
-#: Made once per line of a transcript: see core/evolve.py.
-_new_entry = constructor(Entry)
 #: The verbs _parse_data reads itself, before asking the game.
 _COMMON_VERBS = frozenset(
     {"round", "undo", "end", "note", "recorder", "leave", "join", "rebuy", "correct"}

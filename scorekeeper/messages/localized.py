@@ -36,13 +36,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.system.keys.title": ("Keys", "キー一覧"),
     "ui.system.keys.help": (
-        "Show help for the focused widget and a summary of available keys",
+        "Show every key of this screen and what it does",
         "いま使えるキーの一覧を表示する",
-    ),
-    "ui.system.keys_hide.title": ("Keys", "キー一覧"),
-    "ui.system.keys_hide.help": (
-        "Hide the keys and widget help panel",
-        "キー一覧を閉じる",
     ),
     "ui.system.minimize.title": ("Minimize", "元の大きさに戻す"),
     "ui.system.minimize.help": (

@@ -1,6 +1,6 @@
 """Textual's own descriptions of its widgets' keys (the Keys panel), in both languages.
 
-Textual 8.2.8 writes them in English on its widgets' bindings; ui/textual_words.py
+Textual 8.2.8 writes them in English on its widgets' bindings; ui/widgets/key_bar.py
 finds each by its English description and puts the catalog's words in its place.
 key -> (English, Japanese).
 """

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from scorekeeper.collector import collector_paused
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
@@ -29,7 +30,8 @@ class Correcting:
         self.base = base
         self.id = base.id
         self.number = number
-        self.session = base.session.at_round_start(number)
+        with collector_paused():
+            self.session = base.session.at_round_start(number)
         #: The seq of round N's ``round`` entry in the replay: undo stops above it.
         self._start = self.session.ledger.top.seq
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
+from scorekeeper.collector import collector_paused
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
 from scorekeeper.core.corrections import correction_entry
@@ -71,7 +72,8 @@ def fold_checked(stored: StoredSession) -> tuple[Session, Verdict]:
         raise chain_refusal(stored.id, verdict)
     try:
         header = header_from_doc(stored.header)
-        session = Session(header, [event_from_doc(doc) for doc in stored.events])
+        with collector_paused():
+            session = Session(header, [event_from_doc(doc) for doc in stored.events])
     except RuleError as error:
         raise DamagedSession(
             "recording.session_invalid", session=stored.id, reason=error.message()
@@ -186,7 +188,8 @@ def resume_from(
         last_at = datetime.fromisoformat(taken.last_at) if taken.last_at else None
         ledger = Ledger.resume(header, state, taken.entries, last_at)
         tail = [event_from_doc(doc) for doc in docs]
-        session = Session.resumed(header, ledger, first_at, tail)
+        with collector_paused():
+            session = Session.resumed(header, ledger, first_at, tail)
     except RuleError:
         # An undo reaching below the state (or damage, which the whole fold then names):
         # the entries below are needed.
@@ -570,7 +573,11 @@ def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> b
     summaries = snap.summaries()
     for vouch in named:
         after = vouch["after"]
-        folded = whole if after == count else Session(whole.header, whole.events[:after])
+        if after == count:
+            folded = whole
+        else:
+            with collector_paused():
+                folded = Session(whole.header, whole.events[:after])
         if summaries != summaries_of(folded, stored.id):
             return True
     taken = snap.state()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from scorekeeper.collector import collector_paused
 from scorekeeper.core.codec import event_from_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
@@ -122,7 +123,8 @@ class Followed(Shown):
         if not walked.ok:
             return None  # the whole read says which entry does not match
         try:
-            self.session.extend(event_from_doc(doc) for doc in docs)
+            with collector_paused():
+                self.session.extend(event_from_doc(doc) for doc in docs)
         except RuleError:
             return None
         self._read_to, self._chain = read_to, walked.tip

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -18,10 +17,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.theme import Theme
 
+from scorekeeper.collector import freeze_what_lives_on
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
 from scorekeeper.services.table_page import TablePages
-from scorekeeper.ui.idle_collector import IdleCollector
 from scorekeeper.ui.screens.holds_keys import HoldsKeys, holds_after
 from scorekeeper.ui.textual_words import LocalizedApp
 
@@ -80,11 +79,8 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         self._releasing = False  # handing on held keys (release_keys)
         self._writing: list[threading.Thread] = []  # state checkpoints being written
         self.table_pages = TablePages()  # live pages for the phones, started from a table
-        self.collector = IdleCollector()  # Python's cycle collector between keys
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, (events.Key, events.MouseEvent)) and not event.is_forwarded:
-            self.collector.activity()
         if isinstance(event, events.Key) and not event.is_forwarded:  # typed, not bubbling
             if self._held is not None:
                 self._held.append(event)
@@ -177,14 +173,10 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         return StartScreen()
 
     def on_mount(self) -> None:
-        self.collector.start()
         self.store.clean_partial_writes()  # what a killed writer left half-written
         self._restore_theme()
         if self.start_session is not None:
             self.open_session(self.start_session)
-
-    def on_unmount(self) -> None:
-        self.collector.stop()
 
     def _restore_theme(self) -> None:
         """The theme chosen last time (palette → theme); a name this Textual does not know
@@ -215,7 +207,7 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         # The folded session lives as long as the table: keep the cycle collector from
         # scanning it again and again (a full pass over 100,000 entries' objects took up
         # to a second, in the middle of a key press). Freed by reference counting as usual.
-        gc.freeze()
+        freeze_what_lives_on()
         self.push_screen(table_screen_for(recording))
         self.last_opened = sid  # the start screen highlights it when it is back in view
         kept = self.store.set_aside(sid)
@@ -283,3 +275,9 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         commands = getattr(screen, "palette_commands", None)
         if callable(commands):
             yield from commands()
+
+
+if TYPE_CHECKING:  # mypy checks that the app is what its screens ask for (ui/app_protocol.py)
+    from scorekeeper.ui.app_protocol import ScoreApp
+
+    _THE_SCREENS_APP: type[ScoreApp] = ScorekeeperApp

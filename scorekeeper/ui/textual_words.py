@@ -1,90 +1,34 @@
-"""Textual's own words about its widgets' keys, in the reader's language.
+"""Textual's own words, in the reader's language.
 
-Textual writes the descriptions of its widgets' keys (``Binding.description``)
-in English; the Keys panel (palette → キー一覧) shows them. They are class
-attributes, read when a widget is created, so before the app makes any widget
-each Textual class's bindings are given the catalog's words
-(messages/textual_keys.py), found by Textual's English description. A
-description the catalog does not know (a later Textual's) stays as it is.
+Textual writes the descriptions of its widgets' keys (``Binding.description``) in
+English, and merges a class's bindings once, as the class is made; it offers no public
+way to word them again afterwards. So they are worded where they are shown: the footer
+(widgets/key_bar.py) puts the catalog's words (messages/textual_keys.py) in place of
+Textual's English description, and the palette's Keys command opens the app's
+own help (screens/help.py), which says every key, Textual's too, in the reader's language,
+in place of Textual's Keys panel. A description the catalog does not know (a later
+Textual's) stays as Textual wrote it.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterable, Iterator
-from dataclasses import replace
-from typing import Any, TypeVar, cast
+from collections.abc import Iterable
+from typing import TypeVar, cast
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.dom import DOMNode
 from textual.screen import Screen
 
-from scorekeeper.messages import CATALOG, language, t
+from scorekeeper.messages import t
 
 ReturnType = TypeVar("ReturnType")
-
-#: Textual's English description -> the catalog key that says it.
-_BY_ENGLISH = {
-    english: key for key, (english, _) in CATALOG.items() if key.startswith("textual.key.")
-}
-#: Each Textual class's own bindings as Textual wrote them, kept the first time.
-_ORIGINAL: dict[type[DOMNode], list[Any]] = {}
-_current = ["en"]  # the language the classes speak now
-
-
-def _subclasses(cls: type[DOMNode]) -> Iterator[type[DOMNode]]:
-    for sub in cls.__subclasses__():
-        yield sub
-        yield from _subclasses(sub)
-
-
-def _translated(binding: Any, lang: str) -> Any:
-    if isinstance(binding, Binding):
-        description, tooltip = binding.description, binding.tooltip
-        if description in _BY_ENGLISH:
-            description = t(_BY_ENGLISH[description], lang)
-        if tooltip in _BY_ENGLISH:
-            tooltip = t(_BY_ENGLISH[tooltip], lang)
-        return replace(binding, description=description, tooltip=tooltip)
-    if isinstance(binding, tuple) and len(binding) >= 3 and binding[2] in _BY_ENGLISH:
-        return (*binding[:2], t(_BY_ENGLISH[binding[2]], lang), *binding[3:])
-    return binding
-
-
-def _import_widgets_with_keys() -> None:
-    """Textual's widgets with keys of their own that our screens show and that nothing
-    imports before the app starts (the screens are imported when first shown): defined
-    now, so that their keys are translated with the rest."""
-    from textual.widgets import DataTable, Switch  # noqa: F401
-
-
-def translate_textual_keys(lang: str) -> None:
-    """Give every Textual widget class defined so far key descriptions in *lang*."""
-    if lang == _current[0]:
-        return
-    _current[0] = lang
-    _import_widgets_with_keys()
-    classes: list[type[DOMNode]] = [DOMNode, *_subclasses(DOMNode)]
-    for cls in classes:
-        own = cls.__dict__.get("BINDINGS")
-        if own and cls.__module__.startswith("textual."):
-            original = _ORIGINAL.setdefault(cls, list(own))
-            cls.BINDINGS = [_translated(binding, lang) for binding in original]
-    for cls in classes:  # merged again, our subclasses of Textual's widgets included
-        cls._merged_bindings = cls._merge_bindings()
-
 
 #: Textual's system commands (App.get_system_commands), known by their help text, and
 #: the catalog keys that say them in the reader's language.
 _SYSTEM_COMMANDS = {
     "Change the current theme": ("ui.system.theme.title", "ui.system.theme.help"),
     "Quit the application as soon as possible": ("ui.system.quit.title", "ui.system.quit.help"),
-    "Hide the keys and widget help panel": (
-        "ui.system.keys_hide.title",
-        "ui.system.keys_hide.help",
-    ),
     "Show help for the focused widget and a summary of available keys": (
         "ui.system.keys.title",
         "ui.system.keys.help",
@@ -99,10 +43,6 @@ _SYSTEM_COMMANDS = {
         "ui.system.screenshot.help",
     ),
 }
-
-
-SWITCH_INTERVAL = 0.001
-"""Seconds a waiting thread (Textual's key reader, its screen writer) waits for the GIL."""
 
 
 class LocalizedApp(App[ReturnType]):
@@ -120,13 +60,12 @@ class LocalizedApp(App[ReturnType]):
         ),
     ]
 
-    def __init__(self) -> None:
-        translate_textual_keys(language())  # before Textual makes its first widget
-        # Textual reads keys and writes frames in threads of their own. A thread that waits
-        # for the GIL gets it only after the switch interval (5 ms by default) while the
-        # main thread goes on working: a painted frame could wait that long to leave.
-        sys.setswitchinterval(SWITCH_INTERVAL)
-        super().__init__()
+    def action_show_help_panel(self) -> None:
+        """The palette's Keys command: the app's own help, in the reader's language, in
+        place of Textual's Keys panel (whose words Textual fixes as its classes are made)."""
+        from scorekeeper.ui.screens.help import show_help
+
+        show_help(cast(App[object], self))
 
     def action_command_palette(self) -> None:
         """Textual's palette, with its placeholder in the reader's language."""

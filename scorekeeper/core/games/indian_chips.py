@@ -8,7 +8,7 @@ destroyed: stacks + pot always equal the chips brought to the table.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.core.betting import (
@@ -23,7 +23,6 @@ from scorekeeper.core.betting import (
 )
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen, thawed
-from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     ace_high,
@@ -119,7 +118,7 @@ class IndianChips(Game):
         betting = Betting(
             players, frozen(committed), after=dealer, high=max(committed.values(), default=0)
         )
-        return evolve(state, scores=frozen(scores), table=ChipsRound(dealer, betting))
+        return replace(state, scores=frozen(scores), table=ChipsRound(dealer, betting))
 
     def card_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
         """(JK >) A > K > … > 2; equal ranks tie and split, or by ``sanma`` (rules.md §2)."""
@@ -218,11 +217,11 @@ class IndianChips(Game):
             return self._settle(state, table, groups, "result.chips.showdown")
         if event.kind == "redraw":  # no chips move: only that the redraw is used
             redraws = table.redraws | {event.data["player"]}
-            return evolve(state, table=evolve(table, redraws=redraws))
+            return replace(state, table=replace(table, redraws=redraws))
         player, kind = event.data["player"], event.kind
         added = _amount(state, table.betting, kind, player)
-        table = evolve(table, betting=table.betting.put(player, kind, added, folds=kind == "fold"))
-        state = evolve(pay_in(state, player, added), table=table)
+        table = replace(table, betting=table.betting.put(player, kind, added, folds=kind == "fold"))
+        state = replace(pay_in(state, player, added), table=table)
         live = table.betting.live()
         if len(live) == 1:
             return self._settle(state, table, [list(live)], "result.chips.uncontested")

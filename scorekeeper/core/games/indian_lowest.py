@@ -6,12 +6,11 @@ Each round ends with the cards shown (the lowest loses) or the losers named.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
-from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import ace_high, check_cards, groups_from_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView, shown_round
@@ -61,7 +60,7 @@ class IndianLowest(Game):
         return list(data["losers"])
 
     def start_round(self, state: State) -> State:
-        return evolve(state, table=LowestRound(players=state.seated()))
+        return replace(state, table=LowestRound(players=state.seated()))
 
     def card_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
         """As in the chips game (rules.md §3); every player tied for lowest loses, or
@@ -122,8 +121,8 @@ class IndianLowest(Game):
     def apply(self, state: State, event: Event) -> State:
         table = round_in_play(state, LowestRound)
         if event.kind == "redraw":
-            return evolve(
-                state, table=evolve(table, redraws=table.redraws | {event.data["player"]})
+            return replace(
+                state, table=replace(table, redraws=table.redraws | {event.data["player"]})
             )
         losers = self._losers(state, event.data)
         deltas = {p: (1 if p in losers else 0) for p in table.players}

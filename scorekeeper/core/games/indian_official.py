@@ -7,7 +7,7 @@ moment they fold; at the showdown the parent pays or collects double.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -15,7 +15,6 @@ from scorekeeper.core.amounts import LIMIT, past_limit
 from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen
-from scorekeeper.core.evolve import constructor, copier
 from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
@@ -97,7 +96,7 @@ class IndianOfficial(Game):
     def start_round(self, state: State) -> State:
         base = state.options["base"]
         assert isinstance(base, int)
-        return _with_table(state, _new_round(base, state.seated(), ()))
+        return replace(state, table=OfficialRound(base, state.seated(), ()))
 
     def _next_stake(self, state: State, table: OfficialRound) -> int | None:
         cap = state.options["cap"]
@@ -171,7 +170,7 @@ class IndianOfficial(Game):
     def _scores_within(self, state: State, kind: str, data: Mapping[str, Any]) -> None:
         """Refuse an entry that settles the round with a score past the one bound
         (core/amounts.py), the round settled on trial (see _may_pass_limit)."""
-        trial = _new_event(0, _ANY_TIME, state.recorder, kind, frozen(data))
+        trial = Event(0, _ANY_TIME, state.recorder, kind, frozen(data))
         after = self.apply(state, trial).scores
         for player, score in after.items():
             if past_limit(score):
@@ -189,13 +188,17 @@ class IndianOfficial(Game):
         table = round_in_play(state, OfficialRound)
         if event.kind == "raise":
             new = table.stake * 2
-            change = _new_change(state.round, table.stake, new, event.at, event.seq)
-            return _with_stake(state, _with_new_stake(table, new), state.stake_history.add(change))
+            change = StakeChange(state.round, table.stake, new, event.at, event.seq)
+            return replace(
+                state,
+                table=replace(table, stake=new),
+                stake_history=state.stake_history.add(change),
+            )
         if event.kind == "fold":
-            table = _with_folds(table, (*table.folds, (event.data["player"], table.stake)))
+            table = replace(table, folds=(*table.folds, (event.data["player"], table.stake)))
             if _all_children_folded(state, table):  # settling reads the round from table
                 return self._settle(state, table, state.parent, "result.official.all_folded")
-            return _with_table(state, table)
+            return replace(state, table=table)
         winner = event.data.get("winner") or self._winner_by_cards(state, event.data["cards"])
         return self._settle(state, table, winner, "result.official.showdown")
 
@@ -283,14 +286,6 @@ class IndianOfficial(Game):
         return "log.official.showdown", {"winner": event.data["winner"], "stake": table.stake}
 
 
-#: The copies made on most entries (core/evolve.py): evolve(state, table=…) and so on.
-_with_table = copier(State, "table")
-_with_stake = copier(State, "table", "stake_history")
-_with_new_stake = copier(OfficialRound, "stake")
-_with_folds = copier(OfficialRound, "folds")
-_new_change = constructor(StakeChange)
-_new_round = constructor(OfficialRound)  # once per round: stake, players, folds
-_new_event = constructor(Event)
 #: The time of an entry settled on trial (_scores_within): settling reads no time.
 _ANY_TIME = datetime(2000, 1, 1, tzinfo=UTC)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -34,7 +34,6 @@ from scorekeeper.core.betting import (
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen, thawed
-from scorekeeper.core.evolve import evolve
 from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     check_ranking,
@@ -334,7 +333,7 @@ class Pochen(Game):
         board = _board(state)
         total = sum(board.values())
         if not total:
-            return evolve(state, finished=True)
+            return replace(state, finished=True)
         seated = state.seated() or state.names()
         dealer = state.results[-1].parent if state.results else state.parent
         order = state.in_order_from_left_of(dealer, seated)
@@ -342,7 +341,7 @@ class Pochen(Game):
         share = {p: each + (1 if i < odd else 0) for i, p in enumerate(order)}
         returned = {p: share[p] for p in state.names() if p in share}
         scores = {p: chips + share.get(p, 0) for p, chips in state.scores.items()}
-        return evolve(
+        return replace(
             state,
             finished=True,
             scores=frozen(scores),
@@ -432,7 +431,7 @@ class Pochen(Game):
             counts = thawed(state.parent_rounds)
             counts[state.parent] -= 1
             counts[dealer] = counts.get(dealer, 0) + 1
-            state = evolve(state, parent=dealer, parent_rounds=frozen(counts))
+            state = replace(state, parent=dealer, parent_rounds=frozen(counts))
         scores = thawed(state.scores)
         for player in players:
             scores[player] -= ante * len(POOLS)
@@ -444,7 +443,7 @@ class Pochen(Game):
             start=frozen({p: state.scores[p] for p in players}),
             betting=Betting(players, frozen(dict.fromkeys(players, 0)), after=dealer),
         )
-        return evolve(state, scores=frozen(scores), board=frozen(board), table=table)
+        return replace(state, scores=frozen(scores), board=frozen(board), table=table)
 
     def legal(self, state: State) -> list[LegalAction]:
         if not state.in_round or state.finished:
@@ -639,9 +638,9 @@ class Pochen(Game):
         kind, data = event.kind, event.data
         if kind == "turned":
             card = parse_card(data["card"])
-            return evolve(state, table=evolve(table, turned=card.code(), trump=card.suit))
+            return replace(state, table=replace(table, turned=card.code(), trump=card.suit))
         if kind == "trump":
-            return evolve(state, table=evolve(table, trump=data["suit"]))
+            return replace(state, table=replace(table, trump=data["suit"]))
         if kind == "claim":
             scores, board = thawed(state.scores), _board(state)
             claimed = dict(table.claimed)
@@ -649,8 +648,8 @@ class Pochen(Game):
                 scores[data["player"]] += board[pool]
                 board[pool] = 0
                 claimed[pool] = data["player"]
-            table = evolve(table, claimed=frozen(claimed))
-            return evolve(state, scores=frozen(scores), board=frozen(board), table=table)
+            table = replace(table, claimed=frozen(claimed))
+            return replace(state, scores=frozen(scores), board=frozen(board), table=table)
         if kind in BETTING:
             return self._apply_betting(state, table, kind, data)
         if kind == "show":
@@ -666,8 +665,8 @@ class Pochen(Game):
         added = _added(state, betting, kind, data)
         folds = kind == "fold" or (kind == "pass" and betting.opened)
         betting = betting.put(player, kind, added, folds=folds)
-        table = evolve(table, started=True, betting=betting)
-        state = evolve(pay_in(state, player, added), table=table)
+        table = replace(table, started=True, betting=betting)
+        state = replace(pay_in(state, player, added), table=table)
         if betting.opened and to_act(state, table) is None and len(table.contestants()) <= 1:
             return self._settle(state, table, [list(table.contestants())])
         return state
@@ -683,8 +682,8 @@ class Pochen(Game):
             won[player] = won.get(player, 0) + chips
         board["poch"] = 0
         scores = {p: state.scores[p] + won.get(p, 0) for p in state.names()}
-        table = evolve(table, settled=True, winners=tuple(winners))
-        return evolve(state, scores=frozen(scores), board=frozen(board), table=table)
+        table = replace(table, settled=True, winners=tuple(winners))
+        return replace(state, scores=frozen(scores), board=frozen(board), table=table)
 
     def _play_out(
         self, state: State, table: PochenDeal, player: str, paid: Mapping[str, int]
@@ -711,7 +710,7 @@ class Pochen(Game):
         winners = {*table.winners, player}
         can_pay = tuple(p for p in state.seated() if after[p] >= need)
         next_dealer = state.left_of(table.dealer, can_pay) if can_pay else table.dealer
-        state = evolve(state, board=frozen(board))
+        state = replace(state, board=frozen(board))
         state = finish_round(
             state,
             deltas,

@@ -44,8 +44,9 @@ class ConfirmDialog(HoldsKeys[bool]):
 
     def keys_text(self) -> str:
         """Which keys answer, read from the bindings: ``y: Undo it · n / esc: Cancel``."""
-        yes = [b for _, b in self._bindings if b.action == "answer(True)"]
-        no = [b for _, b in self._bindings if b.action == "answer(False)"]
+        own = list(Binding.make_bindings(self.BINDINGS))
+        yes = [b for b in own if b.action == "answer(True)"]
+        no = [b for b in own if b.action == "answer(False)"]
         join = t("ui_help.key_or").join
         return t(
             "ui_help.confirm_keys",
@@ -111,7 +112,6 @@ class PickPlayerDialog(HoldsKeys[str | None]):
     def __init__(self, question: PickQuestion) -> None:
         super().__init__(classes="dialog")
         self._question(question)
-        self._restyle = False  # a theme chosen while the dialog was kept away
 
     def _question(self, question: PickQuestion) -> None:
         title, seats, check, extra, everyone = question
@@ -168,7 +168,6 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         self.query_one("#pick-input", Input).focus()
         self.query_one("#pick-list", OptionList).highlighted = None  # nothing until chosen
         self._fit_list()  # (before the box is first laid out, so it costs no layout)
-        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def _fit_list(self) -> None:
         """The list as tall as its choices (see compose)."""
@@ -176,15 +175,6 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         rows = min(choices.option_count, PICK_ROWS) + choices.styles.gutter.height
         if choices.styles.height is None or choices.styles.height.cells != rows:
             choices.styles.height = rows
-
-    def _theme_changed(self, _theme: object) -> None:
-        # Textual restyles the screens in the stack for a new theme, not one kept away.
-        self._restyle = not self.is_current
-
-    def restyle_on_return(self) -> bool:
-        """Kept between questions (``ask_who``), it is styled again only for a new theme."""
-        restyle, self._restyle = self._restyle, False
-        return restyle
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -15,15 +15,17 @@ from rich.table import Table
 from rich.text import Text
 from textual.actions import parse
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.dom import DOMNode
+from textual.keys import key_to_character
 from textual.screen import Screen
 from textual.widgets import Label, Static
 
 from scorekeeper.messages import CATALOG, t
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.screens.holds_keys import HoldsKeys
+from scorekeeper.ui.widgets.key_bar import catalog_words
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -81,6 +83,8 @@ def _words(screen: Screen[Any], binding: Binding) -> tuple[str, bool]:
     if binding.id is not None:  # ours: its words come from the catalog
         return binding.description, True
     words = _textual_words(binding.action)
+    if words is None:  # Textual's own description, if the catalog has it
+        words = catalog_words(binding.description)
     if words is not None:
         return words, True
     return binding.description, False
@@ -103,6 +107,48 @@ def _legal(node: DOMNode, action: str) -> bool:
     return target.check_action(name, params) is not False
 
 
+def bindings_of(node: DOMNode) -> list[tuple[str, Binding]]:
+    """The node's bindings, (key, binding), as its class and the classes it derives from
+    declare them (``BINDINGS``, Textual's public way to bind): a class's binding of a key
+    takes the place of its bases' bindings of that key, as Textual merges them."""
+    keys: dict[str, list[Binding]] = {}
+    for cls in reversed(type(node).__mro__):
+        declared = cls.__dict__.get("BINDINGS")
+        if not declared:
+            continue
+        mine: dict[str, list[Binding]] = {}
+        for binding in Binding.make_bindings(declared):
+            mine.setdefault(binding.key, []).append(binding)
+        keys.update(mine)
+    return [(key, binding) for key, bindings in keys.items() for binding in bindings]
+
+
+def binding_chain(screen: Screen[Any]) -> list[tuple[DOMNode, list[tuple[str, Binding]]]]:
+    """The nodes a key goes to, nearest first, with their bindings, as Textual dispatches
+    keys: the focused widget and its parents up to the screen and the app (the screen and
+    the app if nothing has focus), a key that a nearer widget takes as typed (a box's
+    letters) left out of those further on, and nothing past a dialog."""
+    focused = screen.focused
+    nodes: list[DOMNode] = (
+        [screen, screen.app]
+        if focused is None or focused.loading
+        else list(focused.ancestors_with_self)
+    )
+    chain: list[tuple[DOMNode, list[tuple[str, Binding]]]] = []
+    takers: list[DOMNode] = []
+    for node in nodes:
+        bindings = [
+            (key, binding)
+            for key, binding in bindings_of(node)
+            if not any(taker.check_consume_key(key, key_to_character(key)) for taker in takers)
+        ]
+        chain.append((node, bindings))
+        takers.append(node)
+        if node.is_modal:
+            break
+    return chain
+
+
 def help_rows(screen: Screen[Any]) -> list[HelpRow]:
     """Every key of *screen* with what it does, grouped (GROUPS) and in binding order.
 
@@ -110,12 +156,9 @@ def help_rows(screen: Screen[Any]) -> list[HelpRow]:
     a binding with no words (a table key's hidden "why not" twin) is not listed.
     """
     app = screen.app
-    # Textual's own chain (private, but the one it dispatches keys through): the focused
-    # widget and its parents up to the screen, then the app unless the screen is a dialog.
-    chain = list(screen._modal_binding_chain)
+    chain = binding_chain(screen)
     if chain and chain[-1][0] is not app:  # a dialog: only the app's priority keys reach
-        reach = [binding for _, binding in app._bindings if binding.priority]
-        chain.append((app, BindingsMap(reach)))
+        chain.append((app, [(key, b) for key, b in bindings_of(app) if b.priority]))
     claimed: set[str] = set()
     for _node, bindings in chain:
         claimed.update(key for key, binding in bindings if binding.priority)
@@ -196,9 +239,9 @@ class HelpScreen(HoldsKeys[None]):
 
     def keys_text(self) -> str:
         """How to close and scroll it, read from the bindings: ``esc / ? / f1 / q: close``."""
-        close = [binding for _, binding in self._bindings if binding.action == "close"]
+        close = [b for _, b in bindings_of(self) if b.action == "close"]
         scrolls = ("scroll_up", "scroll_down", "page_up", "page_down")
-        scroll = [b for _, b in VerticalScroll()._bindings if b.action in scrolls]
+        scroll = [b for b in Binding.make_bindings(VerticalScroll.BINDINGS) if b.action in scrolls]
         return t(
             "ui_help.close", close=key_names(self.app, close), scroll=key_names(self.app, scroll)
         )

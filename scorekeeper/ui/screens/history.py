@@ -20,7 +20,6 @@ from textual.widgets import Static
 
 from scorekeeper.core.session import Session
 from scorekeeper.messages import UserError, t
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.view_guard import view_failed
 
 
@@ -31,7 +30,7 @@ class WithHistory(Protocol):
     def ensure_history(self) -> bool: ...
 
 
-class ReadingHistory(StyledOnce, ModalScreen[str | None]):
+class ReadingHistory(ModalScreen[str | None]):
     """ "Reading all n entries of session s…": shown until they are read, then gone with
     what there is to say (an error, or that the snapshot was not what the entries give), or None."""
 

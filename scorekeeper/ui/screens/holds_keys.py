@@ -12,21 +12,18 @@ from textual.app import App
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import ModalScreen, Screen, ScreenResultType
-from textual.strip import Strip
 
 from scorekeeper.messages import t
-from scorekeeper.ui.screens.styled_once import StyledOnce
 
 __all__ = ["HoldsKeys", "holds_after", "release_held"]
 
 
-class HoldsKeys(StyledOnce, ModalScreen[ScreenResultType]):
+class HoldsKeys(ModalScreen[ScreenResultType]):
     """A dialog that one of its CLOSING_KEYS may close: the app holds the keys typed after
     such a key until the dialog has closed or said why not (``release``), so that keys
     typed ahead reach the next thing in order and never the closing dialog."""
 
     CLOSING_KEYS: ClassVar[frozenset[str]] = frozenset({"enter", "escape"})
-    _backdrop: list[Strip] | None = None  # the screen below, dimmed, as last painted
     # The app's own keys do not reach past a dialog: its help is bound here too.
     BINDINGS = [Binding("f1,question_mark", "app.help", t("ui_help.key.help"), id="dialog-help")]
 
@@ -35,34 +32,6 @@ class HoldsKeys(StyledOnce, ModalScreen[ScreenResultType]):
 
     def release(self) -> None:
         release_held(self.app)
-
-    def render_line(self, y: int) -> Strip:
-        """The screen below, dimmed, as Textual paints it, but line by line from the
-        lines it is made of (ui/screens/kept_tint.py): opening a dialog is the slowest
-        key at the table, and Textual's way sends the whole table through Rich."""
-        below = self._below()
-        if below is None:
-            return super().render_line(y)
-        if self._dirty_regions or self._backdrop is None:  # as Widget.render_line does
-            from scorekeeper.ui.screens.kept_tint import dimmed_screen
-
-            link = self.link_style if self.auto_links else None
-            self._backdrop = dimmed_screen(
-                below, self.styles.background, self.visual_style.rich_style, link
-            )
-            self._dirty_regions.clear()
-        if 0 <= y < len(self._backdrop):
-            return self._backdrop[y]
-        return Strip.blank(self.size.width, self.visual_style.rich_style)
-
-    def _below(self) -> Screen[object] | None:
-        """The screen this one lets show through, dimmed (as ``Screen.render`` finds it):
-        the one just beneath, if this one's background is not opaque."""
-        stack = self.app.screen_stack
-        if self.styles.background.a >= 1 or self not in stack:
-            return None
-        at = stack.index(self)
-        return stack[at - 1] if at > 0 else None
 
 
 def release_held(app: App[object]) -> None:

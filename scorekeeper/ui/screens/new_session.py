@@ -6,8 +6,6 @@ The form decides no rule itself: on Create it hands everything to
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,13 +23,10 @@ from scorekeeper.core.games import all_games, get_game
 from scorekeeper.core.header import make_header, parse_stacks, seat_name
 from scorekeeper.messages import CATALOG, UserError, t
 from scorekeeper.services.recording import create_session
+from scorekeeper.ui.app_protocol import ScoreApp, score_app
 from scorekeeper.ui.screens.holds_keys import release_held
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.seats import pairs_example
 from scorekeeper.ui.widgets.key_bar import KeyBar
-
-if TYPE_CHECKING:
-    from scorekeeper.ui.app import ScorekeeperApp
 
 #: Fields of the header that are not options; an error naming any other field goes to the form.
 _FIXED_FIELDS = ("game", "players", "parent", "recorder", "stacks")
@@ -104,7 +99,7 @@ def option_control(spec: OptionSpec) -> Widget:
     return Input(value=spec.render(spec.default), type="integer", id=widget_id, compact=True)
 
 
-class NewSessionScreen(StyledOnce, Screen[None]):
+class NewSessionScreen(Screen[None]):
     """Everything a session starts with; only a form the rules accept creates one."""
 
     # The name box has the focus from the first frame: a name typed right after "n" on the
@@ -123,8 +118,8 @@ class NewSessionScreen(StyledOnce, Screen[None]):
         self.seats: list[str] = []
 
     @property
-    def sk_app(self) -> ScorekeeperApp:
-        return cast("ScorekeeperApp", self.app)
+    def sk_app(self) -> ScoreApp:
+        return score_app(self)
 
     # -- building the form ------------------------------------------------------
 

@@ -8,7 +8,7 @@ player name (docs/rules/settlement.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -21,9 +21,10 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
 
 from scorekeeper.messages import UserError, t
-from scorekeeper.ui.screens.styled_once import StyledOnce
+from scorekeeper.ui.app_protocol import score_app
 
 if TYPE_CHECKING:
+    from scorekeeper.services.session_summary import Summary
     from scorekeeper.storage import Store
 
 
@@ -48,7 +49,7 @@ def settlement_lines(
         return [error.message()], True
 
 
-class SettleScreen(StyledOnce, ModalScreen[None]):
+class SettleScreen(ModalScreen[None]):
     """The settlement of one or several sessions; Enter or Esc closes it."""
 
     BINDINGS = [
@@ -84,7 +85,7 @@ class MarksSessions(Screen[None]):
     """Marks on the start screen's sessions, and settling them.
 
     Expects the start screen's ``#start-table`` (rows keyed by session number),
-    ``summaries``, ``highlighted()`` and ``sk_app.store``; ``paint_marks`` is called
+    ``summaries`` and ``highlighted()``; ``paint_marks`` is called
     after the list is read again, so marks of sessions still listed stay shown.
     """
 
@@ -92,15 +93,18 @@ class MarksSessions(Screen[None]):
     #: Rows drawn marked now: only these and the marked ones are drawn again, not all
     #: 1,000 rows on every change. Emptied when the table is filled again.
     painted: set[int]
+    #: The sessions listed, in the table's order, and the one the cursor is on.
+    summaries: list[Summary]
+    highlighted: Callable[[], Summary | None]
 
     def _table(self) -> DataTable[Text]:
         return self.query_one("#start-table", DataTable)
 
     def _listed_ids(self) -> list[int]:
-        return [s.id for s in getattr(self, "summaries", [])]
+        return [s.id for s in self.summaries]
 
     def action_toggle_mark(self) -> None:
-        summary = self.highlighted()  # type: ignore[attr-defined]
+        summary = self.highlighted()
         if summary is None:
             return
         marks = self._marks()
@@ -155,14 +159,14 @@ class MarksSessions(Screen[None]):
         if marks:
             sids = sorted(marks)
         else:
-            summary = self.highlighted()  # type: ignore[attr-defined]
+            summary = self.highlighted()
             if summary is None:
                 self.notify(t("settle.ui.nothing"))
                 return
             sids = [summary.id]
         from scorekeeper.ui.screens.money_rate import kept_rate
 
-        store = self.sk_app.store  # type: ignore[attr-defined]
+        store = score_app(self).store
         lines, refused = settlement_lines(store, sids, kept_rate(self.app))
         if len(sids) == 1:
             title = t("settle.ui.title_one", session=sids[0])

@@ -17,12 +17,11 @@ from scorekeeper.core.standings import standings, standings_counts
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.money_rate import keep_rate, kept_rate, rate_dialog
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.widgets.chart import ScoreChart
 from scorekeeper.ui.widgets.key_bar import KeyBar
 
 
-class StandingsScreen(StyledOnce, Screen[None]):
+class StandingsScreen(Screen[None]):
     # Priority: it closes before the next key is handed on, which reaches the table
     BINDINGS = [
         Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close", priority=True),

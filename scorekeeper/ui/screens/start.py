@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -15,6 +13,7 @@ from scorekeeper.core.times import local_text
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.catalog import list_sessions
 from scorekeeper.services.session_summary import Summary
+from scorekeeper.ui.app_protocol import ScoreApp, score_app
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name, short_game_name
 from scorekeeper.ui.loading import (
@@ -25,13 +24,9 @@ from scorekeeper.ui.loading import (
     read_now_or_later,
 )
 from scorekeeper.ui.screens.settle import MarksSessions
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.session_columns import Fit, fit_columns, players_text
 from scorekeeper.ui.view_guard import view_failed
 from scorekeeper.ui.widgets.key_bar import KeyBar
-
-if TYPE_CHECKING:
-    from scorekeeper.ui.app import ScorekeeperApp
 
 
 def names_text(players: tuple[str, ...], room: int | None = None) -> str:
@@ -59,7 +54,7 @@ class SessionTable(DataTable[Text]):
     ]
 
 
-class StartScreen(StyledOnce, MarksSessions, Screen[None]):
+class StartScreen(MarksSessions, Screen[None]):
     """Lists the stored sessions, most recently updated first (a new one on top); re-read
     each time it comes back into view, the highlight kept on the session just left."""
 
@@ -134,8 +129,8 @@ class StartScreen(StyledOnce, MarksSessions, Screen[None]):
     # -- the list ---------------------------------------------------------------
 
     @property
-    def sk_app(self) -> ScorekeeperApp:
-        return cast("ScorekeeperApp", self.app)
+    def sk_app(self) -> ScoreApp:
+        return score_app(self)
 
     @property
     def table(self) -> SessionTable:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -18,6 +18,7 @@ from scorekeeper.core.stats import Totals, combine, game_rank
 from scorekeeper.export.stats_table import cell, headings
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.stats_store import day_range, session_docs
+from scorekeeper.ui.app_protocol import ScoreApp, score_app
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.game_names import game_name
 from scorekeeper.ui.loading import (
@@ -27,12 +28,8 @@ from scorekeeper.ui.loading import (
     progress_shown,
     read_now_or_later,
 )
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.view_guard import view_failed
 from scorekeeper.ui.widgets.key_bar import KeyBar
-
-if TYPE_CHECKING:
-    from scorekeeper.ui.app import ScorekeeperApp
 
 
 def parse_day(text: str) -> date | None:
@@ -41,7 +38,7 @@ def parse_day(text: str) -> date | None:
     return date.fromisoformat(text) if text else None
 
 
-class StatsScreen(StyledOnce, Screen[None]):
+class StatsScreen(Screen[None]):
     """Per player: sessions, rounds, wins, folds, rounds and net as parent, net total."""
 
     BINDINGS = [
@@ -62,8 +59,8 @@ class StatsScreen(StyledOnce, Screen[None]):
         self._reading = 0  # the ticket of the read under way (0: none)
 
     @property
-    def sk_app(self) -> ScorekeeperApp:
-        return cast("ScorekeeperApp", self.app)
+    def sk_app(self) -> ScoreApp:
+        return score_app(self)
 
     def compose(self) -> ComposeResult:
         yield Static(t("stats.title"), id="stats-title", markup=False)

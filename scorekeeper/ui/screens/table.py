@@ -37,7 +37,6 @@ from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, TextDialog, ask_who
 from scorekeeper.ui.screens.history import with_history
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.big_number import BigNumber
 from scorekeeper.ui.widgets.key_bar import PALETTE_WORD, KeyBar
@@ -137,7 +136,7 @@ def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
     return [replace(b, priority=True) for b in (*shown, *helps, *explain, *extra)]
 
 
-class TableScreen(StyledOnce, Screen[None]):
+class TableScreen(Screen[None]):
     """What every game's table screen shares: players, result, log, and the common entries.
 
     A game's screen lists its own keys in GAME_ACTIONS and draws its own panel

@@ -19,7 +19,6 @@ from textual.widgets import Static
 
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.table_page import TablePages
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.web.qr import qr_lines
 
 
@@ -28,7 +27,7 @@ def qr_text(url: str) -> Text:
     return Text("\n".join(qr_lines(url)), style="black on white", no_wrap=True)
 
 
-class TablePageScreen(StyledOnce, ModalScreen[None]):
+class TablePageScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", t("ui_help.key.close"), id="table-page-close"),
         Binding("s", "stop_page", t("web.app.stop_key"), id="stop-page"),

@@ -24,7 +24,6 @@ from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.screens.dialogs import TextDialog, ask_who
-from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.widgets.key_bar import KeyBar
 
 #: The columns, in order: their keys and the catalog's words for their headings.
@@ -88,7 +87,7 @@ def what_cell(entry: TimelineEntry) -> Text:
     return text
 
 
-class TimelineScreen(StyledOnce, Screen[None]):
+class TimelineScreen(Screen[None]):
     """Every entry of a session, newest at the bottom, filtered by key; read-only."""
 
     BINDINGS = [

@@ -24,6 +24,7 @@ from textual.color import Color
 from textual.strip import Strip
 from textual.widget import Widget
 
+from scorekeeper.messages import CATALOG, t
 from scorekeeper.ui.cells import width
 
 if TYPE_CHECKING:
@@ -34,6 +35,25 @@ if TYPE_CHECKING:
 PALETTE_WORD = "(the palette's word)"
 #: The palette's left edge, as Textual's ``vkey`` border draws it.
 EDGE = "▏"
+
+
+#: Textual's English description of one of its keys -> the catalog key that says it.
+_BY_ENGLISH = {
+    english: key for key, (english, _) in CATALOG.items() if key.startswith("textual.key.")
+}
+
+
+def catalog_words(words: str) -> str | None:
+    """The catalog's words, in the reader's language, for Textual's English *words* for one
+    of its keys (a description or a tooltip; Textual writes them once, as its classes are
+    made), or None if the catalog does not know them (ours, or a later Textual's)."""
+    key = _BY_ENGLISH.get(words)
+    return t(key) if key is not None else None
+
+
+def key_words(words: str) -> str:
+    """A key's *words* as the footer shows them: Textual's in the reader's language."""
+    return catalog_words(words) or words
 
 
 @dataclass(frozen=True)
@@ -60,9 +80,8 @@ def keys_of(screen: Screen[Any]) -> tuple[Key, ...]:
         if binding.show and binding.action not in actions:
             actions.add(binding.action)
             shown = app.get_key_display(binding)
-            keys.append(
-                Key(binding.key, shown, binding.description, binding.action, enabled, tooltip)
-            )
+            words = key_words(binding.description)  # Textual's own in the reader's language
+            keys.append(Key(binding.key, shown, words, binding.action, enabled, key_words(tooltip)))
     palette = bindings.get(app.COMMAND_PALETTE_BINDING) if app.ENABLE_COMMAND_PALETTE else None
     if palette is not None:
         _, binding, enabled, _ = palette
