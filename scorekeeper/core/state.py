@@ -129,6 +129,9 @@ class State:
     #: they had left, clockwise: one who comes back to their seat before the next round is
     #: its parent, as if they had never left (transcript.md ``join``).
     passed: tuple[str, ...] = ()
+    #: Each player's net after the last finished round, kept as a round begins: standings
+    #: in a round read it instead of adding up every round result (core/standings.py).
+    settled: Mapping[str, int] | None = None
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:

@@ -199,7 +199,10 @@ def _apply_round(game: Game, state: State, event: Event) -> State:
     counts[state.parent] = counts.get(state.parent, 0) + 1
     # a view over a dict of our own, as frozen() would make (without copying it again)
     rounds = MappingProxyType(counts)
-    started = replace(state, round=state.round + 1, in_round=True, parent_rounds=rounds)
+    settled = frozen(game.net(state))  # before the game deals: after the last round
+    started = replace(
+        state, round=state.round + 1, in_round=True, parent_rounds=rounds, settled=settled
+    )
     return game.start_round(started)
 
 
