@@ -6,7 +6,7 @@ was; writing gives back text that reads as the same session, times included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -17,14 +17,16 @@ from scorekeeper.core.game import Game
 from scorekeeper.core.games import get_game
 from scorekeeper.core.header import make_header, parse_stacks
 from scorekeeper.core.session import Session
+from scorekeeper.core.stream import NeedsWhole, StreamFold, folding
 from scorekeeper.core.words import entry_line, parse_entry, quote, split_line
 from scorekeeper.messages import UserError
 
 HEADER_WORDS = frozenset(
     {"game", "players", "option", "stacks", "board", "shares", "parent", "recorder"}
 )
-#: Far above any real session (100,000 entries are about 5 MB), far below trouble.
-MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024
+#: Far above any real session (100,000 entries are about 4 MB; 1,000,000 about 36 MB),
+#: far below trouble: a transcript is read whole, then played a line at a time.
+MAX_TRANSCRIPT_BYTES = 48 * 1024 * 1024
 
 
 class TranscriptError(Exception):
@@ -172,6 +174,76 @@ def replay(
         except RuleError as error:
             raise TranscriptError(number, error) from None
     return session
+
+
+#: Characters of a transcript split into lines at a time by :func:`numbered_lines`.
+_CHUNK = 1 << 20
+
+
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """``enumerate(text.splitlines(), start=1)`` without the list of every line: the text is
+    split a megabyte at a time, each piece ending just after a newline (a line ends there
+    whatever came before it, so the pieces give exactly the lines the whole text gives)."""
+    number, pos = 0, 0
+    while pos < len(text):
+        cut = text.find("\n", pos + _CHUNK)
+        end = len(text) if cut < 0 else cut + 1
+        for line in text[pos:end].splitlines():
+            number += 1
+            yield number, line
+        pos = end
+
+
+def replay_text(text: str, clock: Callable[[], datetime] | None = None) -> Session:
+    """:func:`read_session` in bounded memory: each line is parsed and played as it is
+    read, and no entry is kept (core/stream.py); the session it gives holds the state at
+    the end and none of the entries. What it refuses, and at which line, is what
+    :func:`read_session` refuses: a line that cannot be read anywhere in the text is said
+    before an entry the rules refuse. An undo or a correction reaching further back than
+    the fold keeps is played by :func:`read_session` instead."""
+    if "\x00" in text:
+        nul_line = text.count("\n", 0, text.index("\x00")) + 1
+        raise TranscriptError(nul_line, RuleError("transcript.nul"))
+    head = _HeaderLines()
+    header: Header | None = None
+    game: Game | None = None
+    fold: StreamFold | None = None
+    refused: TranscriptError | None = None
+    count = 0
+    try:
+        with folding(fresh=True):
+            for number, text_line in numbered_lines(text):
+                count = number
+                try:
+                    words = split_line(text_line)
+                    if not words:
+                        continue
+                    if game is None:
+                        word = words[0].lower()
+                        if header is None and word in HEADER_WORDS:
+                            head.take(number, word, words[1:])
+                            continue
+                        if header is None:
+                            header = head.build(number)
+                        game = get_game(header.game)
+                    entry = parse_entry(game, words)
+                except RuleError as error:
+                    raise TranscriptError(number, error) from None
+                if refused is not None or header is None:
+                    continue  # only a line that cannot be read is said before it
+                if fold is None:
+                    fold = StreamFold(header)
+                try:
+                    fold.record(entry, clock() if clock else None)
+                except RuleError as error:
+                    refused = TranscriptError(number, error)
+    except NeedsWhole:
+        return read_session(text, clock)
+    if refused is not None:
+        raise refused
+    if header is None:
+        header = head.build(max(count, 1))
+    return (fold or StreamFold(header)).session()
 
 
 def read_session(text: str, clock: Callable[[], datetime] | None = None) -> Session:
