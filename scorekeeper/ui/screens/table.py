@@ -31,7 +31,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import Phrase, UserError, t
-from scorekeeper.messages.describe import describe_text
+from scorekeeper.messages.describe import board_shares_text, describe_text
 from scorekeeper.services.correcting import Correcting
 from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
@@ -53,14 +53,16 @@ class TableAction:
     name: str  # runs action_<name>
     key: str
     kind: str
-    #: Its words: the key's label ``ui.key.<words>`` and its help ``ui.help.<words>``
-    #: (default: its name), so actions of two games that read the same share them.
+    #: Its label ``ui.key.<words>`` (default: its name), so the keys of two games that
+    #: read the same share it.
     words: str = ""
-    #: Its help ``ui.help.<help>`` where only the help differs from its words'.
-    help: str = ""
     #: What the key means across games (default: its entry kind): one key per meaning,
     #: and no key with two meanings in two games (tests/test_table_keys.py).
     meaning_: str = ""
+    #: The game whose table the key is on (set by TableScreen), for its help: a game's
+    #: entry keys have their own help, ``ui.help.<game>.<meaning>``, never another
+    #: game's (a reveal in one game does not say that the lowest card loses)
+    game: str = ""
 
     @property
     def meaning(self) -> str:
@@ -72,7 +74,10 @@ class TableAction:
 
     @property
     def help_key(self) -> str:
-        return f"ui.help.{self.help or self.words or self.name}"
+        """Its help: the game's own for a game's key, else the common entry's."""
+        if self.game:
+            return f"ui.help.{self.game}.{self.meaning}"
+        return f"ui.help.{self.words or self.name}"
 
 
 COMMON_ACTIONS = (
@@ -98,10 +103,12 @@ _STORED_ONLY = frozenset({"timeline", "export", "correct_round"})
 
 @dataclass(frozen=True)
 class Banner:
-    """What a table that only shows says on top: its title, and maybe one line."""
+    """What a table that only shows says on top: its title, and maybe one line; and what
+    follows the title in the header, if not the game's whole name."""
 
     title: str
     line: str | None = None
+    sub_title: str | None = None
 
 
 def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
@@ -148,6 +155,7 @@ class TableScreen(StyledOnce, Screen[None]):
         if not cls.__dict__.get("SHARED_BASE", False):
             game = get_game(cls.GAME_ID)
             common = [a for a in COMMON_ACTIONS if game.ever_accepts(a.kind)]
+            cls.GAME_ACTIONS = tuple(replace(a, game=game.id) for a in cls.GAME_ACTIONS)
             actions = (*cls.GAME_ACTIONS, *common)
             cls.ACTIONS = {a.name: a for a in actions}
             cls.BINDINGS = _bindings(actions)  # before Textual merges the bindings
@@ -204,6 +212,8 @@ class TableScreen(StyledOnce, Screen[None]):
             self.add_class("display")
         if self.banner is not None:
             self.title = self.banner.title
+            if self.banner.sub_title is not None:
+                self.sub_title = self.banner.sub_title
             if self.banner.line:
                 self.say(self.banner.line)
         if self.recording.read_only:
@@ -504,10 +514,7 @@ class TableScreen(StyledOnce, Screen[None]):
         game = self.recording.session.game
         returned = game.board_returned(game.close(self.state))  # the rules say what `end` does
         if returned:
-            shares = t("settle.separator").join(
-                t("export.board_share", player=name, chips=chips)
-                for name, chips in returned.items()
-            )
+            shares = board_shares_text(returned)
             question += "\n" + t("ui.table.end_board", chips=sum(returned.values()), shares=shares)
         self.app.push_screen(ConfirmDialog(question, t("ui.key.end")), answered)
 
