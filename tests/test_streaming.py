@@ -122,3 +122,104 @@ def test_a_rule_error_before_anything_was_let_go_is_the_rules(monkeypatch):
     fold = StreamFold(read_session(HEAD).header)
     with pytest.raises(RuleError):
         fold.record(Entry("showdown", {"winner": "Z"}))
+
+
+# --- verify, a line at a time (services/verifying.py) ---------------------------------
+
+
+def whole_verify(store, sid):
+    """What ``verify`` finds reading and folding the whole session: the number of entries,
+    the receipt's hash, and whether the snapshot the journal vouches for is forged."""
+    from scorekeeper.services.recording import fold_stored, snapshot_disagrees
+    from scorekeeper.storage.hashchain import verify
+
+    stored = store.read(sid)
+    verdict = verify(stored.header, stored.events, stored.vouches)
+    assert verdict.ok
+    return verdict.entries, verdict.head, snapshot_disagrees(store, stored, fold_stored(stored))
+
+
+def stored_with_snapshot(tmp_path, session):
+    from scorekeeper.services.recording import import_session
+    from scorekeeper.storage import Store
+
+    store = Store(tmp_path / "home")
+    return store, import_session(store, session)
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data(), game=st.sampled_from(sorted(GAMES)), window=st.integers(1, 6))
+def test_verify_a_line_at_a_time_is_the_whole_verify(data, game, window, tmp_path_factory):
+    """Any session (undo, corrections, joins, leaves, rebuys …) stored with its snapshot,
+    then checked a line at a time with a window so small it lets go every few entries:
+    the same entries, receipt and verdict on the snapshot as the whole read and fold, or
+    None (the caller then reads it whole)."""
+    from scorekeeper.services.verifying import verify_streamed
+
+    whole = build_session(data, game)
+    store, sid = stored_with_snapshot(tmp_path_factory.mktemp("v"), whole)
+    streamed = verify_streamed(store, sid, window=window)
+    entries, head, forged = whole_verify(store, sid)
+    if streamed is None:  # an undo or a correction below what it kept: the whole read
+        assert any(e.kind in ("undo", "correct") for e in whole.events)
+        return
+    assert (streamed.entries, streamed.head, streamed.forged) == (entries, head, forged)
+    assert not forged
+    assert streamed.most_kept < 2 * window
+
+
+def rounds(count: int) -> str:
+    return HEAD + "round\nshowdown A\n" * count
+
+
+def test_verify_compares_the_state_kept_and_finds_it_forged(tmp_path):
+    """A session long enough for its snapshot to keep a state: read a line at a time,
+    that state is compared with the fold at its entry, and a forged one (vouched for by a
+    journal someone rewrote) is found as the whole read finds it."""
+    from journal_support import forged_scores, vouch_as_writer
+
+    from scorekeeper.services.verifying import verify_streamed
+
+    store, sid = stored_with_snapshot(tmp_path, read_session(rounds(200)))
+    taken = store.snapshot(sid).state()
+    assert taken is not None and taken.apart  # a state with its histories kept
+    streamed = verify_streamed(store, sid, window=16)
+    assert streamed is not None and not streamed.forged
+    assert (streamed.entries, streamed.head, False) == whole_verify(store, sid)
+    vouch_as_writer(store, sid, forged_scores(store, sid))
+    streamed = verify_streamed(store, sid, window=16)
+    assert streamed is not None and streamed.forged
+    assert whole_verify(store, sid)[2]
+
+
+def test_verify_holds_a_bounded_window_whatever_the_length(tmp_path):
+    """The fold ``verify`` streams through keeps at most twice its window of entries in
+    force, at 400 entries as at 4,000 (no entry is kept: the journal is read a line at a
+    time)."""
+    from scorekeeper.services.verifying import verify_streamed
+
+    for count in (200, 2_000):
+        store, sid = stored_with_snapshot(tmp_path / str(count), read_session(rounds(count)))
+        streamed = verify_streamed(store, sid, window=32)
+        assert streamed is not None and streamed.entries == 2 * count
+        assert streamed.most_kept < 64
+
+
+def test_verify_reads_a_journal_it_cannot_judge_whole(tmp_path):
+    """A journal not of the writer's layout, or an entry that does not match its chain,
+    is not judged a line at a time: None, and the whole read says what is wrong."""
+    from scorekeeper.services.verifying import verify_streamed
+
+    store, sid = stored_with_snapshot(tmp_path, read_session(rounds(3)))
+    path = store.path(sid)
+    data = path.read_bytes()
+    path.write_bytes(data.replace(b"showdown", b"showdowX", 1))  # a line fails its check
+    assert verify_streamed(store, sid) is None
+    path.write_bytes(data[:-5])  # a torn last line is not read, as the whole read does not
+    streamed = verify_streamed(store, sid)
+    assert streamed is not None
+    assert (streamed.entries, streamed.head, streamed.forged) == whole_verify(store, sid)

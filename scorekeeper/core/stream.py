@@ -56,6 +56,11 @@ class StreamFold:
         """Entries folded so far."""
         return self.ledger.next_seq - 1
 
+    @property
+    def kept(self) -> int:
+        """Entries in force the ledger holds now: never more than twice the window."""
+        return self._depth
+
     def add(self, event: Event) -> Event:
         """Fold a stored (or imported) *event*: FoldError as a whole fold refuses it."""
         self._reachable(event.kind)

@@ -531,7 +531,7 @@ class Recording:
 
         def take() -> StateAt:
             counted = state_stats(session.game, state, first_at, since)
-            payload, apart = _state_payload(state, counted)
+            payload, apart = state_payload(state, counted)
             return StateAt(
                 entries=target,
                 size=point.size,
@@ -583,7 +583,7 @@ def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> b
         return True
     state = whole.state if entries == count else whole.state_before(entries)
     first_at = whole.first_at
-    payload, apart = _state_payload(state, state_stats(whole.game, state, first_at))
+    payload, apart = state_payload(state, state_stats(whole.game, state, first_at))
     return not (
         stored.events[entries - 1].get(HASH_KEY) == taken.chain
         and (taken.state, taken.apart) == (payload, tuple(apart))
@@ -592,7 +592,7 @@ def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> b
     )
 
 
-def _state_payload(state: State, stats: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def state_payload(state: State, stats: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
     """What a snapshot keeps of a session's *state*: the state (its histories apart, see
     core/state_codec.py), its statistics, and how many round results those count."""
     doc, apart = encode_state_apart(state)
