@@ -135,4 +135,3 @@ def _state_forged(
         and taken.first_at == (first_at.isoformat() if first_at else None)
         and taken.last_at == at.last_at.isoformat()
     )
-

@@ -741,10 +741,11 @@ def stream_docs(handle: Any) -> Iterator[tuple[str, int, int, dict[str, Any]]]:
     last = {EVENTS_TABLE: 0, VOUCH_TABLE: -1}
     while (line := handle.readline()).endswith(b"\n"):
         record = decode(line[:-1])
-        for table, kind in ((EVENTS_TABLE, ENTRY), (VOUCH_TABLE, VOUCH)):
+        table, kind = EVENTS_TABLE, ENTRY
+        found = _one_doc(record, table)
+        if found is None:
+            table, kind = VOUCH_TABLE, VOUCH
             found = _one_doc(record, table)
-            if found is not None:
-                break
         if found is None or found[0] <= last[table]:
             raise Irregular
         last[table] = found[0]
