@@ -12,7 +12,7 @@ from datetime import datetime
 
 from scorekeeper.core.collector import collector_paused
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry, Header
+from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.game import Game
 from scorekeeper.core.games import get_game
 from scorekeeper.core.header import make_header, parse_stacks
@@ -222,6 +222,23 @@ def replay_text(text: str, clock: Callable[[], datetime] | None = None) -> Sessi
     :func:`read_session` refuses: a line that cannot be read anywhere in the text is said
     before an entry the rules refuse. An undo or a correction reaching further back than
     the fold keeps is played by :func:`read_session` instead."""
+    try:
+        return stream_text(text, clock)
+    except NeedsWhole:
+        return read_session(text, clock)
+
+
+#: Told each entry as :func:`stream_text` plays it, with the fold it was played on.
+EachEntry = Callable[[Event, StreamFold], None]
+
+
+def stream_text(
+    text: str, clock: Callable[[], datetime] | None = None, each: EachEntry | None = None
+) -> Session:
+    """:func:`replay_text` without the hand-over: NeedsWhole when an undo or a correction
+    reaches below what the fold keeps. *each* is told every entry as it is played (none
+    after one the rules refuse: the text is then read on only to say a line that cannot
+    be read first, and the refusal is raised at its end)."""
     if "\x00" in text:
         nul_line = text.count("\n", 0, text.index("\x00")) + 1
         raise TranscriptError(nul_line, RuleError("transcript.nul"))
@@ -231,35 +248,39 @@ def replay_text(text: str, clock: Callable[[], datetime] | None = None) -> Sessi
     fold: StreamFold | None = None
     refused: TranscriptError | None = None
     count = 0
-    try:
-        with folding(fresh=True):
-            for number, text_line in numbered_lines(text):
-                count = number
-                try:
-                    words = split_line(text_line)
-                    if not words:
+    with folding(fresh=True):
+        for number, text_line in numbered_lines(text):
+            count = number
+            try:
+                words = split_line(text_line)
+                if not words:
+                    continue
+                if game is None:
+                    word = words[0].lower()
+                    if header is None and word in HEADER_WORDS:
+                        head.take(number, word, words[1:])
                         continue
-                    if game is None:
-                        word = words[0].lower()
-                        if header is None and word in HEADER_WORDS:
-                            head.take(number, word, words[1:])
-                            continue
-                        if header is None:
-                            header = head.build(number)
-                        game = get_game(header.game)
-                    entry = parse_entry(game, words)
-                except RuleError as error:
-                    raise TranscriptError(number, error) from None
-                if refused is not None or header is None:
-                    continue  # only a line that cannot be read is said before it
-                if fold is None:
-                    fold = StreamFold(header)
-                try:
-                    fold.record(entry, clock() if clock else None)
-                except RuleError as error:
-                    refused = TranscriptError(number, error)
-    except NeedsWhole:
-        return read_session(text, clock)
+                    if header is None:
+                        header = head.build(number)
+                    game = get_game(header.game)
+                entry = parse_entry(game, words)
+            except RuleError as error:
+                valid: tuple[str, ...] = ()
+                if error.key in UNKNOWN_ENTRY and header is not None and refused is None:
+                    valid = valid_kinds((fold or StreamFold(header)).session())
+                raise TranscriptError(number, error, valid) from None
+            if refused is not None or header is None:
+                continue  # only a line that cannot be read is said before it
+            if fold is None:
+                fold = StreamFold(header)
+            try:
+                event = fold.record(entry, clock() if clock else None)
+            except RuleError as error:
+                kinds = valid_kinds(fold.session()) if error.key in UNKNOWN_ENTRY else ()
+                refused = TranscriptError(number, error, kinds)
+                continue
+            if each is not None:
+                each(event, fold)
     if refused is not None:
         raise refused
     if header is None:

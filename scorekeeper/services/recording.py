@@ -30,7 +30,12 @@ from scorekeeper.core.ledger import NEEDS_HISTORY, Ledger
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult, State
-from scorekeeper.core.state_codec import agrees_but_history, decode_state, encode_state_apart
+from scorekeeper.core.state_codec import (
+    agrees_but_history,
+    decode_state,
+    encode_state_apart,
+    encode_state_digested,
+)
 from scorekeeper.core.stats import STATS_VERSION, session_stats, state_stats
 from scorekeeper.messages import UserError
 from scorekeeper.services.summary_docs import summaries_of
@@ -592,8 +597,11 @@ def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> b
     )
 
 
-def state_payload(state: State, stats: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def state_payload(
+    state: State, stats: dict[str, Any], *, digested: bool = False
+) -> tuple[dict[str, Any], list[str]]:
     """What a snapshot keeps of a session's *state*: the state (its histories apart, see
-    core/state_codec.py), its statistics, and how many round results those count."""
-    doc, apart = encode_state_apart(state)
+    core/state_codec.py), its statistics, and how many round results those count. With
+    *digested*, each history as the SHA-256 of its text, never made whole (``verify``)."""
+    doc, apart = encode_state_digested(state) if digested else encode_state_apart(state)
     return {"state": doc, "stats": stats, "results": len(state.results)}, apart

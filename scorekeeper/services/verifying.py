@@ -127,11 +127,12 @@ def _state_forged(
         return True
     first_at = fold.first_at
     game = fold.session().game
-    payload, apart = state_payload(at.state, state_stats(game, at.state, first_at))
+    stats = state_stats(game, at.state, first_at)
+    payload, digests = state_payload(at.state, stats, digested=True)
     return not (
         at.chain == taken.chain
         and taken.state == payload
-        and taken.apart == snapshots.apart_digests(apart)
+        and taken.apart == tuple(digests)
         and taken.first_at == (first_at.isoformat() if first_at else None)
         and taken.last_at == at.last_at.isoformat()
     )
