@@ -223,3 +223,70 @@ def test_verify_reads_a_journal_it_cannot_judge_whole(tmp_path):
     streamed = verify_streamed(store, sid)
     assert streamed is not None
     assert (streamed.entries, streamed.head, streamed.forged) == whole_verify(store, sid)
+
+
+# --- import, a line at a time (services/importing.py) ---------------------------------
+
+
+def files_of(store, sid) -> tuple[bytes, bytes | None]:
+    snap = store.path(sid).with_name(store.path(sid).name + ".snap")
+    return store.path(sid).read_bytes(), snap.read_bytes() if snap.exists() else None
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data(), game=st.sampled_from(sorted(GAMES)), window=st.integers(1, 6))
+def test_import_a_line_at_a_time_is_the_whole_import(
+    data, game, window, monkeypatch, tmp_path_factory
+):
+    """Any session's transcript (times included), imported a line at a time with a window
+    so small it lets go every few entries: the same journal and the same snapshot, byte
+    for byte, as reading the transcript whole and storing it; or None (nothing stored)."""
+    from scorekeeper.services.importing import import_text
+    from scorekeeper.services.recording import import_session
+    from scorekeeper.storage import Store
+
+    monkeypatch.setattr(stream, "WINDOW", window)
+    text = write_transcript(build_session(data, game))
+    home = tmp_path_factory.mktemp("i")
+    whole, streamed = Store(home / "whole"), Store(home / "streamed")
+    sid = import_session(whole, read_session(text))
+    got = import_text(streamed, text)
+    if got is None:
+        assert streamed.ids() == [] and not list(streamed.sessions_dir.iterdir())
+        return
+    assert got == sid
+    assert files_of(streamed, got) == files_of(whole, sid)
+
+
+def test_a_long_import_keeps_the_same_state_and_vouches(tmp_path, monkeypatch):
+    """Long enough for the snapshot to keep a state: the same bytes as the whole import,
+    and the streamed session then verifies, a line at a time."""
+    from scorekeeper.services.importing import import_text
+    from scorekeeper.services.recording import import_session
+    from scorekeeper.services.verifying import verify_streamed
+    from scorekeeper.storage import Store
+
+    monkeypatch.setattr(stream, "WINDOW", 16)
+    text = write_transcript(read_session(rounds(300) + "undo\nnote x\n"))
+    whole, streamed = Store(tmp_path / "whole"), Store(tmp_path / "streamed")
+    sid = import_session(whole, read_session(text))
+    assert import_text(streamed, text) == sid
+    assert files_of(streamed, sid) == files_of(whole, sid)
+    assert streamed.snapshot(sid).state() is not None
+    checked = verify_streamed(streamed, sid, window=16)
+    assert checked is not None and not checked.forged and checked.entries == 602
+
+
+def test_a_refused_import_stores_nothing(tmp_path):
+    from scorekeeper.services.importing import import_text
+    from scorekeeper.storage import Store
+
+    store = Store(tmp_path / "home")
+    with pytest.raises(TranscriptError) as refused:
+        import_text(store, HEAD + "round\nshowdown Z\nround\n")
+    assert refused.value.line == 4
+    assert store.ids() == [] and not list(store.sessions_dir.iterdir())

@@ -25,7 +25,7 @@ from scorekeeper.messages.describe import board_returned_text
 from scorekeeper.messages.text import json_text
 
 
-def _read_limited(path: str) -> bytes:
+def read_limited(path: str) -> bytes:
     """At most the size limit of a file, a pipe, a device or standard input (``-``).
 
     The limit holds whatever the source: one byte more than it is read, and then
@@ -51,7 +51,7 @@ def read_transcript(path: str, *, streamed: bool = False) -> Session:
 
 def _read_transcript(path: str, streamed: bool) -> Session:
     try:
-        raw = _read_limited(path)
+        raw = read_limited(path)
     except OSError as error:
         fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
     try:
