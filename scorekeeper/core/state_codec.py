@@ -96,7 +96,7 @@ class Digests(list[str]):
             raw, newer = kept
             old = raw if isinstance(raw, str) else _compact(raw)
             running.update(_joined(old, _compact([encode(i) for i in newer])).encode("ascii"))
-        else:
+        else:  # as _compact_items writes it, an item at a time
             running.update(b"[")
             for index, item in enumerate(chain.to_list()):
                 running.update(b"," if index else b"")
@@ -125,13 +125,20 @@ def _encode_chain(chain: Chain[Any], apart: list[str] | None) -> Any:
         items = json.loads(raw) if isinstance(raw, str) else cast("list[Any]", raw)
         return {"c": [*items, *(encode(item) for item in newer)]}
     if kept is None:
-        text = _compact([encode(item) for item in chain.to_list()])
+        text = _compact_items(chain.to_list())
     else:
         raw, newer = kept
         old = raw if isinstance(raw, str) else _compact(raw)
-        text = _joined(old, _compact([encode(item) for item in newer]))
+        text = _joined(old, _compact_items(newer))
     apart.append(text)
     return {"x": [len(apart) - 1, len(chain)]}
+
+
+def _compact_items(items: list[Any]) -> str:
+    """``_compact([encode(item) for item in items])``, each item encoded and written alone:
+    the text, never the plain values of a whole history (at 1,000,000 entries, a
+    gigabyte) at once."""
+    return "[" + ",".join(_compact(encode(item)) for item in items) + "]"
 
 
 def _joined(first: str, second: str) -> str:
