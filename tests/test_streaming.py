@@ -314,3 +314,28 @@ def test_the_settled_net_from_the_statistics_is_the_one_from_the_rounds(data, ga
         stats = state_stats(session.game, state, session.first_at)
         assert settled_net(session.game, state, stats) == settled_net(session.game, state)
         assert standings(state, stats) == standings(state)
+
+
+def test_import_holds_a_bounded_window_whatever_the_length(tmp_path, monkeypatch):
+    """What an import holds while it plays does not grow with the transcript: the fold
+    keeps at most twice its window of entries in force, and the states kept for the
+    snapshot are the last STATE_LAG + 1, at 400 entries as at 4,000."""
+    from scorekeeper.services import importing
+    from scorekeeper.storage import Store
+
+    monkeypatch.setattr(stream, "WINDOW", 32)
+    seen: list[tuple[int, int]] = []
+    entry = importing._Importing.entry
+
+    def watched(self, event, fold):
+        entry(self, event, fold)
+        seen.append((fold.kept, len(self.recent)))
+
+    monkeypatch.setattr(importing._Importing, "entry", watched)
+    for count in (200, 2_000):
+        seen.clear()
+        store = Store(tmp_path / str(count))
+        assert importing.import_text(store, rounds(count)) == 1
+        assert len(seen) == 2 * count
+        assert max(kept for kept, _ in seen) < 64
+        assert max(recent for _, recent in seen) <= importing.snapshots.STATE_LAG + 1
