@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from datetime import datetime
 from types import MappingProxyType
@@ -105,6 +105,43 @@ class Digests(list[str]):
         self.append(running.hexdigest())
 
 
+class Pieces(list[str]):
+    """Given to :func:`encode` as *apart*: each history is noted (its chain), to be written
+    a piece at a time by :func:`history_pieces` (``import`` at any length)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.chains: list[Chain[Any]] = []
+
+    def add_chain(self, chain: Chain[Any]) -> None:
+        self.chains.append(chain)
+        self.append("")
+
+
+def history_pieces(chain: Chain[Any]) -> Iterator[str]:
+    """The text :func:`encode_state_apart` gives the history *chain*, in pieces (an item
+    each): joined, they are that text."""
+    kept = chain.raw_then()
+    if kept is not None:
+        raw, newer = kept
+        old = raw if isinstance(raw, str) else _compact(raw)
+        yield _joined(old, _compact_items(newer))
+        return
+    yield "["
+    for index, item in enumerate(chain.to_list()):
+        yield ("," if index else "") + _compact(encode(item))
+    yield "]"
+
+
+def encode_state_pieces(state: State) -> tuple[dict[str, Any], list[Chain[Any]]]:
+    """:func:`encode_state_apart`, each history given as its chain, for
+    :func:`history_pieces`."""
+    pieces = Pieces()
+    doc = encode(state, pieces)
+    assert isinstance(doc, dict)
+    return doc, pieces.chains
+
+
 def encode_state_digested(state: State) -> tuple[dict[str, Any], list[str]]:
     """:func:`encode_state_apart`, each history given as the SHA-256 of its text."""
     digests = Digests()
@@ -114,7 +151,7 @@ def encode_state_digested(state: State) -> tuple[dict[str, Any], list[str]]:
 
 
 def _encode_chain(chain: Chain[Any], apart: list[str] | None) -> Any:
-    if isinstance(apart, Digests):
+    if isinstance(apart, Digests | Pieces):
         apart.add_chain(chain)
         return {"x": [len(apart) - 1, len(chain)]}
     kept = chain.raw_then()  # read from a snapshot and not decoded since: as it was

@@ -28,10 +28,11 @@ from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.events import Event, Header
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
+from scorekeeper.core.state_codec import encode_state_pieces, history_pieces
 from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import NeedsWhole, StreamFold
 from scorekeeper.core.transcript import stream_text
-from scorekeeper.services.recording import state_payload
+from scorekeeper.services.recording import payload_of
 from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots
@@ -113,16 +114,17 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
     size, running, tip = draft.size, draft.running, importing.tip
     entries = draft.entries
 
-    def vouch(data: bytes) -> bool:
+    def vouch(named: tuple[str, str] | None) -> bool:
+        """Append the vouch line naming the snapshot just kept (its SHA-256, its line 1's)."""
         nonlocal size, tip
-        if not store.keep_snapshot(sid, data):
+        if named is None:
             return False
         body = {
             "after": entries,
             "size": size,
             "digest": running.hexdigest(),
-            "snapshot": hashlib.sha256(data).hexdigest(),
-            "head": hashlib.sha256(data.partition(b"\n")[0]).hexdigest(),
+            "snapshot": named[0],
+            "head": named[1],
         }
         doc = sealed(tip, body)
         line = store.append_vouch(sid, size, doc)
@@ -132,7 +134,13 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
         running.update(line)
         return True
 
-    if not vouch(snapshots.encode(summaries, None)) or entries < snapshots.STATE_AT_LEAST:
+    data = snapshots.encode(summaries, None)
+    named = (
+        (hashlib.sha256(data).hexdigest(), hashlib.sha256(data.partition(b"\n")[0]).hexdigest())
+        if store.keep_snapshot(sid, data)
+        else None
+    )
+    if not vouch(named) or entries < snapshots.STATE_AT_LEAST:
         return
     target = entries - snapshots.STATE_LAG
     point = next((p for p in importing.recent if p.entries == target), None)
@@ -140,7 +148,7 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
         return
     first_at = session.first_at
     stats = state_stats(session.game, point.state, first_at)
-    payload, apart = state_payload(point.state, stats)
+    doc, chains = encode_state_pieces(point.state)
     taken = snapshots.StateAt(
         entries=target,
         size=point.size,
@@ -149,7 +157,7 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
         next_id=target + 1,
         first_at=first_at.isoformat() if first_at else None,
         last_at=point.at.isoformat(),
-        state=payload,
-        apart=tuple(apart),
+        state=payload_of(point.state, doc, stats),
     )
-    vouch(snapshots.encode(summaries, taken))
+    pieces = [history_pieces(chain) for chain in chains]  # written a piece at a time
+    vouch(snapshots.save_streamed(store.path(sid), summaries, taken, pieces))

@@ -604,4 +604,9 @@ def state_payload(
     core/state_codec.py), its statistics, and how many round results those count. With
     *digested*, each history as the SHA-256 of its text, never made whole (``verify``)."""
     doc, apart = encode_state_digested(state) if digested else encode_state_apart(state)
-    return {"state": doc, "stats": stats, "results": len(state.results)}, apart
+    return payload_of(state, doc, stats), apart
+
+
+def payload_of(state: State, doc: dict[str, Any], stats: dict[str, Any]) -> dict[str, Any]:
+    """:func:`state_payload`'s document, around *doc* (the state as encoded)."""
+    return {"state": doc, "stats": stats, "results": len(state.results)}

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -219,6 +220,44 @@ def encode(summaries: dict[str, dict[str, Any]], state: StateAt | None) -> bytes
                 raise ValueError("a history kept apart must be one line of ASCII JSON")
             lines.append(text.encode("ascii"))
     return b"\n".join(lines)
+
+
+def save_streamed(
+    journal: Path,
+    summaries: dict[str, dict[str, Any]],
+    state: StateAt,
+    apart: Iterable[Iterable[str]],
+) -> tuple[str, str] | None:
+    """:func:`save` of what :func:`encode` gives for *summaries* and *state*, its histories
+    given as pieces of ASCII text (*apart*, one iterable per history) and written as they
+    come, never whole: the SHA-256 of the file and of its line 1; None if the disk
+    refused (or a value cannot be kept: the caller then keeps none, as with :func:`save`)."""
+    whole = hashlib.sha256()
+    first = encode(summaries, None).partition(b"\n")[0]
+
+    def chunks() -> Iterator[bytes]:
+        yield first
+        yield b"\n" + encode(summaries, state).partition(b"\n")[2]
+        for pieces in apart:
+            yield b"\n"
+            for piece in pieces:
+                if "\n" in piece or not piece.isascii():
+                    raise ValueError("a history kept apart must be one line of ASCII JSON")
+                yield piece.encode("ascii")
+
+    def hashed() -> Iterator[bytes]:
+        for chunk in chunks():
+            whole.update(chunk)
+            yield chunk
+
+    try:
+        durable.replace_atomically_from(path_of(journal), hashed())
+    except (OSError, ValueError):
+        return None
+    for suffix in RETIRED:
+        with contextlib.suppress(OSError):
+            journal.with_name(journal.name + suffix).unlink()
+    return whole.hexdigest(), hashlib.sha256(first).hexdigest()
 
 
 def path_of(journal: Path) -> Path:
