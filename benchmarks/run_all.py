@@ -1,13 +1,17 @@
 """Every benchmark in one run, each figure beside its goal; exits 1 when a goal is missed.
 
 Run: python benchmarks/run_all.py [--quick] [--only keys startup ...] [--fixtures DIR]
+     python benchmarks/run_all.py --million [--fixtures DIR]   (the 1,000,000-entry figures)
 
 Needs the bench extra (``pip install -e '.[bench]'``: pyte, the terminal emulator
 behind benchmarks/pty_harness.py). Fixtures (sessions of 100 to 100,000 entries,
 transcripts, 1,000 recorded sessions) are made once per run in a temporary folder
 (or in --fixtures DIR, kept for the next run). ``--quick`` skips the 100,000-entry
 figures (and the start screens over 1,000 sessions) and takes fewer samples; every
-other goal is still checked. Progress goes to stderr; the table to stdout.
+other goal is still checked. ``--million`` runs only the 1,000,000-entry figures
+(benchmarks/bench_million.py: peak memory of verify, import and replay; record at
+1,000,000 vs 10,000 entries), never part of the default run: making that session takes
+minutes (keep it with --fixtures). Progress goes to stderr; the table to stdout.
 
 Each benchmark is also a script of its own (``python benchmarks/bench_keys.py``…);
 what each measures, and how, is in its docstring. The figures in
@@ -32,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_keys
 import bench_list
+import bench_million
 import bench_record
 import bench_replay
 import bench_startup
@@ -106,11 +111,17 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="skip the 100,000-entry figures")
     parser.add_argument("--only", nargs="+", choices=list(BENCHMARKS), help="these benchmarks")
     parser.add_argument("--fixtures", type=Path, help="make (or reuse) the fixtures here")
+    parser.add_argument(
+        "--million", action="store_true", help="only the 1,000,000-entry figures (on demand)"
+    )
     args = parser.parse_args()
 
     began = time.perf_counter()
     byte_compiled()
     chosen = args.only or list(BENCHMARKS)
+    if args.million:
+        BENCHMARKS["million"] = bench_million.run
+        chosen = ["million"]
     results: list[Result] = []
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as temp:
         root = args.fixtures or Path(temp)

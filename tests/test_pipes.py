@@ -110,7 +110,7 @@ def test_the_size_limit_holds_for_a_pipe(tmp_path):
         writer.wait()
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr.decode() == (
-        "-:1: the file is larger than a transcript can be (20971520 bytes)\n"
+        "-:1: the file is larger than a transcript can be (50331648 bytes)\n"
     )
 
 

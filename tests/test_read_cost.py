@@ -74,7 +74,9 @@ def test_a_quick_read_reads_nothing_when_more_is_not_yet_vouched(tmp_path, monke
     made: list[int] = []
     real = summary_docs.summarize
     monkeypatch.setattr(
-        summary_docs, "summarize", lambda session, sid: made.append(sid) or real(session, sid)
+        summary_docs,
+        "summarize",
+        lambda session, sid, *stats: made.append(sid) or real(session, sid, *stats),
     )
 
     assert list_sessions(store, at_most=sum(sizes) - 1) is None

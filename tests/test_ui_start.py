@@ -316,10 +316,10 @@ async def test_many_sessions_are_read_in_a_worker_and_the_keys_answer_meanwhile(
     gate = threading.Event()
     real = summary_docs.summarize
 
-    def slow(session, sid):  # the fourth session waits for the test: a slow disk
+    def slow(session, sid, *stats):  # the fourth session waits for the test: a slow disk
         if sid == 4:
             assert gate.wait(30)
-        return real(session, sid)
+        return real(session, sid, *stats)
 
     monkeypatch.setattr(summary_docs, "summarize", slow)
     app, _ = make_app(store)

@@ -17,6 +17,7 @@ from scorekeeper.core.words import parse_replacement, split_line
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.recording import Recording, fold_stored, snapshot_disagrees
+from scorekeeper.services.verifying import verify_streamed
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY
 from scorekeeper.storage.hashchain import verify as verify_chain
@@ -50,6 +51,12 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     journal vouches for the snapshot beside it, compares that with the fold (a vouch line
     can only be forged by rewriting the journal)."""
     wanted = _expected(expect)
+    streamed = verify_streamed(store, sid, wanted)
+    if streamed is not None:  # everything holds, found a line at a time (bounded memory)
+        tell_set_aside(store, sid)
+        if streamed.forged:
+            return _tampered(sid, t("cli.verify_snapshot_forged"))
+        return _verified(sid, streamed.entries, streamed.head, wanted, streamed.noted_at)
     stored = keep(store.read(sid))
     tell_set_aside(store, sid)
     verdict = verify_chain(stored.header, stored.events, stored.vouches)
@@ -67,18 +74,23 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
         fail(str(sid), t("recording.session_invalid", session=sid, reason=error.message()))
     if forged:
         return _tampered(sid, t("cli.verify_snapshot_forged"))
-    print(t("cli.verify_ok", session=sid, entries=verdict.entries, head=verdict.head))
-    print(t("cli.verify_receipt", entries=len(stored.events), short=verdict.head[:SHORT]))
+    hashes = [str(event.get(KEY, "")) for event in stored.events] if wanted else []
+    later = [n for n, value in enumerate(hashes, start=1) if value.startswith(wanted or "")]
+    return _verified(sid, verdict.entries, verdict.head, wanted, later[-1] if later else None)
+
+
+def _verified(sid: int, entries: int, head: str, wanted: str | None, noted: int | None) -> int:
+    """Say that session *sid* holds, and check the receipt asked for: *noted* is the last
+    entry whose hash begins with it."""
+    print(t("cli.verify_ok", session=sid, entries=entries, head=head))
+    print(t("cli.verify_receipt", entries=entries, short=head[:SHORT]))
     if wanted is None:
         return 0
-    if verdict.head.startswith(wanted):
+    if head.startswith(wanted):
         print(t("cli.verify_expect_ok", session=sid))
         return 0
-    hashes = [str(event.get(KEY, "")) for event in stored.events]
-    later = [n for n, value in enumerate(hashes, start=1) if value.startswith(wanted)]
-    if later:  # the receipt was noted at entry N: entries were added since, none cut
-        print(t("cli.verify_expect_earlier", session=sid, entry=later[-1],
-                added=len(hashes) - later[-1]))  # fmt: skip
+    if noted is not None:  # the receipt was noted at entry N: entries were added since, none cut
+        print(t("cli.verify_expect_earlier", session=sid, entry=noted, added=entries - noted))
         return 0
     return _tampered(sid, t("cli.verify_expect_missing", hash=wanted))
 

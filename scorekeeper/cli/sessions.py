@@ -9,17 +9,19 @@ from pathlib import Path
 from scorekeeper.cli.errors import fail, quiet_stdout, with_valid_now
 from scorekeeper.cli.leaving import keep
 from scorekeeper.cli.streams import OutputError
-from scorekeeper.cli.transcripts import print_state, read_transcript
+from scorekeeper.cli.transcripts import print_state, read_limited, read_transcript
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
 from scorekeeper.core.game import LegalAction
 from scorekeeper.core.times import local_text
+from scorekeeper.core.transcript import TranscriptError, decode, looks_like_json
 from scorekeeper.core.words import UNKNOWN_ENTRY, parse_entry, split_line
 from scorekeeper.export.formats import export_text
 from scorekeeper.export.settlement import parse_rate, season_lines, settle_together
 from scorekeeper.export.settlement import settle as settle_session
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
+from scorekeeper.services.importing import import_text
 from scorekeeper.services.recording import (
     Recording,
     create_like,
@@ -46,9 +48,29 @@ def tell_set_aside(store: Store, sid: int) -> None:
 
 
 def import_file(store: Store, path: str) -> int:
-    sid = import_session(store, read_transcript(path))
-    print(sid)
+    print(import_transcript(store, path))
     return 0
+
+
+def import_transcript(store: Store, path: str) -> int:
+    """``import``: the session a transcript (or a JSON export) holds, stored; its id. A
+    transcript is played and written a line at a time, no entry held
+    (services/importing.py); one whose undo or correction reaches below what that keeps,
+    and a JSON export, are read and stored whole."""
+    try:
+        raw = read_limited(path)
+    except OSError as error:
+        fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
+    try:
+        text = decode(raw)
+        del raw
+        if not looks_like_json(text):
+            sid = import_text(store, text)
+            if sid is not None:
+                return sid
+    except TranscriptError as error:
+        fail(f"{path}:{error.line}", with_valid_now(error.message(), error.valid))
+    return import_session(store, read_transcript(path))
 
 
 def new_like(store: Store, sid: int) -> int:

@@ -16,6 +16,7 @@ from scorekeeper.core.transcript import (
     decode,
     looks_like_json,
     parse_transcript,
+    replay_text,
 )
 from scorekeeper.core.transcript import replay as play
 from scorekeeper.export.columns import ljust, width
@@ -24,7 +25,7 @@ from scorekeeper.messages.describe import board_returned_text
 from scorekeeper.messages.text import json_text
 
 
-def _read_limited(path: str) -> bytes:
+def read_limited(path: str) -> bytes:
     """At most the size limit of a file, a pipe, a device or standard input (``-``).
 
     The limit holds whatever the source: one byte more than it is read, and then
@@ -41,14 +42,16 @@ def _read_limited(path: str) -> bytes:
     return raw
 
 
-def read_transcript(path: str) -> Session:
-    """The session a transcript or a JSON export holds, kept to the program's end."""
-    return keep(_read_transcript(path))
+def read_transcript(path: str, *, streamed: bool = False) -> Session:
+    """The session a transcript or a JSON export holds, kept to the program's end.
+    *streamed*: the session at the end only, a transcript folded a line at a time without
+    keeping its entries (``replay``: see :func:`replay_text`)."""
+    return keep(_read_transcript(path, streamed))
 
 
-def _read_transcript(path: str) -> Session:
+def _read_transcript(path: str, streamed: bool) -> Session:
     try:
-        raw = _read_limited(path)
+        raw = read_limited(path)
     except OSError as error:
         fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
     try:
@@ -58,6 +61,8 @@ def _read_transcript(path: str) -> Session:
             from scorekeeper.core.json_import import read_json_export  # only then
 
             return read_json_export(text)
+        if streamed:
+            return replay_text(text)  # a line at a time, no entry kept (core/stream.py)
         transcript = parse_transcript(text)
         del text
         return play(transcript, consume=True)
@@ -66,7 +71,7 @@ def _read_transcript(path: str) -> Session:
 
 
 def replay(path: str, *, as_json: bool) -> int:
-    session = read_transcript(path)
+    session = read_transcript(path, streamed=True)
     print_state(session, as_json)
     return 0
 

@@ -41,6 +41,27 @@ class LogLine:
     superseded_by: int | None = None  # the seq of the correction that replaced it
 
 
+def check_stored(ledger: Ledger, event: Event, fresh: bool = False) -> Event:
+    """*event* (stored, or imported when *fresh*) checked by the rules on *ledger* again,
+    as every fold checks it: what the rules make of it, or a FoldError."""
+    try:
+        entry = Entry(event.kind, event.data, event.at)
+        checked = ledger.check(entry, fresh=fresh, recorded=True)
+    except RuleError as error:
+        raise FoldError(event.seq, error) from None
+    if checked.seq != event.seq or thawed(checked.data) != thawed(event.data):
+        raise FoldError(event.seq, RuleError("rules.stored_entry_mismatch", seq=event.seq))
+    if checked.recorder != event.recorder:
+        mismatch = RuleError(
+            "rules.stored_recorder_mismatch",
+            seq=event.seq,
+            recorder=event.recorder,
+            expected=checked.recorder,
+        )
+        raise FoldError(event.seq, mismatch)
+    return checked
+
+
 class Session:
     def __init__(
         self, header: Header, events: Iterable[Event] = (), *, fresh: bool = False
@@ -67,21 +88,7 @@ class Session:
 
     def _fold_each(self, events: Iterable[Event], fresh: bool) -> None:
         for event in events:
-            try:
-                entry = Entry(event.kind, event.data, event.at)
-                checked = self.ledger.check(entry, fresh=fresh, recorded=True)
-            except RuleError as error:
-                raise FoldError(event.seq, error) from None
-            if checked.seq != event.seq or thawed(checked.data) != thawed(event.data):
-                raise FoldError(event.seq, RuleError("rules.stored_entry_mismatch", seq=event.seq))
-            if checked.recorder != event.recorder:
-                mismatch = RuleError(
-                    "rules.stored_recorder_mismatch",
-                    seq=event.seq,
-                    recorder=event.recorder,
-                    expected=checked.recorder,
-                )
-                raise FoldError(event.seq, mismatch)
+            check_stored(self.ledger, event, fresh)
             self.commit(event)
 
     def extend(self, events: Iterable[Event]) -> None:

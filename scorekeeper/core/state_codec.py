@@ -12,8 +12,9 @@ cannot be read is simply not used (the session is folded from its entries).
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from datetime import datetime
 from types import MappingProxyType
@@ -83,7 +84,76 @@ def encode(value: Any, apart: list[str] | None = None) -> Any:
     raise ValueError(f"no way to keep a {name} in a snapshot")
 
 
+class Digests(list[str]):
+    """Given to :func:`encode` as *apart*: each history is kept as the SHA-256 of the text
+    :func:`encode_state_apart` would give it, hashed an item at a time (the text is never
+    made whole): to compare a state with one a snapshot keeps, at any length."""
+
+    def add_chain(self, chain: Chain[Any]) -> None:
+        kept = chain.raw_then()
+        running = hashlib.sha256()
+        if kept is not None:  # as _encode_chain writes it (never so in a fold from entries)
+            raw, newer = kept
+            old = raw if isinstance(raw, str) else _compact(raw)
+            running.update(_joined(old, _compact([encode(i) for i in newer])).encode("ascii"))
+        else:  # as _compact_items writes it, an item at a time
+            running.update(b"[")
+            for index, item in enumerate(chain.to_list()):
+                running.update(b"," if index else b"")
+                running.update(_compact(encode(item)).encode("ascii"))
+            running.update(b"]")
+        self.append(running.hexdigest())
+
+
+class Pieces(list[str]):
+    """Given to :func:`encode` as *apart*: each history is noted (its chain), to be written
+    a piece at a time by :func:`history_pieces` (``import`` at any length)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.chains: list[Chain[Any]] = []
+
+    def add_chain(self, chain: Chain[Any]) -> None:
+        self.chains.append(chain)
+        self.append("")
+
+
+def history_pieces(chain: Chain[Any]) -> Iterator[str]:
+    """The text :func:`encode_state_apart` gives the history *chain*, in pieces (an item
+    each): joined, they are that text."""
+    kept = chain.raw_then()
+    if kept is not None:
+        raw, newer = kept
+        old = raw if isinstance(raw, str) else _compact(raw)
+        yield _joined(old, _compact_items(newer))
+        return
+    yield "["
+    for index, item in enumerate(chain.to_list()):
+        yield ("," if index else "") + _compact(encode(item))
+    yield "]"
+
+
+def encode_state_pieces(state: State) -> tuple[dict[str, Any], list[Chain[Any]]]:
+    """:func:`encode_state_apart`, each history given as its chain, for
+    :func:`history_pieces`."""
+    pieces = Pieces()
+    doc = encode(state, pieces)
+    assert isinstance(doc, dict)
+    return doc, pieces.chains
+
+
+def encode_state_digested(state: State) -> tuple[dict[str, Any], list[str]]:
+    """:func:`encode_state_apart`, each history given as the SHA-256 of its text."""
+    digests = Digests()
+    doc = encode(state, digests)
+    assert isinstance(doc, dict)
+    return doc, digests
+
+
 def _encode_chain(chain: Chain[Any], apart: list[str] | None) -> Any:
+    if isinstance(apart, Digests | Pieces):
+        apart.add_chain(chain)
+        return {"x": [len(apart) - 1, len(chain)]}
     kept = chain.raw_then()  # read from a snapshot and not decoded since: as it was
     if apart is None:
         if kept is None:
@@ -92,13 +162,20 @@ def _encode_chain(chain: Chain[Any], apart: list[str] | None) -> Any:
         items = json.loads(raw) if isinstance(raw, str) else cast("list[Any]", raw)
         return {"c": [*items, *(encode(item) for item in newer)]}
     if kept is None:
-        text = _compact([encode(item) for item in chain.to_list()])
+        text = _compact_items(chain.to_list())
     else:
         raw, newer = kept
         old = raw if isinstance(raw, str) else _compact(raw)
-        text = _joined(old, _compact([encode(item) for item in newer]))
+        text = _joined(old, _compact_items(newer))
     apart.append(text)
     return {"x": [len(apart) - 1, len(chain)]}
+
+
+def _compact_items(items: list[Any]) -> str:
+    """``_compact([encode(item) for item in items])``, each item encoded and written alone:
+    the text, never the plain values of a whole history (at 1,000,000 entries, a
+    gigabyte) at once."""
+    return "[" + ",".join(_compact(encode(item)) for item in items) + "]"
 
 
 def _joined(first: str, second: str) -> str:

@@ -34,7 +34,7 @@ def state_json(session: Session) -> dict[str, Any]:
         "to_act": view.to_act if view is not None else None,
         "to_call": view.to_call if view is not None else 0,
         "recorder": state.recorder,
-        "entries": len(session.events),
+        "entries": session.ledger.next_seq - 1,  # a streamed fold keeps none
         "results": [result_doc(result) for result in state.results],
         # Pochen: each player's share of the board given back at the end (end_board), else null
         "board_returned": game.board_returned(state) or None,

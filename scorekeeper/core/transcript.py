@@ -6,24 +6,26 @@ was; writing gives back text that reads as the same session, times included.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry, Header
+from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.game import Game
 from scorekeeper.core.games import get_game
 from scorekeeper.core.header import make_header, parse_stacks
 from scorekeeper.core.session import Session
+from scorekeeper.core.stream import NeedsWhole, StreamFold, folding
 from scorekeeper.core.words import UNKNOWN_ENTRY, entry_line, parse_entry, quote, split_line
 from scorekeeper.messages import UserError
 
 HEADER_WORDS = frozenset(
     {"game", "players", "option", "stacks", "board", "shares", "parent", "recorder"}
 )
-#: Far above any real session (100,000 entries are about 5 MB), far below trouble.
-MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024
+#: Far above any real session (100,000 entries are about 4 MB; 1,000,000 about 36 MB),
+#: far below trouble: a transcript is read whole, then played a line at a time.
+MAX_TRANSCRIPT_BYTES = 48 * 1024 * 1024
 
 
 class TranscriptError(Exception):
@@ -192,6 +194,97 @@ def replay(
             valid = valid_kinds(session) if error.key in UNKNOWN_ENTRY else ()
             raise TranscriptError(number, error, valid) from None
     return session
+
+
+#: Characters of a transcript split into lines at a time by :func:`numbered_lines`.
+_CHUNK = 1 << 20
+
+
+def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
+    """``enumerate(text.splitlines(), start=1)`` without the list of every line: the text is
+    split a megabyte at a time, each piece ending just after a newline (a line ends there
+    whatever came before it, so the pieces give exactly the lines the whole text gives)."""
+    number, pos = 0, 0
+    while pos < len(text):
+        cut = text.find("\n", pos + _CHUNK)
+        end = len(text) if cut < 0 else cut + 1
+        for line in text[pos:end].splitlines():
+            number += 1
+            yield number, line
+        pos = end
+
+
+def replay_text(text: str, clock: Callable[[], datetime] | None = None) -> Session:
+    """:func:`read_session` in bounded memory: each line is parsed and played as it is
+    read, and no entry is kept (core/stream.py); the session it gives holds the state at
+    the end and none of the entries. What it refuses, and at which line, is what
+    :func:`read_session` refuses: a line that cannot be read anywhere in the text is said
+    before an entry the rules refuse. An undo or a correction reaching further back than
+    the fold keeps is played by :func:`read_session` instead."""
+    try:
+        return stream_text(text, clock)
+    except NeedsWhole:
+        return read_session(text, clock)
+
+
+#: Told each entry as :func:`stream_text` plays it, with the fold it was played on.
+EachEntry = Callable[[Event, StreamFold], None]
+
+
+def stream_text(
+    text: str, clock: Callable[[], datetime] | None = None, each: EachEntry | None = None
+) -> Session:
+    """:func:`replay_text` without the hand-over: NeedsWhole when an undo or a correction
+    reaches below what the fold keeps. *each* is told every entry as it is played (none
+    after one the rules refuse: the text is then read on only to say a line that cannot
+    be read first, and the refusal is raised at its end)."""
+    if "\x00" in text:
+        nul_line = text.count("\n", 0, text.index("\x00")) + 1
+        raise TranscriptError(nul_line, RuleError("transcript.nul"))
+    head = _HeaderLines()
+    header: Header | None = None
+    game: Game | None = None
+    fold: StreamFold | None = None
+    refused: TranscriptError | None = None
+    count = 0
+    with folding(fresh=True):
+        for number, text_line in numbered_lines(text):
+            count = number
+            try:
+                words = split_line(text_line)
+                if not words:
+                    continue
+                if game is None:
+                    word = words[0].lower()
+                    if header is None and word in HEADER_WORDS:
+                        head.take(number, word, words[1:])
+                        continue
+                    if header is None:
+                        header = head.build(number)
+                    game = get_game(header.game)
+                entry = parse_entry(game, words)
+            except RuleError as error:
+                valid: tuple[str, ...] = ()
+                if error.key in UNKNOWN_ENTRY and header is not None and refused is None:
+                    valid = valid_kinds((fold or StreamFold(header)).session())
+                raise TranscriptError(number, error, valid) from None
+            if refused is not None or header is None:
+                continue  # only a line that cannot be read is said before it
+            if fold is None:
+                fold = StreamFold(header)
+            try:
+                event = fold.record(entry, clock() if clock else None)
+            except RuleError as error:
+                kinds = valid_kinds(fold.session()) if error.key in UNKNOWN_ENTRY else ()
+                refused = TranscriptError(number, error, kinds)
+                continue
+            if each is not None:
+                each(event, fold)
+    if refused is not None:
+        raise refused
+    if header is None:
+        header = head.build(max(count, 1))
+    return (fold or StreamFold(header)).session()
 
 
 def read_session(text: str, clock: Callable[[], datetime] | None = None) -> Session:

@@ -31,7 +31,12 @@ from scorekeeper.core.ledger import NEEDS_HISTORY, Ledger
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult, State
-from scorekeeper.core.state_codec import agrees_but_history, decode_state, encode_state_apart
+from scorekeeper.core.state_codec import (
+    agrees_but_history,
+    decode_state,
+    encode_state_apart,
+    encode_state_digested,
+)
 from scorekeeper.core.stats import STATS_VERSION, session_stats, state_stats
 from scorekeeper.messages import UserError
 from scorekeeper.services.summary_docs import summaries_of
@@ -534,7 +539,7 @@ class Recording:
 
         def take() -> StateAt:
             counted = state_stats(session.game, state, first_at, since)
-            payload, apart = _state_payload(state, counted)
+            payload, apart = state_payload(state, counted)
             return StateAt(
                 entries=target,
                 size=point.size,
@@ -590,7 +595,7 @@ def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> b
         return True
     state = whole.state if entries == count else whole.state_before(entries)
     first_at = whole.first_at
-    payload, apart = _state_payload(state, state_stats(whole.game, state, first_at))
+    payload, apart = state_payload(state, state_stats(whole.game, state, first_at))
     return not (
         stored.events[entries - 1].get(HASH_KEY) == taken.chain
         and (taken.state, taken.apart) == (payload, tuple(apart))
@@ -599,8 +604,16 @@ def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> b
     )
 
 
-def _state_payload(state: State, stats: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def state_payload(
+    state: State, stats: dict[str, Any], *, digested: bool = False
+) -> tuple[dict[str, Any], list[str]]:
     """What a snapshot keeps of a session's *state*: the state (its histories apart, see
-    core/state_codec.py), its statistics, and how many round results those count."""
-    doc, apart = encode_state_apart(state)
-    return {"state": doc, "stats": stats, "results": len(state.results)}, apart
+    core/state_codec.py), its statistics, and how many round results those count. With
+    *digested*, each history as the SHA-256 of its text, never made whole (``verify``)."""
+    doc, apart = encode_state_digested(state) if digested else encode_state_apart(state)
+    return payload_of(state, doc, stats), apart
+
+
+def payload_of(state: State, doc: dict[str, Any], stats: dict[str, Any]) -> dict[str, Any]:
+    """:func:`state_payload`'s document, around *doc* (the state as encoded)."""
+    return {"state": doc, "stats": stats, "results": len(state.results)}

@@ -11,6 +11,7 @@ import contextlib
 import errno
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -96,6 +97,22 @@ def replace_atomically(path: Path, data: bytes) -> None:
     """Readers see the old file or the new one, never a mix, even after a crash."""
     temp = write_temp(path.parent, data)
     try:
+        os.replace(temp, path)
+    except BaseException:
+        _unlink_quietly(temp)
+        raise
+    fsync_dir(path.parent)
+
+
+def replace_atomically_from(path: Path, chunks: Iterable[bytes]) -> None:
+    """:func:`replace_atomically` of the bytes *chunks* gives, written as they come."""
+    temp = write_temp(path.parent, b"")
+    try:
+        with open(temp, "ab") as handle:
+            for chunk in chunks:
+                handle.write(chunk)
+            handle.flush()
+            os.fsync(handle.fileno())
         os.replace(temp, path)
     except BaseException:
         _unlink_quietly(temp)

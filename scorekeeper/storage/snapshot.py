@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -97,18 +98,91 @@ class Snapshot:
         _, _, rest = self.data.partition(b"\n")
         main, *apart = rest.split(b"\n")
         try:
-            doc = json.loads(main)
             texts = tuple(line.decode("ascii") for line in apart)
-        except (ValueError, RecursionError):
+        except ValueError:
             return None
-        if not isinstance(doc, dict) or set(doc) != set(_STATE_FIELDS):
+        return state_of(main, texts)
+
+
+def state_of(main: bytes, apart: tuple[str, ...]) -> StateAt | None:
+    """The state a snapshot's line 2 (*main*) keeps, with its histories *apart*, if it is
+    well-formed; else None."""
+    try:
+        doc = json.loads(main)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(doc, dict) or set(doc) != set(_STATE_FIELDS):
+        return None
+    counts = all(type(doc[k]) is int and doc[k] > 0 for k in ("entries", "size", "next_id"))
+    hexes = all(_is_hex(doc[k]) for k in ("digest", "chain"))
+    times = all(doc[k] is None or isinstance(doc[k], str) for k in ("first_at", "last_at"))
+    if not (counts and hexes and times):
+        return None
+    return StateAt(**doc, apart=apart)
+
+
+@dataclass(frozen=True)
+class Digested:
+    """A snapshot read a line at a time (``verify`` at any length): its SHA-256, its line 1
+    and line 2 as bytes (line 2 None when there is none), and, for each later line (a
+    history), its SHA-256, or None for the whole list when one is not ASCII (then its state
+    is no state we write). Holds one line at a time while it is read."""
+
+    digest: str
+    head: bytes
+    main: bytes | None
+    apart: tuple[str, ...] | None
+
+    def summaries(self) -> dict[str, dict[str, Any]] | None:
+        return parse_summaries(self.head)
+
+    def state(self) -> StateAt | None:
+        """Its state, the histories given as their SHA-256 (see :func:`apart_digests`)."""
+        if self.main is None or self.apart is None:
             return None
-        counts = all(type(doc[k]) is int and doc[k] > 0 for k in ("entries", "size", "next_id"))
-        hexes = all(_is_hex(doc[k]) for k in ("digest", "chain"))
-        times = all(doc[k] is None or isinstance(doc[k], str) for k in ("first_at", "last_at"))
-        if not (counts and hexes and times):
-            return None
-        return StateAt(**doc, apart=texts)
+        return state_of(self.main, self.apart)
+
+
+def apart_digests(texts: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The SHA-256 of each history text, as :class:`Digested` gives those it read."""
+    return tuple(_digest(text.encode("utf-8")) for text in texts)
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def load_digested(journal: Path) -> Digested | None:
+    """The snapshot beside *journal*, read a line at a time (not yet believed)."""
+    whole = hashlib.sha256()
+    lines: list[bytes] = []
+    apart: list[str] | None = []
+    size, ended = 0, True  # an empty file, or one ending in a newline, has one more line
+
+    def take(text: bytes) -> None:
+        nonlocal apart
+        if len(lines) < 2:
+            lines.append(text)
+        elif apart is not None and text.isascii():
+            apart.append(_digest(text))
+        else:
+            apart = None
+
+    try:
+        with open(path_of(journal), "rb") as handle:
+            for line in handle:
+                size += len(line)
+                if size > _LIMIT:
+                    return None
+                whole.update(line)
+                ended = line.endswith(b"\n")
+                take(line[:-1] if ended else line)
+    except OSError:
+        return None
+    if ended:
+        take(b"")
+    main = lines[1] if len(lines) > 1 else None
+    return Digested(whole.hexdigest(), lines[0], main, None if apart is None else tuple(apart))
 
 
 def _is_hex(value: Any) -> bool:
@@ -146,6 +220,44 @@ def encode(summaries: dict[str, dict[str, Any]], state: StateAt | None) -> bytes
                 raise ValueError("a history kept apart must be one line of ASCII JSON")
             lines.append(text.encode("ascii"))
     return b"\n".join(lines)
+
+
+def save_streamed(
+    journal: Path,
+    summaries: dict[str, dict[str, Any]],
+    state: StateAt,
+    apart: Iterable[Iterable[str]],
+) -> tuple[str, str] | None:
+    """:func:`save` of what :func:`encode` gives for *summaries* and *state*, its histories
+    given as pieces of ASCII text (*apart*, one iterable per history) and written as they
+    come, never whole: the SHA-256 of the file and of its line 1; None if the disk
+    refused (or a value cannot be kept: the caller then keeps none, as with :func:`save`)."""
+    whole = hashlib.sha256()
+    first = encode(summaries, None).partition(b"\n")[0]
+
+    def chunks() -> Iterator[bytes]:
+        yield first
+        yield b"\n" + encode(summaries, state).partition(b"\n")[2]
+        for pieces in apart:
+            yield b"\n"
+            for piece in pieces:
+                if "\n" in piece or not piece.isascii():
+                    raise ValueError("a history kept apart must be one line of ASCII JSON")
+                yield piece.encode("ascii")
+
+    def hashed() -> Iterator[bytes]:
+        for chunk in chunks():
+            whole.update(chunk)
+            yield chunk
+
+    try:
+        durable.replace_atomically_from(path_of(journal), hashed())
+    except (OSError, ValueError):
+        return None
+    for suffix in RETIRED:
+        with contextlib.suppress(OSError):
+            journal.with_name(journal.name + suffix).unlink()
+    return whole.hexdigest(), hashlib.sha256(first).hexdigest()
 
 
 def path_of(journal: Path) -> Path:

@@ -120,9 +120,22 @@ class Store:
                 "storage.cannot_create", folder=str(self.sessions_dir), reason=reason_of(exc)
             ) from exc
 
-    def _publish(self, data: bytes) -> int:
+    def draft(self, header: dict[str, Any]) -> Draft:
+        """A new session's journal written a line at a time (``import`` of a long
+        transcript: no entry is held), under a temporary name nobody reads, until
+        :meth:`Draft.publish` gives it the next free id."""
+        try:
+            self.sessions_dir.mkdir(parents=True, exist_ok=True)
+            return Draft(self, header)
+        except OSError as exc:
+            raise StorageError(
+                "storage.cannot_create", folder=str(self.sessions_dir), reason=reason_of(exc)
+            ) from exc
+
+    def _publish(self, data: bytes, temp: Path | None = None) -> int:
         sid = max([0, *self.ids(), *paths.ids_in(self.trash_dir, trash=True)]) + 1
-        temp = durable.write_temp(self.sessions_dir, data, suffix=".new")
+        if temp is None:
+            temp = durable.write_temp(self.sessions_dir, data, suffix=".new")
         try:
             while True:
                 try:
@@ -131,7 +144,7 @@ class Store:
                 except FileExistsError:
                     sid += 1
                 except OSError:  # a file system without hard links
-                    sid = self._publish_without_link(data, sid)
+                    sid = self._publish_without_link(data or temp.read_bytes(), sid)
                     break
         finally:
             os.unlink(temp)
@@ -158,6 +171,37 @@ class Store:
         finally:
             os.close(fd)
         return sid
+
+    def append_vouch(self, sid: int, size: int, doc: dict[str, Any]) -> bytes | None:
+        """Append the vouch *doc* to session *sid*'s journal, which must be *size* bytes
+        long (nothing appended since), under the writer's lock: the line written; None,
+        nothing written, when the lock is held or the journal is not that long (a hint,
+        never a command)."""
+        from scorekeeper.storage.journal import VOUCH_TABLE, encode
+
+        line = encode({"set": {VOUCH_TABLE: {str(size): doc}}})[0]
+        try:
+            fd = os.open(self.path(sid), os.O_RDWR | getattr(os, "O_BINARY", 0))
+        except OSError:
+            return None
+        try:
+            if not locking.try_lock(fd):
+                return None
+            try:
+                if os.fstat(fd).st_size != size:
+                    return None
+                os.lseek(fd, size, os.SEEK_SET)
+                durable.write_all(fd, line)
+                os.fsync(fd)
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, size)
+                return None
+            finally:
+                locking.unlock(fd)
+        finally:
+            os.close(fd)
+        return line
 
     # --- reading and writing ------------------------------------------------
 
@@ -363,3 +407,71 @@ class Store:
         if at_most is not None and unvouched > at_most:
             return None
         return found
+
+
+class Draft:
+    """A new session's journal under a temporary name, a line at a time (:meth:`Store.draft`):
+    the lines :meth:`Store.create` writes, the same bytes. Its length and running SHA-256
+    are kept as it grows (a vouch line names them). :meth:`publish` makes it the session
+    with the next free id, complete and on the disk; :meth:`discard` removes it."""
+
+    def __init__(self, store: Store, header: dict[str, Any]) -> None:
+        from scorekeeper.storage.journal import HEADER_ID, HEADER_TABLE, format_line
+
+        self._store = store
+        self.temp = durable.write_temp(store.sessions_dir, b"", suffix=".new")
+        self._file = open(self.temp, "ab")  # noqa: SIM115 (closed by publish or discard)
+        self.size = 0
+        self.running = hashlib.sha256()
+        self.entries = 0
+        try:
+            self._write(format_line())
+            self._write(self._line({HEADER_TABLE: {HEADER_ID: header}}))
+        except BaseException:
+            self.discard()
+            raise
+
+    @staticmethod
+    def _line(changes: dict[str, Any]) -> bytes:
+        from scorekeeper.storage.journal import encode
+
+        return encode({"set": changes})[0]
+
+    def _write(self, line: bytes) -> None:
+        self._file.write(line)
+        self.size += len(line)
+        self.running.update(line)
+
+    def add(self, event: dict[str, Any]) -> None:
+        """The next entry, stored under the id :meth:`Store.create` gives it."""
+        from scorekeeper.storage.journal import EVENTS_TABLE
+
+        self.entries += 1
+        try:
+            self._write(self._line({EVENTS_TABLE: {str(self.entries): event}}))
+        except OSError as exc:
+            folder = str(self._store.sessions_dir)
+            raise StorageError(
+                "storage.cannot_create", folder=folder, reason=reason_of(exc)
+            ) from exc
+
+    def publish(self) -> int:
+        """The session, under the next free id, once every line is on the disk."""
+        try:
+            self._file.flush()
+            os.fsync(self._file.fileno())
+            self._file.close()
+            return self._store._publish(b"", self.temp)
+        except OSError as exc:
+            folder = str(self._store.sessions_dir)
+            raise StorageError(
+                "storage.cannot_create", folder=folder, reason=reason_of(exc)
+            ) from exc
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        with contextlib.suppress(OSError):
+            self._file.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self.temp)
