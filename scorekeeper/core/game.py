@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from scorekeeper.core.amounts import within
+from scorekeeper.core.entries import EntryData, as_player
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.evolve import evolve
@@ -244,8 +245,9 @@ class Game(ABC):
         """The round entries allowed now (the session adds the common ones)."""
 
     @abstractmethod
-    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        """Check a round entry against the rules; return its canonical data or raise RuleError."""
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
+        """Check a round entry against the rules; return its canonical data (the TypedDict
+        of its kind, core/entries.py) or raise RuleError."""
 
     @abstractmethod
     def apply(self, state: State, event: Event) -> State:
@@ -285,8 +287,7 @@ class Game(ABC):
 
     def folds(self, before: State, event: Event) -> str | None:
         """The player a round entry takes out of the round by folding, else None."""
-        player = event.data.get("player") if event.kind == "fold" else None
-        return player if isinstance(player, str) else None
+        return as_player(event.data)["player"] if event.kind == "fold" else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.core.corrections import check_correction, corrected_state
+from scorekeeper.core.entries import EntryData, UndoData
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header, frozen, require_aware
 from scorekeeper.core.evolve import constructor
@@ -152,6 +153,7 @@ class Ledger:
             at = self._stamp(now)
         kind = entry.kind
         own = _OWN_CHECKS.get(kind)  # undo, correct; every other kind is core/steps.py's
+        data: EntryData
         if own is None:
             data = normalize_entry(self.game, self.top.state, kind, entry.data, recorded=recorded)
         else:
@@ -171,12 +173,12 @@ class Ledger:
             return stamp
         return max(stamp, self.last_at)
 
-    def _check_undo(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def _check_undo(self, data: Mapping[str, Any]) -> UndoData:
         if self.top.below is None:
             raise RuleError("rules.nothing_to_undo")
-        return {"voids": self.top.seq}
+        return UndoData(voids=self.top.seq)
 
-    def _check_correct(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def _check_correct(self, data: Mapping[str, Any]) -> EntryData:
         """Allowed after the end too: disputes come at the end."""
         return check_correction(self, data)
 
@@ -253,7 +255,7 @@ def _check_free_text(kind: str, data: Mapping[str, Any]) -> None:
 
 
 #: The entries that need the ledger's stack; every other kind is one of core/steps.py.
-_OWN_CHECKS: dict[str, Callable[[Ledger, Mapping[str, Any]], dict[str, Any]]] = {
+_OWN_CHECKS: dict[str, Callable[[Ledger, Mapping[str, Any]], EntryData]] = {
     "undo": Ledger._check_undo,
     "correct": Ledger._check_correct,
 }

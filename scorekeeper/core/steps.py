@@ -16,6 +16,17 @@ from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.core.amounts import LIMIT, past_limit, within
+from scorekeeper.core.entries import (
+    EntryData,
+    JoinData,
+    NoData,
+    NoteData,
+    PlayerData,
+    RebuyData,
+    as_join,
+    as_player,
+    as_rebuy,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, frozen, thawed
 from scorekeeper.core.evolve import copier, evolve
@@ -27,13 +38,13 @@ from scorekeeper.messages import Phrase
 
 MAX_NOTE_LENGTH = 2000
 
-Check = Callable[[Game, State, Mapping[str, Any]], dict[str, Any]]
+Check = Callable[[Game, State, Mapping[str, Any]], EntryData]
 Apply = Callable[[Game, State, Event], State]
 
 
 def normalize_entry(
     game: Game, state: State, kind: str, data: Mapping[str, Any], *, recorded: bool = False
-) -> dict[str, Any]:
+) -> EntryData:
     """The canonical data of an entry of *kind* in *state*, or a RuleError.
 
     ``undo`` and ``correct`` are not known here: the ledger checks them. A *recorded*
@@ -75,40 +86,40 @@ def _between_rounds(state: State, kind: str) -> None:
 
 
 # -- checking ----------------------------------------------------------------------
-def _check_note(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+def _check_note(game: Game, state: State, data: Mapping[str, Any]) -> NoteData:
     """Runs of white space become one space, so a note reads the same wherever it is shown."""
     text = " ".join(str(data.get("text", "")).split())
     if not text:
         raise RuleError("rules.note_empty")
     if len(text) > MAX_NOTE_LENGTH:
         raise RuleError("rules.note_long", limit=MAX_NOTE_LENGTH)
-    return {"text": text}
+    return NoteData(text=text)
 
 
-def _check_recorder(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+def _check_recorder(game: Game, state: State, data: Mapping[str, Any]) -> PlayerData:
     player = state.find_player(str(data.get("player", "")))
     if player == state.recorder:
         raise RuleError("rules.recorder_already", player=player)
-    return {"player": player}
+    return PlayerData(player=player)
 
 
-def _check_round(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+def _check_round(game: Game, state: State, data: Mapping[str, Any]) -> NoData:
     _not_ended(state)
     if state.in_round:
         raise RuleError("rules.round_in_play", round=state.round)
     if len(game.dealable(state)) < game.min_players:
         raise RuleError("rules.too_few_to_play", min=game.min_players)
-    return {}
+    return NoData()
 
 
-def _check_end(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+def _check_end(game: Game, state: State, data: Mapping[str, Any]) -> NoData:
     _between_rounds(state, "end")
-    return {}
+    return NoData()
 
 
 def _check_join(
     game: Game, state: State, data: Mapping[str, Any], *, recorded: bool = False
-) -> dict[str, Any]:
+) -> JoinData:
     """A player who left and comes back is named as before, whatever the case typed.
 
     The data says the joiner's number (theirs again, or the next free one). A join
@@ -129,7 +140,7 @@ def _check_join(
     if seat_after is not None and seat_after == (existing[0] if existing else None):
         raise RuleError("rules.join_after_self", player=name)
     player = existing[0] if existing else name
-    checked: dict[str, Any] = {"player": player, "after": seat_after}
+    checked = JoinData(player=player, after=seat_after)
     if recorded and "number" not in data:
         return checked
     seats = joined_seats(state, player, seat_after)
@@ -137,17 +148,17 @@ def _check_join(
     return checked
 
 
-def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> PlayerData:
     _between_rounds(state, "leave")
     player = state.find_player(str(data.get("player", "")))
     if player not in state.seated():
         raise RuleError("rules.already_left", player=player)
     if len(state.seated()) - 1 < game.min_players:
         raise RuleError("rules.too_few_to_leave", player=player, min=game.min_players)
-    return {"player": player}
+    return PlayerData(player=player)
 
 
-def _check_rebuy(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+def _check_rebuy(game: Game, state: State, data: Mapping[str, Any]) -> RebuyData:
     _between_rounds(state, "rebuy")
     if not game.uses_chips:
         raise RuleError("rules.rebuy_no_chips", game=Phrase((game.name_key,)))
@@ -156,7 +167,7 @@ def _check_rebuy(game: Game, state: State, data: Mapping[str, Any]) -> dict[str,
     if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
         raise RuleError("rules.rebuy_amount", value=chips)
     _chips_within(state, within(chips))
-    return {"player": player, "chips": chips}
+    return RebuyData(player=player, chips=chips)
 
 
 def _chips_within(state: State, added: int) -> None:
@@ -185,7 +196,7 @@ def _keep(game: Game, state: State, event: Event) -> State:
 
 
 def _apply_recorder(game: Game, state: State, event: Event) -> State:
-    return evolve(state, recorder=event.data["player"])
+    return evolve(state, recorder=as_player(event.data)["player"])
 
 
 def _apply_end(game: Game, state: State, event: Event) -> State:
@@ -234,7 +245,8 @@ def join_place(state: State, player: str, after: str | None) -> dict[str, Any]:
 
 
 def _apply_join(game: Game, state: State, event: Event) -> State:
-    player, after = event.data["player"], event.data.get("after")
+    join = as_join(event.data)
+    player, after = join["player"], join["after"]
     seats = joined_seats(state, player, after)
     back = player in state.names() and [s.name for s in seats] == list(state.names())
     scores, brought = thawed(state.scores), thawed(state.brought)
@@ -249,7 +261,7 @@ def _apply_join(game: Game, state: State, event: Event) -> State:
         bought=bought,
         brought=frozen(brought),
     )
-    keeps_turn = "number" in event.data  # recorded before: the parent stays (_check_join)
+    keeps_turn = "number" in join  # recorded before: the parent stays (_check_join)
     if keeps_turn and back and player in state.passed and player in game.dealable(joined):
         # the parent passed over this seat only because its player had left: as if they
         # had never left, they are the next parent (transcript.md ``join``)
@@ -262,7 +274,7 @@ def _apply_join(game: Game, state: State, event: Event) -> State:
 
 def _apply_leave(game: Game, state: State, event: Event) -> State:
     """The player keeps their score; if they were the parent, the next one dealt in is."""
-    player = event.data["player"]
+    player = as_player(event.data)["player"]
     seats = tuple(Seat(s.name, s.number, s.seated and s.name != player) for s in state.seats)
     if state.parent != player:
         return evolve(state, seats=seats)
@@ -279,7 +291,8 @@ def _apply_leave(game: Game, state: State, event: Event) -> State:
 
 def _apply_rebuy(game: Game, state: State, event: Event) -> State:
     """Chips bought are counted as brought, so they are never a result (Game.net)."""
-    player, chips = event.data["player"], event.data["chips"]
+    rebuy = as_rebuy(event.data)
+    player, chips = rebuy["player"], rebuy["chips"]
     scores, brought = thawed(state.scores), thawed(state.brought)
     scores[player] += chips
     brought[player] = brought.get(player, 0) + chips

@@ -21,6 +21,13 @@ from scorekeeper.core.betting import (
     pay_in,
     pot_headline,
 )
+from scorekeeper.core.entries import (
+    ChipsShowdownData,
+    EntryData,
+    PlayerData,
+    as_chips_showdown,
+    as_player,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen, thawed
 from scorekeeper.core.evolve import evolve
@@ -99,10 +106,11 @@ class IndianChips(Game):
 
     def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
         if kind in BETTING or kind == "redraw":
-            return [data["player"]]
-        if "cards" in data:
-            return ["cards", *(f"{p}={c}" for p, c in data["cards"].items())]
-        return ranking_words(data["ranking"])
+            return [as_player(data)["player"]]
+        showdown = as_chips_showdown(data)
+        if "cards" in showdown:
+            return ["cards", *(f"{p}={c}" for p, c in showdown["cards"].items())]
+        return ranking_words(showdown["ranking"])
 
     # -- the round -----------------------------------------------------------
     def start_round(self, state: State) -> State:
@@ -146,7 +154,7 @@ class IndianChips(Game):
                 actions.append(LegalAction("redraw", free))
         return actions
 
-    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
         table = round_in_play(state, ChipsRound)
         if kind == "showdown":
             return self._check_showdown(state, table, data)
@@ -167,11 +175,9 @@ class IndianChips(Game):
             if not betting.can_raise(state, player):
                 chips = state.scores[player]
                 raise RuleError("rules.chips.raise_short", player=player, chips=chips)
-        return {"player": player}
+        return PlayerData(player=player)
 
-    def _check_redraw(
-        self, state: State, table: ChipsRound, data: Mapping[str, Any]
-    ) -> dict[str, Any]:
+    def _check_redraw(self, state: State, table: ChipsRound, data: Mapping[str, Any]) -> PlayerData:
         """Seed 001's local rule: once per round, by a player still in, before betting closes
         (after it, the cards are as good as shown)."""
         if state.options["redraw"] is not True:
@@ -186,11 +192,11 @@ class IndianChips(Game):
             raise RuleError("rules.chips.redraw_folded", player=player)
         if betting.turn(state) is None:
             raise RuleError("rules.chips.redraw_closed", player=player)
-        return {"player": player}
+        return PlayerData(player=player)
 
     def _check_showdown(
         self, state: State, table: ChipsRound, data: Mapping[str, Any]
-    ) -> dict[str, Any]:
+    ) -> ChipsShowdownData:
         betting = table.betting
         turn = betting.turn(state)
         if turn is not None:
@@ -206,20 +212,26 @@ class IndianChips(Game):
 
         if "cards" in data:
             joker = state.options["joker"] is True
-            return {"cards": check_cards(data["cards"], resolve, betting.live(), joker=joker)}
-        return {"ranking": check_ranking(data.get("ranking"), resolve, betting.live())}
+            cards = check_cards(data["cards"], resolve, betting.live(), joker=joker)
+            return ChipsShowdownData(cards=cards)
+        ranking = check_ranking(data.get("ranking"), resolve, betting.live())
+        return ChipsShowdownData(ranking=ranking)
 
     def apply(self, state: State, event: Event) -> State:
         table = round_in_play(state, ChipsRound)
         if event.kind == "showdown":
             suits = state.options["suits"]
             assert isinstance(suits, str)
-            groups = event.data.get("ranking") or groups_from_cards(event.data["cards"], suits)
+            showdown = as_chips_showdown(event.data)
+            if showdown.get("ranking"):
+                groups = showdown["ranking"]
+            else:
+                groups = groups_from_cards(showdown["cards"], suits)
             return self._settle(state, table, groups, "result.chips.showdown")
         if event.kind == "redraw":  # no chips move: only that the redraw is used
-            redraws = table.redraws | {event.data["player"]}
+            redraws = table.redraws | {as_player(event.data)["player"]}
             return evolve(state, table=evolve(table, redraws=redraws))
-        player, kind = event.data["player"], event.kind
+        player, kind = as_player(event.data)["player"], event.kind
         added = _amount(state, table.betting, kind, player)
         table = evolve(table, betting=table.betting.put(player, kind, added, folds=kind == "fold"))
         state = evolve(pay_in(state, player, added), table=table)
@@ -271,14 +283,15 @@ class IndianChips(Game):
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
         table = round_in_play(before, ChipsRound)
         if event.kind == "showdown":
-            if "cards" in event.data:
-                shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())
+            showdown = as_chips_showdown(event.data)
+            if "cards" in showdown:
+                shown = ", ".join(f"{p} {c}" for p, c in showdown["cards"].items())
                 return "log.chips.showdown_cards", {"cards": shown, "pot": table.pot}
-            ranking = " ".join(ranking_words(event.data["ranking"]))
+            ranking = " ".join(ranking_words(showdown["ranking"]))
             return "log.chips.showdown", {"ranking": ranking, "pot": table.pot}
-        if event.kind == "redraw":
-            return "log.redraw", {"player": event.data["player"]}
-        player, kind = event.data["player"], event.kind
+        player, kind = as_player(event.data)["player"], event.kind
+        if kind == "redraw":
+            return "log.redraw", {"player": player}
         added = _amount(before, table.betting, kind, player)
         return bet_log(before, table.betting, kind, player, added, _KEYS)
 

@@ -9,6 +9,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.core.entries import (
+    EntryData,
+    LoseData,
+    PlayerData,
+    RevealData,
+    as_lose,
+    as_player,
+    as_reveal,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.evolve import evolve
@@ -55,10 +64,10 @@ class IndianLowest(Game):
 
     def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
         if kind == "redraw":
-            return [data["player"]]
+            return [as_player(data)["player"]]
         if kind == "reveal":
-            return [f"{p}={c}" for p, c in data["cards"].items()]
-        return list(data["losers"])
+            return [f"{p}={c}" for p, c in as_reveal(data)["cards"].items()]
+        return list(as_lose(data)["losers"])
 
     def start_round(self, state: State) -> State:
         return evolve(state, table=LowestRound(players=state.seated()))
@@ -82,7 +91,7 @@ class IndianLowest(Game):
         actions.append(LegalAction("lose", table.players))
         return actions
 
-    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
         table = round_in_play(state, LowestRound)
 
         def resolve(word: str) -> str:
@@ -97,10 +106,11 @@ class IndianLowest(Game):
             player = resolve(str(data.get("player", "")))
             if player in table.redraws:
                 raise RuleError("rules.redraw.twice", player=player, round=state.round)
-            return {"player": player}
+            return PlayerData(player=player)
         if kind == "reveal":
             joker = state.options["joker"] is True
-            return {"cards": check_cards(data.get("cards"), resolve, table.players, joker=joker)}
+            cards = check_cards(data.get("cards"), resolve, table.players, joker=joker)
+            return RevealData(cards=cards)
         losers = data.get("losers")
         if not isinstance(losers, list | tuple) or not losers:
             raise RuleError("rules.lowest.lose_needs_names")
@@ -110,22 +120,22 @@ class IndianLowest(Game):
             if player in named:
                 raise RuleError("rules.lowest.loser_twice", player=player)
             named.append(player)
-        return {"losers": named}
+        return LoseData(losers=named)
 
-    def _losers(self, state: State, data: Mapping[str, Any]) -> list[str]:
-        if "losers" in data:
-            return list(data["losers"])
+    def _losers(self, state: State, event: Event) -> list[str]:
+        if event.kind == "lose":
+            return list(as_lose(event.data)["losers"])
         suits = state.options["suits"]
         assert isinstance(suits, str)
-        return groups_from_cards(data["cards"], suits, highest_first=False)[0]
+        cards = as_reveal(event.data)["cards"]
+        return groups_from_cards(cards, suits, highest_first=False)[0]
 
     def apply(self, state: State, event: Event) -> State:
         table = round_in_play(state, LowestRound)
         if event.kind == "redraw":
-            return evolve(
-                state, table=evolve(table, redraws=table.redraws | {event.data["player"]})
-            )
-        losers = self._losers(state, event.data)
+            redrawn = as_player(event.data)["player"]
+            return evolve(state, table=evolve(table, redraws=table.redraws | {redrawn}))
+        losers = self._losers(state, event)
         deltas = {p: (1 if p in losers else 0) for p in table.players}
         return finish_round(
             state,
@@ -147,10 +157,10 @@ class IndianLowest(Game):
 
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
         if event.kind == "redraw":
-            return "log.redraw", {"player": event.data["player"]}
-        losers = ", ".join(self._losers(before, event.data))
+            return "log.redraw", {"player": as_player(event.data)["player"]}
+        losers = ", ".join(self._losers(before, event))
         if event.kind == "reveal":
-            shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())
+            shown = ", ".join(f"{p} {c}" for p, c in as_reveal(event.data)["cards"].items())
             return "log.lowest.reveal", {"cards": shown, "losers": losers}
         return "log.lowest.lose", {"losers": losers}
 

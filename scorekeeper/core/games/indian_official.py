@@ -13,6 +13,14 @@ from typing import Any
 
 from scorekeeper.core.amounts import LIMIT, past_limit
 from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
+from scorekeeper.core.entries import (
+    EntryData,
+    NoData,
+    OfficialShowdownData,
+    PlayerData,
+    as_official_showdown,
+    as_player,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen
 from scorekeeper.core.evolve import constructor, copier
@@ -86,11 +94,12 @@ class IndianOfficial(Game):
 
     def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
         if kind == "fold":
-            return [data["player"]]
+            return [as_player(data)["player"]]
         if kind == "showdown":
-            if "cards" in data:
-                return ["cards", *(f"{p}={c}" for p, c in data["cards"].items())]
-            return [data["winner"]]
+            showdown = as_official_showdown(data)
+            if "cards" in showdown:
+                return ["cards", *(f"{p}={c}" for p, c in showdown["cards"].items())]
+            return [showdown["winner"]]
         return []
 
     # -- rules -------------------------------------------------------------
@@ -119,7 +128,7 @@ class IndianOfficial(Game):
         actions.append(LegalAction("showdown", (state.parent, *children)))
         return actions
 
-    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
         table = round_in_play(state, OfficialRound)
         if kind == "raise":
             if self._next_stake(state, table) is None:
@@ -131,7 +140,7 @@ class IndianOfficial(Game):
                 )
             if past_limit(table.stake * 2):  # no cap: the stake doubles only to the bound
                 raise RuleError("rules.too_large.stake", value=table.stake * 2, limit=LIMIT)
-            return {}
+            return NoData()
         if kind == "fold":
             player = self._in_round(state, table, data.get("player", ""))
             if player == state.parent:
@@ -140,16 +149,16 @@ class IndianOfficial(Game):
                 if child == player:
                     raise RuleError("rules.official.folded_twice", player=player, stake=stake)
             if state.options["cap"] is None and _may_pass_limit(state, table, folding=True):
-                self._scores_within(state, kind, {"player": player})
-            return {"player": player}
+                self._scores_within(state, kind, PlayerData(player=player))
+            return PlayerData(player=player)
         # showdown
         if "winner" in data:
             winner = self._in_round(state, table, data["winner"])
             if winner in table.folded():
                 raise RuleError("rules.official.folded_wins", player=winner)
             if state.options["cap"] is None and _may_pass_limit(state, table):
-                self._scores_within(state, kind, {"winner": winner})
-            return {"winner": winner}
+                self._scores_within(state, kind, OfficialShowdownData(winner=winner))
+            return OfficialShowdownData(winner=winner)
 
         def showing(word: str) -> str:
             player = self._in_round(state, table, word)
@@ -165,10 +174,10 @@ class IndianOfficial(Game):
             syntax_key="rules.official.showdown_syntax",  # only a stored event can get here
         )
         if state.options["cap"] is None and _may_pass_limit(state, table):
-            self._scores_within(state, kind, {"cards": cards})
-        return {"cards": cards}
+            self._scores_within(state, kind, OfficialShowdownData(cards=cards))
+        return OfficialShowdownData(cards=cards)
 
-    def _scores_within(self, state: State, kind: str, data: Mapping[str, Any]) -> None:
+    def _scores_within(self, state: State, kind: str, data: EntryData) -> None:
         """Refuse an entry that settles the round with a score past the one bound
         (core/amounts.py), the round settled on trial (see _may_pass_limit)."""
         trial = _new_event(0, _ANY_TIME, state.recorder, kind, frozen(data))
@@ -192,11 +201,16 @@ class IndianOfficial(Game):
             change = _new_change(state.round, table.stake, new, event.at, event.seq)
             return _with_stake(state, _with_new_stake(table, new), state.stake_history.add(change))
         if event.kind == "fold":
-            table = _with_folds(table, (*table.folds, (event.data["player"], table.stake)))
+            folder = as_player(event.data)["player"]
+            table = _with_folds(table, (*table.folds, (folder, table.stake)))
             if _all_children_folded(state, table):  # settling reads the round from table
                 return self._settle(state, table, state.parent, "result.official.all_folded")
             return _with_table(state, table)
-        winner = event.data.get("winner") or self._winner_by_cards(state, event.data["cards"])
+        showdown = as_official_showdown(event.data)
+        if "winner" in showdown:
+            winner = showdown["winner"]
+        else:
+            winner = self._winner_by_cards(state, showdown["cards"])
         return self._settle(state, table, winner, "result.official.showdown")
 
     def _winner_by_cards(self, state: State, cards: Mapping[str, str]) -> str:
@@ -270,17 +284,19 @@ class IndianOfficial(Game):
             return "log.official.raise", {"old": table.stake, "new": table.stake * 2}
         if event.kind == "fold":
             assert isinstance(table, OfficialRound)
-            return "log.official.fold", {"player": event.data["player"], "stake": table.stake}
+            folder = as_player(event.data)["player"]
+            return "log.official.fold", {"player": folder, "stake": table.stake}
         assert isinstance(table, OfficialRound)
-        if "cards" in event.data:
-            winner = self._winner_by_cards(before, event.data["cards"])
-            shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())
+        showdown = as_official_showdown(event.data)
+        if "cards" in showdown:
+            winner = self._winner_by_cards(before, showdown["cards"])
+            shown = ", ".join(f"{p} {c}" for p, c in showdown["cards"].items())
             return "log.official.showdown_cards", {
                 "winner": winner,
                 "stake": table.stake,
                 "cards": shown,
             }
-        return "log.official.showdown", {"winner": event.data["winner"], "stake": table.stake}
+        return "log.official.showdown", {"winner": showdown["winner"], "stake": table.stake}
 
 
 #: The copies made on most entries (core/evolve.py): evolve(state, table=…) and so on.
