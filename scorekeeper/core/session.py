@@ -143,6 +143,11 @@ class Session:
     def legal(self) -> list[LegalAction]:
         return self.ledger.legal()
 
+    def why_not(self, kind: str) -> RuleError | None:
+        """Why no entry of *kind* may be made now (in plain words), or None if one may:
+        what ``legal`` offers and ``check`` refuses by (core/ledger.py)."""
+        return self.ledger.why_not(kind)
+
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self.ledger.check(entry, now)
 

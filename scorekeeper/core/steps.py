@@ -7,6 +7,9 @@ steps apart lets a correction replay entries (core/corrections.py) through
 the same rules without the ledger, which itself calls corrections.
 
 Each kind has one small handler in each table; a round entry goes to the game.
+Before any of them, ``refusal`` says whether an entry of the kind may be made at
+all now, whatever its data: the one predicate of each kind, which ``legal`` (the
+entries offered) and the explanation of a key pressed out of turn ask too.
 """
 
 from __future__ import annotations
@@ -40,6 +43,41 @@ MAX_NOTE_LENGTH = 2000
 
 Check = Callable[[Game, State, Mapping[str, Any]], EntryData]
 Apply = Callable[[Game, State, Event], State]
+Refusal = Callable[[Game, State], RuleError | None]
+
+
+def refusal(game: Game, state: State, kind: str) -> RuleError | None:
+    """Why no entry of *kind* may be made in *state*, whatever its data; None if one may.
+
+    ``undo`` and ``correct`` are the ledger's (core/ledger.py ``Ledger.why_not``).
+    The entries every game knows are answered here, a round entry by its game once a
+    round is in play (``Game.refusal``)."""
+    common = _REFUSALS.get(kind)
+    if common is not None:
+        return common(game, state)
+    if kind not in game.round_kinds:  # the game by its name, and the nearest entry
+        return unknown_entry(game, kind)
+    if state.finished:
+        return RuleError("rules.session_ended")
+    if not state.in_round:
+        return RuleError("rules.no_round")
+    return game.refusal(state, kind)
+
+
+#: The entries every game knows that the state alone allows (not undo nor correct), in
+#: the order ``legal`` lists them after the game's own and undo.
+COMMON_OFFERED = ("note", "recorder", "round", "join", "leave", "rebuy", "end")
+
+
+def common_choices(state: State, kind: str) -> tuple[str, ...]:
+    """Whom an entry every game knows may name, for ``legal``."""
+    if kind == "recorder":
+        return tuple(n for n in state.names() if n != state.recorder)
+    if kind in ("join", "leave"):  # join: whose seat to sit after
+        return state.seated()
+    if kind == "rebuy":
+        return state.names()
+    return ()
 
 
 def normalize_entry(
@@ -50,18 +88,16 @@ def normalize_entry(
     ``undo`` and ``correct`` are not known here: the ledger checks them. A *recorded*
     entry is one read back (a stored session, an import, a correction's replay): a
     ``join`` recorded before joins kept their number is read as it was recorded then.
+    Whether one of *kind* may be made now at all is ``refusal``'s, asked first.
     """
+    refused = refusal(game, state, kind)
+    if refused is not None:
+        raise refused
     if kind == "join":
         return _check_join(game, state, data, recorded=recorded)
     check = _CHECKS.get(kind)
     if check is not None:
         return check(game, state, data)
-    if kind not in game.round_kinds:  # the game by its name, and the nearest entry
-        raise unknown_entry(game, kind)
-    if state.finished:  # _not_ended, on nearly every entry
-        raise RuleError("rules.session_ended")
-    if not state.in_round:
-        raise RuleError("rules.no_round")
     return game.normalize(state, kind, data)
 
 
@@ -71,18 +107,66 @@ def apply_entry(game: Game, state: State, event: Event) -> State:
     return game.apply(state, event) if apply is None else apply(game, state, event)
 
 
-# -- guards shared by several kinds ------------------------------------------------
-def _not_ended(state: State) -> None:
-    if state.finished:
-        raise RuleError("rules.session_ended")
+# -- may one be made now: the predicate of each kind every game knows ---------------
+def _always(game: Game, state: State) -> RuleError | None:
+    """Notes and recorder changes are allowed after the end too."""
+    return None
 
 
-def _between_rounds(state: State, kind: str) -> None:
+def _between_rounds(state: State, kind: str) -> RuleError | None:
     """Seats and chips change only between rounds, and not once the session has ended."""
-    _not_ended(state)
+    if state.finished:
+        return RuleError("rules.session_ended")
     if state.in_round:
         entry = Phrase((f"rules.verb.{kind}",))  # "rebuy" in English, 買い足し in Japanese
-        raise RuleError("rules.between_rounds_only", entry=entry, round=state.round)
+        return RuleError("rules.between_rounds_only", entry=entry, round=state.round)
+    return None
+
+
+def _may_round(game: Game, state: State) -> RuleError | None:
+    if state.finished:
+        return RuleError("rules.session_ended")
+    if state.in_round:
+        return RuleError("rules.round_in_play", round=state.round)
+    if len(game.dealable(state)) < game.min_players:
+        return RuleError("rules.too_few_to_play", min=game.min_players)
+    return None
+
+
+def _may_end(game: Game, state: State) -> RuleError | None:
+    return _between_rounds(state, "end")
+
+
+def _may_join(game: Game, state: State) -> RuleError | None:
+    refused = _between_rounds(state, "join")
+    if refused is None and len(state.seated()) + 1 > game.max_players:
+        return RuleError("rules.too_many", max=game.max_players)
+    return refused
+
+
+def _may_leave(game: Game, state: State) -> RuleError | None:
+    refused = _between_rounds(state, "leave")
+    if refused is None and len(state.seated()) - 1 < game.min_players:
+        return RuleError("rules.too_few_to_leave", min=game.min_players)
+    return refused
+
+
+def _may_rebuy(game: Game, state: State) -> RuleError | None:
+    refused = _between_rounds(state, "rebuy")
+    if refused is None and not game.uses_chips:
+        return RuleError("rules.rebuy_no_chips", game=Phrase((game.name_key,)))
+    return refused
+
+
+_REFUSALS: dict[str, Refusal] = {
+    "note": _always,
+    "recorder": _always,
+    "round": _may_round,
+    "end": _may_end,
+    "join": _may_join,
+    "leave": _may_leave,
+    "rebuy": _may_rebuy,
+}
 
 
 # -- checking ----------------------------------------------------------------------
@@ -103,17 +187,8 @@ def _check_recorder(game: Game, state: State, data: Mapping[str, Any]) -> Player
     return PlayerData(player=player)
 
 
-def _check_round(game: Game, state: State, data: Mapping[str, Any]) -> NoData:
-    _not_ended(state)
-    if state.in_round:
-        raise RuleError("rules.round_in_play", round=state.round)
-    if len(game.dealable(state)) < game.min_players:
-        raise RuleError("rules.too_few_to_play", min=game.min_players)
-    return NoData()
-
-
-def _check_end(game: Game, state: State, data: Mapping[str, Any]) -> NoData:
-    _between_rounds(state, "end")
+def _nothing(game: Game, state: State, data: Mapping[str, Any]) -> NoData:
+    """``round`` and ``end``: their refusal has said all there is."""
     return NoData()
 
 
@@ -126,15 +201,12 @@ def _check_join(
     recorded without it was recorded before the parent came back to a returning
     player's seat (issue 35): it is read, and folded, as it was then (_apply_join), so
     that a session stored then opens as it did."""
-    _between_rounds(state, "join")
     name = check_name(str(data.get("player", "")))
     after = data.get("after")
     seat_after = state.find_player(str(after)) if after else None
     existing = [n for n in state.names() if n.casefold() == name.casefold()]
     if existing and existing[0] in state.seated():
         raise RuleError("rules.already_seated", player=existing[0])
-    if len(state.seated()) + 1 > game.max_players:
-        raise RuleError("rules.too_many", max=game.max_players)
     if not existing:  # a new player brings the session's stack (chip games)
         _chips_within(state, game.initial_score(name, state.options, {}))
     if seat_after is not None and seat_after == (existing[0] if existing else None):
@@ -149,19 +221,13 @@ def _check_join(
 
 
 def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> PlayerData:
-    _between_rounds(state, "leave")
     player = state.find_player(str(data.get("player", "")))
     if player not in state.seated():
         raise RuleError("rules.already_left", player=player)
-    if len(state.seated()) - 1 < game.min_players:
-        raise RuleError("rules.too_few_to_leave", player=player, min=game.min_players)
     return PlayerData(player=player)
 
 
 def _check_rebuy(game: Game, state: State, data: Mapping[str, Any]) -> RebuyData:
-    _between_rounds(state, "rebuy")
-    if not game.uses_chips:
-        raise RuleError("rules.rebuy_no_chips", game=Phrase((game.name_key,)))
     player = state.find_player(str(data.get("player", "")))
     chips = data.get("chips")
     if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
@@ -178,12 +244,12 @@ def _chips_within(state: State, added: int) -> None:
         raise RuleError("rules.too_large.chips", value=total, limit=LIMIT)
 
 
-#: Notes and recorder changes are allowed after the end too; the rest are not.
+#: The data of each kind every game knows, once its refusal has let it through.
 _CHECKS: dict[str, Check] = {
     "note": _check_note,
     "recorder": _check_recorder,
-    "round": _check_round,
-    "end": _check_end,
+    "round": _nothing,
+    "end": _nothing,
     "leave": _check_leave,
     "rebuy": _check_rebuy,
 }

@@ -21,7 +21,7 @@ from scorekeeper.core.entries import (
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.evolve import evolve
-from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import ace_high, check_cards, groups_from_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView, shown_round
 from scorekeeper.core.state import State, finish_round
@@ -78,18 +78,25 @@ class IndianLowest(Game):
         ties = "cards.ties.sanma" if options["suits"] == "sanma" else "cards.ties.all_lose"
         return (ace_high(options), ties)
 
-    def legal(self, state: State) -> list[LegalAction]:
-        if not state.in_round or state.finished:
-            return []
+    def offered(self, state: State) -> tuple[str, ...]:
+        return ("redraw", "reveal", "lose")
+
+    def refusal(self, state: State, kind: str) -> RuleError | None:
+        """The cards or the losers may always be entered in a round; a redraw with the
+        option on, while someone dealt in has not redrawn."""
+        if kind != "redraw":
+            return None
+        if state.options["redraw"] is not True:
+            return RuleError("rules.redraw.off")
+        if not self.choices(state, kind):
+            return RuleError("rules.redraw.all_used", round=state.round)
+        return None
+
+    def choices(self, state: State, kind: str) -> tuple[str, ...]:
         table = round_in_play(state, LowestRound)
-        actions = []
-        if state.options["redraw"] is True:
-            free = tuple(p for p in table.players if p not in table.redraws)
-            if free:
-                actions.append(LegalAction("redraw", free))
-        actions.append(LegalAction("reveal", table.players))
-        actions.append(LegalAction("lose", table.players))
-        return actions
+        if kind == "redraw":
+            return tuple(p for p in table.players if p not in table.redraws)
+        return table.players
 
     def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
         table = round_in_play(state, LowestRound)
@@ -100,9 +107,7 @@ class IndianLowest(Game):
                 raise RuleError("rules.not_in_round", player=player, round=state.round)
             return player
 
-        if kind == "redraw":
-            if state.options["redraw"] is not True:
-                raise RuleError("rules.redraw.off")
+        if kind == "redraw":  # refusal() has said the option is on
             player = resolve(str(data.get("player", "")))
             if player in table.redraws:
                 raise RuleError("rules.redraw.twice", player=player, round=state.round)

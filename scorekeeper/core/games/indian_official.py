@@ -24,7 +24,7 @@ from scorekeeper.core.entries import (
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen
 from scorekeeper.core.evolve import constructor, copier
-from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import StakeChange, State, finish_round
@@ -117,29 +117,35 @@ class IndianOfficial(Game):
         """K high … 2, A low; equal ranks by the ``suits`` order (rules.md §1)."""
         return ("cards.order.ace_low", f"cards.ties.{options['suits']}")
 
-    def legal(self, state: State) -> list[LegalAction]:
-        if not state.in_round or state.finished:
-            return []
+    def offered(self, state: State) -> tuple[str, ...]:
+        return _OFFERED
+
+    def refusal(self, state: State, kind: str) -> RuleError | None:
+        """A fold and the showdown may always be entered in a round; a raise not past the
+        cap (nor, without one, past the one bound on amounts)."""
+        if kind != "raise":
+            return None
         table = round_in_play(state, OfficialRound)
-        children = _contesting_children(state, table)
-        actions = [LegalAction("fold", children)]
-        if self._next_stake(state, table) is not None:
-            actions.append(LegalAction("raise"))
-        actions.append(LegalAction("showdown", (state.parent, *children)))
-        return actions
+        if self._next_stake(state, table) is None:
+            cap = state.options["cap"]
+            if table.stake == cap:
+                return RuleError("rules.official.at_cap", cap=cap)
+            return RuleError(
+                "rules.official.past_cap", cap=cap, stake=table.stake, next=table.stake * 2
+            )
+        if past_limit(table.stake * 2):  # no cap: the stake doubles only to the bound
+            return RuleError("rules.too_large.stake", value=table.stake * 2, limit=LIMIT)
+        return None
+
+    def choices(self, state: State, kind: str) -> tuple[str, ...]:
+        if kind == "raise":
+            return ()
+        children = _contesting_children(state, round_in_play(state, OfficialRound))
+        return children if kind == "fold" else (state.parent, *children)
 
     def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
         table = round_in_play(state, OfficialRound)
-        if kind == "raise":
-            if self._next_stake(state, table) is None:
-                cap = state.options["cap"]
-                if table.stake == cap:
-                    raise RuleError("rules.official.at_cap", cap=cap)
-                raise RuleError(
-                    "rules.official.past_cap", cap=cap, stake=table.stake, next=table.stake * 2
-                )
-            if past_limit(table.stake * 2):  # no cap: the stake doubles only to the bound
-                raise RuleError("rules.too_large.stake", value=table.stake * 2, limit=LIMIT)
+        if kind == "raise":  # refusal() has said it may
             return NoData()
         if kind == "fold":
             player = self._in_round(state, table, data.get("player", ""))
@@ -299,6 +305,8 @@ class IndianOfficial(Game):
         return "log.official.showdown", {"winner": showdown["winner"], "stake": table.stake}
 
 
+#: The round entries in the order ``legal`` lists them.
+_OFFERED = ("fold", "raise", "showdown")
 #: The copies made on most entries (core/evolve.py): evolve(state, table=…) and so on.
 _with_table = copier(State, "table")
 _with_stake = copier(State, "table", "stake_history")

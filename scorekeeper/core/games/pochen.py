@@ -30,6 +30,7 @@ from scorekeeper.core.betting import (
     betting_view,
     check_bettor,
     pay_in,
+    verb_refusal,
 )
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.entries import (
@@ -52,7 +53,7 @@ from scorekeeper.core.entries import (
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen, thawed
 from scorekeeper.core.evolve import evolve
-from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     check_ranking,
     pairs_of,
@@ -464,29 +465,59 @@ class Pochen(Game):
         )
         return evolve(state, scores=frozen(scores), board=frozen(board), table=table)
 
-    def legal(self, state: State) -> list[LegalAction]:
-        if not state.in_round or state.finished:
-            return []
+    def offered(self, state: State) -> tuple[str, ...]:
+        """A pass is a check before any bet, and a fold after one: listed so."""
+        table = state.table
+        opened = isinstance(table, PochenDeal) and table.betting.opened
+        return _OFFERED_OPENED if opened else _OFFERED
+
+    def refusal(self, state: State, kind: str) -> RuleError | None:
+        """The stages of a deal in order: the trump, then claims (while a pool is left to
+        claim) until the Poch begins, the Poch's betting entries by the player whose turn
+        it is, its showdown once the betting closes, then the play-out."""
         table = round_in_play(state, PochenDeal)
+        if kind in ("turned", "trump"):
+            if table.trump is None:
+                return None
+            return RuleError("rules.pochen.trump_twice", suit=SUIT_SYMBOLS[table.trump])
         if table.trump is None:
-            return [LegalAction("turned"), LegalAction("trump")]
-        actions = []
-        if not table.started and self._claimable(table):
-            actions.append(LegalAction("claim", table.players))
-        turn = to_act(state, table)
-        if turn is not None:
-            verbs = table.betting.verbs(state, turn)
-            # a pass is a check before any bet, and a fold after one
-            verbs = ["pass", *verbs] if not table.betting.opened else [*verbs, "pass"]
-            actions += [LegalAction(kind, (turn,)) for kind in verbs]
-        elif poch_over(state, table):
-            if sets_wanted(state, table):  # nobody bet: anyone dealt in may show a set
-                actions += [LegalAction("show", table.players), LegalAction("poch", table.players)]
-            actions.append(LegalAction("out", table.players))
-        else:
-            contestants = table.contestants()
-            actions += [LegalAction("show", contestants), LegalAction("poch", contestants)]
-        return actions
+            return RuleError("rules.pochen.trump_first", entry=Phrase((f"rules.verb.{kind}",)))
+        if kind == "claim":
+            if table.started:
+                return RuleError("rules.pochen.claims_over")
+            if not self._claimable(table):
+                return RuleError("rules.pochen.nothing_to_claim")
+            return None
+        if kind in BETTING:
+            return _betting_refusal(state, table, kind)
+        if kind in ("show", "poch"):
+            if sets_wanted(state, table):  # nobody bet: the best set shown takes the poch pool
+                return None
+            if all_passed(state, table):
+                return RuleError("rules.pochen.all_passed")
+            if poch_over(state, table):
+                return RuleError("rules.pochen.poch_over")
+            turn = to_act(state, table)
+            if turn is not None:
+                return RuleError("rules.pochen.showdown_early", turn=turn)
+            return None
+        if not poch_over(state, table):  # out
+            turn = to_act(state, table)
+            if turn is not None:
+                return RuleError("rules.pochen.poch_open", turn=turn)
+            return RuleError("rules.pochen.poch_undecided")
+        return None
+
+    def choices(self, state: State, kind: str) -> tuple[str, ...]:
+        table = round_in_play(state, PochenDeal)
+        if kind in ("turned", "trump"):
+            return ()
+        if kind in BETTING:
+            turn = to_act(state, table)
+            return () if turn is None else (turn,)
+        if kind in ("show", "poch") and not sets_wanted(state, table):
+            return table.contestants()
+        return table.players  # a claim, the play-out; a set shown after everyone passed
 
     def _claimable(self, table: PochenDeal) -> bool:
         for pool in POOLS:
@@ -502,17 +533,13 @@ class Pochen(Game):
         table = round_in_play(state, PochenDeal)
         deck = state.options["deck"]
         assert isinstance(deck, int)
-        if kind in ("turned", "trump"):
-            if table.trump is not None:
-                raise RuleError("rules.pochen.trump_twice", suit=SUIT_SYMBOLS[table.trump])
+        if kind in ("turned", "trump"):  # refusal() has said there is no trump yet
             if kind == "turned":
                 return TurnedData(card=_deck_card(str(data.get("card", "")), deck).code())
             suit = SUIT_WORDS.get(str(data.get("suit", "")).strip().lower())
             if suit is None:
                 raise RuleError("rules.pochen.unknown_suit", suit=data.get("suit", ""))
             return TrumpData(suit=suit)
-        if table.trump is None:
-            raise RuleError("rules.pochen.trump_first", entry=Phrase((f"rules.verb.{kind}",)))
         if kind == "claim":
             return self._check_claim(state, table, data)
         if kind in BETTING:
@@ -528,8 +555,6 @@ class Pochen(Game):
         return player
 
     def _check_claim(self, state: State, table: PochenDeal, data: Mapping[str, Any]) -> ClaimData:
-        if table.started:
-            raise RuleError("rules.pochen.claims_over")
         player = self._dealt_in(state, table, data.get("player", ""))
         words = data.get("pools")
         if not isinstance(words, list | tuple) or not words:
@@ -552,10 +577,8 @@ class Pochen(Game):
     def _check_betting(
         self, state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]
     ) -> PochBetData:
-        if poch_over(state, table):
-            raise RuleError("rules.pochen.poch_over")
-        if to_act(state, table) is None:  # said before who is asking, unlike indian-chips
-            raise RuleError("rules.pochen.betting_closed")
+        """Entered by the player whose turn it is (check_bettor), for whom refusal() has
+        checked the rest but the amount."""
         betting = table.betting
         player = self._dealt_in(state, table, data.get("player", ""))
         check_bettor(state, betting, kind, player, _KEYS)
@@ -567,8 +590,6 @@ class Pochen(Game):
         if amount <= betting.high:
             key = "rules.pochen.bet_not_above" if kind == "bet" else "rules.pochen.raise_not_above"
             raise RuleError(key, player=player, amount=amount, high=betting.high)
-        if kind == "bet" and betting.opened:
-            raise RuleError("rules.pochen.second_bet", player=player, high=betting.high)
         most = betting.committed[player] + state.scores[player]
         if amount > most:
             raise RuleError("rules.pochen.short", player=player, amount=amount, most=most)
@@ -583,14 +604,7 @@ class Pochen(Game):
             def resolve(word: str) -> str:
                 return self._dealt_in(state, table, word)
 
-        else:
-            if all_passed(state, table):
-                raise RuleError("rules.pochen.all_passed")
-            if poch_over(state, table):
-                raise RuleError("rules.pochen.poch_over")
-            turn = to_act(state, table)
-            if turn is not None:
-                raise RuleError("rules.pochen.showdown_early", turn=turn)
+        else:  # the betting has closed: refusal() has said so
             contestants = table.contestants()
 
             def resolve(word: str) -> str:
@@ -611,11 +625,6 @@ class Pochen(Game):
         return ShowData(sets=sets)
 
     def _check_out(self, state: State, table: PochenDeal, data: Mapping[str, Any]) -> OutData:
-        if not poch_over(state, table):
-            turn = to_act(state, table)
-            if turn is not None:
-                raise RuleError("rules.pochen.poch_open", turn=turn)
-            raise RuleError("rules.pochen.poch_undecided")
         player = self._dealt_in(state, table, data.get("player", ""))
         given = data.get("paid") or []
         if isinstance(given, Mapping):
@@ -817,6 +826,29 @@ class Pochen(Game):
             paid = sum(min(n, before.scores[p]) for p, n in out["paid"].items())
             return "log.pochen.out_paid", {"player": out["player"], "chips": chips, "paid": paid}
         return "log.pochen.out", {"player": out["player"], "chips": chips}
+
+
+#: The round entries in the order ``legal`` lists them, before and after a bet in the Poch.
+_OFFERED = ("turned", "trump", "claim", *BETTING, "show", "poch", "out")
+_OFFERED_OPENED = ("turned", "trump", "claim", *BET_VERBS, "pass", "show", "poch", "out")
+
+
+def _betting_refusal(state: State, table: PochenDeal, kind: str) -> RuleError | None:
+    """Why the player whose turn it is in the Poch may not make an entry of *kind* now."""
+    if poch_over(state, table):
+        return RuleError("rules.pochen.poch_over")
+    turn = to_act(state, table)
+    if turn is None:  # said before who is asking, unlike indian-chips
+        return RuleError("rules.pochen.betting_closed")
+    betting = table.betting
+    refused = verb_refusal(state, betting, kind, turn, _KEYS)
+    if refused is not None:
+        return refused
+    if kind == "bet" and betting.opened:
+        return RuleError("rules.pochen.second_bet", player=turn, high=betting.high)
+    if kind == "raise" and not betting.can_raise(state, turn):
+        return RuleError("rules.pochen.raise_short", player=turn, chips=state.scores[turn])
+    return None
 
 
 def _poch_winners(state: State, table: PochenDeal, ranking: Sequence[Sequence[str]]) -> list[str]:
