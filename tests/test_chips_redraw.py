@@ -59,20 +59,22 @@ def test_one_redraw_per_player_per_round_in_or_out_of_turn():
     # C1 with redraws in between: the same chips (a redraw moves none)
     enter(session, "check B", "redraw B", "bet C", "raise D", "fold A")
     assert choices(session, "redraw") == ("C",)  # A folded; B and D have redrawn
-    enter(session, "redraw C", "call B")
-    assert "redraw" not in kinds(session)  # nobody still in has a redraw left
     error = refused(session, "redraw A", "rules.chips.redraw_folded")
     assert error.message("en") == "A has folded: there is no card left to redraw"
     assert error.message("ja") == "Aは降りたので、引き直すカードがありません"
+    enter(session, "redraw C", "call B")
+    assert "redraw" not in kinds(session)  # nobody still in has a redraw left
+    error = refused(session, "redraw A", "rules.redraw.all_used")
+    assert error.message("en") == "everyone still in has already redrawn in round 1"
     enter(session, "call C")
     # the betting has closed: the cards are as good as shown
     assert kinds(session)[0] == "showdown" and "redraw" not in kinds(session)
-    refused(session, "redraw B", "rules.redraw.twice")
+    refused(session, "redraw B", "rules.chips.redraw_closed")  # whoever it names
     session2 = chips(redraw="true")
     enter(session2, "round", *C1)
     error = refused(session2, "redraw B", "rules.chips.redraw_closed")
-    assert error.message("en") == "the betting has closed, so it is too late for B to redraw"
-    assert error.message("ja") == "賭けが締め切られたので、Bはもう引き直せません"
+    assert error.message("en") == "the betting has closed, so it is too late to redraw"
+    assert error.message("ja") == "賭けが締め切られたので、もう引き直せません"
     enter(session, "showdown cards B=KS C=KH D=9C")
     assert stacks(session) == {"A": 19, "B": 25, "C": 25, "D": 11}
     # a new round: everyone may redraw again

@@ -384,11 +384,13 @@ def test_leaving_below_three_is_refused():
     session = new_session(["A", "B", "C"])
     assert "leave" not in kinds(session)
     error = refused(session, "leave C", "rules.too_few_to_leave")
-    assert error.params == {"player": "C", "min": 3}
+    assert error.params == {"min": 3}  # nobody may leave: the same words for the key "l"
+    assert session.why_not("leave") is not None
+    assert session.why_not("leave").message("en") == error.message("en")
 
 
 def test_leave_twice_is_refused():
-    session = new_session(FOUR)
+    session = new_session([*FOUR, "E"])  # four stay: another may leave, but not C again
     enter(session, "leave C")
     refused(session, "leave C", "rules.already_left")
 

@@ -557,8 +557,8 @@ def test_poch_errors():
     assert session.describe(2)[0] == "log.bet.bet_total_all_in"
     error = refused(session, "check C", "rules.pochen.check_facing_bet")
     assert error.params == {"player": "C", "high": 41}
-    error = refused(session, "bet C 3", "rules.pochen.bet_not_above")
-    assert error.params == {"player": "C", "amount": 3, "high": 41}
+    error = refused(session, "bet C 3", "rules.pochen.second_bet")  # no bet after a bet
+    assert error.params == {"player": "C", "high": 41}
     session = p1()
     enter(session, "round", "turned 8D", "bet B 3")
     refused(session, "bet C 5", "rules.pochen.second_bet")

@@ -117,6 +117,23 @@ async def test_out_of_turn_and_check_facing_a_bet_explain(tmp_path):
         assert "it is C's turn" in str(screen.query_one("#message").render())
 
 
+async def test_a_betting_key_once_the_betting_has_closed_says_why_in_the_rules_words(tmp_path):
+    """The key is explained by the core's predicate of its entry (Session.why_not), the one
+    that keeps it off the footer, not by an entry made up with nobody in it."""
+    app = ScorekeeperApp(chips_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await press_all(pilot, ["n", "k", "k", "k", "k"])  # everyone checks: betting closes
+        assert screen.check_action("bet", ()) is False
+        before = screen.state
+        await press_all(pilot, ["b"])
+        message = str(screen.query_one("#message").render())
+        assert "betting has closed: enter the showdown" in message
+        assert "no player" not in message
+        assert screen.state == before
+
+
 async def test_l1_by_keys(tmp_path):
     store = lowest_store(tmp_path)
     app = ScorekeeperApp(store, 1, clock=fixed_clock())

@@ -124,14 +124,25 @@ def check_bettor(state: State, betting: Betting, kind: str, player: str, keys: B
         raise RuleError(keys.closed)
     if player != turn:
         raise RuleError(keys.not_your_turn, player=player, turn=turn)
+    refused = verb_refusal(state, betting, kind, player, keys)
+    if refused is not None:
+        raise refused
+
+
+def verb_refusal(
+    state: State, betting: Betting, kind: str, player: str, keys: BetKeys
+) -> RuleError | None:
+    """Why *player*, whose turn it is, may not make a betting entry of *kind* (whatever its
+    size): a check facing a bet, a call with nothing to call; None if they may."""
     if kind == "check" and betting.opened:
         if keys.facing == "call":
             call = betting.to_call(state, player)
-            raise RuleError(keys.check_facing_bet, player=player, call=call)
-        raise RuleError(keys.check_facing_bet, player=player, high=betting.high)
+            return RuleError(keys.check_facing_bet, player=player, call=call)
+        return RuleError(keys.check_facing_bet, player=player, high=betting.high)
     if kind in ("call", "raise", "fold") and not betting.opened:
         # The verb in the reader's words ("fold", フォールド), never the entry's name alone
-        raise RuleError(keys.nothing_to_call, player=player, verb=Phrase((f"rules.verb.{kind}",)))
+        return RuleError(keys.nothing_to_call, player=player, verb=Phrase((f"rules.verb.{kind}",)))
+    return None
 
 
 def pay_in(state: State, player: str, chips: int) -> State:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
+from scorekeeper.core.entries import CorrectData, ReplacementData, as_correct
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, frozen
 from scorekeeper.core.game import Game
@@ -77,7 +78,7 @@ def in_force(ledger: LedgerView) -> tuple[State, list[_Item]]:
     items: list[_Item] = []
     for event, after in stack:
         if event.kind == "correct":
-            items, _, _ = _splice(ledger.game, items, event, event.data["entries"])
+            items, _, _ = _splice(ledger.game, items, event, as_correct(event.data)["entries"])
         else:
             items.append(_Item(event, after))
     return root, items
@@ -123,7 +124,7 @@ def _splice(
     game: Game, items: list[_Item], event: Event, entries: Sequence[Mapping[str, Any]]
 ) -> tuple[list[_Item], int, list[int]]:
     """*items* with round N's entries replaced; where the replacement starts; what it replaced."""
-    start, end = _bounds(items, event.data["round"])
+    start, end = _bounds(items, as_correct(event.data)["round"])
     removed = [i for i in range(start, end) if items[i].event.kind in game.round_kinds]
     gone = set(removed)
     at = removed[0] if removed else start
@@ -137,7 +138,7 @@ def _splice(
     return [*items[:at], *new, *stale], at, replaced
 
 
-def check_correction(ledger: LedgerView, data: Mapping[str, Any]) -> dict[str, Any]:
+def check_correction(ledger: LedgerView, data: Mapping[str, Any]) -> CorrectData:
     """The canonical data of a ``correct`` entry, or a RuleError; nothing changes."""
     number, reason, entries = _read(data)
     state = ledger.state
@@ -146,20 +147,19 @@ def check_correction(ledger: LedgerView, data: Mapping[str, Any]) -> dict[str, A
     at = ledger.last_at or datetime.now().astimezone()
     probe = Event(ledger.next_seq, at, state.recorder, "correct", frozen({"round": number}))
     canonical, replaced, _ = _replay(ledger, probe, entries)
-    result = {"round": number, "reason": reason, "entries": canonical, "supersedes": replaced}
-    return result
+    return CorrectData(round=number, reason=reason, entries=canonical, supersedes=replaced)
 
 
 def corrected_state(ledger: LedgerView, event: Event) -> State:
     """The state after a checked ``correct`` event: every later round recomputed."""
-    return _replay(ledger, event, event.data["entries"])[2]
+    return _replay(ledger, event, as_correct(event.data)["entries"])[2]
 
 
 def replacement_descriptions(ledger: LedgerView, event: Event) -> list[tuple[str, dict[str, Any]]]:
     """What each replacement entry of the checked ``correct`` *event* did, in the log's own
     words (catalog key and parameters, as ``Game.describe`` says them), replayed on the
     history in force just before it: *ledger* is the one the event was checked on."""
-    game, entries = ledger.game, event.data["entries"]
+    game, entries = ledger.game, as_correct(event.data)["entries"]
     root, items = in_force(ledger)
     items, at, _ = _splice(game, items, event, entries)
     first = next((i for i in range(at - 1, -1, -1) if items[i].after is not None), -1)
@@ -196,10 +196,10 @@ def _read(data: Mapping[str, Any]) -> tuple[int, str, list[dict[str, Any]]]:
 
 def _replay(
     ledger: LedgerView, event: Event, entries: Sequence[Mapping[str, Any]]
-) -> tuple[list[dict[str, Any]], list[int], State]:
+) -> tuple[list[ReplacementData], list[int], State]:
     """Replay the sequence in force with round N replaced; the canonical entries, the
     seqs replaced and the final state, or the RuleError of the first entry refused."""
-    game, number = ledger.game, event.data["round"]
+    game, number = ledger.game, as_correct(event.data)["round"]
     for entry in entries:
         if entry["kind"] not in game.round_kinds:
             raise RuleError("rules.correct_kind", entry=entry["kind"], valid=round_verbs(game))
@@ -210,7 +210,7 @@ def _replay(
     first = next((i for i in range(at - 1, -1, -1) if items[i].after is not None), -1)
     state = root if first < 0 else items[first].after
     assert state is not None
-    canonical: list[dict[str, Any]] = []
+    canonical: list[ReplacementData] = []
     for index in range(first + 1, len(items)):
         now = items[index].event
         position = index - at  # 0..len(entries)-1 for the replacement entries
@@ -224,7 +224,7 @@ def _replay(
             raise _refused(game, now, position if replacing else None, error) from None
         applied = replace(now, data=frozen(data))
         if replacing:
-            canonical.append({"kind": applied.kind, "data": _plain(data)})
+            canonical.append(ReplacementData(kind=applied.kind, data=_plain(data)))
         state = apply_entry(game, state, applied)
         if position == len(entries) - 1 and state.in_round:
             raise RuleError("rules.correct_unfinished", round=number)

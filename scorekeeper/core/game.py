@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
 from scorekeeper.core.amounts import within
+from scorekeeper.core.entries import EntryData, as_player
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.read_model import Headline, RoundView
@@ -238,13 +239,39 @@ class Game(ABC):
     def start_round(self, state: State) -> State:
         """The state once ``round`` starts a new round (antes, stake at base …)."""
 
-    @abstractmethod
-    def legal(self, state: State) -> list[LegalAction]:
-        """The round entries allowed now (the session adds the common ones)."""
+    # -- "may I", then "do it": one predicate per entry kind ------------------------
+    def offered(self, state: State) -> tuple[str, ...]:
+        """The round kinds ``legal`` asks about, in the order it lists them."""
+        return tuple(sorted(self.round_kinds))
 
     @abstractmethod
-    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
-        """Check a round entry against the rules; return its canonical data or raise RuleError."""
+    def refusal(self, state: State, kind: str) -> RuleError | None:
+        """Why no round entry of *kind* may be made now, whatever its data; None if one may.
+
+        The one predicate of each kind: ``legal`` offers exactly the kinds it lets
+        through, the check of an entry (core/steps.py ``normalize_entry``) runs it before
+        ``normalize``, and a key pressed out of turn is explained by it. Asked only
+        with a round in play and the session not ended (core/steps.py ``refusal``)."""
+
+    @abstractmethod
+    def choices(self, state: State, kind: str) -> tuple[str, ...]:
+        """The players an entry of *kind*, allowed now, may name (for ``legal``)."""
+
+    def legal(self, state: State) -> list[LegalAction]:
+        """The round entries allowed now (the session adds the common ones): the kinds
+        ``refusal`` lets through, with whom each may name."""
+        if not state.in_round or state.finished:
+            return []
+        return [
+            LegalAction(kind, self.choices(state, kind))
+            for kind in self.offered(state)
+            if self.refusal(state, kind) is None
+        ]
+
+    @abstractmethod
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
+        """Check the data of a round entry of a kind ``refusal`` allows now; return its
+        canonical data (the TypedDict of its kind, core/entries.py) or raise RuleError."""
 
     @abstractmethod
     def apply(self, state: State, event: Event) -> State:
@@ -284,8 +311,7 @@ class Game(ABC):
 
     def folds(self, before: State, event: Event) -> str | None:
         """The player a round entry takes out of the round by folding, else None."""
-        player = event.data.get("player") if event.kind == "fold" else None
-        return player if isinstance(player, str) else None
+        return as_player(event.data)["player"] if event.kind == "fold" else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,19 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scorekeeper.core.corrections import check_correction, corrected_state
+from scorekeeper.core.entries import EntryData, UndoData
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header, frozen, require_aware
 from scorekeeper.core.game import Game, LegalAction
 from scorekeeper.core.games import get_game
 from scorekeeper.core.state import Seat, State
-from scorekeeper.core.steps import apply_entry, normalize_entry
+from scorekeeper.core.steps import (
+    COMMON_OFFERED,
+    apply_entry,
+    common_choices,
+    normalize_entry,
+    refusal,
+)
 from scorekeeper.core.times import check_time, in_range
 from scorekeeper.messages.text import refused_character
 
@@ -151,9 +158,13 @@ class Ledger:
             at = self._stamp(now)
         kind = entry.kind
         own = _OWN_CHECKS.get(kind)  # undo, correct; every other kind is core/steps.py's
-        if own is None:
+        data: EntryData
+        if own is None:  # its refusal first, there too
             data = normalize_entry(self.game, self.top.state, kind, entry.data, recorded=recorded)
         else:
+            refused = self.why_not(kind)
+            if refused is not None:
+                raise refused
             data = own(self, entry.data)
         if fresh and kind in _FREE_TEXT:
             _check_free_text(kind, data)
@@ -170,12 +181,12 @@ class Ledger:
             return stamp
         return max(stamp, self.last_at)
 
-    def _check_undo(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def _check_undo(self, data: Mapping[str, Any]) -> UndoData:
         if self.top.below is None:
             raise RuleError("rules.nothing_to_undo")
-        return {"voids": self.top.seq}
+        return UndoData(voids=self.top.seq)
 
-    def _check_correct(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def _check_correct(self, data: Mapping[str, Any]) -> EntryData:
         """Allowed after the end too: disputes come at the end."""
         return check_correction(self, data)
 
@@ -209,28 +220,28 @@ class Ledger:
         return frame.state, entries
 
     # -- what may come next --------------------------------------------------
+    def why_not(self, kind: str) -> RuleError | None:
+        """Why no entry of *kind* may be made now, whatever its data; None if one may: the
+        one predicate of each kind, which ``legal`` and ``check`` ask too."""
+        if kind == "undo":
+            # At the bottom of a ledger resumed from a checkpoint there is still an entry
+            # to undo, below it: the caller reads the whole session first (reaches_below).
+            if self.top.below is not None or self.top.seq > 0:
+                return None
+            return RuleError("rules.nothing_to_undo")
+        if kind == "correct":  # not a key of its own: the correction is checked whole
+            return None
+        return refusal(self.game, self.top.state, kind)
+
     def legal(self) -> list[LegalAction]:
-        """Every entry allowed now, the game's own first."""
+        """Every entry allowed now, the game's own first: the kinds ``why_not`` lets through."""
         state = self.state
         actions = list(self.game.legal(state))
-        # At the bottom of a ledger resumed from a checkpoint there is still an entry to
-        # undo, below it: the caller reads the whole session first (reaches_below).
-        if self.top.below is not None or self.top.seq > 0:
+        if self.why_not("undo") is None:
             actions.append(LegalAction("undo"))
-        actions.append(LegalAction("note"))
-        others = tuple(n for n in state.names() if n != state.recorder)
-        actions.append(LegalAction("recorder", others))
-        if state.finished or state.in_round:
-            return actions
-        if len(self.game.dealable(state)) >= self.game.min_players:
-            actions.append(LegalAction("round"))
-        if len(state.seated()) < self.game.max_players:
-            actions.append(LegalAction("join", state.seated()))
-        if len(state.seated()) > self.game.min_players:
-            actions.append(LegalAction("leave", state.seated()))
-        if self.game.uses_chips:
-            actions.append(LegalAction("rebuy", state.names()))
-        actions.append(LegalAction("end"))
+        for kind in COMMON_OFFERED:
+            if refusal(self.game, state, kind) is None:
+                actions.append(LegalAction(kind, common_choices(state, kind)))
         return actions
 
 
@@ -252,7 +263,7 @@ def _check_free_text(kind: str, data: Mapping[str, Any]) -> None:
 
 
 #: The entries that need the ledger's stack; every other kind is one of core/steps.py.
-_OWN_CHECKS: dict[str, Callable[[Ledger, Mapping[str, Any]], dict[str, Any]]] = {
+_OWN_CHECKS: dict[str, Callable[[Ledger, Mapping[str, Any]], EntryData]] = {
     "undo": Ledger._check_undo,
     "correct": Ledger._check_correct,
 }

@@ -21,6 +21,14 @@ from scorekeeper.core.corrections import (
     round_entries,
     round_start,
 )
+from scorekeeper.core.entries import (
+    as_correct,
+    as_join,
+    as_note,
+    as_player,
+    as_rebuy,
+    as_undo,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header, thawed
 from scorekeeper.core.game import Game, LegalAction
@@ -138,6 +146,11 @@ class Session:
     def legal(self) -> list[LegalAction]:
         return self.ledger.legal()
 
+    def why_not(self, kind: str) -> RuleError | None:
+        """Why no entry of *kind* may be made now (in plain words), or None if one may:
+        what ``legal`` offers and ``check`` refuses by (core/ledger.py)."""
+        return self.ledger.why_not(kind)
+
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self.ledger.check(entry, now)
 
@@ -150,7 +163,7 @@ class Session:
             self._corrected_on[event.seq] = self.ledger
         self.ledger = ledger
         if event.kind == "undo":
-            self._voided[event.data["voids"]] = event.seq
+            self._voided[as_undo(event.data)["voids"]] = event.seq
         elif event.kind == "correct":
             self._corrections.append(event)
 
@@ -171,7 +184,7 @@ class Session:
         found: dict[int, int] = {}
         for event in self._corrections:
             if event.seq not in self._voided:
-                found.update(dict.fromkeys(event.data.get("supersedes", ()), event.seq))
+                found.update(dict.fromkeys(as_correct(event.data)["supersedes"], event.seq))
         return found
 
     def round_entries(self, number: int) -> list[Event]:
@@ -205,31 +218,34 @@ class Session:
         data = event.data
         match event.kind:
             case "undo":
-                target = self._index_of(data["voids"])
-                key, params = self.describe(target)
-                return "log.undo", {"what": (key, params), "seq": data["voids"]}
+                voids = as_undo(data)["voids"]
+                key, params = self.describe(self._index_of(voids))
+                return "log.undo", {"what": (key, params), "seq": voids}
             case "round":
                 return self.game.worded("log.round"), {
                     "round": before.round + 1,
                     "parent": before.parent,
                 }
             case "note":
-                return "log.note", {"text": data["text"]}
+                return "log.note", {"text": as_note(data)["text"]}
             case "recorder":
-                return "log.recorder", {"old": before.recorder, "new": data["player"]}
+                return "log.recorder", {"old": before.recorder, "new": as_player(data)["player"]}
             case "join":
-                place = join_place(before, data["player"], data.get("after"))
+                join = as_join(data)
+                place = join_place(before, join["player"], join["after"])
                 how = place.pop("how")
                 return {"new": "log.join", "back": "log.rejoin"}.get(how, "log.rejoin_moved"), place
             case "leave":
-                return "log.leave", {"player": data["player"]}
+                return "log.leave", {"player": as_player(data)["player"]}
             case "rebuy":
-                return "log.rebuy", {"player": data["player"], "chips": data["chips"]}
+                rebuy = as_rebuy(data)
+                return "log.rebuy", {"player": rebuy["player"], "chips": rebuy["chips"]}
             case "end":
                 return "log.end", {}
             case "correct":
+                correct = as_correct(data)
                 return "log.correct", {
-                    "round": data["round"], "reason": data["reason"],
+                    "round": correct["round"], "reason": correct["reason"],
                     "entries": self._replacement_words(event),
                 }  # fmt: skip
         return self.game.describe(before, event)
@@ -247,7 +263,7 @@ class Session:
         found = self._correction_words[event.seq]
         if found is not None:
             return found
-        entries = event.data["entries"]
+        entries = as_correct(event.data)["entries"]
         return "; ".join(replacement_text(self.game, e["kind"], e["data"]) for e in entries)
 
     def log(self) -> list[LogLine]:

@@ -7,6 +7,9 @@ steps apart lets a correction replay entries (core/corrections.py) through
 the same rules without the ledger, which itself calls corrections.
 
 Each kind has one small handler in each table; a round entry goes to the game.
+Before any of them, ``refusal`` says whether an entry of the kind may be made at
+all now, whatever its data: the one predicate of each kind, which ``legal`` (the
+entries offered) and the explanation of a key pressed out of turn ask too.
 """
 
 from __future__ import annotations
@@ -17,6 +20,17 @@ from types import MappingProxyType
 from typing import Any
 
 from scorekeeper.core.amounts import LIMIT, past_limit, within
+from scorekeeper.core.entries import (
+    EntryData,
+    JoinData,
+    NoData,
+    NoteData,
+    PlayerData,
+    RebuyData,
+    as_join,
+    as_player,
+    as_rebuy,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, frozen, thawed
 from scorekeeper.core.game import Game
@@ -27,30 +41,63 @@ from scorekeeper.messages import Phrase
 
 MAX_NOTE_LENGTH = 2000
 
-Check = Callable[[Game, State, Mapping[str, Any]], dict[str, Any]]
+Check = Callable[[Game, State, Mapping[str, Any]], EntryData]
 Apply = Callable[[Game, State, Event], State]
+Refusal = Callable[[Game, State], RuleError | None]
+
+
+def refusal(game: Game, state: State, kind: str) -> RuleError | None:
+    """Why no entry of *kind* may be made in *state*, whatever its data; None if one may.
+
+    ``undo`` and ``correct`` are the ledger's (core/ledger.py ``Ledger.why_not``).
+    The entries every game knows are answered here, a round entry by its game once a
+    round is in play (``Game.refusal``)."""
+    common = _REFUSALS.get(kind)
+    if common is not None:
+        return common(game, state)
+    if kind not in game.round_kinds:  # the game by its name, and the nearest entry
+        return unknown_entry(game, kind)
+    if state.finished:
+        return RuleError("rules.session_ended")
+    if not state.in_round:
+        return RuleError("rules.no_round")
+    return game.refusal(state, kind)
+
+
+#: The entries every game knows that the state alone allows (not undo nor correct), in
+#: the order ``legal`` lists them after the game's own and undo.
+COMMON_OFFERED = ("note", "recorder", "round", "join", "leave", "rebuy", "end")
+
+
+def common_choices(state: State, kind: str) -> tuple[str, ...]:
+    """Whom an entry every game knows may name, for ``legal``."""
+    if kind == "recorder":
+        return tuple(n for n in state.names() if n != state.recorder)
+    if kind in ("join", "leave"):  # join: whose seat to sit after
+        return state.seated()
+    if kind == "rebuy":
+        return state.names()
+    return ()
 
 
 def normalize_entry(
     game: Game, state: State, kind: str, data: Mapping[str, Any], *, recorded: bool = False
-) -> dict[str, Any]:
+) -> EntryData:
     """The canonical data of an entry of *kind* in *state*, or a RuleError.
 
     ``undo`` and ``correct`` are not known here: the ledger checks them. A *recorded*
     entry is one read back (a stored session, an import, a correction's replay): a
     ``join`` recorded before joins kept their number is read as it was recorded then.
+    Whether one of *kind* may be made now at all is ``refusal``'s, asked first.
     """
+    refused = refusal(game, state, kind)
+    if refused is not None:
+        raise refused
     if kind == "join":
         return _check_join(game, state, data, recorded=recorded)
     check = _CHECKS.get(kind)
     if check is not None:
         return check(game, state, data)
-    if kind not in game.round_kinds:  # the game by its name, and the nearest entry
-        raise unknown_entry(game, kind)
-    if state.finished:  # _not_ended, on nearly every entry
-        raise RuleError("rules.session_ended")
-    if not state.in_round:
-        raise RuleError("rules.no_round")
     return game.normalize(state, kind, data)
 
 
@@ -60,76 +107,112 @@ def apply_entry(game: Game, state: State, event: Event) -> State:
     return game.apply(state, event) if apply is None else apply(game, state, event)
 
 
-# -- guards shared by several kinds ------------------------------------------------
-def _not_ended(state: State) -> None:
-    if state.finished:
-        raise RuleError("rules.session_ended")
+# -- may one be made now: the predicate of each kind every game knows ---------------
+def _always(game: Game, state: State) -> RuleError | None:
+    """Notes and recorder changes are allowed after the end too."""
+    return None
 
 
-def _between_rounds(state: State, kind: str) -> None:
+def _between_rounds(state: State, kind: str) -> RuleError | None:
     """Seats and chips change only between rounds, and not once the session has ended."""
-    _not_ended(state)
+    if state.finished:
+        return RuleError("rules.session_ended")
     if state.in_round:
         entry = Phrase((f"rules.verb.{kind}",))  # "rebuy" in English, 買い足し in Japanese
-        raise RuleError("rules.between_rounds_only", entry=entry, round=state.round)
+        return RuleError("rules.between_rounds_only", entry=entry, round=state.round)
+    return None
+
+
+def _may_round(game: Game, state: State) -> RuleError | None:
+    if state.finished:
+        return RuleError("rules.session_ended")
+    if state.in_round:
+        return RuleError("rules.round_in_play", round=state.round)
+    if len(game.dealable(state)) < game.min_players:
+        return RuleError("rules.too_few_to_play", min=game.min_players)
+    return None
+
+
+def _may_end(game: Game, state: State) -> RuleError | None:
+    return _between_rounds(state, "end")
+
+
+def _may_join(game: Game, state: State) -> RuleError | None:
+    refused = _between_rounds(state, "join")
+    if refused is None and len(state.seated()) + 1 > game.max_players:
+        return RuleError("rules.too_many", max=game.max_players)
+    return refused
+
+
+def _may_leave(game: Game, state: State) -> RuleError | None:
+    refused = _between_rounds(state, "leave")
+    if refused is None and len(state.seated()) - 1 < game.min_players:
+        return RuleError("rules.too_few_to_leave", min=game.min_players)
+    return refused
+
+
+def _may_rebuy(game: Game, state: State) -> RuleError | None:
+    refused = _between_rounds(state, "rebuy")
+    if refused is None and not game.uses_chips:
+        return RuleError("rules.rebuy_no_chips", game=Phrase((game.name_key,)))
+    return refused
+
+
+_REFUSALS: dict[str, Refusal] = {
+    "note": _always,
+    "recorder": _always,
+    "round": _may_round,
+    "end": _may_end,
+    "join": _may_join,
+    "leave": _may_leave,
+    "rebuy": _may_rebuy,
+}
 
 
 # -- checking ----------------------------------------------------------------------
-def _check_note(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+def _check_note(game: Game, state: State, data: Mapping[str, Any]) -> NoteData:
     """Runs of white space become one space, so a note reads the same wherever it is shown."""
     text = " ".join(str(data.get("text", "")).split())
     if not text:
         raise RuleError("rules.note_empty")
     if len(text) > MAX_NOTE_LENGTH:
         raise RuleError("rules.note_long", limit=MAX_NOTE_LENGTH)
-    return {"text": text}
+    return NoteData(text=text)
 
 
-def _check_recorder(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
+def _check_recorder(game: Game, state: State, data: Mapping[str, Any]) -> PlayerData:
     player = state.find_player(str(data.get("player", "")))
     if player == state.recorder:
         raise RuleError("rules.recorder_already", player=player)
-    return {"player": player}
+    return PlayerData(player=player)
 
 
-def _check_round(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    _not_ended(state)
-    if state.in_round:
-        raise RuleError("rules.round_in_play", round=state.round)
-    if len(game.dealable(state)) < game.min_players:
-        raise RuleError("rules.too_few_to_play", min=game.min_players)
-    return {}
-
-
-def _check_end(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    _between_rounds(state, "end")
-    return {}
+def _nothing(game: Game, state: State, data: Mapping[str, Any]) -> NoData:
+    """``round`` and ``end``: their refusal has said all there is."""
+    return NoData()
 
 
 def _check_join(
     game: Game, state: State, data: Mapping[str, Any], *, recorded: bool = False
-) -> dict[str, Any]:
+) -> JoinData:
     """A player who left and comes back is named as before, whatever the case typed.
 
     The data says the joiner's number (theirs again, or the next free one). A join
     recorded without it was recorded before the parent came back to a returning
     player's seat (issue 35): it is read, and folded, as it was then (_apply_join), so
     that a session stored then opens as it did."""
-    _between_rounds(state, "join")
     name = check_name(str(data.get("player", "")))
     after = data.get("after")
     seat_after = state.find_player(str(after)) if after else None
     existing = [n for n in state.names() if n.casefold() == name.casefold()]
     if existing and existing[0] in state.seated():
         raise RuleError("rules.already_seated", player=existing[0])
-    if len(state.seated()) + 1 > game.max_players:
-        raise RuleError("rules.too_many", max=game.max_players)
     if not existing:  # a new player brings the session's stack (chip games)
         _chips_within(state, game.initial_score(name, state.options, {}))
     if seat_after is not None and seat_after == (existing[0] if existing else None):
         raise RuleError("rules.join_after_self", player=name)
     player = existing[0] if existing else name
-    checked: dict[str, Any] = {"player": player, "after": seat_after}
+    checked = JoinData(player=player, after=seat_after)
     if recorded and "number" not in data:
         return checked
     seats = joined_seats(state, player, seat_after)
@@ -137,26 +220,20 @@ def _check_join(
     return checked
 
 
-def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    _between_rounds(state, "leave")
+def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> PlayerData:
     player = state.find_player(str(data.get("player", "")))
     if player not in state.seated():
         raise RuleError("rules.already_left", player=player)
-    if len(state.seated()) - 1 < game.min_players:
-        raise RuleError("rules.too_few_to_leave", player=player, min=game.min_players)
-    return {"player": player}
+    return PlayerData(player=player)
 
 
-def _check_rebuy(game: Game, state: State, data: Mapping[str, Any]) -> dict[str, Any]:
-    _between_rounds(state, "rebuy")
-    if not game.uses_chips:
-        raise RuleError("rules.rebuy_no_chips", game=Phrase((game.name_key,)))
+def _check_rebuy(game: Game, state: State, data: Mapping[str, Any]) -> RebuyData:
     player = state.find_player(str(data.get("player", "")))
     chips = data.get("chips")
     if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
         raise RuleError("rules.rebuy_amount", value=chips)
     _chips_within(state, within(chips))
-    return {"player": player, "chips": chips}
+    return RebuyData(player=player, chips=chips)
 
 
 def _chips_within(state: State, added: int) -> None:
@@ -167,12 +244,12 @@ def _chips_within(state: State, added: int) -> None:
         raise RuleError("rules.too_large.chips", value=total, limit=LIMIT)
 
 
-#: Notes and recorder changes are allowed after the end too; the rest are not.
+#: The data of each kind every game knows, once its refusal has let it through.
 _CHECKS: dict[str, Check] = {
     "note": _check_note,
     "recorder": _check_recorder,
-    "round": _check_round,
-    "end": _check_end,
+    "round": _nothing,
+    "end": _nothing,
     "leave": _check_leave,
     "rebuy": _check_rebuy,
 }
@@ -185,7 +262,7 @@ def _keep(game: Game, state: State, event: Event) -> State:
 
 
 def _apply_recorder(game: Game, state: State, event: Event) -> State:
-    return replace(state, recorder=event.data["player"])
+    return replace(state, recorder=as_player(event.data)["player"])
 
 
 def _apply_end(game: Game, state: State, event: Event) -> State:
@@ -234,7 +311,8 @@ def join_place(state: State, player: str, after: str | None) -> dict[str, Any]:
 
 
 def _apply_join(game: Game, state: State, event: Event) -> State:
-    player, after = event.data["player"], event.data.get("after")
+    join = as_join(event.data)
+    player, after = join["player"], join["after"]
     seats = joined_seats(state, player, after)
     back = player in state.names() and [s.name for s in seats] == list(state.names())
     scores, brought = thawed(state.scores), thawed(state.brought)
@@ -249,7 +327,7 @@ def _apply_join(game: Game, state: State, event: Event) -> State:
         bought=bought,
         brought=frozen(brought),
     )
-    keeps_turn = "number" in event.data  # recorded before: the parent stays (_check_join)
+    keeps_turn = "number" in join  # recorded before: the parent stays (_check_join)
     if keeps_turn and back and player in state.passed and player in game.dealable(joined):
         # the parent passed over this seat only because its player had left: as if they
         # had never left, they are the next parent (transcript.md ``join``)
@@ -262,7 +340,7 @@ def _apply_join(game: Game, state: State, event: Event) -> State:
 
 def _apply_leave(game: Game, state: State, event: Event) -> State:
     """The player keeps their score; if they were the parent, the next one dealt in is."""
-    player = event.data["player"]
+    player = as_player(event.data)["player"]
     seats = tuple(Seat(s.name, s.number, s.seated and s.name != player) for s in state.seats)
     if state.parent != player:
         return replace(state, seats=seats)
@@ -279,7 +357,8 @@ def _apply_leave(game: Game, state: State, event: Event) -> State:
 
 def _apply_rebuy(game: Game, state: State, event: Event) -> State:
     """Chips bought are counted as brought, so they are never a result (Game.net)."""
-    player, chips = event.data["player"], event.data["chips"]
+    rebuy = as_rebuy(event.data)
+    player, chips = rebuy["player"], rebuy["chips"]
     scores, brought = thawed(state.scores), thawed(state.brought)
     scores[player] += chips
     brought[player] = brought.get(player, 0) + chips

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, time, tzinfo
 from typing import Any
 
+from scorekeeper.core.entries import as_correct, as_undo
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event
 from scorekeeper.core.read_model import RoundView
@@ -135,12 +136,14 @@ def _timeline(
             players=frozenset(concerned),
         )
         if event.kind == "undo":
-            target = by_seq.get(event.data["voids"]) or entry_at(_index_of(session, event))
+            voids = as_undo(event.data)["voids"]
+            target = by_seq.get(voids) or entry_at(_index_of(session, event))
             entry = replace(
                 entry, undoes=target.seq, round=target.round, players=entry.players | target.players
             )
         elif event.kind == "correct":
-            entry = replace(entry, corrects=event.data["round"], round=event.data["round"])
+            number = as_correct(event.data)["round"]
+            entry = replace(entry, corrects=number, round=number)
         elif event.kind != "round" and before.in_round:
             view_before, view_after = views(before), views(after)
             old = view_before.stake if view_before is not None else None
@@ -160,7 +163,7 @@ def _timeline(
 
 def _index_of(session: Session, undo: Event) -> int:
     """The index of the entry an undo voids (seqs follow each other from history_from)."""
-    seq: int = undo.data["voids"]
+    seq = as_undo(undo.data)["voids"]
     index = seq - session.history_from
     if 0 <= index < len(session.events) and session.events[index].seq == seq:
         return index

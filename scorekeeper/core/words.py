@@ -9,6 +9,7 @@ from typing import Any
 
 from scorekeeper.core import shellwords
 from scorekeeper.core.amounts import whole_number
+from scorekeeper.core.entries import as_correct, as_join, as_note, as_player, as_rebuy
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.game import Game
@@ -165,8 +166,9 @@ def replacement_text(game: Game, kind: str, data: Mapping[str, Any]) -> str:
 
 
 def correction_words(game: Game, data: Mapping[str, Any]) -> list[str]:
-    texts = [replacement_text(game, e["kind"], e["data"]) for e in data["entries"]]
-    return [str(data["round"]), data["reason"], *texts]
+    correct = as_correct(data)
+    texts = [replacement_text(game, e["kind"], e["data"]) for e in correct["entries"]]
+    return [str(correct["round"]), correct["reason"], *texts]
 
 
 def entry_words(game: Game, event: Event) -> list[str]:
@@ -176,14 +178,16 @@ def entry_words(game: Game, event: Event) -> list[str]:
     if kind in ("round", "undo", "end"):
         return [kind]
     if kind == "note":
-        return [kind, data["text"]]
+        return [kind, as_note(data)["text"]]
     if kind in ("recorder", "leave"):
-        return [kind, data["player"]]
+        return [kind, as_player(data)["player"]]
     if kind == "join":
-        after = data.get("after")
-        return [kind, data["player"], *(["after", after] if after else [])]
+        join = as_join(data)
+        after = join["after"]
+        return [kind, join["player"], *(["after", after] if after else [])]
     if kind == "rebuy":
-        return [kind, data["player"], str(data["chips"])]
+        rebuy = as_rebuy(data)
+        return [kind, rebuy["player"], str(rebuy["chips"])]
     if kind == "correct":
         return [kind, *correction_words(game, data)]
     return [kind, *game.words(kind, data)]

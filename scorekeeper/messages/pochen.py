@@ -56,6 +56,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the Poch has begun, so the claims are over",
         "ポッヘン(賭け)が始まったので、請求はもうできません",
     ),
+    "rules.pochen.nothing_to_claim": (
+        "no pool is left to claim this deal",
+        "この配りで請求できる場はもう残っていません",
+    ),
     "rules.pochen.unknown_pool": (
         "there is no pool called '{pool}'; type one of: {pools}",
         "「{pool}」という場はありません。使える名前: {pools}",
@@ -133,6 +137,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.pochen.second_bet": (
         "there is already a bet of {high}: {player} can call, raise or fold",
         "すでに{high}の賭けがあります。{player}はコール・レイズ・フォールドのどれかです",
+    ),
+    "rules.pochen.raise_short": (
+        "{player} has only {chips} {chips:chip|chips}: that is a call, all-in",
+        "{player}のチップは{chips}枚だけです。オールインのコールになります",
     ),
     "rules.pochen.short": (
         "{player} cannot be in for {amount}: at most {most} (all-in)",

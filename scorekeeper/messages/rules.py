@@ -183,8 +183,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player}はすでに抜けています",
     ),
     "rules.too_few_to_leave": (
-        "{player} cannot leave: at least {min} {min:player|players} must stay at the table",
-        "{player}は抜けられません。{min}人以上が残る必要があります",
+        "nobody can leave now: at least {min} {min:player|players} must stay at the table",
+        "今は誰も抜けられません。{min}人以上が残る必要があります",
     ),
     "rules.already_seated": (
         "{player} is already at the table",
@@ -393,13 +393,17 @@ MESSAGES.update(
             "{player} has already redrawn in round {round}",
             "{player}はラウンド{round}ですでに引き直しています",
         ),
+        "rules.redraw.all_used": (
+            "everyone still in has already redrawn in round {round}",
+            "ラウンド{round}では残っている全員がすでに引き直しています",
+        ),
         "rules.chips.redraw_folded": (
             "{player} has folded: there is no card left to redraw",
             "{player}は降りたので、引き直すカードがありません",
         ),
         "rules.chips.redraw_closed": (
-            "the betting has closed, so it is too late for {player} to redraw",
-            "賭けが締め切られたので、{player}はもう引き直せません",
+            "the betting has closed, so it is too late to redraw",
+            "賭けが締め切られたので、もう引き直せません",
         ),
         "rules.lowest.loser_twice": ("{player} is named twice", "{player}が2回書かれています"),
         "option.lowest.suits": (

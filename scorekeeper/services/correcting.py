@@ -50,15 +50,25 @@ class Correcting:
         return [Entry(e.kind, e.data) for e in self.session.round_entries(self.number)]
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
-        game = self.session.game
-        if entry.kind == "undo":
-            if not self.can_undo:
-                raise UserError("ui.correct.undo_start", round=self.number)
-        elif entry.kind not in game.round_kinds:
-            raise UserError("ui.correct.only_round", round=self.number)
-        elif self.played:
-            raise UserError("ui.correct.played", round=self.number)
+        refused = self._outside_round(entry.kind)
+        if refused is not None:
+            raise refused
         return self.session.check(entry, now)
+
+    def why_not(self, kind: str) -> UserError | None:
+        refused = self._outside_round(kind)
+        return refused if refused is not None else self.session.why_not(kind)
+
+    def _outside_round(self, kind: str) -> UserError | None:
+        """Only the round's own entries, and undo above its start, until it is played."""
+        if kind == "undo":
+            if not self.can_undo:
+                return UserError("ui.correct.undo_start", round=self.number)
+        elif kind not in self.session.game.round_kinds:
+            return UserError("ui.correct.only_round", round=self.number)
+        elif self.played:
+            return UserError("ui.correct.played", round=self.number)
+        return None
 
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         """Play one entry of the round again: checked, kept in memory, nothing written."""

@@ -253,6 +253,11 @@ class Recorder(Protocol):
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event: ...
 
+    def why_not(self, kind: str) -> UserError | None:
+        """Why no entry of *kind* may be recorded now, in plain words; None if one may
+        (the core's one predicate of the kind, ``Session.why_not``)."""
+        ...
+
     def record(self, entry: Entry, now: datetime | None = None) -> Event: ...
 
     def correct(
@@ -393,6 +398,9 @@ class Recording:
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self.session.check(entry, now)
+
+    def why_not(self, kind: str) -> UserError | None:
+        return self.session.why_not(kind)
 
     def receipt(self) -> Receipt | None:
         """The receipt of the session as recorded so far: its last entry's hash."""

@@ -38,6 +38,9 @@ class Shown:
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         raise self._refuse()
 
+    def why_not(self, kind: str) -> UserError | None:
+        return self._refuse()
+
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         raise self._refuse()
 

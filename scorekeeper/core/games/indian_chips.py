@@ -20,10 +20,18 @@ from scorekeeper.core.betting import (
     check_bettor,
     pay_in,
     pot_headline,
+    verb_refusal,
+)
+from scorekeeper.core.entries import (
+    ChipsShowdownData,
+    EntryData,
+    PlayerData,
+    as_chips_showdown,
+    as_player,
 )
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen, thawed
-from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     ace_high,
     check_cards,
@@ -98,10 +106,11 @@ class IndianChips(Game):
 
     def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
         if kind in BETTING or kind == "redraw":
-            return [data["player"]]
-        if "cards" in data:
-            return ["cards", *(f"{p}={c}" for p, c in data["cards"].items())]
-        return ranking_words(data["ranking"])
+            return [as_player(data)["player"]]
+        showdown = as_chips_showdown(data)
+        if "cards" in showdown:
+            return ["cards", *(f"{p}={c}" for p, c in showdown["cards"].items())]
+        return ranking_words(showdown["ranking"])
 
     # -- the round -----------------------------------------------------------
     def start_round(self, state: State) -> State:
@@ -125,27 +134,56 @@ class IndianChips(Game):
         ties = "cards.ties.sanma" if options["suits"] == "sanma" else "cards.ties.split"
         return (ace_high(options), ties)
 
-    def legal(self, state: State) -> list[LegalAction]:
-        if not state.in_round or state.finished:
-            return []
-        betting = round_in_play(state, ChipsRound).betting
-        player = betting.turn(state)
-        if player is None:
-            return [LegalAction("showdown", betting.live())]
-        verbs = betting.verbs(state, player)
-        cap = state.options["raises"]
-        assert isinstance(cap, int)
-        if betting.raises >= cap and "raise" in verbs:
-            verbs.remove("raise")
-        actions = [LegalAction(kind, (player,)) for kind in verbs]
-        if state.options["redraw"] is True:  # anyone still in, in or out of turn, once
-            table = round_in_play(state, ChipsRound)
-            free = tuple(p for p in betting.live() if p not in table.redraws)
-            if free:
-                actions.append(LegalAction("redraw", free))
-        return actions
+    def offered(self, state: State) -> tuple[str, ...]:
+        return _OFFERED
 
-    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    def refusal(self, state: State, kind: str) -> RuleError | None:
+        """The showdown once the betting has closed; the betting entries the player whose
+        turn it is may make (no raise past the limit, nor with only a call's chips); a
+        redraw (option redraw) before the betting closes, by anyone still in, once."""
+        table = round_in_play(state, ChipsRound)
+        betting = table.betting
+        turn = betting.turn(state)
+        if kind == "showdown":
+            return None if turn is None else RuleError("rules.chips.showdown_early", turn=turn)
+        if kind == "redraw":
+            if state.options["redraw"] is not True:
+                return RuleError("rules.redraw.off")
+            if turn is None:
+                return RuleError("rules.chips.redraw_closed")
+            if not self.choices(state, kind):
+                return RuleError("rules.redraw.all_used", round=state.round)
+            return None
+        if turn is None:
+            return RuleError(_KEYS.closed)
+        refused = verb_refusal(state, betting, kind, turn, _KEYS)
+        if refused is not None:
+            return refused
+        if kind == "bet" and betting.opened:
+            call = betting.to_call(state, turn)
+            return RuleError("rules.chips.second_bet", player=turn, call=call)
+        if kind == "raise":
+            cap = state.options["raises"]
+            if isinstance(cap, int) and betting.raises >= cap:
+                return RuleError("rules.chips.raise_cap", cap=cap)
+            if not betting.can_raise(state, turn):
+                chips = state.scores[turn]
+                return RuleError("rules.chips.raise_short", player=turn, chips=chips)
+        return None
+
+    def choices(self, state: State, kind: str) -> tuple[str, ...]:
+        table = round_in_play(state, ChipsRound)
+        betting = table.betting
+        if kind == "showdown":
+            return betting.live()
+        if kind == "redraw":  # anyone still in, in or out of turn, once
+            return tuple(p for p in betting.live() if p not in table.redraws)
+        turn = betting.turn(state)
+        return () if turn is None else (turn,)
+
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
+        """The data of an entry ``refusal`` allows: a betting entry only by the player whose
+        turn it is (for whom refusal has checked the rest)."""
         table = round_in_play(state, ChipsRound)
         if kind == "showdown":
             return self._check_showdown(state, table, data)
@@ -156,25 +194,12 @@ class IndianChips(Game):
         if player not in betting.players:
             raise RuleError("rules.not_in_round", player=player, round=state.round)
         check_bettor(state, betting, kind, player, _KEYS)
-        if kind == "bet" and betting.opened:
-            call = betting.to_call(state, player)
-            raise RuleError("rules.chips.second_bet", player=player, call=call)
-        if kind == "raise":
-            cap = state.options["raises"]
-            if isinstance(cap, int) and betting.raises >= cap:
-                raise RuleError("rules.chips.raise_cap", cap=cap)
-            if not betting.can_raise(state, player):
-                chips = state.scores[player]
-                raise RuleError("rules.chips.raise_short", player=player, chips=chips)
-        return {"player": player}
+        return PlayerData(player=player)
 
-    def _check_redraw(
-        self, state: State, table: ChipsRound, data: Mapping[str, Any]
-    ) -> dict[str, Any]:
+    def _check_redraw(self, state: State, table: ChipsRound, data: Mapping[str, Any]) -> PlayerData:
         """Seed 001's local rule: once per round, by a player still in, before betting closes
-        (after it, the cards are as good as shown)."""
-        if state.options["redraw"] is not True:
-            raise RuleError("rules.redraw.off")
+        (after it, the cards are as good as shown): refusal() has said the option is on
+        and the betting open."""
         betting = table.betting
         player = state.find_player(str(data.get("player", "")))
         if player not in betting.players:
@@ -183,17 +208,12 @@ class IndianChips(Game):
             raise RuleError("rules.redraw.twice", player=player, round=state.round)
         if player in betting.folded:
             raise RuleError("rules.chips.redraw_folded", player=player)
-        if betting.turn(state) is None:
-            raise RuleError("rules.chips.redraw_closed", player=player)
-        return {"player": player}
+        return PlayerData(player=player)
 
     def _check_showdown(
         self, state: State, table: ChipsRound, data: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        betting = table.betting
-        turn = betting.turn(state)
-        if turn is not None:
-            raise RuleError("rules.chips.showdown_early", turn=turn)
+    ) -> ChipsShowdownData:
+        betting = table.betting  # closed: refusal() has said so
 
         def resolve(word: str) -> str:
             player = state.find_player(word)
@@ -205,20 +225,26 @@ class IndianChips(Game):
 
         if "cards" in data:
             joker = state.options["joker"] is True
-            return {"cards": check_cards(data["cards"], resolve, betting.live(), joker=joker)}
-        return {"ranking": check_ranking(data.get("ranking"), resolve, betting.live())}
+            cards = check_cards(data["cards"], resolve, betting.live(), joker=joker)
+            return ChipsShowdownData(cards=cards)
+        ranking = check_ranking(data.get("ranking"), resolve, betting.live())
+        return ChipsShowdownData(ranking=ranking)
 
     def apply(self, state: State, event: Event) -> State:
         table = round_in_play(state, ChipsRound)
         if event.kind == "showdown":
             suits = state.options["suits"]
             assert isinstance(suits, str)
-            groups = event.data.get("ranking") or groups_from_cards(event.data["cards"], suits)
+            showdown = as_chips_showdown(event.data)
+            if showdown.get("ranking"):
+                groups = showdown["ranking"]
+            else:
+                groups = groups_from_cards(showdown["cards"], suits)
             return self._settle(state, table, groups, "result.chips.showdown")
         if event.kind == "redraw":  # no chips move: only that the redraw is used
-            redraws = table.redraws | {event.data["player"]}
+            redraws = table.redraws | {as_player(event.data)["player"]}
             return replace(state, table=replace(table, redraws=redraws))
-        player, kind = event.data["player"], event.kind
+        player, kind = as_player(event.data)["player"], event.kind
         added = _amount(state, table.betting, kind, player)
         table = replace(table, betting=table.betting.put(player, kind, added, folds=kind == "fold"))
         state = replace(pay_in(state, player, added), table=table)
@@ -270,14 +296,15 @@ class IndianChips(Game):
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
         table = round_in_play(before, ChipsRound)
         if event.kind == "showdown":
-            if "cards" in event.data:
-                shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())
+            showdown = as_chips_showdown(event.data)
+            if "cards" in showdown:
+                shown = ", ".join(f"{p} {c}" for p, c in showdown["cards"].items())
                 return "log.chips.showdown_cards", {"cards": shown, "pot": table.pot}
-            ranking = " ".join(ranking_words(event.data["ranking"]))
+            ranking = " ".join(ranking_words(showdown["ranking"]))
             return "log.chips.showdown", {"ranking": ranking, "pot": table.pot}
-        if event.kind == "redraw":
-            return "log.redraw", {"player": event.data["player"]}
-        player, kind = event.data["player"], event.kind
+        player, kind = as_player(event.data)["player"], event.kind
+        if kind == "redraw":
+            return "log.redraw", {"player": player}
         added = _amount(before, table.betting, kind, player)
         return bet_log(before, table.betting, kind, player, added, _KEYS)
 
@@ -302,6 +329,10 @@ def _pot_words(
         key = "result.chips.showdown_side" if len(shares) == 2 else "result.chips.showdown_pots"
         return key, {**words, "sides": sides}
     return how, words
+
+
+#: The round entries in the order ``legal`` lists them.
+_OFFERED = ("check", "bet", "call", "raise", "fold", "redraw", "showdown")
 
 
 def _amount(state: State, betting: Betting, kind: str, player: str) -> int:

@@ -9,9 +9,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from scorekeeper.core.entries import (
+    EntryData,
+    LoseData,
+    PlayerData,
+    RevealData,
+    as_lose,
+    as_player,
+    as_reveal,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
-from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import ace_high, check_cards, groups_from_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView, shown_round
 from scorekeeper.core.state import State, finish_round
@@ -54,10 +63,10 @@ class IndianLowest(Game):
 
     def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
         if kind == "redraw":
-            return [data["player"]]
+            return [as_player(data)["player"]]
         if kind == "reveal":
-            return [f"{p}={c}" for p, c in data["cards"].items()]
-        return list(data["losers"])
+            return [f"{p}={c}" for p, c in as_reveal(data)["cards"].items()]
+        return list(as_lose(data)["losers"])
 
     def start_round(self, state: State) -> State:
         return replace(state, table=LowestRound(players=state.seated()))
@@ -68,20 +77,27 @@ class IndianLowest(Game):
         ties = "cards.ties.sanma" if options["suits"] == "sanma" else "cards.ties.all_lose"
         return (ace_high(options), ties)
 
-    def legal(self, state: State) -> list[LegalAction]:
-        if not state.in_round or state.finished:
-            return []
-        table = round_in_play(state, LowestRound)
-        actions = []
-        if state.options["redraw"] is True:
-            free = tuple(p for p in table.players if p not in table.redraws)
-            if free:
-                actions.append(LegalAction("redraw", free))
-        actions.append(LegalAction("reveal", table.players))
-        actions.append(LegalAction("lose", table.players))
-        return actions
+    def offered(self, state: State) -> tuple[str, ...]:
+        return ("redraw", "reveal", "lose")
 
-    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    def refusal(self, state: State, kind: str) -> RuleError | None:
+        """The cards or the losers may always be entered in a round; a redraw with the
+        option on, while someone dealt in has not redrawn."""
+        if kind != "redraw":
+            return None
+        if state.options["redraw"] is not True:
+            return RuleError("rules.redraw.off")
+        if not self.choices(state, kind):
+            return RuleError("rules.redraw.all_used", round=state.round)
+        return None
+
+    def choices(self, state: State, kind: str) -> tuple[str, ...]:
+        table = round_in_play(state, LowestRound)
+        if kind == "redraw":
+            return tuple(p for p in table.players if p not in table.redraws)
+        return table.players
+
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
         table = round_in_play(state, LowestRound)
 
         def resolve(word: str) -> str:
@@ -90,16 +106,15 @@ class IndianLowest(Game):
                 raise RuleError("rules.not_in_round", player=player, round=state.round)
             return player
 
-        if kind == "redraw":
-            if state.options["redraw"] is not True:
-                raise RuleError("rules.redraw.off")
+        if kind == "redraw":  # refusal() has said the option is on
             player = resolve(str(data.get("player", "")))
             if player in table.redraws:
                 raise RuleError("rules.redraw.twice", player=player, round=state.round)
-            return {"player": player}
+            return PlayerData(player=player)
         if kind == "reveal":
             joker = state.options["joker"] is True
-            return {"cards": check_cards(data.get("cards"), resolve, table.players, joker=joker)}
+            cards = check_cards(data.get("cards"), resolve, table.players, joker=joker)
+            return RevealData(cards=cards)
         losers = data.get("losers")
         if not isinstance(losers, list | tuple) or not losers:
             raise RuleError("rules.lowest.lose_needs_names")
@@ -109,22 +124,22 @@ class IndianLowest(Game):
             if player in named:
                 raise RuleError("rules.lowest.loser_twice", player=player)
             named.append(player)
-        return {"losers": named}
+        return LoseData(losers=named)
 
-    def _losers(self, state: State, data: Mapping[str, Any]) -> list[str]:
-        if "losers" in data:
-            return list(data["losers"])
+    def _losers(self, state: State, event: Event) -> list[str]:
+        if event.kind == "lose":
+            return list(as_lose(event.data)["losers"])
         suits = state.options["suits"]
         assert isinstance(suits, str)
-        return groups_from_cards(data["cards"], suits, highest_first=False)[0]
+        cards = as_reveal(event.data)["cards"]
+        return groups_from_cards(cards, suits, highest_first=False)[0]
 
     def apply(self, state: State, event: Event) -> State:
         table = round_in_play(state, LowestRound)
         if event.kind == "redraw":
-            return replace(
-                state, table=replace(table, redraws=table.redraws | {event.data["player"]})
-            )
-        losers = self._losers(state, event.data)
+            redrawn = as_player(event.data)["player"]
+            return replace(state, table=replace(table, redraws=table.redraws | {redrawn}))
+        losers = self._losers(state, event)
         deltas = {p: (1 if p in losers else 0) for p in table.players}
         return finish_round(
             state,
@@ -146,10 +161,10 @@ class IndianLowest(Game):
 
     def describe(self, before: State, event: Event) -> tuple[str, dict[str, Any]]:
         if event.kind == "redraw":
-            return "log.redraw", {"player": event.data["player"]}
-        losers = ", ".join(self._losers(before, event.data))
+            return "log.redraw", {"player": as_player(event.data)["player"]}
+        losers = ", ".join(self._losers(before, event))
         if event.kind == "reveal":
-            shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())
+            shown = ", ".join(f"{p} {c}" for p, c in as_reveal(event.data)["cards"].items())
             return "log.lowest.reveal", {"cards": shown, "losers": losers}
         return "log.lowest.lose", {"losers": losers}
 

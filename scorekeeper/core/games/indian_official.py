@@ -13,9 +13,17 @@ from typing import Any
 
 from scorekeeper.core.amounts import LIMIT, past_limit
 from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
+from scorekeeper.core.entries import (
+    EntryData,
+    NoData,
+    OfficialShowdownData,
+    PlayerData,
+    as_official_showdown,
+    as_player,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen
-from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import StakeChange, State, finish_round
@@ -85,11 +93,12 @@ class IndianOfficial(Game):
 
     def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
         if kind == "fold":
-            return [data["player"]]
+            return [as_player(data)["player"]]
         if kind == "showdown":
-            if "cards" in data:
-                return ["cards", *(f"{p}={c}" for p, c in data["cards"].items())]
-            return [data["winner"]]
+            showdown = as_official_showdown(data)
+            if "cards" in showdown:
+                return ["cards", *(f"{p}={c}" for p, c in showdown["cards"].items())]
+            return [showdown["winner"]]
         return []
 
     # -- rules -------------------------------------------------------------
@@ -107,30 +116,36 @@ class IndianOfficial(Game):
         """K high … 2, A low; equal ranks by the ``suits`` order (rules.md §1)."""
         return ("cards.order.ace_low", f"cards.ties.{options['suits']}")
 
-    def legal(self, state: State) -> list[LegalAction]:
-        if not state.in_round or state.finished:
-            return []
-        table = round_in_play(state, OfficialRound)
-        children = _contesting_children(state, table)
-        actions = [LegalAction("fold", children)]
-        if self._next_stake(state, table) is not None:
-            actions.append(LegalAction("raise"))
-        actions.append(LegalAction("showdown", (state.parent, *children)))
-        return actions
+    def offered(self, state: State) -> tuple[str, ...]:
+        return _OFFERED
 
-    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    def refusal(self, state: State, kind: str) -> RuleError | None:
+        """A fold and the showdown may always be entered in a round; a raise not past the
+        cap (nor, without one, past the one bound on amounts)."""
+        if kind != "raise":
+            return None
         table = round_in_play(state, OfficialRound)
+        if self._next_stake(state, table) is None:
+            cap = state.options["cap"]
+            if table.stake == cap:
+                return RuleError("rules.official.at_cap", cap=cap)
+            return RuleError(
+                "rules.official.past_cap", cap=cap, stake=table.stake, next=table.stake * 2
+            )
+        if past_limit(table.stake * 2):  # no cap: the stake doubles only to the bound
+            return RuleError("rules.too_large.stake", value=table.stake * 2, limit=LIMIT)
+        return None
+
+    def choices(self, state: State, kind: str) -> tuple[str, ...]:
         if kind == "raise":
-            if self._next_stake(state, table) is None:
-                cap = state.options["cap"]
-                if table.stake == cap:
-                    raise RuleError("rules.official.at_cap", cap=cap)
-                raise RuleError(
-                    "rules.official.past_cap", cap=cap, stake=table.stake, next=table.stake * 2
-                )
-            if past_limit(table.stake * 2):  # no cap: the stake doubles only to the bound
-                raise RuleError("rules.too_large.stake", value=table.stake * 2, limit=LIMIT)
-            return {}
+            return ()
+        children = _contesting_children(state, round_in_play(state, OfficialRound))
+        return children if kind == "fold" else (state.parent, *children)
+
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
+        table = round_in_play(state, OfficialRound)
+        if kind == "raise":  # refusal() has said it may
+            return NoData()
         if kind == "fold":
             player = self._in_round(state, table, data.get("player", ""))
             if player == state.parent:
@@ -139,16 +154,16 @@ class IndianOfficial(Game):
                 if child == player:
                     raise RuleError("rules.official.folded_twice", player=player, stake=stake)
             if state.options["cap"] is None and _may_pass_limit(state, table, folding=True):
-                self._scores_within(state, kind, {"player": player})
-            return {"player": player}
+                self._scores_within(state, kind, PlayerData(player=player))
+            return PlayerData(player=player)
         # showdown
         if "winner" in data:
             winner = self._in_round(state, table, data["winner"])
             if winner in table.folded():
                 raise RuleError("rules.official.folded_wins", player=winner)
             if state.options["cap"] is None and _may_pass_limit(state, table):
-                self._scores_within(state, kind, {"winner": winner})
-            return {"winner": winner}
+                self._scores_within(state, kind, OfficialShowdownData(winner=winner))
+            return OfficialShowdownData(winner=winner)
 
         def showing(word: str) -> str:
             player = self._in_round(state, table, word)
@@ -164,10 +179,10 @@ class IndianOfficial(Game):
             syntax_key="rules.official.showdown_syntax",  # only a stored event can get here
         )
         if state.options["cap"] is None and _may_pass_limit(state, table):
-            self._scores_within(state, kind, {"cards": cards})
-        return {"cards": cards}
+            self._scores_within(state, kind, OfficialShowdownData(cards=cards))
+        return OfficialShowdownData(cards=cards)
 
-    def _scores_within(self, state: State, kind: str, data: Mapping[str, Any]) -> None:
+    def _scores_within(self, state: State, kind: str, data: EntryData) -> None:
         """Refuse an entry that settles the round with a score past the one bound
         (core/amounts.py), the round settled on trial (see _may_pass_limit)."""
         trial = Event(0, _ANY_TIME, state.recorder, kind, frozen(data))
@@ -195,11 +210,16 @@ class IndianOfficial(Game):
                 stake_history=state.stake_history.add(change),
             )
         if event.kind == "fold":
-            table = replace(table, folds=(*table.folds, (event.data["player"], table.stake)))
+            folder = as_player(event.data)["player"]
+            table = replace(table, folds=(*table.folds, (folder, table.stake)))
             if _all_children_folded(state, table):  # settling reads the round from table
                 return self._settle(state, table, state.parent, "result.official.all_folded")
             return replace(state, table=table)
-        winner = event.data.get("winner") or self._winner_by_cards(state, event.data["cards"])
+        showdown = as_official_showdown(event.data)
+        if "winner" in showdown:
+            winner = showdown["winner"]
+        else:
+            winner = self._winner_by_cards(state, showdown["cards"])
         return self._settle(state, table, winner, "result.official.showdown")
 
     def _winner_by_cards(self, state: State, cards: Mapping[str, str]) -> str:
@@ -273,19 +293,23 @@ class IndianOfficial(Game):
             return "log.official.raise", {"old": table.stake, "new": table.stake * 2}
         if event.kind == "fold":
             assert isinstance(table, OfficialRound)
-            return "log.official.fold", {"player": event.data["player"], "stake": table.stake}
+            folder = as_player(event.data)["player"]
+            return "log.official.fold", {"player": folder, "stake": table.stake}
         assert isinstance(table, OfficialRound)
-        if "cards" in event.data:
-            winner = self._winner_by_cards(before, event.data["cards"])
-            shown = ", ".join(f"{p} {c}" for p, c in event.data["cards"].items())
+        showdown = as_official_showdown(event.data)
+        if "cards" in showdown:
+            winner = self._winner_by_cards(before, showdown["cards"])
+            shown = ", ".join(f"{p} {c}" for p, c in showdown["cards"].items())
             return "log.official.showdown_cards", {
                 "winner": winner,
                 "stake": table.stake,
                 "cards": shown,
             }
-        return "log.official.showdown", {"winner": event.data["winner"], "stake": table.stake}
+        return "log.official.showdown", {"winner": showdown["winner"], "stake": table.stake}
 
 
+#: The round entries in the order ``legal`` lists them.
+_OFFERED = ("fold", "raise", "showdown")
 #: The time of an entry settled on trial (_scores_within): settling reads no time.
 _ANY_TIME = datetime(2000, 1, 1, tzinfo=UTC)
 

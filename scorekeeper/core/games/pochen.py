@@ -30,11 +30,29 @@ from scorekeeper.core.betting import (
     betting_view,
     check_bettor,
     pay_in,
+    verb_refusal,
 )
 from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
+from scorekeeper.core.entries import (
+    ClaimData,
+    EntryData,
+    OutData,
+    PochBetData,
+    PochData,
+    ShowData,
+    TrumpData,
+    TurnedData,
+    as_claim,
+    as_out,
+    as_poch,
+    as_poch_bet,
+    as_show,
+    as_trump,
+    as_turned,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen, thawed
-from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     check_ranking,
     pairs_of,
@@ -405,20 +423,21 @@ class Pochen(Game):
 
     def words(self, kind: str, data: Mapping[str, Any]) -> list[str]:
         if kind == "turned":
-            return [data["card"]]
+            return [as_turned(data)["card"]]
         if kind == "trump":
-            return [SUIT_NAMES[data["suit"]]]
+            return [SUIT_NAMES[as_trump(data)["suit"]]]
         if kind == "claim":
-            return [data["player"], *data["pools"]]
-        if kind in AMOUNT_VERBS:
-            return [data["player"], str(data["amount"])]
+            claim = as_claim(data)
+            return [claim["player"], *claim["pools"]]
         if kind in BETTING:
-            return [data["player"]]
+            bet = as_poch_bet(data)
+            return [bet["player"], *([str(bet["amount"])] if kind in AMOUNT_VERBS else [])]
         if kind == "show":
-            return [f"{p}={','.join(cards)}" for p, cards in data["sets"].items()]
+            return [f"{p}={','.join(cards)}" for p, cards in as_show(data)["sets"].items()]
         if kind == "poch":
-            return ranking_words(data["ranking"])
-        return [data["player"], *(f"{p}={n}" for p, n in data["paid"].items())]
+            return ranking_words(as_poch(data)["ranking"])
+        out = as_out(data)
+        return [out["player"], *(f"{p}={n}" for p, n in out["paid"].items())]
 
     # -- the deal ------------------------------------------------------------
     def start_round(self, state: State) -> State:
@@ -445,29 +464,59 @@ class Pochen(Game):
         )
         return replace(state, scores=frozen(scores), board=frozen(board), table=table)
 
-    def legal(self, state: State) -> list[LegalAction]:
-        if not state.in_round or state.finished:
-            return []
+    def offered(self, state: State) -> tuple[str, ...]:
+        """A pass is a check before any bet, and a fold after one: listed so."""
+        table = state.table
+        opened = isinstance(table, PochenDeal) and table.betting.opened
+        return _OFFERED_OPENED if opened else _OFFERED
+
+    def refusal(self, state: State, kind: str) -> RuleError | None:
+        """The stages of a deal in order: the trump, then claims (while a pool is left to
+        claim) until the Poch begins, the Poch's betting entries by the player whose turn
+        it is, its showdown once the betting closes, then the play-out."""
         table = round_in_play(state, PochenDeal)
+        if kind in ("turned", "trump"):
+            if table.trump is None:
+                return None
+            return RuleError("rules.pochen.trump_twice", suit=SUIT_SYMBOLS[table.trump])
         if table.trump is None:
-            return [LegalAction("turned"), LegalAction("trump")]
-        actions = []
-        if not table.started and self._claimable(table):
-            actions.append(LegalAction("claim", table.players))
-        turn = to_act(state, table)
-        if turn is not None:
-            verbs = table.betting.verbs(state, turn)
-            # a pass is a check before any bet, and a fold after one
-            verbs = ["pass", *verbs] if not table.betting.opened else [*verbs, "pass"]
-            actions += [LegalAction(kind, (turn,)) for kind in verbs]
-        elif poch_over(state, table):
-            if sets_wanted(state, table):  # nobody bet: anyone dealt in may show a set
-                actions += [LegalAction("show", table.players), LegalAction("poch", table.players)]
-            actions.append(LegalAction("out", table.players))
-        else:
-            contestants = table.contestants()
-            actions += [LegalAction("show", contestants), LegalAction("poch", contestants)]
-        return actions
+            return RuleError("rules.pochen.trump_first", entry=Phrase((f"rules.verb.{kind}",)))
+        if kind == "claim":
+            if table.started:
+                return RuleError("rules.pochen.claims_over")
+            if not self._claimable(table):
+                return RuleError("rules.pochen.nothing_to_claim")
+            return None
+        if kind in BETTING:
+            return _betting_refusal(state, table, kind)
+        if kind in ("show", "poch"):
+            if sets_wanted(state, table):  # nobody bet: the best set shown takes the poch pool
+                return None
+            if all_passed(state, table):
+                return RuleError("rules.pochen.all_passed")
+            if poch_over(state, table):
+                return RuleError("rules.pochen.poch_over")
+            turn = to_act(state, table)
+            if turn is not None:
+                return RuleError("rules.pochen.showdown_early", turn=turn)
+            return None
+        if not poch_over(state, table):  # out
+            turn = to_act(state, table)
+            if turn is not None:
+                return RuleError("rules.pochen.poch_open", turn=turn)
+            return RuleError("rules.pochen.poch_undecided")
+        return None
+
+    def choices(self, state: State, kind: str) -> tuple[str, ...]:
+        table = round_in_play(state, PochenDeal)
+        if kind in ("turned", "trump"):
+            return ()
+        if kind in BETTING:
+            turn = to_act(state, table)
+            return () if turn is None else (turn,)
+        if kind in ("show", "poch") and not sets_wanted(state, table):
+            return table.contestants()
+        return table.players  # a claim, the play-out; a set shown after everyone passed
 
     def _claimable(self, table: PochenDeal) -> bool:
         for pool in POOLS:
@@ -479,21 +528,17 @@ class Pochen(Game):
         return False
 
     # -- checking --------------------------------------------------------------
-    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
         table = round_in_play(state, PochenDeal)
         deck = state.options["deck"]
         assert isinstance(deck, int)
-        if kind in ("turned", "trump"):
-            if table.trump is not None:
-                raise RuleError("rules.pochen.trump_twice", suit=SUIT_SYMBOLS[table.trump])
+        if kind in ("turned", "trump"):  # refusal() has said there is no trump yet
             if kind == "turned":
-                return {"card": _deck_card(str(data.get("card", "")), deck).code()}
+                return TurnedData(card=_deck_card(str(data.get("card", "")), deck).code())
             suit = SUIT_WORDS.get(str(data.get("suit", "")).strip().lower())
             if suit is None:
                 raise RuleError("rules.pochen.unknown_suit", suit=data.get("suit", ""))
-            return {"suit": suit}
-        if table.trump is None:
-            raise RuleError("rules.pochen.trump_first", entry=Phrase((f"rules.verb.{kind}",)))
+            return TrumpData(suit=suit)
         if kind == "claim":
             return self._check_claim(state, table, data)
         if kind in BETTING:
@@ -508,11 +553,7 @@ class Pochen(Game):
             raise RuleError("rules.pochen.not_dealt_in", player=player, round=state.round)
         return player
 
-    def _check_claim(
-        self, state: State, table: PochenDeal, data: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        if table.started:
-            raise RuleError("rules.pochen.claims_over")
+    def _check_claim(self, state: State, table: PochenDeal, data: Mapping[str, Any]) -> ClaimData:
         player = self._dealt_in(state, table, data.get("player", ""))
         words = data.get("pools")
         if not isinstance(words, list | tuple) or not words:
@@ -530,50 +571,39 @@ class Pochen(Game):
         hand = {card for card, (holder, _) in _claimed_cards(claimed, table.trump).items()
                 if holder == player}  # fmt: skip
         _check_hand(player, hand)
-        return {"player": player, "pools": pools}
+        return ClaimData(player=player, pools=pools)
 
     def _check_betting(
         self, state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        if poch_over(state, table):
-            raise RuleError("rules.pochen.poch_over")
-        if to_act(state, table) is None:  # said before who is asking, unlike indian-chips
-            raise RuleError("rules.pochen.betting_closed")
+    ) -> PochBetData:
+        """Entered by the player whose turn it is (check_bettor), for whom refusal() has
+        checked the rest but the amount."""
         betting = table.betting
         player = self._dealt_in(state, table, data.get("player", ""))
         check_bettor(state, betting, kind, player, _KEYS)
         if kind not in AMOUNT_VERBS:
-            return {"player": player}
+            return PochBetData(player=player)
         amount = data.get("amount")
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise RuleError("rules.pochen.amount_syntax", verb=kind)
         if amount <= betting.high:
             key = "rules.pochen.bet_not_above" if kind == "bet" else "rules.pochen.raise_not_above"
             raise RuleError(key, player=player, amount=amount, high=betting.high)
-        if kind == "bet" and betting.opened:
-            raise RuleError("rules.pochen.second_bet", player=player, high=betting.high)
         most = betting.committed[player] + state.scores[player]
         if amount > most:
             raise RuleError("rules.pochen.short", player=player, amount=amount, most=most)
-        return {"player": player, "amount": amount}
+        return PochBetData(player=player, amount=amount)
 
     def _check_showdown(
         self, state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]
-    ) -> dict[str, Any]:
+    ) -> ShowData | PochData:
         if sets_wanted(state, table):  # nobody bet: the best set shown takes the poch pool
             contestants = table.players
 
             def resolve(word: str) -> str:
                 return self._dealt_in(state, table, word)
 
-        else:
-            if all_passed(state, table):
-                raise RuleError("rules.pochen.all_passed")
-            if poch_over(state, table):
-                raise RuleError("rules.pochen.poch_over")
-            turn = to_act(state, table)
-            if turn is not None:
-                raise RuleError("rules.pochen.showdown_early", turn=turn)
+        else:  # the betting has closed: refusal() has said so
             contestants = table.contestants()
 
             def resolve(word: str) -> str:
@@ -588,19 +618,12 @@ class Pochen(Game):
                 raise RuleError("rules.ranking_syntax")
             ranking = check_ranking(groups, resolve, contestants, complete=False)
             _check_decided(state, table, ranking)
-            return {"ranking": ranking}
+            return PochData(ranking=ranking)
         sets = _check_sets(data.get("sets"), resolve, state.options["deck"], table)
         _check_decided(state, table, _ranking_of_sets(sets, table.trump))
-        return {"sets": sets}
+        return ShowData(sets=sets)
 
-    def _check_out(
-        self, state: State, table: PochenDeal, data: Mapping[str, Any]
-    ) -> dict[str, Any]:
-        if not poch_over(state, table):
-            turn = to_act(state, table)
-            if turn is not None:
-                raise RuleError("rules.pochen.poch_open", turn=turn)
-            raise RuleError("rules.pochen.poch_undecided")
+    def _check_out(self, state: State, table: PochenDeal, data: Mapping[str, Any]) -> OutData:
         player = self._dealt_in(state, table, data.get("player", ""))
         given = data.get("paid") or []
         if isinstance(given, Mapping):
@@ -612,7 +635,7 @@ class Pochen(Game):
         if state.options["card_payment"] is not True:
             if given:
                 raise RuleError("rules.pochen.no_card_payment")
-            return {"player": player, "paid": {}}
+            return OutData(player=player, paid={})
         paid: dict[str, int] = {}
         for word, cards in given:
             payer = self._dealt_in(state, table, word)
@@ -630,36 +653,38 @@ class Pochen(Game):
             raise RuleError(
                 "rules.pochen.payment_missing", player=player, players=", ".join(missing)
             )
-        return {"player": player, "paid": paid}
+        return OutData(player=player, paid=paid)
 
     # -- applying --------------------------------------------------------------
     def apply(self, state: State, event: Event) -> State:
         table = round_in_play(state, PochenDeal)
         kind, data = event.kind, event.data
         if kind == "turned":
-            card = parse_card(data["card"])
+            card = parse_card(as_turned(data)["card"])
             return replace(state, table=replace(table, turned=card.code(), trump=card.suit))
         if kind == "trump":
-            return replace(state, table=replace(table, trump=data["suit"]))
+            return replace(state, table=replace(table, trump=as_trump(data)["suit"]))
         if kind == "claim":
+            claim = as_claim(data)
             scores, board = thawed(state.scores), _board(state)
             claimed = dict(table.claimed)
-            for pool in data["pools"]:
-                scores[data["player"]] += board[pool]
+            for pool in claim["pools"]:
+                scores[claim["player"]] += board[pool]
                 board[pool] = 0
-                claimed[pool] = data["player"]
+                claimed[pool] = claim["player"]
             table = replace(table, claimed=frozen(claimed))
             return replace(state, scores=frozen(scores), board=frozen(board), table=table)
         if kind in BETTING:
-            return self._apply_betting(state, table, kind, data)
+            return self._apply_betting(state, table, kind, as_poch_bet(data))
         if kind == "show":
-            return self._settle(state, table, _ranking_of_sets(data["sets"], table.trump))
+            return self._settle(state, table, _ranking_of_sets(as_show(data)["sets"], table.trump))
         if kind == "poch":
-            return self._settle(state, table, data["ranking"])
-        return self._play_out(state, table, data["player"], data["paid"])
+            return self._settle(state, table, as_poch(data)["ranking"])
+        out = as_out(data)
+        return self._play_out(state, table, out["player"], out["paid"])
 
     def _apply_betting(
-        self, state: State, table: PochenDeal, kind: str, data: Mapping[str, Any]
+        self, state: State, table: PochenDeal, kind: str, data: PochBetData
     ) -> State:
         player, betting = data["player"], table.betting
         added = _added(state, betting, kind, data)
@@ -750,7 +775,7 @@ class Pochen(Game):
             event.kind == "pass" and isinstance(table, PochenDeal) and table.betting.opened
         )
         if event.kind == "fold" or answers_bet:
-            return str(event.data["player"])
+            return as_poch_bet(event.data)["player"]
         return None
 
     # -- the log -----------------------------------------------------------------
@@ -758,26 +783,29 @@ class Pochen(Game):
         table = round_in_play(before, PochenDeal)
         kind, data = event.kind, event.data
         if kind == "turned":
-            card = parse_card(data["card"])
+            card = parse_card(as_turned(data)["card"])
             assert card.suit is not None
             return "log.pochen.turned", {"card": card.label(), "suit": SUIT_SYMBOLS[card.suit]}
         if kind == "trump":
-            return "log.pochen.trump", {"suit": SUIT_SYMBOLS[data["suit"]]}
+            return "log.pochen.trump", {"suit": SUIT_SYMBOLS[as_trump(data)["suit"]]}
         board = before.board or {}
         if kind == "claim":
-            chips = sum(board.get(pool, 0) for pool in data["pools"])
-            pools = pool_phrase(*data["pools"])
-            return "log.pochen.claim", {"player": data["player"], "pools": pools, "chips": chips}
+            claim = as_claim(data)
+            chips = sum(board.get(pool, 0) for pool in claim["pools"])
+            pools = pool_phrase(*claim["pools"])
+            return "log.pochen.claim", {"player": claim["player"], "pools": pools, "chips": chips}
         if kind in BETTING:
-            player = data["player"]
+            bet = as_poch_bet(data)
+            player = bet["player"]
             if kind == "pass" and table.betting.opened:
                 return "log.pochen.pass_folds", {"player": player}
-            added = _added(before, table.betting, kind, data)
+            added = _added(before, table.betting, kind, bet)
             return bet_log(before, table.betting, kind, player, added, _KEYS)
         nobody_bet = all_passed(before, table)  # all_pass best_set: only the poch pool
         if kind == "show":
-            shown = ", ".join(f"{p} {' '.join(c)}" for p, c in data["sets"].items())
-            best = _ranking_of_sets(data["sets"], table.trump)
+            sets = as_show(data)["sets"]
+            shown = ", ".join(f"{p} {' '.join(c)}" for p, c in sets.items())
+            best = _ranking_of_sets(sets, table.trump)
             winner = ", ".join(_poch_winners(before, table, best))
             if nobody_bet:
                 return "log.pochen.show_pool", {
@@ -787,15 +815,39 @@ class Pochen(Game):
                 "sets": shown, "winner": winner, "pot": table.pot, "poch": board["poch"],
             }  # fmt: skip
         if kind == "poch":
-            ranking = " ".join(ranking_words(data["ranking"]))
+            ranking = " ".join(ranking_words(as_poch(data)["ranking"]))
             if nobody_bet:
                 return "log.pochen.poch_pool", {"ranking": ranking, "poch": board["poch"]}
             return "log.pochen.poch", {"ranking": ranking, "pot": table.pot, "poch": board["poch"]}
         chips = board["centre"]
-        if data["paid"]:
-            paid = sum(min(n, before.scores[p]) for p, n in data["paid"].items())
-            return "log.pochen.out_paid", {"player": data["player"], "chips": chips, "paid": paid}
-        return "log.pochen.out", {"player": data["player"], "chips": chips}
+        out = as_out(data)
+        if out["paid"]:
+            paid = sum(min(n, before.scores[p]) for p, n in out["paid"].items())
+            return "log.pochen.out_paid", {"player": out["player"], "chips": chips, "paid": paid}
+        return "log.pochen.out", {"player": out["player"], "chips": chips}
+
+
+#: The round entries in the order ``legal`` lists them, before and after a bet in the Poch.
+_OFFERED = ("turned", "trump", "claim", *BETTING, "show", "poch", "out")
+_OFFERED_OPENED = ("turned", "trump", "claim", *BET_VERBS, "pass", "show", "poch", "out")
+
+
+def _betting_refusal(state: State, table: PochenDeal, kind: str) -> RuleError | None:
+    """Why the player whose turn it is in the Poch may not make an entry of *kind* now."""
+    if poch_over(state, table):
+        return RuleError("rules.pochen.poch_over")
+    turn = to_act(state, table)
+    if turn is None:  # said before who is asking, unlike indian-chips
+        return RuleError("rules.pochen.betting_closed")
+    betting = table.betting
+    refused = verb_refusal(state, betting, kind, turn, _KEYS)
+    if refused is not None:
+        return refused
+    if kind == "bet" and betting.opened:
+        return RuleError("rules.pochen.second_bet", player=turn, high=betting.high)
+    if kind == "raise" and not betting.can_raise(state, turn):
+        return RuleError("rules.pochen.raise_short", player=turn, chips=state.scores[turn])
+    return None
 
 
 def _poch_winners(state: State, table: PochenDeal, ranking: Sequence[Sequence[str]]) -> list[str]:
@@ -815,10 +867,10 @@ def _board(state: State) -> dict[str, int]:
     return board
 
 
-def _added(state: State, betting: Betting, kind: str, data: Mapping[str, Any]) -> int:
+def _added(state: State, betting: Betting, kind: str, data: PochBetData) -> int:
     """Chips a Poch entry puts in: amounts are totals; a call never goes past the stack."""
     player = data["player"]
-    if kind in AMOUNT_VERBS:
+    if kind in AMOUNT_VERBS and "amount" in data:
         return int(data["amount"]) - betting.committed[player]
     if kind == "call":
         return betting.to_call(state, player)

@@ -8,7 +8,7 @@ round's ``Betting``; nothing here decides a rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 
@@ -88,11 +88,6 @@ class BettingTable(TableScreen):
         rows = player_rows(state, mark, cells, signed=False)
         columns = (t(words.committed_column), t("ui.players.round"))
         self.query_one(PlayerTable).show(state, rows, columns, t("word.chips"))
-
-    def probe(self, kind: str) -> dict[str, Any]:
-        if kind in BETTING:
-            return {"player": self.turn()}
-        return super().probe(kind)
 
     def bet(self, kind: str) -> None:
         """A betting entry without an amount, by whoever's turn it is."""

@@ -299,18 +299,11 @@ class TableScreen(Screen[None]):
         """The entry kinds of a round of this session's game (the core's list)."""
         return self.recording.session.game.round_kinds
 
-    def probe(self, kind: str) -> dict[str, Any]:
-        """Data for an entry tried only to hear why it is refused."""
-        return {"recorder": {"player": self.state.recorder}}.get(kind, {"player": ""})
-
     def action_explain(self, action: str) -> None:
-        kind = self.ACTIONS[action].kind
-        try:
-            self.recording.check(Entry(kind, self.probe(kind), None))
-        except UserError as error:
-            self.say(error.message(), error=True)
-            return
-        self.say(t("ui.table.not_now"), error=True)
+        """A key pressed where its entry is not allowed: why not, as the core says it (the
+        same predicate that keeps the key off the footer and refuses the entry)."""
+        refused = self.recording.why_not(self.ACTIONS[action].kind)
+        self.say(t("ui.table.not_now") if refused is None else refused.message(), error=True)
 
     # -- recording -----------------------------------------------------------------
     def record(self, entry: Entry) -> Event | None:

@@ -22,7 +22,7 @@ from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
 from scorekeeper.ui.round_words import round_words
-from scorekeeper.ui.screens.betting import BETTING, BettingTable, SeatWords
+from scorekeeper.ui.screens.betting import BettingTable, SeatWords
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction
 from scorekeeper.ui.seats import pairs_example, ranking_example, seat_names, seat_pairs
@@ -141,19 +141,6 @@ class PochenTable(BettingTable):
     def show_game(self) -> None:
         self.query_one(PochenPanel).show(self.state, self.round_view())
         self.show_seats()
-
-    def probe(self, kind: str) -> dict[str, Any]:
-        if kind in BETTING:
-            return {"player": self.turn(), "amount": 0}
-        probes: dict[str, dict[str, Any]] = {
-            "turned": {"card": ""},
-            "trump": {"suit": ""},
-            "claim": {"player": "", "pools": []},
-            "show": {"sets": []},
-            "poch": {"ranking": []},
-            "out": {"player": ""},
-        }
-        return probes.get(kind) or super().probe(kind)
 
     # -- the trump -----------------------------------------------------------------
     def action_turned(self) -> None:
