@@ -131,7 +131,7 @@ class Game(ABC):
     def worded(self, key: str) -> str:
         """The catalog key *key* in this game's word for who leads a round.
 
-        Such messages come as ``key.parent`` and ``key.dealer`` (messages/wording.py),
+        Such messages come as ``key.parent`` and ``key.dealer`` (the catalog),
         so a view asks the game which, and never tests the game's name.
         """
         return f"{key}.{self.button_role}"

@@ -1,8 +1,9 @@
 """The one message catalog: every string a user reads is looked up here.
 
-Each area of the program keeps its messages in its own module under
-``scorekeeper.messages`` as ``MESSAGES = {key: (english, japanese)}`` so the
-two languages of a message always sit side by side and cannot drift apart.
+The messages live in ``scorekeeper/messages/catalog/``, one file per key prefix
+(``ui.*`` in ``ui.py``, ``rules.*`` in ``rules.py``, …), each as
+``MESSAGES = {key: (english, japanese)}`` so the two languages of a message always
+sit side by side and cannot drift apart.
 Placeholders use ``str.format`` names (``{player}``); a test checks that both
 languages use the same ones.
 
@@ -17,39 +18,16 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Final
 
+from scorekeeper.messages.catalog import PREFIXES
 from scorekeeper.messages.text import visible
 
 LANGUAGES: Final = ("en", "ja")
-_AREAS: Final = (
-    "common",
-    "cards",
-    "rules",
-    "transcript",
-    "storage",
-    "cli",
-    "ui",
-    "ui_forms",
-    "ui_help",
-    "export",
-    "pochen",
-    "integrity",
-    "timeline",
-    "stats",
-    "cli_extra",
-    "settle",
-    "ui_memory",
-    "fit",
-    "wording",
-    "localized",
-    "textual_keys",
-    "web",
-)
 
 
 def _load() -> dict[str, tuple[str, str]]:
     merged: dict[str, tuple[str, str]] = {}
-    for area in _AREAS:
-        module = import_module(f"scorekeeper.messages.{area}")
+    for prefix in PREFIXES:
+        module = import_module(f"scorekeeper.messages.catalog.{prefix}")
         table: Mapping[str, tuple[str, str]] = module.MESSAGES
         for key, pair in table.items():
             if key in merged:

@@ -3,7 +3,7 @@
 Textual writes the descriptions of its widgets' keys (``Binding.description``) in
 English, and merges a class's bindings once, as the class is made; it offers no public
 way to word them again afterwards. So they are worded where they are shown: the footer
-(widgets/key_bar.py) puts the catalog's words (messages/textual_keys.py) in place of
+(widgets/key_bar.py) puts the catalog's words (messages/catalog/textual.py) in place of
 Textual's English description, and the palette's Keys command opens the app's
 own help (screens/help.py), which says every key, Textual's too, in the reader's language,
 in place of Textual's Keys panel. A description the catalog does not know (a later

@@ -1,5 +1,4 @@
-"""Messages of the history across sessions (``scorekeeper stats``, the statistics screen,
-the score chart): key -> (English, Japanese)."""
+"""The catalog's ``stats.*`` messages: statistics across sessions. Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "stats.col.sessions": ("sessions", "参加数"),
@@ -64,4 +63,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The chart starts once a round has finished.",
         "ラウンドが終わるとグラフが表示されます。",
     ),
+    "stats.col.player": ("player", "名前"),
+    # -- statistics columns -------------------------------------------------------------
+    "stats.col.lead_rounds.parent": ("as parent", "親"),
+    "stats.col.lead_rounds.dealer": ("as dealer", "ディーラー"),
+    "stats.col.lead_net.parent": ("parent net", "親の収支"),
+    "stats.col.lead_net.dealer": ("dealer net", "ディーラー収支"),
 }

@@ -1,4 +1,4 @@
-"""The live table page for phones, and its server: key -> (English, Japanese)."""
+"""The catalog's ``web.*`` messages: the phones' page and its server. Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- the page ----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Messages of the command line's conventions: exit codes, shell completion: key -> (English, Japanese)."""
+"""The catalog's ``cli_extra.*`` messages: the command line's later commands (completion, settle, …). Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- exit codes (cli/errors.py EXIT_CODES), listed at the end of --help ---------------

@@ -1,8 +1,4 @@
-"""Messages of the help screen (? and F1) and the keys dialogs name: key -> (English, Japanese).
-
-``ui_help.textual.<action>`` words Textual's own keys (its widgets', the app's): the help
-lists every key of a screen, and these are the ones whose words are not ours.
-"""
+"""The catalog's ``ui_help.*`` messages: the help screen. Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "ui_help.key.help": ("Help", "ヘルプ"),

@@ -1,9 +1,4 @@
-"""Textual's own descriptions of its widgets' keys (the Keys panel), in both languages.
-
-Textual 8.2.8 writes them in English on its widgets' bindings; ui/widgets/key_bar.py
-finds each by its English description and puts the catalog's words in its place.
-key -> (English, Japanese).
-"""
+"""The catalog's ``textual.*`` messages: Textual's own words (the command palette and its widgets) in Japanese. Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "textual.key.bottom": ("Bottom", "いちばん下"),

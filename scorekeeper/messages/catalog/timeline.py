@@ -1,5 +1,4 @@
-"""Messages of the timeline, the table at a time, and export from the app:
-key -> (English, Japanese)."""
+"""The catalog's ``timeline.*`` messages: the timeline of a session. Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- times and refusals (core and CLI) -----------------------------------------

@@ -1,4 +1,4 @@
-"""Messages about cards: key -> (English, Japanese)."""
+"""The catalog's ``cards.*`` messages: cards, ranks and suits. Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "cards.unreadable": (

@@ -1,4 +1,4 @@
-"""Messages of the storage area: key -> (English, Japanese)."""
+"""The catalog's ``storage.*`` messages: the data folder, journals and their checks. Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "storage.no_session": (

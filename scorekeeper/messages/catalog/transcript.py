@@ -1,4 +1,4 @@
-"""Messages about reading transcripts and entries: key -> (English, Japanese)."""
+"""The catalog's ``transcript.*`` messages: reading a transcript. Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "transcript.quotes": (
@@ -59,29 +59,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the file is larger than a transcript can be ({limit} bytes)",
         "ファイルが大きすぎます(上限{limit}バイト)",
     ),
+    "transcript.json_unreadable": (
+        "this is not readable JSON",
+        "JSONとして読めません",
+    ),
+    "transcript.json_not_export": (
+        "this JSON is not a scorekeeper export (from 'scorekeeper export --format json')",
+        "このJSONは scorekeeper の書き出し(export --format json)ではありません",
+    ),
+    "transcript.json_version": (
+        "this export has version {version}; this scorekeeper reads version 1",
+        "この書き出しはバージョン{version}です。読めるのはバージョン1です",
+    ),
+    "transcript.json_deep": (
+        "this JSON nests deeper than an export can ({limit} levels)",
+        "このJSONは入れ子が深すぎます(書き出しは{limit}段まで)",
+    ),
+    "transcript.json_entry": (
+        "entry {seq} breaks the rules: {reason}",
+        "記録{seq}がルールに反しています: {reason}",
+    ),
+    # -- corrections ---------------------------------------------------------------
+    "transcript.correct_syntax": (
+        'write a correction as: correct ROUND "REASON" ENTRY…, each entry one quoted word,'
+        ' like: correct 3 "wrong winner" raise "showdown D"',
+        '訂正は correct ラウンド "理由" 記録… と書きます(記録は1つずつ引用符で囲む)。'
+        '例: correct 3 "勝者の誤り" raise "showdown D"',
+    ),
 }
-
-MESSAGES.update(
-    {
-        "transcript.json_unreadable": (
-            "this is not readable JSON",
-            "JSONとして読めません",
-        ),
-        "transcript.json_not_export": (
-            "this JSON is not a scorekeeper export (from 'scorekeeper export --format json')",
-            "このJSONは scorekeeper の書き出し(export --format json)ではありません",
-        ),
-        "transcript.json_version": (
-            "this export has version {version}; this scorekeeper reads version 1",
-            "この書き出しはバージョン{version}です。読めるのはバージョン1です",
-        ),
-        "transcript.json_deep": (
-            "this JSON nests deeper than an export can ({limit} levels)",
-            "このJSONは入れ子が深すぎます(書き出しは{limit}段まで)",
-        ),
-        "transcript.json_entry": (
-            "entry {seq} breaks the rules: {reason}",
-            "記録{seq}がルールに反しています: {reason}",
-        ),
-    }
-)

@@ -1,4 +1,4 @@
-"""Messages of the exports (csv, md, html, json) and of settlement: key -> (English, Japanese)."""
+"""The catalog's ``export.*`` messages: exports (HTML, Markdown, CSV, JSON). Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "export.title": ("{game} — session {session}", "{game} — セッション{session}"),

@@ -1,4 +1,4 @@
-"""Messages of settling several sessions together (a season): key -> (English, Japanese)."""
+"""The catalog's ``settle.*`` messages: settling up: who pays whom, the money rate. Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "settle.heading": (

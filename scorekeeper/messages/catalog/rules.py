@@ -1,0 +1,624 @@
+"""The catalog's ``rules.*`` messages: refusals by the rules of a game, in plain words. Key -> (English, Japanese)."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- the session and its header ---------------------------------------------
+    "rules.unknown_game": (
+        "there is no game called {game!r}; the games are: {games}",
+        "「{game}」というゲームはありません。ゲームは次のとおりです: {games}",
+    ),
+    "rules.unknown_option": (
+        "{game} has no option {option!r}; its options are: {options}",
+        "{game}に「{option}」というオプションはありません。オプション: {options}",
+    ),
+    "rules.option_bool": (
+        "option {option} must be true or false, not {value!r}",
+        "「{option}」ははい(true)かいいえ(false)です(「{value}」は使えません)",
+    ),
+    "rules.option_choice": (
+        "option {option} must be one of {choices}, not {value!r}",
+        "「{option}」は{choices}のどれかです(「{value}」は使えません)",
+    ),
+    "rules.option_number": (
+        "option {option} must be a whole number of at least {minimum}, not {value!r}",
+        "「{option}」は{minimum}以上の整数です(「{value}」は使えません)",
+    ),
+    "rules.name_empty": ("a player's name cannot be empty", "プレイヤー名が空です"),
+    "rules.name_long": (
+        "the name {name!r} is too long (at most {limit} characters)",
+        "名前「{name}」が長すぎます({limit}文字まで)",
+    ),
+    "rules.name_chars": (
+        "the name {name!r} cannot contain = > or , nor start with @ or #",
+        "名前「{name}」には = > , を含められず、@ や # で始められません",
+    ),
+    "rules.name_control": (
+        "the name {name!r} contains a control character",
+        "名前「{name}」に制御文字が含まれています",
+    ),
+    "rules.name_twice": (
+        "{name} is already a player (names must differ, ignoring case)",
+        "{name}はすでにプレイヤーにいます(大文字小文字を区別せず、名前は重複できません)",
+    ),
+    "rules.player_count": (
+        "{game} is played by {min} to {max} players, not {count}",
+        "{game}は{min}〜{max}人で遊びます({count}人では遊べません)",
+    ),
+    "rules.unknown_player": (
+        "there is no player called {player!r} (players: {players})",
+        "「{player}」というプレイヤーはいません(プレイヤー: {players})",
+    ),
+    "rules.unknown_player_near": (
+        "there is no player called {player!r} (players: {players}): {near}?",
+        "「{player}」というプレイヤーはいません(プレイヤー: {players})。{near} のことですか?",
+    ),
+    "rules.stacks_no_chips": (
+        "{game} is not played with chips, so it takes no starting stacks",
+        "{game}はチップを使わないので、持ちチップは指定できません",
+    ),
+    # -- a board carried over from the session before (Pochen end_board carry) -------
+    "rules.board_not_in_game": (
+        "only Pochen has a board to carry over from the session before",
+        "前回から持ち越せる場があるのはポッヘンだけです",
+    ),
+    "rules.board_negative": (
+        "the carried board's {pool} cannot hold a negative number of chips ({chips})",
+        "持ち越した場の{pool}を負のチップ数({chips})にはできません",
+    ),
+    "rules.board_shares_sum": (
+        "the shares of the carried board add up to {shares}, but the board holds {board} chips",
+        "持ち越した場の各自の分の合計は{shares}ですが、場には{board}チップあります",
+    ),
+    "rules.like_board_in_play": (
+        "this session has not ended and {chips} chips are still on its board: end it first, "
+        "so that the board can be carried over to the next session (end_board carry)",
+        "このセッションはまだ終わっておらず、場に{chips}チップ残っています。"
+        "場を次回に持ち越せるよう、先に終了してください",
+    ),
+    "rules.share_over_stack": (
+        "{player}'s share of the carried board ({share}) is more than the {stack} chips "
+        "{player} starts with",
+        "{player}の持ち越した場の分({share})が、{player}の持ちチップ{stack}より多いです",
+    ),
+    # -- the one bound on amounts (core/amounts.py) --------------------------------
+    "rules.too_large": (
+        "{value} is too large: an amount may be at most {limit:,}, so that every page and "
+        "export shows it exactly",
+        "{value}は大きすぎます。数は{limit:,}までです(どのページや書き出しでも正確に表示できるように)",
+    ),
+    "rules.too_large.stake": (
+        "raising would make the stake {value:,}: past {limit:,}, the most an amount may be "
+        "(so that every page and export shows it exactly)",
+        "賭け点を上げると{value:,}になり、数の上限{limit:,}を超えます"
+        "(どのページや書き出しでも正確に表示できるように)",
+    ),
+    "rules.too_large.score": (
+        "this entry would make {player}'s score {value:,}: past {limit:,}, the most an amount "
+        "may be (so that every page and export shows it exactly)",
+        "この記録で{player}の点数が{value:,}になり、数の上限{limit:,}を超えます"
+        "(どのページや書き出しでも正確に表示できるように)",
+    ),
+    "rules.too_large.chips": (
+        "this would bring the chips at the table to {value:,}: past {limit:,}, the most an "
+        "amount may be (so that every page and export shows it exactly)",
+        "これでテーブルのチップの合計が{value:,}になり、数の上限{limit:,}を超えます"
+        "(どのページや書き出しでも正確に表示できるように)",
+    ),
+    "rules.stack_negative": (
+        "{player}'s starting stack cannot be negative",
+        "{player}の持ちチップを負の数にはできません",
+    ),
+    "rules.share_negative": (
+        "{player}'s share of the carried board cannot be negative",
+        "{player}の持ち越した場の分を負の数にはできません",
+    ),
+    # -- entries common to every game ------------------------------------------
+    "rules.unknown_entry": (
+        "{entry!r} is not an entry of {game}",
+        "「{entry}」は{game}の記録にはありません",
+    ),
+    "rules.unknown_entry_near": (
+        "{entry!r} is not an entry of {game}: {near}?",
+        "「{entry}」は{game}の記録にはありません。{near} のことですか?",
+    ),
+    "rules.time_needs_offset": (
+        "the time {time} needs its UTC offset, like +09:00 or Z",
+        "時刻{time}にはUTCとの時差(+09:00やZなど)が必要です",
+    ),
+    "rules.option_type": (
+        "option {option} cannot be {value}: give it as it is typed in a transcript",
+        "「{option}」に{value}は使えません。記録テキストと同じ書き方にしてください",
+    ),
+    "rules.stored_recorder_mismatch": (
+        "it names {recorder} as its recorder, but {expected} held the record book then",
+        "記録役が{recorder}になっていますが、そのとき記録していたのは{expected}です",
+    ),
+    "rules.time_range": (
+        "the time {time} is outside 1970–2099: type the time the entry was made",
+        "時刻{time}は1970〜2099年の範囲外です。記録した時刻を入力してください",
+    ),
+    "rules.time_offset_range": (
+        "the time {time} has an offset beyond ±14:00, which no time zone uses",
+        "時刻{time}の時差が±14:00を超えています。そのようなタイムゾーンはありません",
+    ),
+    "rules.time_backwards": (
+        "time goes backwards: {time} is before the previous entry ({previous})",
+        "時刻が逆行しています: {time}は前の記録({previous})より前です",
+    ),
+    "rules.nothing_to_undo": ("there is nothing to undo", "取り消す記録がありません"),
+    "rules.note_empty": ("a note needs some text", "メモが空です"),
+    "rules.note_not_text": (
+        "a note cannot hold {char}, which is half of a character, not text: type it again",
+        "メモに文字の片割れ{char}(文字ではありません)が含まれています。入力し直してください",
+    ),
+    "rules.correct_reason_not_text": (
+        "a reason cannot hold {char}, which is half of a character, not text: type it again",
+        "理由に文字の片割れ{char}(文字ではありません)が含まれています。入力し直してください",
+    ),
+    "rules.note_long": (
+        "a note can be at most {limit} characters",
+        "メモは{limit}文字までです",
+    ),
+    "rules.recorder_already": (
+        "{player} already holds the record book",
+        "{player}はすでに記録役です",
+    ),
+    "rules.session_ended": (
+        "the session has ended; only undo, notes and a new recorder can be entered",
+        "このセッションは終了しています。取り消し・メモ・記録役の交代だけができます",
+    ),
+    "rules.between_rounds_only": (
+        "{entry} can only be entered between rounds, and round {round} is in play",
+        "{entry}はラウンドの合間にだけ記録できます(ラウンド{round}が進行中です)",
+    ),
+    "rules.round_in_play": (
+        "round {round} is still in play: finish it (or undo its entries) first",
+        "ラウンド{round}がまだ進行中です。先に終わらせるか、記録を取り消してください",
+    ),
+    "rules.too_few_to_play": (
+        "at least {min} {min:player|players} must be seated to play a round",
+        "ラウンドを始めるには{min}人以上が着席している必要があります",
+    ),
+    "rules.already_left": (
+        "{player} has already left the table",
+        "{player}はすでに抜けています",
+    ),
+    "rules.too_few_to_leave": (
+        "nobody can leave now: at least {min} {min:player|players} must stay at the table",
+        "今は誰も抜けられません。{min}人以上が残る必要があります",
+    ),
+    "rules.already_seated": (
+        "{player} is already at the table",
+        "{player}はすでに着席しています",
+    ),
+    "rules.too_many": (
+        "the table is full ({max} players at most)",
+        "満席です(最大{max}人)",
+    ),
+    "rules.join_after_self": (
+        "{player} cannot sit after themselves",
+        "{player}を自分の後ろに座らせることはできません",
+    ),
+    "rules.rebuy_no_chips": (
+        "{game} is not played with chips, so there is no rebuy",
+        "{game}はチップを使わないので、買い足しはありません",
+    ),
+    "rules.rebuy_amount": (
+        "a rebuy needs a whole number of chips above 0, not {value!r}",
+        "買い足しは1以上の整数のチップです({value!r}は使えません)",
+    ),
+    "rules.no_round": (
+        "no round is in play: start a new round first",
+        "ラウンドが始まっていません。先に新しいラウンドを始めてください",
+    ),
+    "rules.not_in_round": (
+        "{player} is not playing in round {round}",
+        "{player}はラウンド{round}に参加していません",
+    ),
+    "rules.needs_one_player": (
+        "{verb} needs exactly one player's name",
+        "{verb}にはプレイヤー名を1人分だけ書いてください",
+    ),
+    "rules.pair_syntax": (
+        "{word!r} should be a player and a card joined by =, like A=KS",
+        "「{word}」はプレイヤーとカードを=でつないでください(例: A=KS)",
+    ),
+    "rules.card_for_player_twice": (
+        "{player} is given a card twice",
+        "{player}のカードが2回書かれています",
+    ),
+    "rules.undo_mismatch": (
+        "stored entry {seq} voids an entry that is not the latest in force",
+        "保存された記録{seq}が、最新でない記録を取り消しています",
+    ),
+    "rules.stored_entry_mismatch": (
+        "stored entry {seq} does not match what the rules make of it",
+        "保存された記録{seq}がルールと一致しません",
+    ),
+    "rules.stored_entry_invalid": (
+        "stored entry {seq} breaks the rules: {reason}",
+        "保存された記録{seq}がルールに反しています: {reason}",
+    ),
+    # -- indian-official ---------------------------------------------------------
+    "rules.official.cap_below_base": (
+        "the cap ({cap}) is below the opening stake ({base})",
+        "上限({cap})が開始の賭け点({base})より低くなっています",
+    ),
+    "rules.official.raise_takes_nothing": (
+        "raise takes no name: the stake doubles for everyone",
+        "賭け点を上げるときに名前は要りません(賭け点が全員に対して倍になります)",
+    ),
+    "rules.official.at_cap": (
+        "the stake is at the cap ({cap})",
+        "賭け点は上限({cap})に達しています",
+    ),
+    "rules.official.past_cap": (
+        "raising {stake} to {next} would pass the cap ({cap})",
+        "{stake}から{next}への引き上げは上限({cap})を超えます",
+    ),
+    "rules.official.parent_folds": (
+        "{player} is the parent, and the parent may never fold",
+        "{player}は親です。親は降りられません",
+    ),
+    "rules.official.folded_twice": (
+        "{player} has already folded (at {stake})",
+        "{player}はすでに降りています({stake}で)",
+    ),
+    "rules.official.folded_wins": (
+        "{player} has folded and cannot win the showdown",
+        "{player}は降りているので勝負に勝てません",
+    ),
+    "rules.folded_in_showdown": (
+        "{player} has folded and is not in the showdown",
+        "{player}は降りているので勝負に参加していません",
+    ),
+    "rules.official.showdown_syntax": (
+        "write the showdown as 'showdown WINNER' or 'showdown cards A=KS B=10H …'",
+        "勝負は「showdown 勝者」か「showdown cards A=KS B=10H …」と書いてください",
+    ),
+    "rules.stored_header_invalid": (
+        "the stored session header is not one this program wrote",
+        "保存されたセッションのヘッダーが読めません",
+    ),
+    "rules.stored_event_invalid": (
+        "a stored entry is not one this program wrote: {doc}",
+        "保存された記録が読めません: {doc}",
+    ),
+    "rules.ranking_syntax": (
+        "write the ranking best first, like 'showdown C > B = D' (= for a tie)",
+        "順位は強い順に「showdown C > B = D」のように書いてください(=は同点)",
+    ),
+    "rules.ranking_twice": ("{player} is ranked twice", "{player}が2回並べられています"),
+    "rules.ranking_missing": (
+        "the ranking must name everyone still in; missing: {players}",
+        "順位には残っている全員が必要です。足りないのは: {players}",
+    ),
+    "rules.showdown_cards_syntax": (
+        "write the cards as 'showdown cards A=KS B=10H …'",
+        "カードは「showdown cards A=KS B=10H …」と書いてください",
+    ),
+    "rules.cards_missing": (
+        "the showdown needs the card of everyone still in; missing: {players}",
+        "勝負には残っている全員のカードが必要です。足りないのは: {players}",
+    ),
+    "rules.chips.betting_closed": (
+        "betting has closed: enter the showdown",
+        "賭けは締め切られています。勝負を記録してください",
+    ),
+    "rules.chips.not_your_turn": (
+        "it is {turn}'s turn, not {player}'s",
+        "今は{turn}の番です({player}の番ではありません)",
+    ),
+    "rules.chips.check_facing_bet": (
+        "{player} cannot check facing a bet: call {call}, raise or fold",
+        "{player}は賭けに対してチェックできません。コール({call})・レイズ・フォールドのどれかです",
+    ),
+    "rules.chips.second_bet": (
+        "there is already a bet: {player} can call {call}, raise or fold",
+        "すでにベットがあります。{player}はコール({call})・レイズ・フォールドのどれかです",
+    ),
+    "rules.chips.nothing_to_call": (
+        "there is no bet yet: {player} can check or bet, not {verb}",
+        "まだベットがありません。{player}はチェックかベットです({verb}はできません)",
+    ),
+    "rules.chips.raise_cap": (
+        "no more raises this round (the limit is {cap})",
+        "このラウンドはもうレイズできません(上限{cap}回)",
+    ),
+    "rules.chips.raise_short": (
+        "{player} has only {chips} {chips:chip|chips}: that is a call, all-in",
+        "{player}のチップは{chips}枚だけです。オールインのコールになります",
+    ),
+    "rules.bet.has_folded": ("{player} has folded", "{player}はもう降りています"),
+    "rules.chips.showdown_early": (
+        "betting is still open: it is {turn}'s turn",
+        "まだ賭けが続いています。{turn}の番です",
+    ),
+    "rules.lowest.lose_needs_names": (
+        "name who lost, like 'lose B D'",
+        "負けた人を「lose B D」のように書いてください",
+    ),
+    # -- redraws: indian-lowest, and indian-chips with option redraw -------------
+    "rules.redraw.off": (
+        "this session is played without redraws (option redraw false)",
+        "このセッションは引き直しなしです(引き直しの設定が「いいえ」)",
+    ),
+    "rules.redraw.twice": (
+        "{player} has already redrawn in round {round}",
+        "{player}はラウンド{round}ですでに引き直しています",
+    ),
+    "rules.redraw.all_used": (
+        "everyone still in has already redrawn in round {round}",
+        "ラウンド{round}では残っている全員がすでに引き直しています",
+    ),
+    "rules.chips.redraw_folded": (
+        "{player} has folded: there is no card left to redraw",
+        "{player}は降りたので、引き直すカードがありません",
+    ),
+    "rules.chips.redraw_closed": (
+        "the betting has closed, so it is too late to redraw",
+        "賭けが締め切られたので、もう引き直せません",
+    ),
+    "rules.lowest.loser_twice": ("{player} is named twice", "{player}が2回書かれています"),
+    # -- syntax ---------------------------------------------------------------------
+    "rules.pochen.turned_syntax": (
+        "write the card turned up, like 'turned 8D'",
+        "めくったカードを「turned 8D」のように書いてください",
+    ),
+    "rules.pochen.trump_syntax": (
+        "write the trump suit, like 'trump diamonds' (or S H D C, ♠ ♥ ♦ ♣)",
+        "切り札のスートを「trump ダイヤ」のように書いてください(S H D C、♠ ♥ ♦ ♣も可)",
+    ),
+    "rules.pochen.unknown_suit": (
+        "{suit!r} is not a suit: spades, hearts, diamonds or clubs (S H D C, ♠ ♥ ♦ ♣)",
+        "「{suit}」はスートではありません: スペード・ハート・ダイヤ・クラブ(S H D C、♠ ♥ ♦ ♣)",
+    ),
+    "rules.pochen.claim_syntax": (
+        "write a claim as the player and the pools, like 'claim C king queen marriage'",
+        "請求はプレイヤーと場の名前を「claim C キング クイーン マリッジ」のように書いてください",
+    ),
+    "rules.pochen.amount_syntax": (
+        "{verb} needs a player and the total they are in for, like '{verb} B 3'",
+        "{verb}にはプレイヤーと合計額を「{verb} B 3」のように書いてください",
+    ),
+    "rules.pochen.show_syntax": (
+        "write each set as the player and the cards, like 'show C=KD,KS D=9C,9D,9S'",
+        "役はプレイヤーとカードを「show C=KD,KS D=9C,9D,9S」のように書いてください",
+    ),
+    "rules.pochen.out_syntax": (
+        "{word!r} should be a player and the cards they have left, like A=3",
+        "「{word}」はプレイヤーと残りの枚数を「A=3」のように書いてください",
+    ),
+    # -- the stages ---------------------------------------------------------------
+    "rules.pochen.trump_first": (
+        "enter the trump first ('turned 8D' or 'trump diamonds'), then {entry}",
+        "先に切り札(めくった札か切り札のスート)を記録してください。{entry}はその後です",
+    ),
+    "rules.pochen.trump_twice": (
+        "the trump of this deal is already {suit}",
+        "この配りの切り札はすでに{suit}です",
+    ),
+    "rules.pochen.not_in_deck": (
+        "{card} is not in the {deck}-card deck",
+        "{card}は{deck}枚のデッキにありません",
+    ),
+    "rules.pochen.not_dealt_in": (
+        "{player} is not dealt in to deal {round}",
+        "{player}は第{round}回の配りに参加していません",
+    ),
+    # -- claims -----------------------------------------------------------------------
+    "rules.pochen.claims_over": (
+        "the Poch has begun, so the claims are over",
+        "ポッヘン(賭け)が始まったので、請求はもうできません",
+    ),
+    "rules.pochen.nothing_to_claim": (
+        "no pool is left to claim this deal",
+        "この配りで請求できる場はもう残っていません",
+    ),
+    "rules.pochen.unknown_pool": (
+        "there is no pool called '{pool}'; type one of: {pools}",
+        "「{pool}」という場はありません。使える名前: {pools}",
+    ),
+    "rules.pochen.not_claimable": (
+        "the {pool} pool cannot be claimed: poch goes to the best set, centre to the first player out",
+        "{pool}の場は請求できません(ポッヘンの場は最強の役、センターは最初に上がった人のもの)",
+    ),
+    "rules.pochen.already_claimed": (
+        "{player} has already claimed the {pool} pool this deal",
+        "{pool}の場はこの配りですでに{player}が取っています",
+    ),
+    "rules.pochen.turned_pool": (
+        "the {pool} pool cannot be claimed: its card {card} is the turned card",
+        "{pool}の場は請求できません(そのカード{card}はめくられたカードです)",
+    ),
+    "rules.pochen.marriage_broken": (
+        "marriage cannot be claimed this deal: {card} is the turned card",
+        "この配りではマリッジを請求できません({card}がめくられたカードです)",
+    ),
+    "rules.pochen.marriage_needs": (
+        "marriage needs the same player to claim king and queen ({player} has not)",
+        "マリッジには同じプレイヤーがキングとクイーンを請求している必要があります({player}は請求していません)",
+    ),
+    "rules.pochen.sequence_broken": (
+        "sequence cannot be claimed this deal: {card} is the turned card",
+        "この配りではシークエンスを請求できません({card}がめくられたカードです)",
+    ),
+    # -- one deck: the cards a deal reveals ----------------------------------------------
+    "rules.pochen.turned_shown": (
+        "{card} is the turned card, in nobody's hand: {player} cannot show it",
+        "{card}はめくった札で、誰の手札にもありません。{player}の役には入りません",
+    ),
+    "rules.pochen.claimed_card": (
+        "{card} was claimed by {first} ({pool}); {second} cannot show it too",
+        "{card}は{first}が請求した札です({pool})。{second}が見せることはできません",
+    ),
+    "rules.pochen.hand_of_five": (
+        "{player} would hold {count} {count:card|cards} ({cards}), but each player is dealt five",
+        "{player}の手札が{count}枚({cards})になります。配られるのは一人5枚です",
+    ),
+    # -- the Poch ---------------------------------------------------------------------
+    "rules.pochen.all_passed": (
+        "nobody bet, so the poch pool stays (option all_pass stays): enter who went out first ('out X')",
+        "誰も賭けなかったので、ポッヘンの場は持ち越しです(「全員パスのとき」の設定)。最初に上がった人を記録してください",
+    ),
+    "rules.pochen.poch_over": (
+        "the Poch is settled: enter who went out first ('out X')",
+        "ポッヘンは決着しています。最初に上がった人を記録してください",
+    ),
+    "rules.pochen.betting_closed": (
+        "the betting has closed: enter the sets ('show …') or the winner ('poch W')",
+        "賭けは締め切られています。公開された役か、ポッヘンの勝者を記録してください",
+    ),
+    "rules.pochen.not_your_turn": (
+        "it is {turn}'s turn in the Poch, not {player}'s",
+        "ポッヘンは今{turn}の番です({player}の番ではありません)",
+    ),
+    "rules.pochen.check_facing_bet": (
+        "{player} cannot check facing a bet of {high}: call, raise, fold or pass (= fold)",
+        "{player}は{high}の賭けに対してチェックできません。コール・レイズ・フォールド・パス(=フォールド)のどれかです",
+    ),
+    "rules.pochen.nothing_to_call": (
+        "there is no bet yet: {player} can pass or bet, not {verb}",
+        "まだ賭けがありません。{player}はパスかベットです({verb}はできません)",
+    ),
+    "rules.pochen.bet_not_above": (
+        "a bet must be above the highest so far ({high}), and {amount} is not",
+        "ベットはこれまでの最高額({high})より上でなければなりません({amount}は不可)",
+    ),
+    "rules.pochen.raise_not_above": (
+        "a raise must be above the highest so far ({high}), and {amount} is not",
+        "レイズはこれまでの最高額({high})より上でなければなりません({amount}は不可)",
+    ),
+    "rules.pochen.second_bet": (
+        "there is already a bet of {high}: {player} can call, raise or fold",
+        "すでに{high}の賭けがあります。{player}はコール・レイズ・フォールドのどれかです",
+    ),
+    "rules.pochen.raise_short": (
+        "{player} has only {chips} {chips:chip|chips}: that is a call, all-in",
+        "{player}のチップは{chips}枚だけです。オールインのコールになります",
+    ),
+    "rules.pochen.short": (
+        "{player} cannot be in for {amount}: at most {most} (all-in)",
+        "{player}は{amount}まで賭けられません。最大{most}(オールイン)です",
+    ),
+    "rules.pochen.showdown_early": (
+        "the betting is still open: it is {turn}'s turn",
+        "まだ賭けが続いています。{turn}の番です",
+    ),
+    "rules.pochen.not_in_poch": (
+        "{player} is not in the Poch showdown (folded, or bet nothing)",
+        "{player}はポッヘンの勝負に参加していません(降りたか、何も賭けていません)",
+    ),
+    "rules.pochen.shown_twice": (
+        "{player}'s set is given twice",
+        "{player}の役が2回書かれています",
+    ),
+    "rules.pochen.bad_set": (
+        "{player}'s set ({cards}) is not 2 to 4 cards of one rank",
+        "{player}の役({cards})は同じランクの2〜4枚ではありません",
+    ),
+    "rules.pochen.pot_undecided": (
+        "nobody named can win the pot of {chips} ({players} can): name one of them too",
+        "名前の挙がった人は{chips}のポットに勝てません({players}が対象です)。その中の誰かも書いてください",
+    ),
+    # -- the play-out -----------------------------------------------------------------
+    "rules.pochen.poch_open": (
+        "the Poch is not settled yet: it is {turn}'s turn",
+        "ポッヘンがまだ決着していません。{turn}の番です",
+    ),
+    "rules.pochen.poch_undecided": (
+        "the Poch needs its winner first: enter the sets ('show …') or 'poch W'",
+        "先にポッヘンの勝者が必要です。公開された役か、ポッヘンの勝者を記録してください",
+    ),
+    "rules.pochen.no_card_payment": (
+        "card_payment is off: write only who went out, like 'out B'",
+        "残り札の支払いなしのセッションです。上がった人だけを記録してください",
+    ),
+    "rules.pochen.pays_self": (
+        "{player} went out and pays nobody",
+        "{player}は上がった人なので支払いません",
+    ),
+    "rules.pochen.paid_twice": (
+        "{player}'s cards left are given twice",
+        "{player}の残り枚数が2回書かれています",
+    ),
+    "rules.pochen.cards_left": (
+        "{player} must have at least 1 card left, not {value!r}",
+        "{player}の残り枚数は1以上です({value!r}は使えません)",
+    ),
+    "rules.pochen.cards_left_five": (
+        "{player} cannot have {value} {value:card|cards} left: each player is dealt five",
+        "{player}の残りが{value}枚にはなりません。配られるのは一人5枚です",
+    ),
+    "rules.pochen.payment_missing": (
+        "with card_payment, write the cards left of everyone but {player}; missing: {players}",
+        "残り札の支払いありのセッションです。{player}以外の全員の残り枚数を書いてください。足りないのは: {players}",
+    ),
+    "rules.correct_timed": (
+        "a replacement entry takes no time of its own: {entry}",
+        "訂正の記録には時刻を付けられません: {entry}",
+    ),
+    "rules.correct_kind": (
+        "{entry!r} cannot replace an entry of a round: only the round's own entries can ({valid})",
+        "「{entry}」はラウンドの記録ではないため訂正に使えません(使えるのは {valid})",
+    ),
+    "rules.correct_no_such_round": (
+        "there is no round {round} to correct ({rounds} {rounds:round has|rounds have} been played)",
+        "訂正するラウンド{round}がありません(これまで{rounds}ラウンド)",
+    ),
+    "rules.correct_in_play": (
+        "round {round} is still in play: undo the wrong entry or enter the right one instead",
+        "ラウンド{round}はまだ進行中です: 誤った記録を取り消すか正しい記録を入力してください",
+    ),
+    "rules.correct_no_reason": (
+        "a correction needs a reason",
+        "訂正には理由が必要です",
+    ),
+    "rules.correct_reason_long": (
+        "the reason of a correction can be at most {limit} characters",
+        "訂正の理由は{limit}文字までです",
+    ),
+    "rules.correct_no_entries": (
+        "a correction of round {round} needs the round's entries as they should have been",
+        "ラウンド{round}の訂正には正しい記録が必要です",
+    ),
+    "rules.correct_after_end": (
+        "replacement entry {n} ({entry}) comes after round {round} has already ended",
+        "訂正の記録{n}({entry})はラウンド{round}の終了後になります",
+    ),
+    "rules.correct_entry_refused": (
+        "replacement entry {n} ({entry}) is refused: {reason}",
+        "訂正の記録{n}({entry})は受け付けられません: {reason}",
+    ),
+    "rules.correct_unfinished": (
+        "the corrected round {round} does not finish: give every entry up to its end",
+        "訂正したラウンド{round}が終わっていません: 終わりまでの記録をすべて入力してください",
+    ),
+    "rules.correct_same": (
+        "the correction does not change round {round}",
+        "この訂正ではラウンド{round}が変わりません",
+    ),
+    "rules.correct_breaks": (
+        "refused: after this correction, entry #{seq} ({entry}) would break a rule: {reason}",
+        "受け付けられません: この訂正をすると記録#{seq}({entry})がルール違反になります: {reason}",
+    ),
+    "rules.pochen.pool_names": (
+        "ace (A), king (K), queen (Q), jack (J), ten (10, T), marriage, sequence, poch, centre",
+        "エース(A)・キング(K)・クイーン(Q)・ジャック(J)・10(テン、T)・マリッジ・シークエンス・"
+        "ポッヘン・センター(英語の名前も使えます)",
+    ),
+    # -- entries named in a refusal: the verb in English, the footer's word in Japanese -
+    "rules.verb.end": ("end", "終了"),
+    "rules.verb.join": ("join", "参加"),
+    "rules.verb.leave": ("leave", "離席"),
+    "rules.verb.rebuy": ("rebuy", "買い足し"),
+    "rules.verb.claim": ("claim", "請求"),
+    "rules.verb.pass": ("pass", "パス"),
+    "rules.verb.check": ("check", "チェック"),
+    "rules.verb.bet": ("bet", "ベット"),
+    "rules.verb.call": ("call", "コール"),
+    "rules.verb.raise": ("raise", "レイズ"),
+    "rules.verb.fold": ("fold", "フォールド"),
+    "rules.verb.show": ("show", "役の公開"),
+    "rules.verb.poch": ("poch", "ポッヘンの勝者"),
+    "rules.verb.out": ("out", "上がり"),
+}
