@@ -124,35 +124,55 @@ def looks_like_json(text: str) -> bool:
     return text.lstrip().startswith("{")
 
 
-def parse_transcript(text: str) -> Transcript:
+def _refuse_nul(text: str) -> None:
     if "\x00" in text:
         nul_line = text.count("\n", 0, text.index("\x00")) + 1
         raise TranscriptError(nul_line, RuleError("transcript.nul"))
-    head = _HeaderLines()
-    header: Header | None = None
-    game: Game | None = None
+
+
+class _LineReader:
+    """A transcript's lines, one at a time: the header lines taken, then each line an entry
+    of the game they name (parse_transcript and stream_text read lines the same way)."""
+
+    def __init__(self) -> None:
+        self.head = _HeaderLines()
+        self.header: Header | None = None
+        self.game: Game | None = None
+
+    def entry(self, number: int, text_line: str) -> Entry | None:
+        """The entry line *number* says; None for a blank or a header line."""
+        words = split_line(text_line)
+        if not words:
+            return None
+        if self.game is None:
+            word = words[0].lower()
+            if self.header is None and word in HEADER_WORDS:
+                self.head.take(number, word, words[1:])
+                return None
+            if self.header is None:
+                self.header = self.head.build(number)
+            self.game = get_game(self.header.game)
+        return parse_entry(self.game, words)
+
+    def final_header(self, last_line: int) -> Header:
+        """The header, once every line is read (a transcript of header lines only too)."""
+        return self.header or self.head.build(max(last_line, 1))
+
+
+def parse_transcript(text: str) -> Transcript:
+    _refuse_nul(text)
+    reader = _LineReader()
     entries: list[tuple[int, Entry]] = []
     lines = text.splitlines()
     for number, text_line in enumerate(lines, start=1):
         try:
-            words = split_line(text_line)
-            if not words:
-                continue
-            if game is None:
-                word = words[0].lower()
-                if header is None and word in HEADER_WORDS:
-                    head.take(number, word, words[1:])
-                    continue
-                if header is None:
-                    header = head.build(number)
-                game = get_game(header.game)
-            entries.append((number, parse_entry(game, words)))
+            entry = reader.entry(number, text_line)
         except RuleError as error:
-            valid = _valid_after(header, entries) if error.key in UNKNOWN_ENTRY else ()
+            valid = _valid_after(reader.header, entries) if error.key in UNKNOWN_ENTRY else ()
             raise TranscriptError(number, error, valid) from None
-    if header is None:
-        header = head.build(max(len(lines), 1))
-    return Transcript(header, entries)
+        if entry is not None:
+            entries.append((number, entry))
+    return Transcript(reader.final_header(len(lines)), entries)
 
 
 _DONE: tuple[int, Entry] = (0, Entry("note"))
@@ -238,12 +258,8 @@ def stream_text(
     reaches below what the fold keeps. *each* is told every entry as it is played (none
     after one the rules refuse: the text is then read on only to say a line that cannot
     be read first, and the refusal is raised at its end)."""
-    if "\x00" in text:
-        nul_line = text.count("\n", 0, text.index("\x00")) + 1
-        raise TranscriptError(nul_line, RuleError("transcript.nul"))
-    head = _HeaderLines()
-    header: Header | None = None
-    game: Game | None = None
+    _refuse_nul(text)
+    reader = _LineReader()
     fold: StreamFold | None = None
     refused: TranscriptError | None = None
     count = 0
@@ -251,27 +267,17 @@ def stream_text(
         for number, text_line in numbered_lines(text):
             count = number
             try:
-                words = split_line(text_line)
-                if not words:
-                    continue
-                if game is None:
-                    word = words[0].lower()
-                    if header is None and word in HEADER_WORDS:
-                        head.take(number, word, words[1:])
-                        continue
-                    if header is None:
-                        header = head.build(number)
-                    game = get_game(header.game)
-                entry = parse_entry(game, words)
+                entry = reader.entry(number, text_line)
             except RuleError as error:
                 valid: tuple[str, ...] = ()
+                header = reader.header
                 if error.key in UNKNOWN_ENTRY and header is not None and refused is None:
                     valid = valid_kinds((fold or StreamFold(header)).session())
                 raise TranscriptError(number, error, valid) from None
-            if refused is not None or header is None:
+            if entry is None or refused is not None or reader.header is None:
                 continue  # only a line that cannot be read is said before it
             if fold is None:
-                fold = StreamFold(header)
+                fold = StreamFold(reader.header)
             try:
                 event = fold.record(entry, clock() if clock else None)
             except RuleError as error:
@@ -282,9 +288,7 @@ def stream_text(
                 each(event, fold)
     if refused is not None:
         raise refused
-    if header is None:
-        header = head.build(max(count, 1))
-    return (fold or StreamFold(header)).session()
+    return (fold or StreamFold(reader.final_header(count))).session()
 
 
 def read_session(text: str, clock: Callable[[], datetime] | None = None) -> Session:
