@@ -43,6 +43,7 @@ _AREAS: Final = (
     "localized",
     "textual_keys",
     "web",
+    "phone",
 )
 
 
