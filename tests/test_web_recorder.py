@@ -4,6 +4,7 @@ written."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -247,7 +248,11 @@ async def test_the_recorders_page_has_the_legal_entries_and_the_viewers_do_not(t
         assert [a["kind"] for a in mine["actions"]] == ["round", "end"]
         assert mine["after"] == 0
         await tap(client, ["round"], 0)
-        mine = await (await client.get(f"/{RTOKEN}/state.json", headers=own(client))).json()
+        for _ in range(200):  # the file is looked at again at once, in a worker thread
+            mine = await (await client.get(f"/{RTOKEN}/state.json", headers=own(client))).json()
+            if mine["after"] == 1:
+                break
+            await asyncio.sleep(0.05)
         kinds = {a["kind"]: a for a in mine["actions"]}
         assert list(kinds) == ["fold", "raise", "showdown", "undo"]
         assert kinds["fold"]["choices"] == ["B", "C"] and kinds["fold"]["form"] == "player"

@@ -75,6 +75,7 @@ def page_html(lang: str, sid: int, recorder: str | None = None) -> str:
         "@@TITLE@@": escape(title),
         "@@CONNECTING@@": escape(t("web.status.connecting", lang)),
         "@@NOSCRIPT@@": escape(t("web.page_needs_script", lang)),
+        "@@ACT_TITLE@@": escape(t("phone.page.entries_title", lang)),
         "@@CONFIG@@": _json_for_html(config),
         "@@STYLE@@": _asset("page.css"),
         "@@SCRIPT@@": _asset("page.js"),
