@@ -113,6 +113,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Refused: the recorder's link records only entries sent by its own page.",
         "拒否しました: 記録役のリンクは自分のページから送られた記録だけを受け付けます。",
     ),
+    # -- the app ------------------------------------------------------------------------
+    "phone.app.palette": ("Record from a phone", "スマホで記録"),
+    "phone.app.palette_help": (
+        "A link for the recorder's phone: the entries legal now as buttons; this app "
+        "records each tap",
+        "記録役のスマホ用のリンク: いま記録できるものがボタンに。タップはこのアプリが記録します",
+    ),
+    "phone.app.title": (
+        "Record from a phone · session {session} · as {name}",
+        "スマホで記録 · セッション{session} · {name}として",
+    ),
+    "phone.app.scan": (
+        "Only the recorder scans this code: the link records entries.",
+        "このコードは記録役だけが読み取ってください。このリンクで記録できます。",
+    ),
+    "phone.app.keys": (
+        "esc: close (the link keeps working) · r: new link (the old one stops) · s: stop",
+        "esc: 閉じる(リンクは有効なまま) · r: 新しいリンク(古いリンクは無効に) · s: 止める",
+    ),
+    "phone.app.renew_key": ("new link", "新しいリンク"),
+    "phone.app.renewed": (
+        "A new recorder's link: the old one no longer works.",
+        "記録役のリンクを新しくしました。古いリンクは使えません。",
+    ),
     # -- the command line ---------------------------------------------------------------
     "phone.help.recorder": (
         "also a link for the recorder's phone, recording as NAME (a player); printed "
