@@ -251,7 +251,7 @@
       $("form-amount").hidden = !amount;
       if (amount && $("amount").value === "") $("amount").value = String(a.start || 1);
       $("form-tie").hidden = a.form !== "ranking" || form.picks.length === 0;
-      $("form-clear").hidden = a.form === "confirm" || a.form === "suit";
+      $("form-clear").hidden = ["confirm", "suit", "player"].includes(a.form);
       $("form-cancel").hidden = a.form === "confirm";
       $("form-send").hidden = !["players", "ranking", "amount", "pools"].includes(a.form);
       $("form-send").disabled = !ready();
