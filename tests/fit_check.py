@@ -6,11 +6,15 @@ A cut is any of these, on the painted screen:
   up can scroll to it (a panel taller than its room loses its last lines);
 - a text widget whose lines, wrapped to its width, need more rows than it has;
 - a table column narrower than its widest cell, or a table wider than its room;
-- footer keys past the right edge.
+- footer keys past the right edge;
+- a line holding a hash (one to be noted down or compared) that wraps: the hash is then
+  broken away from what it is, or split;
+- a toast over the table's log: the log's last lines are the entry just made.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.cells import cell_len
@@ -19,13 +23,18 @@ from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
+from textual.widgets._toast import Toast
 
 from scorekeeper.ui.widgets.key_bar import KeyBar
+from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
 
 #: Ellipses that are part of a message, not a cut (the palette's own prompt; the join
 #: dialog's "Aki sits after…", ui.table.join_after).
 ELLIPSIS_ALLOWED: tuple[str, ...] = ("sits after…  ",)
+
+#: A hash as the app shows one (a receipt's SHA-256, or its first digits).
+HASH = re.compile(r"\b[0-9a-f]{12,}\b")
 
 
 def painted_lines(screen: Screen[object]) -> list[str]:
@@ -82,6 +91,43 @@ def cuts(screen: Screen[object]) -> list[str]:
             found.extend(_placeholder_cuts(widget))
         elif isinstance(widget, Static) and not widget.is_scrollable and not widget.children:
             found.extend(_text_cuts(widget, screen.size))
+            found.extend(_hash_cuts(widget))
+    found.extend(_toast_cuts(full_map))
+    return found
+
+
+def _hash_cuts(widget: Static) -> list[str]:
+    """Each line that holds a hash is painted on one row: a hash wrapped away from what it
+    is, or split over two rows, is not read (nor copied) as it is."""
+    room = widget.content_region.width
+    if not room:
+        return []
+    found = []
+    for line in str(widget.render()).splitlines():
+        if HASH.search(line) and cell_len(line) > room:
+            found.append(
+                f"{_label(widget)} wraps the hash of {line.strip()!r}: "
+                f"needs {cell_len(line)} columns, has {room}"
+            )
+    return found
+
+
+def _toast_cuts(full_map: Any) -> list[str]:
+    """A toast is never over the log's lines: they are the entries just made, which the
+    recorder reads after each key."""
+    logs = [(w, g) for w, g in full_map.items() if isinstance(w, LogPanel) and w.display]
+    found = []
+    for toast, geometry in full_map.items():
+        if not isinstance(toast, Toast) or not toast.display:
+            continue
+        for log, log_geometry in logs:
+            lines = log.content_region.intersection(log_geometry.clip)
+            over = geometry.region.intersection(geometry.clip).intersection(lines)
+            if over.area:
+                rows = f"{over.y - lines.y + 1} to {over.bottom - lines.y} of {lines.height}"
+                found.append(
+                    f"a toast covers the log's lines {rows}: {toast._notification.message!r}"
+                )
     return found
 
 

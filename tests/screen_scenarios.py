@@ -52,6 +52,30 @@ def long_names(root: Path) -> Store:
     return store
 
 
+#: Names as a table has them, long enough to find a narrow column (issue 35, point 12).
+FULL_NAMES = ["Christopher", "Alexandra", "佐々木優子", "Benjamin", "高橋美奈子"]
+#: The session full_names opens: a table that has kept score for a while, so the session
+#: number has two digits wherever it is shown.
+FULL_NAMES_SESSION = 12
+
+
+def _full_names(root: Path, game: str) -> Store:
+    """Session 12, of *game*, played by FULL_NAMES (eleven short sessions before it)."""
+    store = Store(root / "data")
+    for _ in range(FULL_NAMES_SESSION - 1):
+        create_session(store, make_header("indian-lowest", CHIPS, {}))
+    create_session(store, make_header(game, FULL_NAMES, {}))
+    return store
+
+
+def full_names(root: Path) -> Store:
+    return _full_names(root, "indian-official")
+
+
+def full_names_chips(root: Path) -> Store:
+    return _full_names(root, "indian-chips")
+
+
 def lowest(root: Path) -> Store:
     store = Store(root / "data")
     create_session(store, make_header("indian-lowest", CHIPS, {}))
@@ -166,6 +190,7 @@ class Scenario:
     display: bool = False  # the table display (scorekeeper display), not the recorder's app
     then: Callable[[Any], None] | None = None  # called with the app after the keys
     snapshot: bool = False  # one of each kind of screen is also a snapshot, at both sizes
+    toast: bool = False  # a toast is up when the screen is checked (so the check sees it)
 
 
 #: The address a table page shown in a snapshot has (no server runs for it).
@@ -190,6 +215,9 @@ def table_page(app: Any) -> None:
     app.show_table_page(1)
 
 
+#: Round 2 in play, its fold undone, a note a recorder would write: the timeline then.
+TIMELINE_KEPT = [*IN_ROUND_2, "u", "y", "m", *"Benjamin stepped out to take a call", "enter"]
+TIMELINE_KEPT += ["i"]
 CHIPS_RESULT = [*CHIPS_BETTING, "c", "f", "s", *"Aki > Dai > Ben", "enter"]
 P1_POCH = [*P1_CLAIMS, "o", "b", "3", "enter", "c", "f", "f"]
 
@@ -279,6 +307,21 @@ SCENARIOS = (
     # issue 35, point 12: the ranking box's placeholder, whole at 80x24
     Scenario("chips-ranking", chips, [*CHIPS_BETTING, "c", "f", "s"]),
     Scenario("official-rejoin", official, [*ROUND_1, "l", "2", "enter", "j", *"aki", "enter"]),
+    # issue 35, point 12: what full names cut at 80x24: the timeline's rows, the title of
+    # the table as it was, a refusal's toast over the log, the receipt's hash under the
+    # final standings (and their footer), the pot panel's last line with side pots
+    Scenario("full-names-timeline", full_names, TIMELINE_KEPT, session=12),
+    Scenario("full-names-then", full_names, [*IN_ROUND_2, "i", "enter"], session=12),
+    Scenario("full-names-refused", full_names, [*IN_ROUND_2, "n"], session=12, toast=True),
+    Scenario("full-names-receipt", full_names, [*ROUND_1, "e", "y", "end"], session=12),
+    Scenario("long-names-side-pot", long_names, [*CHIPS_BETTING, "c", "f"]),
+    # the ranking box of a showdown among full names: its title and its example whole
+    Scenario(
+        "full-names-ranking",
+        full_names_chips,
+        ["n", "b", "c", "c", "c", "c", "s"],
+        session=FULL_NAMES_SESSION,
+    ),
 )
 
 
@@ -321,6 +364,10 @@ async def _play(pilot: Any, scenario: Scenario) -> None:
         await pilot.pause(0.2)  # the page is "started" in a worker
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()
+    if scenario.toast:
+        from textual.widgets._toast import Toast
+
+        assert pilot.app.screen.query(Toast), "no toast on the screen"
 
 
 def check_screen(
@@ -346,7 +393,8 @@ async def check_fit(tmp_path: Path, scenario: Scenario) -> None:
 
     found: list[str] = []
     app = _app(tmp_path, scenario)
-    async with app.run_test(size=SIZES[0]) as pilot:
+    # Toasts too (run_test leaves them out unless asked): one over the log is a cut.
+    async with app.run_test(size=SIZES[0], notifications=True) as pilot:
         await _play(pilot, scenario)
         found.extend(f"{SIZES[0]}: {cut}" for cut in cuts(app.screen))
         await pilot.resize_terminal(*SIZES[1])

@@ -62,3 +62,73 @@ async def test_the_cards_dialog_shows_the_order(tmp_path, game_id, keys, words):
         assert isinstance(dialog, CardsDialog)
         order = str(dialog.query_one("#cards-order", Static).render())
         assert words in order
+
+
+# -- Pochen: the order of sets in the dialogs that show or name the Poch's winner ----------
+# P1 by keys (tests/test_ui_pochen.py) up to the showdown: C and D are in the Poch.
+POCHEN_TO_SHOWDOWN = ["n", "p", *"8d", "enter", "o", "b", "3", "enter", "c", "f", "f"]
+
+
+def pochen_store(tmp_path, **options: str) -> Store:
+    store = Store(tmp_path / "data")
+    players = ["A", "B", "C", "D"]
+    create_session(store, make_header("pochen", players, {"stack": "50", **options}))
+    return store
+
+
+def test_pochen_says_its_order_of_sets():
+    """rules.md §4: more cards of a kind, then the higher rank (ace high; the ranks of
+    the deck in use), then the set holding the trump."""
+    game = get_game("pochen")
+    short = make_header("pochen", ["A", "B", "C"]).options
+    full = make_header("pochen", ["A", "B", "C"], {"deck": "52"}).options
+    en = " ".join(t(key, "en") for key in game.set_order(short))
+    assert en == (
+        "Sets: more cards win (4 > 3 > 2), then the higher rank "
+        "(A > K > Q > J > 10 > 9 > 8 > 7), then the set holding the trump."
+    )
+    assert "(A > K > Q > J > 10 > 9 > 8 > 7 > 6 > 5 > 4 > 3 > 2)" in " ".join(
+        t(key, "en") for key in game.set_order(full)
+    )
+    assert "".join(t(key, "ja") for key in game.set_order(short)) == (
+        "役の強さ: 枚数の多い組(4 > 3 > 2)、次にランクの高い組"
+        "(A > K > Q > J > 10 > 9 > 8 > 7)、最後に切り札を含む組。"
+    )
+    assert get_game("indian-official").set_order(short) == ()  # no sets in the other games
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("key", ["v", "s"])  # the sets shown, or the winner named
+async def test_the_pochen_showdown_dialogs_show_the_order_of_sets(tmp_path, lang, key):
+    from scorekeeper.messages import set_language
+    from scorekeeper.ui.screens.dialogs import TextDialog
+    from tests.fit_check import cuts
+    from tests.test_ui_japanese_complete import english_words
+
+    set_language(lang)
+    app = ScorekeeperApp(pochen_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, [*POCHEN_TO_SHOWDOWN, key])
+        dialog = app.screen
+        assert isinstance(dialog, TextDialog)
+        said = str(dialog.query_one("#text-help", Static).render())
+        assert "(A > K > Q > J > 10 > 9 > 8 > 7)" in said
+        assert ("the set holding the trump" if lang == "en" else "切り札を含む組") in said
+        if lang == "ja":
+            assert english_words(said) == []
+        assert not cuts(dialog)  # the whole box fits 80x24, in both languages
+
+
+async def test_the_sets_dialog_after_everyone_passed_shows_the_order_too(tmp_path):
+    """all_pass best_set: nobody bet, the best set shown takes the poch pool (52 cards)."""
+    from scorekeeper.ui.screens.dialogs import TextDialog
+
+    app = ScorekeeperApp(pochen_store(tmp_path, all_pass="best_set", deck="52"), 1,
+                         clock=fixed_clock())  # fmt: skip
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["n", "p", *"8d", "enter", "o", "o", "o", "o", "v"])
+        dialog = app.screen
+        assert isinstance(dialog, TextDialog)
+        assert "> 3 > 2), then" in str(dialog.query_one("#text-help", Static).render())

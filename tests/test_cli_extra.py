@@ -185,7 +185,7 @@ def test_the_help_epilog_lists_every_exit_code(capsys, home, wide):
         run(capsys, "--help")
     out = capsys.readouterr().out
     listed = out.split("exit status:\n", 1)[1].splitlines()
-    assert [int(line.split()[0]) for line in listed] == [0, 1, 2, 70, 130, 141]
+    assert [int(line.split()[0]) for line in listed] == [0, 1, 2, 70, 74, 130, 141]
     assert listed[2] == (
         "  2    refused: a rule, an unreadable file or session, a mistyped command, "
         "or stdout closed"

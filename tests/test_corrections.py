@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -380,3 +381,63 @@ def test_a_round_played_again_starts_where_it_began_and_is_said_in_words(data, h
     for lang in ("en", "ja"):
         text = describe_text(line.key, line.params, lang)
         assert text.count(t("log.correct_separator", lang)) >= len(replacement) - 1
+
+
+# -- refusals in the reader's language, the game by its name (issue 35, point 10) -------------
+LATIN = re.compile(r"[A-Za-z]{3,}")
+
+
+def test_an_entry_the_game_does_not_have_names_the_game_not_its_id():
+    """The ledger's own check (an entry made without the words, as the app, a correction's
+    replay or a JSON import make them): the game's name in the reader's language, and the
+    nearest entry, as a typed word gets."""
+    session = read_session(official("B"))
+    for lang, name in [
+        ("en", "Indian Poker (official points)"),
+        ("ja", "インディアンポーカー(公式ルール)"),
+    ]:
+        with pytest.raises(RuleError) as caught:
+            session.check(Entry("rais"))
+        message = caught.value.message(lang)
+        assert "indian-official" not in message, message
+        assert name in message and "raise" in message, message
+
+
+def test_a_json_export_with_an_entry_the_game_does_not_have_names_the_game(tmp_path, capsys):
+    """A hand-edited export: refused with the game's name, in the reader's language."""
+    transcript, exported = tmp_path / "in.txt", tmp_path / "out.json"
+    transcript.write_text(official("B"))
+    base = ("--data-dir", str(tmp_path / "data"))
+    assert main([*base, "import", str(transcript)]) == 0
+    assert main([*base, "export", "1", "--format", "json", "-o", str(exported)]) == 0
+    edited = exported.read_text().replace('"kind": "raise"', '"kind": "rais"', 1)
+    assert edited != exported.read_text()
+    exported.write_text(edited)
+    for lang, name in [
+        ("en", "Indian Poker (official points)"),
+        ("ja", "インディアンポーカー(公式ルール)"),
+    ]:
+        capsys.readouterr()
+        assert main([*base, "--lang", lang, "import", str(exported)]) == 2
+        err = capsys.readouterr().err
+        assert name in err and "indian-official" not in err, err
+        if lang == "ja":
+            said = err.replace(str(exported), "")
+            assert [w for w in LATIN.findall(said) if w not in ("rais", "raise")] == [], err
+
+
+def test_a_refused_correction_says_why_in_the_reader_s_language():
+    """The reason inside a correction's refusal (a replacement entry, a later entry that
+    would break a rule) is said in the language of whoever reads the refusal."""
+    session = read_session(official("B") + "round\nraise\n")
+    with pytest.raises(RuleError) as caught:
+        record(session, 'correct 3 "x" "fold C"')  # C is the parent
+    assert caught.value.key == "rules.correct_entry_refused"
+    ja = caught.value.message("ja")
+    assert [word for word in LATIN.findall(ja) if word != "fold"] == [], ja
+    assert "parent" in caught.value.message("en")
+    chips = read_session(CHIPS)
+    with pytest.raises(RuleError) as caught:
+        record(chips, 'correct 1 "C won" "bet B" "raise C" "fold A" "call B" "showdown C > B"')
+    ja = caught.value.message("ja")
+    assert [word for word in LATIN.findall(ja) if word != "bet"] == [], ja

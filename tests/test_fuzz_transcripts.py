@@ -9,13 +9,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cli.main import main
+from scorekeeper.core.games import GAME_ORDER, all_games
 from scorekeeper.core.transcript import TranscriptError, decode, read_session
 
-GAMES = ["indian-official", "indian-chips", "indian-lowest", "pochen"]
+GAMES = list(GAME_ORDER)
 VERBS = [
-    "round", "undo", "note", "recorder", "join", "leave", "rebuy", "end", "fold", "raise",
-    "showdown", "check", "bet", "call", "redraw", "reveal", "lose", "turned", "trump",
-    "claim", "pass", "show", "poch", "out", "cards", "option", "players", "stacks",
+    "round", "undo", "note", "recorder", "join", "leave", "rebuy", "end",
+    "cards", "option", "players", "stacks",
+    *sorted({kind for game in all_games() for kind in game.round_kinds}),
 ]  # fmt: skip
 WORDS = st.one_of(
     st.sampled_from(VERBS),

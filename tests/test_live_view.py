@@ -153,4 +153,4 @@ def test_p1_the_board_as_it_lies_after_the_claims_in_japanese():
     assert [p["score"] for p in doc["players"]] == [41, 45, 53, 41]
     played(session, "pass B", "bet C 3", "call D", "fold A", "fold B")
     doc = live_view(session, 4, "ja")
-    assert doc["board"]["poch"] == "ポッヘンの賭け 6: C D"
+    assert doc["board"]["poch"] == "ポット 6: C D"  # under the stage, which says ポッヘン

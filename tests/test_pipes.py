@@ -50,6 +50,32 @@ def test_record_to_a_closed_pipe_records_every_entry(tmp_path):
     ]
 
 
+def to_a_full_disk(home: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
+    """Run scorekeeper with its standard output on /dev/full: every write fails (ENOSPC)."""
+    env = dict(os.environ, SCOREKEEPER_HOME=str(home), SCOREKEEPER_LANG="en")
+    command = [sys.executable, "-m", "scorekeeper", *args]
+    with open("/dev/full", "wb") as full:
+        return subprocess.run(command, stdout=full, stderr=subprocess.PIPE, env=env, check=False)
+
+
+def test_output_to_a_full_disk_is_told_in_words_and_keeps_what_was_recorded(tmp_path):
+    scorekeeper(tmp_path, "import", str(EXAMPLES / "o1.txt"))
+    done = to_a_full_disk(tmp_path, "show", "1")
+    said = done.stderr.decode()
+    assert done.returncode == 74, said
+    assert said.startswith("scorekeeper: could not write the output (No space left on device)")
+    assert "internal error" not in said and "Traceback" not in said
+    done = to_a_full_disk(tmp_path, "record", "1", "round", "fold A", "raise")
+    assert done.returncode == 74
+    assert "whatever this command recorded is kept" in done.stderr.decode()
+    shown = scorekeeper(tmp_path, "timeline", "1", "--round", "5").stdout.splitlines()
+    assert [line.split(": ", 1)[1] for line in shown] == [
+        "round 5 begins, E is parent",
+        "A folded at 10",
+        "stake 10 → 20",
+    ]
+
+
 def test_dash_reads_standard_input_and_writes_standard_output(tmp_path):
     env = dict(os.environ, SCOREKEEPER_HOME=str(tmp_path), SCOREKEEPER_LANG="en")
     text = (EXAMPLES / "o1.txt").read_bytes()

@@ -5,6 +5,8 @@ a player left with exactly the next deal's ante stays in (issue 35, points 1, 3 
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 
@@ -12,11 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.cli.transcripts import standings_text
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.games.pochen import POOLS
 from scorekeeper.core.header import header_like, make_header
 from scorekeeper.core.session import Session
-from scorekeeper.core.standings import net_history
+from scorekeeper.core.standings import net_history, standings
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.stats import session_stats, state_stats
 from scorekeeper.core.transcript import read_session, write_transcript
@@ -274,6 +277,26 @@ def test_every_export_shows_the_board_given_back_and_settles():
     assert report.round_rows(session)[-1].net == {"A": -9, "B": -1, "C": 0, "D": -2}
     again = read_session(export_text(session, 1, "transcript", lang="en"))
     assert state_json(again) == state_json(session)
+
+
+def test_the_csv_ends_with_the_board_given_back_and_its_totals_are_the_standings():
+    session = ended_p1()
+    rows = list(csv.reader(io.StringIO(export_text(session, 1, "csv", lang="en").lstrip("\ufeff"))))
+    heading, board = rows[0], rows[2]
+    assert board[:3] == ["", "", ""]
+    assert board[3].startswith("At the end the 12 chips left on the board went back")
+    cells = dict(zip(heading[4:], board[4:], strict=True))
+    assert [cells[f"{p} change"] for p in "ABCD"] == ["3", "3", "3", "3"]
+    final = {row.player: row.score for row in standings(session.state)}
+    assert {p: int(cells[f"{p} total"]) for p in "ABCD"} == final
+    ja = export_text(session, 1, "csv", lang="ja")
+    assert "終了時に場に残った12チップは等分して返しました" in ja
+
+
+def test_show_says_the_board_given_back():
+    text = standings_text(ended_p1())
+    assert text.splitlines()[-1].startswith("At the end the 12 chips left on the board went back")
+    assert "At the end" not in standings_text(new_session(stack=50))
 
 
 def test_carry_is_said_in_the_settlement():

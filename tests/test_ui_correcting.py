@@ -186,3 +186,29 @@ async def test_a_chip_round_is_played_again_with_the_betting_keys_and_the_rankin
         "showdown Dai > Aki > Ben\n"
     ).state
     assert dict(load_session(store, 1).state.scores) == dict(expected.scores)
+
+
+async def test_the_round_box_shows_words_not_a_number_that_looks_typed(tmp_path):
+    """A grey "1" in the box read as a value already there; Enter then was refused."""
+    app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, [*ROUND_1, "ctrl+r"])
+        dialog = app.screen
+        assert isinstance(dialog, TextDialog)
+        box = dialog.query_one("#text-input")
+        assert box.placeholder == t("ui.correct.which_round_hint", rounds=1)
+        await press_all(pilot, ["1", "enter"])
+        assert isinstance(app.screen, TableScreen)
+        assert "Correcting round 1" in "\n".join(painted_lines(app.screen))
+
+
+async def test_the_money_rate_box_shows_an_example_in_words(tmp_path):
+    """The rate box showed a bare grey "10" that read as a rate already kept."""
+    app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, [*ROUND_1, "e", "y", "$"])  # the rate: once it has ended
+        assert isinstance(app.screen, TextDialog)
+        box = app.screen.query_one("#text-input")
+        assert box.placeholder == t("ui.hint.example", example="10")

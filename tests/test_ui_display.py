@@ -127,3 +127,19 @@ def test_the_restarted_app_speaks_japanese(tmp_path):
         [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True
     )
     assert result.stdout.split() == ["降りる", "上げる"]
+
+
+async def test_switching_language_on_the_standings_reopens_that_session(tmp_path):
+    """F2 over the standings (a screen above the table) reopens the session, not the list."""
+    from scorekeeper.ui.app import Relaunch, ScorekeeperApp
+
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")  # the standings, over the table
+        await pilot.pause()
+        assert not hasattr(app.screen, "recording")
+        await pilot.press("f2")
+        await pilot.pause()
+    assert app.return_value == Relaunch("ja", 1)

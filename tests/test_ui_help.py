@@ -74,7 +74,7 @@ async def test_help_on_a_table_lists_every_key_and_which_are_legal_now(tmp_path)
         assert rows_of(app, "now") == [
             ("n", "Round: Start the next round"),
             ("m", "Note: Add a note to the log"),
-            ("h", "Hand over: Hand the record book to another player"),
+            ("h", "Book: Hand the record book to another player"),
             ("j", "Join: A new player sits down (between rounds)"),
             ("l", "Leave: A player leaves the rotation (between rounds)"),
             ("e", "End: End the session: the standings become final"),
@@ -375,17 +375,18 @@ def test_help_footer_and_confirm_keys_in_japanese():
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["confirm"] == "y: 取り消す · n / esc: キャンセル"
     assert out["footer"] == ["n", "m", "h", "j", "l", "e", "?", "esc", "^p"]
-    # eight legal entries in Japanese: ranks, log and back give way, then the palette's word
+    # eight legal entries in Japanese: ranks, log and back give way, then the palette's
+    # word, then the hand-over; ctrl+r (a round has finished) stays
     assert out["crowded"] == [
         ["n", "ラウンド"],
         ["u", "取消"],
         ["m", "メモ"],
-        ["h", "交代"],
         ["j", "参加"],
         ["l", "離席"],
         ["y", "買い足し"],
         ["e", "終了"],
         ["?", "ヘルプ"],
+        ["^r", "訂正"],
         ["^p", ""],
     ]
     rows = {(group.rsplit(".", 1)[1], keys): words for group, keys, words, _ in out["help"]}

@@ -25,6 +25,8 @@ from typing import Any
 
 from textual.theme import BUILTIN_THEMES
 
+from scorekeeper.core.games import GAME_ORDER
+
 ROOT = Path(__file__).resolve().parent.parent
 
 PLAYERS = ["亜紀", "ベン", "千尋", "大", "恵美"]
@@ -214,7 +216,7 @@ KEY_NAMES = ("escape", "enter", "delete", "backspace", "ctrl+", "shift+")
 
 #: Screens that name a game by its name only: its id is for transcripts, not for a form.
 NAMES_ONLY = ("new session",)
-GAME_IDS = frozenset({"indian-official", "indian-chips", "indian-lowest", "pochen"})
+GAME_IDS = frozenset(GAME_ORDER)
 
 
 def english_words(

@@ -273,3 +273,38 @@ async def test_the_kept_dialog_answers_the_table_that_asked_and_takes_a_new_them
         await press_all(pilot, ["2", "enter"])
         assert app.screen is table
         assert table.recording.session.events[-1].data == {"winner": "Akira"}
+
+
+@pytest.mark.parametrize(
+    ("lang", "players", "typo", "said_en_or_ja"),
+    [
+        ("en", ["Aki", "Ben", "Chika", "Dai"], "Chka", "nobody here matches 'Chka': Chika?"),
+        (
+            "ja",
+            ["亜紀", "ベン", "ちひろ", "大輔"],
+            "ちひる",
+            "「ちひる」に当てはまる人はいません。ちひろ のことですか?",
+        ),
+    ],
+)
+async def test_a_near_miss_name_is_answered_with_the_nearest_seated_name(
+    tmp_path, lang, players, typo, said_en_or_ja
+):
+    """Issue 35, point 10: typing a name nobody has suggests the nearest one who can be
+    picked, as the line below the box and after Enter; nothing is picked for it."""
+    from scorekeeper.messages import set_language
+
+    set_language(lang)
+    store = new_store(tmp_path, players)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await opened(pilot, app, ["n", "s"])  # who wins the showdown?
+        before = entries(app)
+        await press_all(pilot, list(typo))
+        assert said(app) == said_en_or_ja
+        await press_all(pilot, ["enter"])
+        assert isinstance(app.screen, PickPlayerDialog)
+        assert said(app) == said_en_or_ja and entries(app) == before
+        far = "Zorro" if lang == "en" else "山田"
+        await press_all(pilot, ["ctrl+u", *far, "enter"])
+        assert "?" not in said(app)  # near nobody: no guess

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+import string
+from collections import Counter
+
 import pytest
 
 from scorekeeper.core.header import make_header
@@ -115,3 +119,98 @@ async def test_claims_typed_in_japanese_or_short_in_the_box(tmp_path):
         assert dict(screen.state.scores) == {"A": 41, "B": 45, "C": 53, "D": 41}
     claims = [e.data["pools"] for e in load_session(store, 1).events if e.kind == "claim"]
     assert claims == [["ace"], ["king", "queen", "marriage"]]
+
+
+# -- the status under the board, in every stage (issue 35, point 10) ------------------------
+# Deal 1 (dealer A): every stage, a raise that leaves A short of the highest, a showdown,
+# the play-out. Deal 2 (dealer B): nobody bets, the play-out, the deal's end; the table
+# then ends (e) and its end is said too. Each step: (what it reaches, keys).
+STAGES = [
+    ("deal 1: the trump", ["n"]),
+    ("deal 1: claims", ["p", *"8d", "enter", "a", "2", "enter", *"ace", "enter"]),
+    ("deal 1: the Poch, nobody has bet", ["o"]),
+    ("deal 1: the Poch, C bet 3", ["b", "3", "enter"]),
+    ("deal 1: the Poch, D called", ["c"]),
+    ("deal 1: the Poch, A raised", ["r", "5", "enter"]),
+    ("deal 1: the Poch, B folded", ["f"]),
+    ("deal 1: the Poch, C called", ["c"]),
+    ("deal 1: showdown", ["c"]),
+    ("deal 1: play-out", ["v", *"3=KD,KS 4=9C,9D,9S", "enter"]),
+    ("deal 1: ended", ["x", "2", "enter"]),
+    ("deal 2: the trump", ["n"]),
+    ("deal 2: claims", ["g", *"hearts", "enter"]),
+    ("deal 2: the Poch, nobody has bet", ["o"]),
+    ("deal 2: nobody bet, play-out", ["o", "o", "o"]),
+    ("deal 2: ended", ["x", "1", "enter"]),
+    ("session ended", ["e", "y", "escape"]),  # the final standings, then back
+]
+#: Words of four letters or more (English), or runs of three characters (Japanese), that
+#: appear twice in the status say one thing twice ("trump — · turn up the trump").
+LATIN_WORD = re.compile(r"[A-Za-z]{4,}")
+PUNCTUATION = set(" \n·:;,.()()、。:-—▶=<>?!0123456789") | set(string.ascii_letters)
+
+
+def status_of(screen: PochenTable) -> str:
+    lines = [str(screen.query_one(f"#pochen-{part}").render()) for part in ("stage", "poch")]
+    return "\n".join(line for line in lines if line)
+
+
+def said_twice(status: str, lang: str) -> list[str]:
+    """What *status* says twice: a word (or a Japanese run of three), or a number on one line."""
+    if lang == "en":
+        words = [word.lower() for word in LATIN_WORD.findall(status)]
+    else:
+        runs = re.split("|".join(map(re.escape, PUNCTUATION)), status)
+        words = [run[i : i + 3] for run in runs for i in range(len(run) - 2)]
+    twice = [word for word, n in Counter(words).items() if n > 1]
+    for line in status.splitlines():
+        numbers = re.findall(r"\d+", line.replace("♦", " "))
+        twice += [f"{n} (line {line!r})" for n, k in Counter(numbers).items() if k > 1]
+    return twice
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_the_status_says_each_thing_once_in_every_stage(tmp_path, lang):
+    from scorekeeper.messages import set_language
+    from tests.test_ui_japanese_complete import english_words
+
+    set_language(lang)
+    store = pochen_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    seen = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, PochenTable)
+        for stage, keys in STAGES:
+            await press_all(pilot, keys)
+            assert app.screen is table, stage
+            status = status_of(table)
+            result = str(table.query_one("#result").render())
+            seen.append(status)
+            assert status, stage
+            assert said_twice(status, lang) == [], (stage, status)
+            # nothing is said as a bare 0 or a dash standing for nothing ("Poch: -")
+            assert not re.search(r"(?<![\d-])0(?!\d)", status), (stage, status)
+            assert not re.search(r"(?<!\S)[-—](?!\S)", status), (stage, status)
+            assert "Poch: -" not in result and "ポッヘンは-" not in result, (stage, result)
+            if lang == "ja":
+                message = str(table.query_one("#message").render())
+                assert english_words("\n".join((status, result, message))) == [], stage
+    no_poch = seen[[name for name, _ in STAGES].index("deal 2: nobody bet, play-out")]
+    assert ("nobody bet" if lang == "en" else "全員パス") in no_poch
+
+
+@pytest.mark.parametrize(("key", "example"), [("p", "8D"), ("g", "D")])
+async def test_the_card_and_suit_boxes_show_an_example_in_words(tmp_path, key, example):
+    """A bare grey "8D" in the box read as a card already typed; Enter then was refused."""
+    from scorekeeper.messages import t
+    from scorekeeper.ui.screens.dialogs import TextDialog
+
+    app = ScorekeeperApp(pochen_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["n", key])
+        assert isinstance(app.screen, TextDialog)
+        box = app.screen.query_one("#text-input")
+        assert box.placeholder == t("ui.hint.example", example=example) != example

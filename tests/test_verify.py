@@ -233,4 +233,5 @@ async def test_the_app_shows_the_receipt_at_the_end_of_a_session(home, capsys):
         assert isinstance(app.screen, StandingsScreen)
         shown = str(app.screen.query_one("#standings-settlement").render())
     head = run(capsys, "verify", str(sid))[1].splitlines()[0].split("last hash ")[1].rstrip(")")
-    assert f"Receipt: 20 entries, last hash {head}" in shown
+    # the hash on a line of its own under its words: whole at 80 columns too
+    assert f"  Receipt: 20 entries, last hash:\n    {head}" in shown

@@ -167,7 +167,9 @@ def check_every_view(session: Session) -> None:
     ranked = settled_net(game, state) if state.in_round else net
     order = [row.player for row in standings(state)]
     assert [ranked[p] for p in order] == sorted(ranked.values(), reverse=True)
-    shown = standings_text(session).splitlines()[1:]
+    shown = standings_text(session).splitlines()[
+        1 : 1 + len(order)
+    ]  # then the board, if given back
     assert [line.split()[1] for line in shown] == order  # generated names hold no space
 
     # -- settlement -----------------------------------------------------------------
@@ -196,7 +198,11 @@ def check_every_view(session: Session) -> None:
         assert [row[3] for row in html_rows] == [signed(ranked[p]) for p in order]
     rows = list(csv.reader(io.StringIO(texts[("csv", "en")].lstrip("\ufeff"))))
     rows = rows[: rows.index([])] if [] in rows else rows  # the stake timeline follows
-    assert len(rows) == 1 + len(state.results)
+    board = game.board_returned(state)  # Pochen's board given back: one row after the deals
+    assert len(rows) == 1 + len(state.results) + (1 if board else 0)
+    if board:
+        assert rows[-1][:3] == ["", "", ""]
+        rows = rows[:-1]
     if state.results and not state.in_round:
         last = state.results[-1]
         for name in names:

@@ -80,3 +80,45 @@ def test_record_lists_what_is_valid_now_in_japanese(capsys, store, tmp_path):
     assert code == 2
     assert "raise のことですか?" in err
     assert "いま記録できるもの: note, recorder, round, join, leave, end" in err
+
+
+# -- replay and import: a refused line says the nearest word and what was valid there ---------
+TRANSCRIPT = """game indian-official
+players Aki Ben Chika Dai
+parent Aki
+recorder Aki
+round
+rais
+"""
+
+
+@pytest.mark.parametrize("command", ["replay", "import"])
+def test_a_transcript_line_with_a_typo_lists_what_was_valid_there(capsys, store, tmp_path, command):
+    path = tmp_path / "typo.txt"
+    path.write_text(TRANSCRIPT, encoding="utf-8")
+    code, out, err = run(capsys, "--data-dir", str(tmp_path / "data"), command, str(path))
+    assert code == 2 and out == ""
+    assert f"{path}:6: 'rais' is not an entry of Indian Poker (official points): raise?" in err
+    assert "valid now: fold, raise, showdown, undo, note, recorder" in err  # in the round
+
+
+def test_a_transcript_line_with_a_typo_lists_what_was_valid_there_in_japanese(
+    capsys, store, tmp_path
+):
+    path = tmp_path / "typo.txt"
+    path.write_text(TRANSCRIPT.replace("round\nrais", "rais"), encoding="utf-8")
+    code, _, err = run(capsys, "--lang", "ja", "replay", str(path))
+    assert code == 2
+    assert f"{path}:5: 「rais」はインディアンポーカー(公式ルール)の記録にはありません。" in err
+    assert "raise のことですか?" in err
+    assert "いま記録できるもの: note, recorder, round, join, leave, end" in err  # between rounds
+
+
+def test_a_transcript_refused_earlier_by_the_rules_lists_nothing(capsys, store, tmp_path):
+    """What was valid at a typo is known only if every line before it holds: else the
+    typo is said alone (the earlier line's refusal is not made up)."""
+    path = tmp_path / "typo.txt"
+    path.write_text(TRANSCRIPT.replace("round\nrais", "fold Ben\nrais"), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert "raise?" in err and "valid now" not in err

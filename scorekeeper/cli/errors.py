@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NoReturn
+
+from scorekeeper.messages import t
 
 # Every exit status the command can end with; docs/cli.md, docs/ja/cli.md and the
 # ``--help`` epilog list exactly these (tests/test_cli_extra.py checks it).
@@ -22,6 +25,9 @@ EXIT_TAMPERED = 1
 EXIT_REFUSED = 2
 #: A bug: one line on stderr instead of a traceback.
 EXIT_INTERNAL = 70
+#: Standard output could not take the output (a full disk, an I/O error): what sysexits
+#: calls EX_IOERR. What the command recorded is kept.
+EXIT_OUTPUT = 74
 #: Interrupted with Ctrl+C: what a shell reports for SIGINT.
 EXIT_INTERRUPTED = 130
 #: A reader closed the pipe (``show 1 | head -1``): what a shell reports for SIGPIPE.
@@ -33,6 +39,7 @@ EXIT_CODES: dict[int, str] = {
     EXIT_TAMPERED: "cli_extra.exit.tampered",
     EXIT_REFUSED: "cli_extra.exit.refused",
     EXIT_INTERNAL: "cli_extra.exit.internal",
+    EXIT_OUTPUT: "cli_extra.exit.output",
     EXIT_INTERRUPTED: "cli_extra.exit.interrupted",
     EXIT_PIPE: "cli_extra.exit.pipe",
 }
@@ -49,6 +56,12 @@ class CommandError(Exception):
 
 def fail(where: str | Path, message: str) -> NoReturn:
     raise CommandError(str(where), message)
+
+
+def with_valid_now(message: str, kinds: Iterable[str]) -> str:
+    """A refusal of a word that is no entry, then what the rules take now (if known)."""
+    listed = ", ".join(kinds)
+    return message + "\n" + t("cli.valid_now", entries=listed) if listed else message
 
 
 def quiet_stdout() -> None:

@@ -19,6 +19,7 @@ from scorekeeper.cli.errors import (
     EXIT_CODES,
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
+    EXIT_OUTPUT,
     EXIT_PIPE,
     EXIT_REFUSED,
     CommandError,
@@ -222,6 +223,7 @@ def entry() -> None:
     freeing a 100,000-entry session one object at a time took a fifth of a replay
     (cli/leaving.py keeps what the command read to this end)."""
     leaving.as_program()
+    streams.guard_stdout()
     code = main()
     if not _finished_batch:
         sys.exit(code)
@@ -231,7 +233,14 @@ def entry() -> None:
                 stream.flush()
     except BrokenPipeError:
         code = code or EXIT_PIPE
+    except streams.OutputError as error:
+        code = code or _output_failed(error)
     os._exit(code)
+
+
+def _output_failed(error: OSError) -> int:
+    print(f"scorekeeper: {t('cli_extra.output_failed', detail=error.strerror)}", file=sys.stderr)
+    return EXIT_OUTPUT
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -273,6 +282,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         quiet_stdout()
         return EXIT_PIPE
+    except streams.OutputError as error:
+        quiet_stdout()
+        return _output_failed(error)
     except Exception as error:  # the last net: a user never sees a traceback
         detail = " ".join(str(error).split())[:200]
         print(t("cli.internal", kind=type(error).__name__, detail=detail), file=sys.stderr)

@@ -6,8 +6,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from scorekeeper.cli.errors import fail, quiet_stdout
+from scorekeeper.cli.errors import fail, quiet_stdout, with_valid_now
 from scorekeeper.cli.leaving import keep
+from scorekeeper.cli.streams import OutputError
 from scorekeeper.cli.transcripts import print_state, read_transcript
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
@@ -59,6 +60,7 @@ def new_like(store: Store, sid: int) -> int:
 def record(store: Store, sid: int, texts: list[str]) -> int:
     """Record every entry or none: all are checked first, then each is stored and reported."""
     reader_gone = False
+    failed: OutputError | None = None
     # Picked up at its state checkpoint: only the entries since are read and folded.
     with Recording(store, sid, history=False) as rec:
         entries = _tried(rec, sid, texts)
@@ -73,7 +75,12 @@ def record(store: Store, sid: int, texts: list[str]) -> int:
             key, params = rec.session.describe(index)
             local = local_text(event.at, "%H:%M:%S")
             line = t("cli.recorded", seq=event.seq, time=local, what=describe_text(key, params))
-            reader_gone = _say(line, reader_gone)
+            try:
+                reader_gone = _say(line, reader_gone)
+            except OutputError as error:  # told once every entry is recorded
+                failed, reader_gone = error, True
+    if failed is not None:
+        raise failed
     return 0
 
 
@@ -98,13 +105,13 @@ def _with_valid_now(error: RuleError, legal: Callable[[], list[LegalAction]]) ->
     """The refusal; for a word that is no entry, also what the rules take now."""
     if error.key not in UNKNOWN_ENTRY:
         return error.message()
-    kinds = dict.fromkeys(action.kind for action in legal())
-    return error.message() + "\n" + t("cli.valid_now", entries=", ".join(kinds))
+    return with_valid_now(error.message(), dict.fromkeys(action.kind for action in legal()))
 
 
 def _say(line: str, reader_gone: bool) -> bool:
     """Print a line unless the reader has closed the pipe; recording goes on either way
-    (all of a command's entries or none). True once the reader is gone."""
+    (all of a command's entries or none). True once the reader is gone; a failed write
+    (OutputError) is raised for the caller to tell after recording the rest."""
     if reader_gone:
         return True
     try:

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, TextIO
 
 STDIN, STDOUT, STDERR = 0, 1, 2
 
@@ -60,3 +63,45 @@ def closed(fd: int) -> bool:
     """Whether standard stream *fd* was closed when the program started (also when
     Python has no stream for it: a caller of ``main`` that set it to None)."""
     return fd in _closed or getattr(sys, ("stdin", "stdout", "stderr")[fd]) is None
+
+
+class OutputError(OSError):
+    """Standard output could not take what the command printed (a full disk, an I/O
+    error): told in words (cli/main.py), never as an internal error, because the entries
+    a command records are on disk before anything is printed about them."""
+
+
+@contextmanager
+def _told() -> Iterator[None]:
+    """A failed write to standard output as OutputError; a reader gone stays itself."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputError(error.errno, error.strerror) from error
+
+
+class _Guarded:
+    """Standard output whose write failures (all but a reader gone: BrokenPipeError) are
+    raised as :class:`OutputError`."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        with _told():
+            return self.stream.write(text)
+
+    def flush(self) -> None:
+        with _told():
+            self.stream.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def guard_stdout() -> None:
+    """Said once by the program (not by tests calling ``main``, whose output is captured)."""
+    if sys.stdout is not None and not isinstance(sys.stdout, _Guarded):
+        sys.stdout = _Guarded(sys.stdout)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from scorekeeper.cli.errors import fail
+from scorekeeper.cli.errors import fail, with_valid_now
 from scorekeeper.cli.leaving import keep
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
@@ -20,6 +20,7 @@ from scorekeeper.core.transcript import (
 from scorekeeper.core.transcript import replay as play
 from scorekeeper.export.columns import ljust, width
 from scorekeeper.messages import t
+from scorekeeper.messages.describe import board_returned_text
 from scorekeeper.messages.text import json_text
 
 
@@ -60,8 +61,8 @@ def _read_transcript(path: str) -> Session:
         transcript = parse_transcript(text)
         del text
         return play(transcript, consume=True)
-    except TranscriptError as error:
-        fail(f"{path}:{error.line}", error.message())
+    except TranscriptError as error:  # a typo also lists what was valid at that line
+        fail(f"{path}:{error.line}", with_valid_now(error.message(), error.valid))
 
 
 def replay(path: str, *, as_json: bool) -> int:
@@ -113,4 +114,7 @@ def standings_text(session: Session) -> str:
             lines.append(t("cli.rank_line_net", rank=row.rank, name=name, score=row.score, net=net))
         else:
             lines.append(t("cli.rank_line", rank=row.rank, name=name, score=row.score))
+    board = game.board_returned(state)
+    if board:  # the board given back at the end is in the scores: say so
+        lines.append(board_returned_text(board))
     return "\n".join(lines)

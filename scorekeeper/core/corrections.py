@@ -240,11 +240,9 @@ def _refused(game: Game, event: Event, position: int | None, error: RuleError) -
     its place in the correction (*position*), a later entry by its seq and words."""
     if position is not None:
         text = replacement_text(game, event.kind, event.data)
-        return RuleError(
-            "rules.correct_entry_refused", n=position + 1, entry=text, reason=error.message()
-        )
+        return RuleError("rules.correct_entry_refused", n=position + 1, entry=text, reason=error)
     words = " ".join(map(quote, entry_words(game, event)))
-    return RuleError("rules.correct_breaks", seq=event.seq, entry=words, reason=error.message())
+    return RuleError("rules.correct_breaks", seq=event.seq, entry=words, reason=error)
 
 
 def _plain(value: Any) -> Any:

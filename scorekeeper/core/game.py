@@ -199,6 +199,11 @@ class Game(ABC):
         ``cards.ties.*``) a view shows as they are; () where no card is compared alone."""
         return ()
 
+    def set_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """How sets of cards rank in this game with *options*, as catalog sentences
+        (``cards.sets.*``) a view shows as they are; () where no sets are compared."""
+        return ()
+
     def ever_accepts(self, kind: str) -> bool:
         """Whether an entry of *kind* can ever be legal in this game (a view offers no key
         for one that cannot: no rebuy where there are no chips to buy)."""
@@ -284,7 +289,37 @@ class Game(ABC):
         return player if isinstance(player, str) else None
 
 
-_REGISTRY: dict[str, Game] = {}
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything the rest of the program needs to know of a game, declared once, in the
+    game's own module (``register(GameSpec(...))`` at its end; docs/architecture.md,
+    "Adding a game"). The rest is derived from the registry or named by the game's id:
+
+    - its name and short name: the catalog's ``game.<id>`` and ``game.<id>.short``;
+    - each entry key's help on its table: ``ui.help.<id>.<meaning>`` (one per game, so
+      no game's help speaks of another game's rule);
+    - its rules: docs/rules/<id>.md, and its section in docs/ja/rules.md;
+    - the property tests' sessions of it: tests/session_gen.py (OPTIONS).
+
+    tests/test_registry.py checks each of them for every registered game, by name.
+    """
+
+    game: Game
+    #: where the game is offered in lists (new session, statistics, completion): lowest first
+    order: int
+    #: the game's own types a state holds (its round in play and what that holds): the
+    #: snapshot codec (core/state_codec.py) keeps exactly these besides the common ones
+    state_types: tuple[type, ...]
+    #: its table screen, ``"module:Class"`` under scorekeeper.ui: named here, imported
+    #: by the app when a session of the game opens (the core imports no screen)
+    screen: str
+
+    @property
+    def id(self) -> str:
+        return self.game.id
+
+
+_REGISTRY: dict[str, GameSpec] = {}
 
 
 def round_in_play(state: State, kind: type[_R]) -> _R:
@@ -295,11 +330,15 @@ def round_in_play(state: State, kind: type[_R]) -> _R:
     return table
 
 
-def register(game: Game) -> Game:
-    """Called by each game module; look games up with ``scorekeeper.core.games.get_game``."""
-    _REGISTRY[game.id] = game
-    return game
+def register(spec: GameSpec) -> Game:
+    """Called once by each game module, with all it declares; look games up with
+    ``scorekeeper.core.games.get_game`` (or ``game_spec`` for the declaration)."""
+    before = _REGISTRY.get(spec.id)
+    if before is not None and type(before.game).__module__ != type(spec.game).__module__:
+        raise RuntimeError(f"game id {spec.id!r} is registered by two modules")
+    _REGISTRY[spec.id] = spec
+    return spec.game
 
 
-def registered() -> dict[str, Game]:
+def registered() -> dict[str, GameSpec]:
     return dict(_REGISTRY)

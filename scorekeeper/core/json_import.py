@@ -63,6 +63,6 @@ def read_json_export(text: str) -> Session:
         return Session(header, parsed, fresh=True)  # from outside: every check
     except FoldError as error:
         raise TranscriptError(1, RuleError("transcript.json_entry", seq=error.seq,
-                                           reason=error.cause.message())) from None  # fmt: skip
+                                           reason=error.cause)) from None  # fmt: skip
     except RuleError as error:
         raise TranscriptError(1, error) from None

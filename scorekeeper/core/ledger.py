@@ -269,6 +269,6 @@ class FoldError(RuleError):
     """A stored event that the rules refuse: the log was not written by us, or was edited."""
 
     def __init__(self, seq: int, cause: RuleError) -> None:
-        super().__init__("rules.stored_entry_invalid", seq=seq, reason=cause.message("en"))
+        super().__init__("rules.stored_entry_invalid", seq=seq, reason=cause)
         self.seq = seq
         self.cause = cause

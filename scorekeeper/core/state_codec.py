@@ -1,6 +1,7 @@
 """A folded state as JSON and back, exactly: what a session's snapshot keeps (storage/snapshot.py).
 
-Only the core's own state types are written and read back (``_TYPES``), each
+Only the core's own state types are written and read back (``_TYPES``: the common
+types and each registered game's ``state_types``, core/game.py GameSpec), each
 with exactly its fields; tuples, frozensets, read-only maps, plain dicts,
 history chains and times keep their types, so a state read back is equal to
 the one written and behaves the same under every rule. Anything else in a
@@ -18,29 +19,28 @@ from datetime import datetime
 from types import MappingProxyType
 from typing import Any, cast
 
-from scorekeeper.core.betting import Betting
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.events import frozen
-from scorekeeper.core.games.indian_chips import ChipsRound
-from scorekeeper.core.games.indian_lowest import LowestRound
-from scorekeeper.core.games.indian_official import OfficialRound
-from scorekeeper.core.games.pochen import PochenDeal
+from scorekeeper.core.games import game_specs
 from scorekeeper.core.state import RoundResult, Seat, StakeChange, State
 
-_TYPES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        State,
-        Seat,
-        RoundResult,
-        StakeChange,
-        Betting,
-        ChipsRound,
-        LowestRound,
-        OfficialRound,
-        PochenDeal,
-    )
-}
+#: The state types every game shares (core/state.py).
+COMMON_TYPES: tuple[type, ...] = (State, Seat, RoundResult, StakeChange)
+
+
+def _types() -> dict[str, type]:
+    """The common types and each registered game's own (its ``state_types``), by name:
+    the name is what a snapshot writes, so no two types may share one."""
+    types: dict[str, type] = {}
+    for cls in (*COMMON_TYPES, *(t for spec in game_specs() for t in spec.state_types)):
+        if types.setdefault(cls.__name__, cls) is not cls:
+            raise RuntimeError(f"two state types are named {cls.__name__!r}")
+        if not is_dataclass(cls):
+            raise RuntimeError(f"a state type that is no dataclass: {cls.__name__!r}")
+    return types
+
+
+_TYPES: dict[str, type] = _types()
 _FIELDS = {name: tuple(f.name for f in fields(cls)) for name, cls in _TYPES.items()}
 _DEPTH = 40  # deeper than any state nests: a document past it is not ours
 

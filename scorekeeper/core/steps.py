@@ -22,6 +22,7 @@ from scorekeeper.core.evolve import copier, evolve
 from scorekeeper.core.game import Game
 from scorekeeper.core.header import check_name
 from scorekeeper.core.state import Seat, State, next_number
+from scorekeeper.core.words import unknown_entry
 from scorekeeper.messages import Phrase
 
 MAX_NOTE_LENGTH = 2000
@@ -44,8 +45,8 @@ def normalize_entry(
     check = _CHECKS.get(kind)
     if check is not None:
         return check(game, state, data)
-    if kind not in game.round_kinds:
-        raise RuleError("rules.unknown_entry", entry=kind, game=game.id)
+    if kind not in game.round_kinds:  # the game by its name, and the nearest entry
+        raise unknown_entry(game, kind)
     if state.finished:  # _not_ended, on nearly every entry
         raise RuleError("rules.session_ended")
     if not state.in_round:

@@ -17,7 +17,7 @@ from scorekeeper.core.game import Game
 from scorekeeper.core.games import get_game
 from scorekeeper.core.header import make_header, parse_stacks
 from scorekeeper.core.session import Session
-from scorekeeper.core.words import entry_line, parse_entry, quote, split_line
+from scorekeeper.core.words import UNKNOWN_ENTRY, entry_line, parse_entry, quote, split_line
 from scorekeeper.messages import UserError
 
 HEADER_WORDS = frozenset(
@@ -30,10 +30,13 @@ MAX_TRANSCRIPT_BYTES = 20 * 1024 * 1024
 class TranscriptError(Exception):
     """A transcript that cannot be read or breaks a rule, at a given line."""
 
-    def __init__(self, line: int, error: UserError) -> None:
+    def __init__(self, line: int, error: UserError, valid: tuple[str, ...] = ()) -> None:
         super().__init__(f"{line}: {error}")
         self.line = line
         self.error = error
+        #: For a word that is no entry: the entries the rules took at that line (kinds,
+        #: the game's own first), when every line before it holds; else ().
+        self.valid = valid
 
     def message(self, lang: str | None = None) -> str:
         return self.error.message(lang)
@@ -144,13 +147,30 @@ def parse_transcript(text: str) -> Transcript:
                 game = get_game(header.game)
             entries.append((number, parse_entry(game, words)))
         except RuleError as error:
-            raise TranscriptError(number, error) from None
+            valid = _valid_after(header, entries) if error.key in UNKNOWN_ENTRY else ()
+            raise TranscriptError(number, error, valid) from None
     if header is None:
         header = head.build(max(len(lines), 1))
     return Transcript(header, entries)
 
 
 _DONE: tuple[int, Entry] = (0, Entry("note"))
+
+
+def valid_kinds(session: Session) -> tuple[str, ...]:
+    """The kinds of entry the rules take now, each once, the game's own first."""
+    return tuple(dict.fromkeys(action.kind for action in session.legal()))
+
+
+def _valid_after(header: Header | None, entries: list[tuple[int, Entry]]) -> tuple[str, ...]:
+    """What the rules took after *entries* (a line with a typo is read before any is played):
+    played again to know it, on an error only; () if one of them breaks a rule."""
+    if header is None:
+        return ()
+    try:
+        return valid_kinds(replay(Transcript(header, list(entries))))
+    except TranscriptError:
+        return ()
 
 
 def replay(
@@ -170,7 +190,8 @@ def replay(
         try:
             session.record(entry, clock() if clock else None)
         except RuleError as error:
-            raise TranscriptError(number, error) from None
+            valid = valid_kinds(session) if error.key in UNKNOWN_ENTRY else ()
+            raise TranscriptError(number, error, valid) from None
     return session
 
 

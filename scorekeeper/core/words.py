@@ -126,7 +126,7 @@ def unknown_entry(game: Game, verb: str) -> RuleError:
     """*verb* is no entry of *game*: said with the game's name, and the nearest verb if any."""
     name = Phrase((game.name_key,))
     near = nearest(verb, sorted(game.round_kinds | _COMMON_VERBS))
-    if near is None:
+    if near is None or near == verb:  # (undo and correct reach core/steps.py only by mistake)
         return RuleError("rules.unknown_entry", entry=verb, game=name)
     return RuleError("rules.unknown_entry_near", entry=verb, game=name, near=near)
 

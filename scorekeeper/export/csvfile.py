@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping, Sequence
 
 from scorekeeper.core.session import Session
 from scorekeeper.export import report
@@ -22,6 +23,13 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def cell(text: str) -> str:
     """Text as a spreadsheet will show it, never as a formula."""
     return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+def _player_cells(
+    names: Sequence[str], changes: Mapping[str, int], totals: Mapping[str, int]
+) -> list[str | int]:
+    """Each player's change and total after it, in the heading's order."""
+    return [value for name in names for value in (changes.get(name, ""), totals.get(name, ""))]
 
 
 def export_csv(session: Session, lang: str) -> str:
@@ -46,10 +54,11 @@ def export_csv(session: Session, lang: str) -> str:
             "" if row.stake is None else row.stake,
             cell(report.result_text(row, lang)),
         ]
-        for name in names:
-            line.append(row.changes.get(name, ""))
-            line.append(row.totals.get(name, ""))
-        writer.writerow(line)
+        writer.writerow(line + _player_cells(names, row.changes, row.totals))
+    board = report.board_row(session, lang)
+    if board is not None:  # the board given back at the end: the last change of the totals
+        line = ["", "", "", cell(board.how)]
+        writer.writerow(line + _player_cells(names, board.changes, board.totals))
     if report.has_stakes(game):  # the stake timeline: a table of its own, after an empty row
         writer.writerow([])
         writer.writerow([cell(t("export.stake_timeline", lang))])

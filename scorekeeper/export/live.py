@@ -222,12 +222,12 @@ def _board(state: State, view: RoundView | None, lang: str) -> dict[str, Any]:
         rows.append(cells)
     if state.finished or deal.stage == "between":
         stage = ""
-    else:
-        trump = SUIT_SYMBOLS[deal.trump] if deal.trump else "—"
+    else:  # the trump once there is one (before it, the stage asks for it: said once)
         stage = t(f"web.pochen.stage.{deal.stage}", lang)
-        stage = t("ui.pochen.stage", lang, stage=stage, trump=trump)
+        if deal.trump:
+            stage = t("ui.pochen.stage", lang, stage=stage, trump=SUIT_SYMBOLS[deal.trump])
     poch = ""
-    if view is not None and deal.poch_open:
+    if view is not None and deal.poch_open and view.pot:  # (not a pot of 0 before a bet)
         who = " ".join(deal.contestants or view.live)
         poch = t("ui.pochen.pot", lang, chips=view.pot, players=who)
     return {"rows": rows, "stage": stage, "poch": poch}

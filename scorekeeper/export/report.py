@@ -18,7 +18,7 @@ from scorekeeper.core.standings import standings as standings_of
 from scorekeeper.core.timeline import TimelineEntry, stake_timeline
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
-from scorekeeper.messages.describe import describe_text
+from scorekeeper.messages.describe import board_returned_text, describe_text
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,25 @@ def round_rows(session: Session) -> list[RoundRow]:
         )
         for index, result in enumerate(state.results)
     ]
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """The board given back at the end (Pochen ``end_board``): not a round, but the last
+    change of the totals, so a sheet's totals end where the standings do."""
+
+    how: str  # the sentence the settlement says
+    changes: Mapping[str, int]  # each player's share
+    totals: Mapping[str, int]  # every player's total after it
+
+
+def board_row(session: Session, lang: str | None = None) -> BoardRow | None:
+    """The board given back at the end as a row after the rounds; None if none was."""
+    state = session.state
+    shares = session.game.board_returned(state)
+    if not shares or not state.results:
+        return None
+    return BoardRow(board_returned_text(shares, lang), dict(shares), dict(state.scores))
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from typing import Any
 
 from scorekeeper.core.session import Session
 from scorekeeper.messages import UserError, t
+from scorekeeper.messages.describe import board_returned_text
 
 #: Up to this many players with a balance, the fewest transfers are found exactly.
 EXACT_LIMIT = 12
@@ -75,11 +76,7 @@ class Settlement:
         passed through *escape*."""
         if not self.board:
             return []
-        shares = t("settle.separator", lang).join(
-            t("export.board_share", lang, player=escape(name), chips=chips)
-            for name, chips in self.board.items()
-        )
-        lines = [t("export.board_returned", lang, chips=sum(self.board.values()), shares=shares)]
+        lines = [board_returned_text(self.board, lang, escape)]
         if self.carried:
             lines.append(t("export.board_carried", lang))
         return lines

@@ -126,6 +126,8 @@ class Count(int):
 
 
 def _param(value: object, lang: str) -> object:
+    if isinstance(value, UserError):  # a refusal inside another: said in the same language
+        return value.message(lang)
     if isinstance(value, Phrase):
         return t("list.separator", lang).join(t(key, lang) for key in value)
     if isinstance(value, int) and not isinstance(value, bool):

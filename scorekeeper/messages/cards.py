@@ -24,6 +24,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Same rank: everyone tied for lowest loses.",
         "同じランクは最弱の全員が負け。",
     ),
+    # How Pochen's sets rank in the Poch (Game.set_order): the showdown's dialogs show it
+    "cards.sets.order_32": (
+        "Sets: more cards win (4 > 3 > 2), then the higher rank"
+        " (A > K > Q > J > 10 > 9 > 8 > 7), then the set holding the trump.",
+        "役の強さ: 枚数の多い組(4 > 3 > 2)、次にランクの高い組"
+        "(A > K > Q > J > 10 > 9 > 8 > 7)、最後に切り札を含む組。",
+    ),
+    "cards.sets.order_52": (
+        "Sets: more cards win (4 > 3 > 2), then the higher rank"
+        " (A > K > Q > J > 10 > 9 > 8 > 7 > 6 > 5 > 4 > 3 > 2), then the set holding the trump.",
+        "役の強さ: 枚数の多い組(4 > 3 > 2)、次にランクの高い組"
+        "(A > K > Q > J > 10 > 9 > 8 > 7 > 6 > 5 > 4 > 3 > 2)、最後に切り札を含む組。",
+    ),
     "cards.twice": (
         "{card} is shown twice ({first} and {second}); one deck has only one",
         "{card}が2回出ています({first}と{second})。1組のデッキに同じカードは1枚だけです",

@@ -18,6 +18,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "internal error (a bug), told in one line",
         "内部エラー(不具合)。一行で知らせます",
     ),
+    "cli_extra.exit.output": (
+        "the output could not be written (a full disk); what was recorded is kept",
+        "出力を書けなかった(ディスクがいっぱいなど)。記録したものは残っています",
+    ),
+    "cli_extra.output_failed": (
+        "could not write the output ({detail}), so it is incomplete. Entries are written "
+        "to the session before anything is said about them: whatever this command "
+        "recorded is kept (scorekeeper show says what is there).",
+        "出力を書けませんでした({detail})。表示は途中までです。記録は表示より先に"
+        "セッションへ書かれるので、このコマンドで記録したものは残っています"
+        "(scorekeeper show で確認できます)。",
+    ),
     "cli_extra.exit.interrupted": ("interrupted with Ctrl+C", "Ctrl+C で中断"),
     "cli_extra.exit.pipe": (
         "the reader of the output went away (… | head)",

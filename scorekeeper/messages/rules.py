@@ -207,7 +207,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "買い足しは1以上の整数のチップです({value!r}は使えません)",
     ),
     "rules.no_round": (
-        "no round is in play: start one with 'round' first",
+        "no round is in play: start a new round first",
         "ラウンドが始まっていません。先に新しいラウンドを始めてください",
     ),
     "rules.not_in_round": (

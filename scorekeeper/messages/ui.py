@@ -15,6 +15,10 @@ MESSAGES.update(
             "席番号か名前を入力してEnter(↑↓で選択)",
         ),
         "ui.pick.no_match": ("nobody here matches {text!r}", "「{text}」に当てはまる人はいません"),
+        "ui.pick.no_match_near": (
+            "nobody here matches {text!r}: {near}?",
+            "「{text}」に当てはまる人はいません。{near} のことですか?",
+        ),
         "ui.pick.type_first": (
             "type a seat number or a name first (or choose with ↑↓): Enter alone picks nobody",
             "先に席番号か名前を入力してください(↑↓でも選べます)。Enterだけでは誰も選びません",
@@ -71,22 +75,12 @@ MESSAGES.update(
         "ui.key.new_round": ("Round", "ラウンド"),
         "ui.key.undo": ("Undo", "取消"),
         "ui.key.note": ("Note", "メモ"),
-        "ui.key.hand_over": ("Hand over", "交代"),
+        "ui.key.hand_over": ("Book", "交代"),
         "ui.key.join": ("Join", "参加"),
         "ui.key.leave": ("Leave", "離席"),
         "ui.key.end": ("End", "終了"),
         "ui.key.standings": ("Ranks", "順位"),
         "ui.key.back": ("Back", "戻る"),
-        "ui.help.fold": (
-            "A child folds and owes the current stake",
-            "子が降りて、今の賭け点を払う",
-        ),
-        "ui.help.raise_stake": ("The stake doubles", "賭け点が倍になる"),
-        "ui.help.showdown": ("Pick the winner of the showdown", "勝負の勝者を選ぶ"),
-        "ui.help.showdown_cards": (
-            "Enter the cards shown and let the rules find the winner",
-            "出たカードを入力して勝者を決める",
-        ),
         "ui.help.new_round": ("Start the next round", "次のラウンドを始める"),
         "ui.help.undo": (
             "Void the latest entry (the log keeps it)",
@@ -171,6 +165,11 @@ MESSAGES.update(
             "{rounds}ラウンド終了時点の順位(記録{entries}件)",
         ),
         "ui.standings.total": ("total", "合計"),
+        # the receipt under the final standings: its hash goes on the next line, whole
+        "ui.standings.receipt": (
+            "Receipt: {entries} {entries:entry|entries}, last hash:",
+            "控え: 記録{entries}件、最後のハッシュ:",
+        ),
         "ui.view_failed": (
             "This view cannot be shown ({kind}: {detail}). Nothing was changed: every entry is kept.",
             "この画面は表示できません({kind}: {detail})。何も変更されていません。記録はすべて残っています。",
@@ -201,15 +200,6 @@ MESSAGES.update(
         "ui.key.call": ("Call", "コール"),
         "ui.key.raise_bet": ("Raise", "レイズ"),
         "ui.key.fold_hand": ("Fold", "フォールド"),
-        "ui.help.check": ("The player to act checks", "手番の人がチェック"),
-        "ui.help.bet": ("The player to act bets", "手番の人がベット"),
-        "ui.help.call": ("The player to act calls", "手番の人がコール"),
-        "ui.help.raise_bet": ("The player to act raises", "手番の人がレイズ"),
-        "ui.help.fold_hand": ("The player to act folds", "手番の人がフォールド"),
-        "ui.help.showdown_ranking": (
-            "Enter the ranking of the hands, best first",
-            "強い順に順位を入力する",
-        ),
         "ui.pot.next": (
             "next: round {round}, dealer {dealer}, ante {ante}",
             "次: ラウンド{round}、ディーラー {dealer}、参加料 {ante}",
@@ -246,12 +236,6 @@ MESSAGES.update(
         "ui.key.redraw": ("Redraw", "引き直し"),
         "ui.key.reveal": ("Reveal", "公開"),
         "ui.key.lose": ("Losers", "負けを入力"),
-        "ui.help.redraw": ("A player redraws (once per round)", "引き直し(1ラウンド1回)"),
-        "ui.help.reveal": (
-            "Enter the cards shown; the lowest loses",
-            "出たカードを入力(一番弱い人が負け)",
-        ),
-        "ui.help.lose": ("Name the losers of the round", "このラウンドの負けを入力"),
         "ui.lowest.of_limit": ("rounds: {limit} in all", "全{limit}ラウンド"),
         "ui.lowest.in_round": ("dealer {dealer}", "ディーラー {dealer}"),
         "ui.lowest.next": ("next round, dealer {dealer}", "次のラウンド、ディーラー {dealer}"),
@@ -310,10 +294,20 @@ MESSAGES.update(
             "場札出し: 最初に上がる人(x)",
         ),
         "ui.pochen.stage.between": ("between deals", "配りの合間"),
-        "ui.pochen.pot": ("Poch pot {chips}: {players}", "ポッヘンの賭け {chips}: {players}"),
+        # The Poch under the stage line, which already says "the Poch": its pot is the pot
+        "ui.pochen.pot": ("pot {chips}: {players}", "ポット {chips}: {players}"),
         "ui.pochen.turn": (
             "▶ {player} to act: {call} to call (highest {high})",
             "▶ {player}の番: コール{call}(最高{high})",
+        ),
+        "ui.pochen.turn_open": ("▶ {player} to act: pass or bet", "▶ {player}の番: パスかベット"),
+        "ui.pochen.turn_call": (
+            "▶ {player} to act: {call} to call",
+            "▶ {player}の番: コール{call}",
+        ),
+        "ui.pochen.nobody_bet": (
+            "nobody bet in the Poch: its pool stays",
+            "全員パス: ポッヘンの場は持ち越し",
         ),
         "ui.pochen.bet_column": ("Poch", "賭け"),
         "ui.pochen.turned_title": (
@@ -356,18 +350,6 @@ MESSAGES.update(
         "ui.key.show": ("Show", "公開"),
         "ui.key.poch_winner": ("Winner", "勝者"),
         "ui.key.out": ("Out", "上がり"),
-        "ui.help.turned": ("The card turned up sets the trump", "めくったカードで切り札を決める"),
-        "ui.help.trump": ("Name the trump suit", "切り札のスートを入力"),
-        "ui.help.claim": ("A player claims pools with trump honours", "切り札の役で場を請求"),
-        "ui.help.pass_poch": ("The player to act passes", "手番の人がパス"),
-        "ui.help.bet_total": ("The player to act bets (a total)", "手番の人がベット(合計額)"),
-        "ui.help.raise_total": ("The player to act raises (a total)", "手番の人がレイズ(合計額)"),
-        "ui.help.show": ("Enter the sets shown; the best wins", "公開された組を入力(最強が勝ち)"),
-        "ui.help.poch_winner": ("Name the winner of the Poch", "ポッヘンの勝者を入力"),
-        "ui.help.out": (
-            "The first player out takes the centre",
-            "最初に上がった人がセンターを取る",
-        ),
     }
 )
 
@@ -386,6 +368,10 @@ MESSAGES.update(
         "ui.correct.which_round": (
             "Correct which round? (1–{rounds})",
             "どのラウンドを訂正しますか?(1〜{rounds})",
+        ),
+        "ui.correct.which_round_hint": (
+            "a round number, 1 to {rounds}, then Enter",
+            "ラウンドの番号(1〜{rounds})を入れてEnter",
         ),
         "ui.correct.which_round_error": (
             "type the number of a finished round, 1 to {rounds}",
@@ -452,6 +438,126 @@ MESSAGES.update(
         "ui.language.help": (
             "F2 · the app restarts in the other language, on the same session",
             "F2 · 同じセッションのまま、もう一方の言語で開き直します",
+        ),
+    }
+)
+
+#: Each game's entry keys on its table, their help: ``ui.help.<game>.<meaning>`` (the
+#: key's meaning: its verb, or ``cards`` and ``names`` for a result entered so). One
+#: game's help never shows on another's table (tests/test_registry.py).
+MESSAGES.update(
+    {
+        # -- indian-official ---------------------------------------------------------------
+        "ui.help.indian-official.fold": (
+            "A child folds and owes the current stake",
+            "子が降りて、今の賭け点を払う",
+        ),
+        "ui.help.indian-official.raise": (
+            "The stake doubles",
+            "賭け点が倍になる",
+        ),
+        "ui.help.indian-official.names": (
+            "Pick the winner of the showdown",
+            "勝負の勝者を選ぶ",
+        ),
+        "ui.help.indian-official.cards": (
+            "Enter the cards shown and let the rules find the winner",
+            "出たカードを入力して勝者を決める",
+        ),
+        # -- indian-chips ------------------------------------------------------------------
+        "ui.help.indian-chips.check": (
+            "The player to act checks",
+            "手番の人がチェック",
+        ),
+        "ui.help.indian-chips.bet": (
+            "The player to act bets",
+            "手番の人がベット",
+        ),
+        "ui.help.indian-chips.call": (
+            "The player to act calls",
+            "手番の人がコール",
+        ),
+        "ui.help.indian-chips.raise": (
+            "The player to act raises",
+            "手番の人がレイズ",
+        ),
+        "ui.help.indian-chips.fold": (
+            "The player to act folds",
+            "手番の人がフォールド",
+        ),
+        "ui.help.indian-chips.redraw": (
+            "A player redraws (once per round)",
+            "引き直し(1ラウンド1回)",
+        ),
+        "ui.help.indian-chips.names": (
+            "Enter the ranking of the hands, best first",
+            "強い順に順位を入力する",
+        ),
+        "ui.help.indian-chips.cards": (
+            "Enter the cards shown and let the rules find the winner",
+            "出たカードを入力して勝者を決める",
+        ),
+        # -- indian-lowest -----------------------------------------------------------------
+        "ui.help.indian-lowest.redraw": (
+            "A player redraws (once per round)",
+            "引き直し(1ラウンド1回)",
+        ),
+        "ui.help.indian-lowest.cards": (
+            "Enter the cards shown; the lowest loses",
+            "出たカードを入力(一番弱い人が負け)",
+        ),
+        "ui.help.indian-lowest.names": (
+            "Name the losers of the round",
+            "このラウンドの負けを入力",
+        ),
+        # -- pochen ------------------------------------------------------------------------
+        "ui.help.pochen.turned": (
+            "The card turned up sets the trump",
+            "めくったカードで切り札を決める",
+        ),
+        "ui.help.pochen.trump": (
+            "Name the trump suit",
+            "切り札のスートを入力",
+        ),
+        "ui.help.pochen.claim": (
+            "A player claims pools with trump honours",
+            "切り札の役で場を請求",
+        ),
+        "ui.help.pochen.pass": (
+            "The player to act passes",
+            "手番の人がパス",
+        ),
+        "ui.help.pochen.check": (
+            "The player to act checks",
+            "手番の人がチェック",
+        ),
+        "ui.help.pochen.bet": (
+            "The player to act bets (a total)",
+            "手番の人がベット(合計額)",
+        ),
+        "ui.help.pochen.call": (
+            "The player to act calls",
+            "手番の人がコール",
+        ),
+        "ui.help.pochen.raise": (
+            "The player to act raises (a total)",
+            "手番の人がレイズ(合計額)",
+        ),
+        "ui.help.pochen.fold": (
+            "The player to act folds",
+            "手番の人がフォールド",
+        ),
+        "ui.help.pochen.cards": (
+            "Enter the sets shown; the best wins",
+            "公開された組を入力(最強が勝ち)",
+        ),
+        "ui.help.pochen.names": (
+            "Name the winner of the Poch",
+            "ポッヘンの勝者を入力",
+        ),
+        "ui.help.pochen.out": (
+            "The first player out takes the centre",
+            "最初に上がった人がセンターを取る",
         ),
     }
 )

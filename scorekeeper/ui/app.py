@@ -304,10 +304,17 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         """
         new = "en" if language() == "ja" else "ja"
         settings.save(self.store.root, lang=new)
-        screen = self.screen
-        recording = getattr(screen, "recording", None)
-        session = getattr(recording, "id", None) if recording is not None else None
-        self.exit(Relaunch(new, session if isinstance(session, int) else None))
+        self.exit(Relaunch(new, self._open_session()))
+
+    def _open_session(self) -> int | None:
+        """The session on screen: the topmost screen that records one (a table), so that a
+        dialog or the standings over a table reopen that table, not the list."""
+        for screen in reversed(self.screen_stack):
+            recording = getattr(screen, "recording", None)
+            session = getattr(recording, "id", None) if recording is not None else None
+            if isinstance(session, int):
+                return session
+        return None
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -1,34 +1,47 @@
-"""The games, one module each, and looking them up by id.
+"""The games, one module each, and looking them up by id: the one registry of games.
 
-Each game module registers its game with ``core.game.register`` when imported;
-importing this package imports them all, so every lookup sees every game.
+Each game module declares everything the rest of the program needs of it in one
+``register(GameSpec(...))`` call (core/game.py); importing this package imports every
+module in it, so a game is added by adding its module, and every lookup sees every
+game. What the registry asks of a game besides its module (its catalog keys, its
+table screen, its rules, its snapshot types, the property tests' options) is checked
+for each registered game by tests/test_registry.py.
 """
 
 from __future__ import annotations
 
+import pkgutil
+from importlib import import_module
+
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.game import Game, registered
-from scorekeeper.core.games import (  # noqa: F401  (imported to register)
-    indian_chips,
-    indian_lowest,
-    indian_official,
-    pochen,
-)
+from scorekeeper.core.game import Game, GameSpec, registered
 
-#: The order games are offered in (the official rules first).
-GAME_ORDER = ("indian-official", "indian-chips", "indian-lowest", "pochen")
+for _module in pkgutil.iter_modules(__path__):
+    import_module(f"{__name__}.{_module.name}")
 
 
-def get_game(game_id: str) -> Game:
-    games = registered()
+def game_specs() -> list[GameSpec]:
+    """Every registered game's declaration, in the order games are offered."""
+    return sorted(registered().values(), key=lambda spec: (spec.order, spec.id))
+
+
+#: The order games are offered in (the official rules first): each game's ``order``.
+GAME_ORDER: tuple[str, ...] = tuple(spec.id for spec in game_specs())
+
+
+def game_spec(game_id: str) -> GameSpec:
+    specs = registered()
     try:
-        return games[game_id]
+        return specs[game_id]
     except KeyError:
         raise RuleError(
-            "rules.unknown_game", field="game", game=game_id, games=", ".join(sorted(games))
+            "rules.unknown_game", field="game", game=game_id, games=", ".join(sorted(specs))
         ) from None
 
 
+def get_game(game_id: str) -> Game:
+    return game_spec(game_id).game
+
+
 def all_games() -> list[Game]:
-    known = {game_id: i for i, game_id in enumerate(GAME_ORDER)}
-    return sorted(registered().values(), key=lambda g: known.get(g.id, len(known)))
+    return [spec.game for spec in game_specs()]

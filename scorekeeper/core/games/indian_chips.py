@@ -24,7 +24,7 @@ from scorekeeper.core.betting import (
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen, thawed
 from scorekeeper.core.evolve import evolve
-from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     ace_high,
     check_cards,
@@ -314,4 +314,11 @@ def _amount(state: State, betting: Betting, kind: str, player: str) -> int:
     return min(wanted, state.scores[player])
 
 
-register(IndianChips())
+register(
+    GameSpec(
+        IndianChips(),
+        order=2,
+        state_types=(ChipsRound, Betting),
+        screen="scorekeeper.ui.screens.table_chips:ChipsTable",
+    )
+)

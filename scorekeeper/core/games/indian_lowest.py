@@ -12,7 +12,7 @@ from typing import Any
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.evolve import evolve
-from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import ace_high, check_cards, groups_from_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView, shown_round
 from scorekeeper.core.state import State, finish_round
@@ -155,4 +155,11 @@ class IndianLowest(Game):
         return "log.lowest.lose", {"losers": losers}
 
 
-register(IndianLowest())
+register(
+    GameSpec(
+        IndianLowest(),
+        order=3,
+        state_types=(LowestRound,),
+        screen="scorekeeper.ui.screens.table_lowest:LowestTable",
+    )
+)

@@ -16,7 +16,7 @@ from scorekeeper.core.cards import RankOrder, card_strength, parse_shown
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen
 from scorekeeper.core.evolve import constructor, copier
-from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import StakeChange, State, finish_round
@@ -333,4 +333,11 @@ def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
     return tuple(children)
 
 
-register(IndianOfficial())
+register(
+    GameSpec(
+        IndianOfficial(),
+        order=1,
+        state_types=(OfficialRound,),
+        screen="scorekeeper.ui.screens.table_official:OfficialTable",
+    )
+)

@@ -35,7 +35,7 @@ from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen, thawed
 from scorekeeper.core.evolve import evolve
-from scorekeeper.core.game import Game, LegalAction, OptionSpec, register, round_in_play
+from scorekeeper.core.game import Game, GameSpec, LegalAction, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import (
     check_ranking,
     pairs_of,
@@ -242,7 +242,8 @@ class DealView:
     trump: str | None  # the trump suit, once turned or chosen
     claimed: Mapping[str, str]  # pool -> who claimed it this deal
     contestants: tuple[str, ...]  # who is still in the Poch (empty before it starts)
-    poch_open: bool  # the Poch has started and is not settled: its pot is in the middle
+    poch_open: bool  # the Poch has started and is not over: its pot is in the middle
+    nobody_bet: bool = False  # everyone passed: the Poch is over with nothing in it
 
 
 def deal_view(state: State) -> DealView:
@@ -257,8 +258,9 @@ def deal_view(state: State) -> DealView:
         stage = "showdown"
     else:
         stage = "poch" if table.started else "claims"
-    poch_open = table.started and not table.settled
-    return DealView(stage, table.trump, table.claimed, table.contestants(), poch_open)
+    poch_open = table.started and not poch_over(state, table)
+    nobody_bet = all_passed(state, table)
+    return DealView(stage, table.trump, table.claimed, table.contestants(), poch_open, nobody_bet)
 
 
 def set_strength(cards: Sequence[Card], trump: str | None) -> tuple[int, int, int]:
@@ -301,6 +303,10 @@ class Pochen(Game):
         ),
         OptionSpec("rounds", 0, "option.rounds", minimum=0),
     )
+
+    def set_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
+        """More cards, then the higher rank of the deck in use, then the trump (set_strength)."""
+        return (f"cards.sets.order_{options['deck']}",)
 
     def initial_board(self, options: Mapping[str, OptionValue]) -> Mapping[str, int] | None:
         return frozen(dict.fromkeys(POOLS, 0))
@@ -954,4 +960,11 @@ def _check_decided(state: State, table: PochenDeal, ranking: Sequence[Sequence[s
             )
 
 
-register(Pochen())
+register(
+    GameSpec(
+        Pochen(),
+        order=4,
+        state_types=(PochenDeal, Betting),
+        screen="scorekeeper.ui.screens.table_pochen:PochenTable",
+    )
+)

@@ -13,7 +13,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from scorekeeper.core.near import nearest
 from scorekeeper.messages import UserError, t
+from scorekeeper.ui.cells import width
 from scorekeeper.ui.screens.holds_keys import HoldsKeys
 from scorekeeper.ui.widgets.shown import show_text
 
@@ -236,7 +238,15 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         elif found:
             self._say(t("ui.pick.ambiguous", text=text, names=", ".join(n for _, n in found)))
         else:
-            self._say(t("ui.pick.no_match", text=text))
+            self._say(self._no_match(text))
+
+    def _no_match(self, text: str) -> str:
+        """Nobody is called *text*: said with the nearest name that can be picked, if any
+        is near enough (a typo, core/near.py); nothing is picked for it."""
+        near = nearest(text, [name for _, name in self.seats])
+        if near is None:
+            return t("ui.pick.no_match", text=text)
+        return t("ui.pick.no_match_near", text=text, near=near)
 
     def _filter(self, typed: str) -> None:
         """The list keeps only who the typed text could mean; the line below says what
@@ -257,7 +267,7 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         elif found:
             self._say(t("ui.pick.ambiguous", text=text, names=", ".join(n for _, n in found)))
         else:
-            self._say(t("ui.pick.no_match", text=text))
+            self._say(self._no_match(text))
 
     @on(OptionList.OptionSelected, "#pick-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -327,8 +337,12 @@ class TextDialog(HoldsKeys[str | None]):
         placeholder: str = "",
         check: Callable[[str], str | None] | None = None,
         value: str = "",
+        *,
+        help_text: str = "",
     ) -> None:
+        """*help_text*: a rule to have in mind while typing (Pochen's order of sets)."""
         super().__init__(classes="dialog")
+        self.help_text = help_text
         self.title_text = title
         self.placeholder = placeholder
         self.check = check
@@ -337,15 +351,35 @@ class TextDialog(HoldsKeys[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
+            if self.help_text:
+                yield Static(self.help_text, id="text-help", classes="dialog-help", markup=False)
             # Prefilled text is to be edited, not replaced: the cursor at its end and nothing
             # selected, so that one Backspace erases one character (not Textual's select-all).
             yield Input(
                 self.value, placeholder=self.placeholder, id="text-input", select_on_focus=False
             )
+            hint = Static(self.placeholder, id="text-hint", classes="dialog-help", markup=False)
+            hint.display = False
+            yield hint
             yield Static("", id="text-error", classes="dialog-error", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#text-input", Input).focus()
+        self.call_after_refresh(self._place_hint)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._place_hint)
+
+    def _place_hint(self) -> None:
+        """The hint inside the box while it fits there; a hint longer than the box (an
+        example made of the table's own long names) is a wrapped line under it instead."""
+        box = self.query_one("#text-input", Input)
+        room = box.content_size.width
+        if room <= 0:
+            return
+        fits = width(self.placeholder) <= room
+        box.placeholder = self.placeholder if fits else ""
+        self.query_one("#text-hint", Static).display = not fits
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -53,7 +53,9 @@ def rate_dialog(app: App[object]) -> TextDialog:
     """The question: the rate now in its box, to be edited; empty takes the rate away."""
     rate = kept_rate(app)
     now = "" if rate is None else f"{rate.normalize():f}"
-    return TextDialog(t("settle.ui.rate_question"), "10", rate_problem, value=now)
+    return TextDialog(
+        t("settle.ui.rate_question"), t("ui.hint.example", example="10"), rate_problem, value=now
+    )
 
 
 def keep_rate(app: object, typed: str) -> bool:

@@ -14,9 +14,8 @@ from textual.widgets import DataTable, Header, Static
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings, standings_counts
-from scorekeeper.export.report import receipt_text
 from scorekeeper.export.settlement import settle
-from scorekeeper.messages import language, t
+from scorekeeper.messages import t
 from scorekeeper.ui.screens.money_rate import keep_rate, kept_rate, rate_dialog
 from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.widgets.chart import ScoreChart
@@ -99,7 +98,10 @@ class StandingsScreen(StyledOnce, Screen[None]):
             lines = [heading] if heading and settled.transfers else []
             lines += settled.lines()
         if self.receipt is not None:
-            lines.append(receipt_text(self.receipt, language()))
+            # The hash under its words, indented: at 80 columns it never wraps away from
+            # them or in two, so it is read (and noted down) as it is.
+            lines.append(t("ui.standings.receipt", entries=self.receipt.entries))
+            lines.append(f"  {self.receipt.hash}")
         return lines
 
     def show_settlement(self) -> None:

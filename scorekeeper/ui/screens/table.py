@@ -31,7 +31,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import Phrase, UserError, t
-from scorekeeper.messages.describe import describe_text
+from scorekeeper.messages.describe import board_shares_text, describe_text
 from scorekeeper.services.correcting import Correcting
 from scorekeeper.services.phone import Answer, Tap, record_tap
 from scorekeeper.services.recording import Recorder
@@ -41,7 +41,7 @@ from scorekeeper.ui.screens.history import with_history
 from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.big_number import BigNumber
-from scorekeeper.ui.widgets.key_bar import KeyBar
+from scorekeeper.ui.widgets.key_bar import PALETTE_WORD, KeyBar
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
 from scorekeeper.ui.widgets.shown import show_text
@@ -54,14 +54,16 @@ class TableAction:
     name: str  # runs action_<name>
     key: str
     kind: str
-    #: Its words: the key's label ``ui.key.<words>`` and its help ``ui.help.<words>``
-    #: (default: its name), so actions of two games that read the same share them.
+    #: Its label ``ui.key.<words>`` (default: its name), so the keys of two games that
+    #: read the same share it.
     words: str = ""
-    #: Its help ``ui.help.<help>`` where only the help differs from its words'.
-    help: str = ""
     #: What the key means across games (default: its entry kind): one key per meaning,
     #: and no key with two meanings in two games (tests/test_table_keys.py).
     meaning_: str = ""
+    #: The game whose table the key is on (set by TableScreen), for its help: a game's
+    #: entry keys have their own help, ``ui.help.<game>.<meaning>``, never another
+    #: game's (a reveal in one game does not say that the lowest card loses)
+    game: str = ""
 
     @property
     def meaning(self) -> str:
@@ -73,7 +75,10 @@ class TableAction:
 
     @property
     def help_key(self) -> str:
-        return f"ui.help.{self.help or self.words or self.name}"
+        """Its help: the game's own for a game's key, else the common entry's."""
+        if self.game:
+            return f"ui.help.{self.game}.{self.meaning}"
+        return f"ui.help.{self.words or self.name}"
 
 
 COMMON_ACTIONS = (
@@ -91,18 +96,21 @@ COMMON_ACTIONS = (
 #: What a table that only shows still offers: nothing among them records.
 _SHOWING = frozenset({"standings", "close", "explain"})
 #: Footer keys that give way, first to last, when the footer is narrow (help lists them;
-#: ctrl+r, offered once a round can be corrected, gives way last).
-_SPARE = ("standings", "timeline", "close", "correct_round")
+#: then the palette's word (^p stays, and the palette names itself when opened), then the
+#: hand-over; ctrl+r, offered once a round can be corrected, gives way last).
+_SPARE = ("standings", "timeline", "close", PALETTE_WORD, "hand_over", "correct_round")
 #: Views that act on the stored session itself: not offered where it is only shown.
 _STORED_ONLY = frozenset({"timeline", "export", "correct_round"})
 
 
 @dataclass(frozen=True)
 class Banner:
-    """What a table that only shows says on top: its title, and maybe one line."""
+    """What a table that only shows says on top: its title, and maybe one line; and what
+    follows the title in the header, if not the game's whole name."""
 
     title: str
     line: str | None = None
+    sub_title: str | None = None
 
 
 def _bindings(actions: Iterable[TableAction]) -> list[BindingType]:
@@ -149,6 +157,7 @@ class TableScreen(StyledOnce, Screen[None]):
         if not cls.__dict__.get("SHARED_BASE", False):
             game = get_game(cls.GAME_ID)
             common = [a for a in COMMON_ACTIONS if game.ever_accepts(a.kind)]
+            cls.GAME_ACTIONS = tuple(replace(a, game=game.id) for a in cls.GAME_ACTIONS)
             actions = (*cls.GAME_ACTIONS, *common)
             cls.ACTIONS = {a.name: a for a in actions}
             cls.BINDINGS = _bindings(actions)  # before Textual merges the bindings
@@ -205,6 +214,8 @@ class TableScreen(StyledOnce, Screen[None]):
             self.add_class("display")
         if self.banner is not None:
             self.title = self.banner.title
+            if self.banner.sub_title is not None:
+                self.sub_title = self.banner.sub_title
             if self.banner.line:
                 self.say(self.banner.line)
         if self.recording.read_only:
@@ -515,10 +526,7 @@ class TableScreen(StyledOnce, Screen[None]):
         game = self.recording.session.game
         returned = game.board_returned(game.close(self.state))  # the rules say what `end` does
         if returned:
-            shares = t("settle.separator").join(
-                t("export.board_share", player=name, chips=chips)
-                for name, chips in returned.items()
-            )
+            shares = board_shares_text(returned)
             question += "\n" + t("ui.table.end_board", chips=sum(returned.values()), shares=shares)
         self.app.push_screen(ConfirmDialog(question, t("ui.key.end")), answered)
 
@@ -604,7 +612,13 @@ class TableScreen(StyledOnce, Screen[None]):
         if not finished:
             self.say(t("ui.correct.nothing_yet"), error=True)
             return
-        dialog = TextDialog(t("ui.correct.which_round", rounds=finished), "1", check_round)
+        # The placeholder is words, never a number: a grey "1" reads as a value already
+        # typed, and Enter on the empty box is refused.
+        dialog = TextDialog(
+            t("ui.correct.which_round", rounds=finished),
+            t("ui.correct.which_round_hint", rounds=finished),
+            check_round,
+        )
         self.app.push_screen(dialog, chosen)
 
     def _play_again(self, number: int) -> None:

@@ -27,14 +27,7 @@ class ChipsTable(BettingTable):
         TableAction("raise_bet", "r", "raise"),
         TableAction("fold_hand", "f", "fold"),
         TableAction("redraw", "d", "redraw"),
-        TableAction(
-            "showdown_ranking",
-            "s",
-            "showdown",
-            words="showdown",
-            help="showdown_ranking",
-            meaning_="names",
-        ),
+        TableAction("showdown_ranking", "s", "showdown", words="showdown", meaning_="names"),
         TableAction("showdown_cards", "v", "showdown", meaning_="cards"),
     )
 

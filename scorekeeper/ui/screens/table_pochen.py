@@ -16,7 +16,7 @@ from scorekeeper.core.betting import betting_of
 from scorekeeper.core.cards import SUIT_SYMBOLS
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
-from scorekeeper.core.games.pochen import carried_deals, deal_view, pool_words
+from scorekeeper.core.games.pochen import DealView, carried_deals, deal_view, pool_words
 from scorekeeper.core.games.ranking import parse_ranking_words
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
@@ -56,23 +56,44 @@ class PochenPanel(Vertical):
         seats = state.numbers()
         board = self.query_one(Board)
         board.show(state.board or {}, carried_deals(state), dict(deal.claimed), seats)
-        now = deal.stage
-        trump = SUIT_SYMBOLS[deal.trump] if deal.trump else "—"
-        if state.finished:
-            line = t("ui.stake.finished", round=state.round)
-        elif now == "between":
-            line = t("ui.pochen.next", round=round_words(state), dealer=state.parent)
+        show_text(self.query_one("#pochen-stage", Static), stage_line(state, deal))
+        show_text(self.query_one("#pochen-poch", Static), "\n".join(poch_lines(deal, view)))
+
+
+def stage_line(state: State, deal: DealView) -> str:
+    """Where the deal is: the trump once there is one, then the stage (said once: before the
+    trump the stage itself asks for it)."""
+    now = deal.stage
+    if state.finished:
+        return t("ui.stake.finished", round=state.round)
+    if now == "between":
+        return t("ui.pochen.next", round=round_words(state), dealer=state.parent)
+    stage = t(f"ui.pochen.stage.{now}")
+    return (
+        t("ui.pochen.stage", stage=stage, trump=SUIT_SYMBOLS[deal.trump]) if deal.trump else stage
+    )
+
+
+def poch_lines(deal: DealView, view: RoundView | None) -> list[str]:
+    """The Poch under the stage: its pot and who is in it once something is bet, whose turn
+    it is and what they need, each said once; and a Poch nobody bet in, in words."""
+    if deal.nobody_bet and deal.stage == "playout":  # ("sets" says it in the stage)
+        return [t("ui.pochen.nobody_bet")]
+    if view is None or not deal.poch_open:
+        return []
+    lines = []
+    if view.pot:
+        who = " ".join(deal.contestants or view.live)
+        lines.append(t("ui.pochen.pot", chips=view.pot, players=who))
+    if view.to_act:
+        if not view.stake:
+            lines.append(t("ui.pochen.turn_open", player=view.to_act))
+        elif view.to_call == view.stake:  # nothing in yet: the call is the highest
+            lines.append(t("ui.pochen.turn_call", player=view.to_act, call=view.to_call))
         else:
-            line = t("ui.pochen.stage", stage=t(f"ui.pochen.stage.{now}"), trump=trump)
-        show_text(self.query_one("#pochen-stage", Static), line)
-        poch = ""
-        if view and deal.poch_open:
-            who = " ".join(deal.contestants or view.live)
-            poch = t("ui.pochen.pot", chips=view.pot, players=who)
-            if view.to_act:
-                turn = t("ui.pochen.turn", player=view.to_act, call=view.to_call, high=view.stake)
-                poch += "\n" + turn
-        show_text(self.query_one("#pochen-poch", Static), poch)
+            turn = t("ui.pochen.turn", player=view.to_act, call=view.to_call, high=view.stake)
+            lines.append(turn)
+    return lines
 
 
 class PochenTable(BettingTable):
@@ -85,9 +106,9 @@ class PochenTable(BettingTable):
         TableAction("claim", "a", "claim"),
         TableAction("pass_poch", "o", "pass"),
         TableAction("check_poch", "k", "check", words="check"),
-        TableAction("bet_poch", "b", "bet", words="bet", help="bet_total"),
+        TableAction("bet_poch", "b", "bet", words="bet"),
         TableAction("call_poch", "c", "call", words="call"),
-        TableAction("raise_poch", "r", "raise", words="raise_bet", help="raise_total"),
+        TableAction("raise_poch", "r", "raise", words="raise_bet"),
         TableAction("fold_poch", "f", "fold", words="fold_hand"),
         TableAction("show", "v", "show", meaning_="cards"),
         TableAction("poch_winner", "s", "poch", meaning_="names"),
@@ -139,13 +160,16 @@ class PochenTable(BettingTable):
         box = t("ui.hint.turned")
         syntax = {"rules.pochen.turned_syntax": box}
         title = t("ui.pochen.turned_title")
-        self._ask("turned", title, "8D", lambda text: {"card": text.strip()}, box, syntax)
+        # words, never a bare value that reads as typed
+        example = t("ui.hint.example", example="8D")
+        self._ask("turned", title, example, lambda text: {"card": text.strip()}, box, syntax)
 
     def action_trump(self) -> None:
         box = t("ui.hint.trump")
         syntax = {"rules.pochen.trump_syntax": box}
         title = t("ui.pochen.trump_title")
-        self._ask("trump", title, "D", lambda text: {"suit": text.strip()}, box, syntax)
+        example = t("ui.hint.example", example="D")
+        self._ask("trump", title, example, lambda text: {"suit": text.strip()}, box, syntax)
 
     def _ask(
         self,
@@ -155,11 +179,13 @@ class PochenTable(BettingTable):
         data: Any,
         empty: str | None = None,
         box: Mapping[str, str] | None = None,
+        help_text: str = "",
     ) -> None:
         """A one-line entry, checked by the core before the dialog closes.
 
         *empty* says what to type when the box is left empty, and *box* rewords the
-        refusals that quote a transcript line (error key -> text), in the box's own words.
+        refusals that quote a transcript line (error key -> text), in the box's own words;
+        *help_text* is a rule shown above the box.
         """
 
         def check(text: str) -> str | None:
@@ -174,7 +200,7 @@ class PochenTable(BettingTable):
             if text:
                 self.record(Entry(kind, data(text)))
 
-        self.app.push_screen(TextDialog(title, placeholder, check), done)
+        self.app.push_screen(TextDialog(title, placeholder, check, help_text=help_text), done)
 
     # -- claims ----------------------------------------------------------------------
     def action_claim(self) -> None:
@@ -232,7 +258,8 @@ class PochenTable(BettingTable):
         shown = pairs_example(self.legal_kinds().get("show", ()), ("KD,KS", "9C,9D,9S"))
         hint, empty = t("ui.hint.example", example=shown), t("ui.hint.sets_empty", example=shown)
         syntax = {"rules.pochen.show_syntax": empty}
-        self._ask("show", t("ui.pochen.show_title"), hint, data, empty, syntax)
+        title = t("ui.pochen.show_title")
+        self._ask("show", title, hint, data, empty, syntax, self._set_order())
 
     def action_poch_winner(self) -> None:
         def data(text: str) -> dict[str, Any]:
@@ -244,7 +271,14 @@ class PochenTable(BettingTable):
             t("ui.hint.ranking_empty", example=example),
         )
         syntax = {"rules.ranking_syntax": empty}
-        self._ask("poch", t("ui.pochen.poch_title"), hint, data, empty, syntax)
+        title = t("ui.pochen.poch_title")
+        self._ask("poch", title, hint, data, empty, syntax, self._set_order())
+
+    def _set_order(self) -> str:
+        """How sets rank in the Poch, as the game says it (Game.set_order), for the dialogs
+        that show the sets or name the winner."""
+        said = self.recording.session.game.set_order(self.state.options)
+        return " ".join(t(key) for key in said)
 
     # -- the play-out ------------------------------------------------------------------
     def action_out(self) -> None:

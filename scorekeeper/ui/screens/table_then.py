@@ -18,6 +18,7 @@ from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.showing import Shown
+from scorekeeper.ui.game_names import short_game_name
 from scorekeeper.ui.screens.table import Banner, TableScreen
 from scorekeeper.ui.screens.tables import screen_class
 from scorekeeper.ui.view_guard import open_view
@@ -36,7 +37,10 @@ def then_screen(session: Session, sid: int, index: int) -> TableScreen:
     later_void = session.voided().get(event.seq)
     if later_void is not None:
         line += " " + t("timeline.then.voided", seq=later_void)
-    banner = Banner(t("timeline.then.title", session=sid, time=time), line)
+    # The game's short label after the title: with its time and session number, the whole
+    # name would not fit the header at 80 columns ("Indian Poker (official poi…").
+    title = t("timeline.then.title", session=sid, time=time)
+    banner = Banner(title, line, sub_title=short_game_name(session.game.id))
     shown = Shown(sid, then, "timeline.read_only", time=time)
     return screen_class(session.game.id)(shown, banner=banner)
 

@@ -1,4 +1,4 @@
-"""Which table screen a session opens on.
+"""Which table screen a session opens on: the one its game names (core/game.py GameSpec).
 
 Each game's screen module is imported when a session of that game opens: a table of
 the official game does not load the chips, lowest-card and Pochen screens first.
@@ -8,22 +8,17 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from scorekeeper.core.games import game_spec
 from scorekeeper.services.recording import Recording
 from scorekeeper.ui.screens.table import TableScreen
 
-#: game id -> (module, class) of its table screen
-_WHERE: dict[str, tuple[str, str]] = {
-    "indian-official": ("scorekeeper.ui.screens.table_official", "OfficialTable"),
-    "indian-chips": ("scorekeeper.ui.screens.table_chips", "ChipsTable"),
-    "indian-lowest": ("scorekeeper.ui.screens.table_lowest", "LowestTable"),
-    "pochen": ("scorekeeper.ui.screens.table_pochen", "PochenTable"),
-}
-
 
 def screen_class(game_id: str) -> type[TableScreen]:
-    """The table screen of the game *game_id*."""
-    module, name = _WHERE[game_id]
-    screen: type[TableScreen] = getattr(import_module(module), name)
+    """The table screen of the game *game_id*, as its registration names it."""
+    module, _, name = game_spec(game_id).screen.partition(":")
+    screen = getattr(import_module(module), name)
+    if not (isinstance(screen, type) and issubclass(screen, TableScreen)):
+        raise TypeError(f"{game_spec(game_id).screen} is no table screen")
     return screen
 
 

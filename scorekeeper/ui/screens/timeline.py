@@ -9,7 +9,7 @@ the table as it was right after it, read-only.
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -22,9 +22,44 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.timeline import TimelineEntry, index_at, parse_time, select, timeline
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
+from scorekeeper.ui.cells import width
 from scorekeeper.ui.screens.dialogs import TextDialog, ask_who
 from scorekeeper.ui.screens.styled_once import StyledOnce
 from scorekeeper.ui.widgets.key_bar import KeyBar
+
+#: The columns, in order: their keys and the catalog's words for their headings.
+COLUMNS = (
+    ("seq", ""),
+    ("time", "word.time"),
+    ("by", "timeline.col.by"),
+    ("round", "timeline.col.round"),
+    ("stake", "word.stake"),
+    ("what", "timeline.col.what"),
+)
+#: The fewest columns "what happened" is given before the recorder's column narrows too.
+WHAT_AT_LEAST = 24
+#: The fewest a narrowed recorder's column keeps: its names wrap under themselves.
+BY_AT_LEAST = 6
+
+
+def fit_widths(
+    headings: dict[str, str], rows: list[dict[str, str]], room: int, padding: int
+) -> dict[str, int]:
+    """Column widths that fit *room* cells (each column padded by *padding* each side):
+    every column as wide as its widest cell, but "what happened" (and then the recorder's
+    names) takes only the room left, its long lines wrapping within their row."""
+    widths = {
+        key: max([width(headings[key]), *(width(row[key]) for row in rows)]) for key, _ in COLUMNS
+    }
+    left = room - 2 * padding * len(COLUMNS) - sum(w for k, w in widths.items() if k != "what")
+    if left >= widths["what"]:
+        return widths
+    if left < WHAT_AT_LEAST:  # the recorder's names wrap first, then what happened
+        by = max(BY_AT_LEAST, widths["by"] - (WHAT_AT_LEAST - left))
+        left += widths["by"] - by
+        widths["by"] = by
+    widths["what"] = max(1, left)
+    return widths
 
 
 def stake_cell(entry: TimelineEntry) -> Text:
@@ -86,33 +121,50 @@ class TimelineScreen(StyledOnce, Screen[None]):
     def on_mount(self) -> None:
         self.title = t("timeline.title", session=self.sid)
         self.sub_title = t(self.session.game.name_key)
-        table = self.query_one("#timeline-table", DataTable)
-        table.add_column("#", key="seq")
-        table.add_column(t("word.time"), key="time")
-        table.add_column(t("timeline.col.by"), key="by")
-        table.add_column(t("timeline.col.round"), key="round")
-        table.add_column(t("word.stake"), key="stake")
-        table.add_column(t("timeline.col.what"), key="what")
         self.show()
-        table.focus()
+        self.query_one("#timeline-table", DataTable).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The columns are fitted to the width: a new width fits them again."""
+        if self._fitted_to not in (None, event.size.width):
+            table = self.query_one("#timeline-table", DataTable)
+            self.show(cursor=table.cursor_row)
+
+    _fitted_to: int | None = None
 
     # -- the list --------------------------------------------------------------------
-    def show(self) -> None:
+    def show(self, cursor: int | None = None) -> None:
+        """The entries the filters leave, the last highlighted (or row *cursor*).
+
+        Each row is whole at any width: "what happened" takes the room the other
+        columns leave and wraps within its row, never running off the right edge."""
         self.shown = select(self.entries, stake=self.stake, round=self.round, player=self.player)
         table = self.query_one("#timeline-table", DataTable)
-        table.clear()
-        for entry in self.shown:
-            table.add_row(
-                Text(str(entry.seq), justify="right", style="dim"),
-                entry.local_time(),
-                entry.event.recorder,
-                Text(str(entry.round), justify="right"),
-                stake_cell(entry),
-                what_cell(entry),
-                key=str(entry.seq),
-            )
+        table.clear(columns=True)
+        rows = [
+            {
+                "seq": Text(str(entry.seq), justify="right", style="dim"),
+                "time": Text(entry.local_time()),
+                "by": Text(entry.event.recorder),
+                "round": Text(str(entry.round), justify="right"),
+                "stake": stake_cell(entry),
+                "what": what_cell(entry),
+            }
+            for entry in self.shown
+        ]
+        headings = {key: t(words) if words else "#" for key, words in COLUMNS}
+        plain = [{key: cell.plain for key, cell in row.items()} for row in rows]
+        # The screen's width, less the scrollbar a long list shows.
+        self._fitted_to = self.size.width or self.app.size.width
+        room = self._fitted_to - 2
+        widths = fit_widths(headings, plain, room, table.cell_padding)
+        for key, _ in COLUMNS:
+            table.add_column(Text(headings[key]), key=key, width=widths[key])
+        for entry, row in zip(self.shown, rows, strict=True):
+            table.add_row(*row.values(), key=str(entry.seq), height=None)
         if self.shown:
-            table.move_cursor(row=len(self.shown) - 1)
+            last = len(self.shown) - 1
+            table.move_cursor(row=last if cursor is None else min(cursor, last))
         self.query_one("#timeline-filter", Static).update(self._filter_text())
 
     def _filter_text(self) -> str:

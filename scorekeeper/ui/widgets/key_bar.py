@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from textual.css.styles import RenderStyles
     from textual.screen import Screen
 
+#: In a bar's *spare* order: where the palette's word gives way (its key stays).
+PALETTE_WORD = "(the palette's word)"
 #: The palette's left edge, as Textual's ``vkey`` border draws it.
 EDGE = "▏"
 
@@ -168,19 +170,25 @@ class KeyBar(Widget, can_focus=False):
 
     def fitted(self, room: int | None = None) -> tuple[Key, ...]:
         """The keys shown in *room* columns (the bar's width): the spare ones left out, in
-        the order given, until the rest fit; then the palette's key without its word. What
-        still does not fit is cut at the edge, as Textual's footer cuts it."""
+        the order given, until the rest fit; the palette's word goes where *spare* names
+        ``PALETTE_WORD`` (last if it does not). What still does not fit is cut at the edge,
+        as Textual's footer cuts it."""
         room = self.size.width if room is None else room
         keys = list(self.keys)
         total = sum(self._cells(key) for key in keys)
-        for action in self.spare:
+        order = self.spare if PALETTE_WORD in self.spare else (*self.spare, PALETTE_WORD)
+        for action in order:
+            if total <= room:
+                break
+            if action == PALETTE_WORD:  # (Textual's footer cut the last key instead: "? ヘル")
+                keys = [_bare(key) if key.palette else key for key in keys]
+                total = sum(self._cells(key) for key in keys)
+                continue
             for key in [key for key in keys if key.action == action]:
                 if total <= room:
                     break
                 keys.remove(key)
                 total -= self._cells(key)
-        if total > room:  # (Textual's footer cut the last key instead: "? ヘル")
-            keys = [_bare(key) if key.palette else key for key in keys]
         return tuple(keys)
 
     def shown(self) -> list[tuple[str, str]]:

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.scalar import Unit
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Digits, Label, Static
 
@@ -83,7 +85,20 @@ class PotPanel(Vertical):
         limit = row.styles.max_height if isinstance(row, Widget) else None
         if limit is None:
             return False
-        rows_left = int(limit.resolve(self.screen.size, self.app.size)) - _FIXED_ROWS
+        # A height in % is of the room the screen's docked bars (header, keys) leave.
+        screen = self.screen
+        room = Size(screen.size.width, screen.size.height - _docked_rows(screen))
+        rows_left = int(limit.resolve(room, self.app.size)) - _FIXED_ROWS
         width = self.content_region.width or _ROOM
         needed = sum(len(Text(line).wrap(self.app.console, width)) for line in lines) + 1
         return needed > rows_left
+
+
+def _docked_rows(screen: Widget) -> int:
+    """The rows the screen's bars docked at its top and bottom take (their set heights)."""
+    rows = 0
+    for child in screen.children:
+        height = child.styles.height
+        if child.display and child.styles.dock in ("top", "bottom") and height is not None:
+            rows += int(height.value) if height.unit == Unit.CELLS else 0
+    return rows

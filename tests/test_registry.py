@@ -1,0 +1,270 @@
+"""A game is declared once, and everything else it needs is checked for it (issue 36).
+
+Each game module declares what the rest of the program needs of it in one
+``register(GameSpec(...))`` (core/game.py); the snapshot codec, the table screen it opens
+on, the order games are offered in and the property tests' list of games are derived from
+that registry. What cannot be derived (catalog texts in both languages, the rules in
+docs/, the generator's data for its verbs) is checked here for every registered game, and
+each failure names the game and the piece it lacks, so that adding a game is: write its
+module, run the tests, and do what they say (docs/architecture.md, "Adding a game").
+"""
+
+from __future__ import annotations
+
+import inspect
+import pkgutil
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import fields, is_dataclass
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.core import state_codec
+from scorekeeper.core.chain import Chain
+from scorekeeper.core.events import Entry
+from scorekeeper.core.game import Game, GameSpec
+from scorekeeper.core.games import GAME_ORDER, all_games, game_spec, game_specs
+from scorekeeper.core.header import make_header
+from scorekeeper.core.session import Session
+from scorekeeper.messages import CATALOG
+from tests import session_gen
+
+ROOT = Path(__file__).resolve().parent.parent
+JA_RULES = ROOT / "docs" / "ja" / "rules.md"
+
+
+def catalog_gaps(game_id: str, key: str) -> list[str]:
+    """What the catalog lacks of *key*: the key itself, or one of its two languages."""
+    if key not in CATALOG:
+        return [f"game {game_id!r}: no catalog key {key} (in English and in Japanese)"]
+    english, japanese = CATALOG[key]
+    return [
+        f"game {game_id!r}: catalog key {key} has no {language} text"
+        for language, text in (("English", english), ("Japanese", japanese))
+        if not text.strip()
+    ]
+
+
+def report(problems: list[str]) -> None:
+    """Fail with every problem on a line of its own (pytest shortens a list it compares)."""
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+def screen_of(spec: GameSpec) -> tuple[type[Any] | None, list[str]]:
+    """The table screen *spec* names, or why there is none."""
+    from scorekeeper.ui.screens.table import TableScreen
+
+    module, colon, name = spec.screen.partition(":")
+    if not colon or not name:
+        return None, [f"game {spec.id!r} has no table screen: {spec.screen!r} is no 'module:Class'"]
+    try:
+        found = getattr(import_module(module), name, None)
+    except ModuleNotFoundError as error:
+        if error.name != module:
+            raise
+        return None, [f"game {spec.id!r} has no table screen: no module {module}"]
+    except Exception as error:  # a key's label not in the catalog fails as the class is made
+        return None, [f"game {spec.id!r}: its table screen {spec.screen} fails: {error!r}"]
+    if found is None:
+        return None, [f"game {spec.id!r} has no table screen: no {name} in {module}"]
+    if not (isinstance(found, type) and issubclass(found, TableScreen)):
+        return None, [f"game {spec.id!r} has no table screen: {spec.screen} is no TableScreen"]
+    if spec.id != found.GAME_ID:
+        return None, [
+            f"game {spec.id!r} has no table screen: {spec.screen} is the table of {found.GAME_ID!r}"
+        ]
+    return found, []
+
+
+# -- the registry itself -----------------------------------------------------------------
+def test_the_registry_holds_the_games_in_the_order_they_are_offered():
+    specs = game_specs()
+    assert tuple(spec.id for spec in specs) == GAME_ORDER
+    assert [game.id for game in all_games()] == list(GAME_ORDER)
+    assert GAME_ORDER[:4] == ("indian-official", "indian-chips", "indian-lowest", "pochen")
+    orders = [spec.order for spec in specs]
+    assert len(set(orders)) == len(orders), f"two games are offered at one place: {orders}"
+
+
+def test_every_game_class_in_the_games_package_is_registered():
+    """A game module that defines its game but never registers it is no game at all."""
+    import scorekeeper.core.games as package
+
+    registered = {type(spec.game) for spec in game_specs()}
+    unregistered = [
+        f"{info.name}.{cls.__name__} is a game that is not registered (register(GameSpec(...)))"
+        for info in pkgutil.iter_modules(package.__path__)
+        for cls in vars(import_module(f"{package.__name__}.{info.name}")).values()
+        if isinstance(cls, type)
+        and issubclass(cls, Game)
+        and not inspect.isabstract(cls)
+        and cls.__module__ == f"{package.__name__}.{info.name}"
+        and cls not in registered
+    ]
+    report(unregistered)
+
+
+def test_the_snapshot_codec_keeps_the_common_types_and_every_games_own():
+    expected = {cls.__name__ for cls in state_codec.COMMON_TYPES}
+    expected |= {cls.__name__ for spec in game_specs() for cls in spec.state_types}
+    assert set(state_codec._TYPES) == expected
+
+
+# -- each registered game, everything it needs -------------------------------------------
+@pytest.mark.parametrize("game_id", GAME_ORDER)
+def test_a_game_has_its_table_screen(game_id):
+    _, problems = screen_of(game_spec(game_id))
+    report(problems)
+
+
+@pytest.mark.parametrize("game_id", GAME_ORDER)
+def test_a_game_is_worded_in_the_catalog_in_both_languages(game_id):
+    """Its name and short name (ui/game_names.py finds them by the id, without the rules),
+    and the help and name of each of its options."""
+    game = game_spec(game_id).game
+    problems = []
+    if game.name_key != f"game.{game_id}":
+        problems.append(f"game {game_id!r}: its name_key is not game.{game_id}")
+    keys = [f"game.{game_id}", f"game.{game_id}.short"]
+    for option in game.options:
+        keys += [option.help_key, f"option.named.{option.key}"]
+    for key in keys:
+        problems += catalog_gaps(game_id, key)
+    report(problems)
+
+
+@pytest.mark.parametrize("game_id", GAME_ORDER)
+def test_a_games_entry_keys_have_its_own_help_in_both_languages(game_id):
+    """Each key of its table has help of its own, ``ui.help.<game>.<meaning>``: no game's
+    help says another game's rule ('reveal' in one game saying the lowest card loses),
+    and each of its round verbs has a key."""
+    screen, problems = screen_of(game_spec(game_id))
+    if screen is None:
+        pytest.skip("no table screen (test_a_game_has_its_table_screen)")
+    game = game_spec(game_id).game
+    for action in screen.GAME_ACTIONS:
+        if not action.help_key.startswith(f"ui.help.{game_id}."):
+            problems.append(f"game {game_id!r}: key {action.key} has help {action.help_key}")
+        problems += catalog_gaps(game_id, action.help_key)
+    keyed = {action.kind for action in screen.GAME_ACTIONS}
+    problems += [
+        f"game {game_id!r}: round verb {kind!r} has no key on its table screen"
+        for kind in sorted(game.round_kinds - keyed)
+    ]
+    report(problems)
+
+
+def test_no_game_help_is_left_for_a_key_no_table_has():
+    """The catalog's per-game help is exactly that of the registered games' keys."""
+    screens = [screen_of(spec)[0] for spec in game_specs()]
+    wanted = {action.help_key for screen in screens if screen for action in screen.GAME_ACTIONS}
+    games = "|".join(map(re.escape, GAME_ORDER))
+    per_game = {key for key in CATALOG if re.match(rf"ui\.help\.({games})\.", key)}
+    report(
+        [
+            f"catalog key {key} is the help of no key on its game's table"
+            for key in sorted(per_game - wanted)
+        ]
+    )
+
+
+@pytest.mark.parametrize("game_id", GAME_ORDER)
+def test_a_game_has_its_rules_in_english_and_in_japanese(game_id):
+    """docs/rules/<game>.md, and a section of docs/ja/rules.md headed with the game's
+    Japanese name that links to it."""
+    problems = []
+    if not (ROOT / "docs" / "rules" / f"{game_id}.md").is_file():
+        problems.append(f"game {game_id!r} has no rules: no docs/rules/{game_id}.md")
+    japanese = JA_RULES.read_text(encoding="utf-8")
+    name = CATALOG.get(f"game.{game_id}", ("", ""))[1]
+    if not name:
+        problems.append(
+            f"game {game_id!r}: no section in docs/ja/rules.md (and no Japanese name "
+            f"game.{game_id} to head it)"
+        )
+    elif f"\n## {name}\n" not in japanese:
+        problems.append(f"game {game_id!r}: no section '## {name}' in docs/ja/rules.md")
+    if f"](../rules/{game_id}.md)" not in japanese:
+        problems.append(f"game {game_id!r}: docs/ja/rules.md has no link to ../rules/{game_id}.md")
+    report(problems)
+
+
+def _types_in(value: Any, depth: int = 0) -> Iterator[type]:
+    """The dataclass types a state holds, at any depth (histories item by item)."""
+    if depth > 40:
+        return
+    if isinstance(value, Chain):
+        value = value.to_list()
+    if is_dataclass(value) and not isinstance(value, type):
+        yield type(value)
+        for field in fields(value):
+            yield from _types_in(getattr(value, field.name), depth + 1)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _types_in(key, depth + 1)
+            yield from _types_in(item, depth + 1)
+    elif isinstance(value, tuple | list | frozenset | set):
+        for item in value:
+            yield from _types_in(item, depth + 1)
+
+
+def a_round_started(game: Game) -> Session:
+    """A session of *game* with its default options, four players if it can (else as few
+    as it takes or as many as it allows), and its first round started."""
+    count = min(max(4, game.min_players), game.max_players)
+    players = ["A", "B", "C", "D", "E", "F", "G", "H"][:count]
+    session = Session(make_header(game.id, players, {}))
+    session.record(Entry("round"))
+    return session
+
+
+@pytest.mark.parametrize("game_id", GAME_ORDER)
+def test_the_snapshot_codec_keeps_a_games_round(game_id):
+    """What a round of the game holds is kept by a snapshot: its types are the game's
+    ``state_types`` (or common), and the state reads back the same."""
+    spec = game_spec(game_id)
+    session = a_round_started(spec.game)
+    held = set(_types_in(session.state))
+    missing = sorted(cls.__name__ for cls in held if cls not in state_codec._TYPES.values())
+    problems = [
+        f"game {game_id!r}: the snapshot codec cannot keep its {name} (not in its state_types)"
+        for name in missing
+    ]
+    if not missing:
+        state = session.state
+        again = state_codec.decode_state(state_codec.encode_state(state), state.options, game_id)
+        if again != state:
+            problems.append(f"game {game_id!r}: its state does not read back the same")
+    report(problems)
+
+
+@pytest.mark.parametrize("game_id", GAME_ORDER)
+def test_the_property_tests_play_a_game(game_id):
+    """tests/session_gen.py knows the game: its options there (checked by the rules), and
+    data of the right shape for each of its round verbs."""
+    game = game_spec(game_id).game
+    problems = []
+    if game_id not in session_gen.OPTIONS:
+        problems.append(
+            f"game {game_id!r} has no property-test coverage: no line in "
+            "tests/session_gen.py OPTIONS"
+        )
+    else:
+        make_header(game_id, ["A", "B", "C", "D"], session_gen.OPTIONS[game_id])
+    made = session_gen.MADE | session_gen.PLAYER_ONLY
+    problems += [
+        f"game {game_id!r}: tests/session_gen.py entry_data makes no data for its verb "
+        f"{kind!r} (MADE or PLAYER_ONLY)"
+        for kind in sorted(game.round_kinds - made)
+    ]
+    report(problems)
+    assert game_id in session_gen.GAMES
+
+
+def test_the_generator_knows_no_game_that_is_not_registered():
+    assert set(session_gen.OPTIONS) <= set(GAME_ORDER)
+    assert list(session_gen.GAMES) == list(GAME_ORDER)
