@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
+from scorekeeper.core.chain import Chain
 from scorekeeper.core.game import Game
 from scorekeeper.core.games import get_game
 from scorekeeper.core.read_model import ranking
-from scorekeeper.core.state import State
+from scorekeeper.core.state import RoundResult, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +38,43 @@ def standings(state: State) -> list[Standing]:
 
 
 def settled_net(game: Game, state: State) -> dict[str, int]:
-    """Each player's net result after the last finished round (0 before the first)."""
-    return {name: series[-1] for name, series in net_history(game, state).items()}
+    """Each player's net result after the last finished round (0 before the first):
+    what :func:`net_history` ends with, from the rounds' sums kept as the results grew
+    (the phones' page asks at every entry of a session of 100,000)."""
+    sums = _round_sums(game, state.results)
+    net = {name: sums.get(name, 0) - state.anted.get(name, 0) for name in state.names()}
+    for name, chips in state.returned.items():  # the board given back, at the end
+        net[name] += chips
+    return net
+
+
+#: The last few results' sums of each player's round nets, by game: a chain that grew
+#: from one of them adds only its new rounds (a lock: the page reads in threads).
+_SUMS: OrderedDict[int, tuple[str, Chain[RoundResult], dict[str, int]]] = OrderedDict()
+_SUMS_LOCK = threading.Lock()
+_SUMS_KEPT = 8
+
+
+def _round_sums(game: Game, results: Chain[RoundResult]) -> dict[str, int]:
+    with _SUMS_LOCK:
+        known = [(base, sums) for gid, base, sums in reversed(_SUMS.values()) if gid == game.id]
+    found: dict[str, int] | None = None
+    for base, sums in known:
+        added = results.grown_from(base)
+        if added is not None:
+            found, rounds = dict(sums), added
+            break
+    if found is None:
+        found, rounds = {}, results.to_list()
+    for result in rounds:
+        for name, change in game.result_net(result).items():
+            found[name] = found.get(name, 0) + change
+    with _SUMS_LOCK:
+        _SUMS[id(results)] = (game.id, results, found)
+        _SUMS.move_to_end(id(results))
+        while len(_SUMS) > _SUMS_KEPT:
+            _SUMS.popitem(last=False)
+    return dict(found)
 
 
 def leader(state: State) -> str | None:

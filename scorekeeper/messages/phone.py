@@ -76,7 +76,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "phone.moved_on": (
         "Not recorded: the table changed since this page showed it (it has {entries} {entries:entry|entries} "
-        "entries now). Look at the table and tap again.",
+        "now). Look at the table and tap again.",
         "記録していません: このページの表示のあとに表が変わりました(いま{entries}件)。"
         "表を確かめてもう一度タップしてください。",
     ),

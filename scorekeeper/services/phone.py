@@ -281,9 +281,11 @@ def record_tap(rec: Recorder, tap: Tap, name: str | None, lang: str) -> Answer:
 
 def record_tap_locked(store: Store, sid: int, tap: Tap, name: str | None, lang: str) -> Answer:
     """:func:`record_tap` with the session's lock taken for this one tap (no app has the
-    session open): a session open elsewhere is a clean refusal, nothing written."""
+    session open): a session open elsewhere is a clean refusal, nothing written. The tap
+    is answered once its entry is on the disk and folded: no snapshot is kept as the lock
+    is let go (services/keeping.py keeps it when the taps pause)."""
     try:
-        rec = Recording(store, sid, history=False)
+        rec = Recording(store, sid, history=False, keep=False)
     except StorageError as error:
         if error.key == "storage.locked":
             text = t("phone.open_elsewhere", lang, session=sid)

@@ -44,6 +44,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 from scorekeeper.export.live import live_view
 from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.messages.text import visible
+from scorekeeper.services.keeping import Keeper
 from scorekeeper.services.phone import (
     MAX_TAP_BYTES,
     Answer,
@@ -69,6 +70,8 @@ RETRY_MS = 2000
 TAPS_PER_SECOND = 10
 #: Answers to taps kept by id, for a tap sent again (a double tap, a retried request).
 TAPS_KEPT = 512
+#: Seconds without a tap before the session's snapshot is kept (services/keeping.py).
+KEEP_WHEN_QUIET = 2.0
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -158,15 +161,78 @@ def _failed(error: Exception) -> str:
 Desk = Callable[[Tap, str], Awaitable[Answer]]
 
 
-def journal_desk(store: Store, sid: int, name: str) -> Desk:
+class JournalDesk:
     """Taps recorded here, each with the session's lock taken for it (no app has it open;
-    when one has, the tap is refused in plain words and nothing is written)."""
+    when one has, the tap is refused in plain words and nothing is written). A tap is
+    answered once its entry is on the disk and folded; the session's snapshot is kept
+    after the taps have paused for :data:`KEEP_WHEN_QUIET` seconds, and as the server
+    stops (services/keeping.py), never while a tap waits."""
 
-    async def desk(tap: Tap, lang: str) -> Answer:
+    def __init__(self, store: Store, sid: int, name: str) -> None:
+        self.store, self.id, self.name = store, sid, name
+        self._keeper = Keeper(store, sid)
+        self._lock: asyncio.Lock | None = None  # made in the server's loop
+        self._timer: asyncio.TimerHandle | None = None
+        self._keeping: asyncio.Task[None] | None = None
+        self.unkept = 0  # taps recorded since the snapshot was last kept
+
+    def _locked(self) -> asyncio.Lock:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+    async def __call__(self, tap: Tap, lang: str) -> Answer:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, record_tap_locked, store, sid, tap, name, lang)
+        async with self._locked():
+            answer = await loop.run_in_executor(
+                None, record_tap_locked, self.store, self.id, tap, self.name, lang
+            )
+        if answer.recorded:
+            self.unkept += 1
+            self._later(loop)
+        return answer
 
-    return desk
+    def _later(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = loop.call_later(KEEP_WHEN_QUIET, self._start, loop)
+
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._timer = None
+        if self._keeping is not None and not self._keeping.done():
+            self._later(loop)  # still keeping the last one: once it is done
+            return
+        self._keeping = loop.create_task(self._keep())
+
+    async def _keep(self) -> None:
+        """The summaries worked out with no lock at all, then written with the session's
+        lock, while no tap is being recorded here."""
+        loop = asyncio.get_running_loop()
+        unkept = self.unkept
+        try:
+            await loop.run_in_executor(None, self._keeper.prepare)
+        except Exception:  # a hint: the next quiet moment, or the next reader, tries again
+            return
+        async with self._locked():
+            kept = await loop.run_in_executor(None, self._keeper.write)
+        if kept:
+            self.unkept -= unkept
+
+    async def finish(self) -> None:
+        """As the server stops: the snapshot kept for the taps not kept yet."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._keeping is not None:
+            with contextlib.suppress(Exception):
+                await self._keeping
+        if self.unkept:
+            await self._keep()
+
+
+def journal_desk(store: Store, sid: int, name: str) -> JournalDesk:
+    """:class:`JournalDesk` (taps recorded with the session's lock)."""
+    return JournalDesk(store, sid, name)
 
 
 @dataclass(frozen=True)
@@ -473,6 +539,8 @@ def make_app(
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+        if recorder is not None and isinstance(recorder.desk, JournalDesk):
+            await recorder.desk.finish()
 
     app.cleanup_ctx.append(watching)
     return app
