@@ -1,7 +1,8 @@
 """The recorder's phone in a real browser (headless Chromium, touch emulation at 390x844):
 whole rounds of the official game, of chips with a side pot and a Pochen deal recorded by
 taps only, the numbers equal to the same entries recorded by ``scorekeeper record``, and
-the viewers' page showing each entry within 1 s (waited for in its DOM)."""
+the viewers' page showing each entry (waited for in its DOM; how soon is
+benchmarks/bench_web.py's to measure, never a test's)."""
 
 from __future__ import annotations
 
@@ -127,10 +128,8 @@ class Taps:
         assert done, await self.recorder.text("#answer")
         kind = await self.recorder.evaluate("document.getElementById('answer').className")
         assert "good" in kind, await self.recorder.text("#answer")
-        seen = await self.viewer.wait_for(
-            f"document.body.dataset.entries === '{entries}'", seconds=1.0
-        )
-        assert seen, f"the viewers' page did not show entry {entries} within 1 s"
+        seen = await self.viewer.wait_for(f"document.body.dataset.entries === '{entries}'")
+        assert seen, f"the viewers' page did not show entry {entries}"
         ready = await self.recorder.wait_for(f"document.body.dataset.entries === '{entries}'")
         assert ready
         self.entries = entries

@@ -245,7 +245,7 @@ async def test_the_recorders_page_has_the_legal_entries_and_the_viewers_do_not(t
         viewers = await (await client.get(f"/{TOKEN}/state.json")).json()
         assert "actions" not in viewers
         mine = await (await client.get(f"/{RTOKEN}/state.json", headers=own(client))).json()
-        assert [a["kind"] for a in mine["actions"]] == ["round", "end"]
+        assert [a["kind"] for a in mine["actions"]] == ["note", "round", "join", "end"]
         assert mine["after"] == 0
         await tap(client, ["round"], 0)
         for _ in range(200):  # the file is looked at again at once, in a worker thread
@@ -254,7 +254,7 @@ async def test_the_recorders_page_has_the_legal_entries_and_the_viewers_do_not(t
                 break
             await asyncio.sleep(0.05)
         kinds = {a["kind"]: a for a in mine["actions"]}
-        assert list(kinds) == ["fold", "raise", "showdown", "undo"]
+        assert list(kinds) == ["fold", "raise", "showdown", "undo", "note"]
         assert kinds["fold"]["choices"] == ["B", "C"] and kinds["fold"]["form"] == "player"
         assert kinds["undo"]["form"] == "confirm" and kinds["undo"]["confirm"]
         page = await (await client.get(f"/{RTOKEN}/")).text()

@@ -152,4 +152,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "--recorder {name}: not a player of session {session} ({players}).",
         "--recorder {name}: セッション{session}のプレイヤーではありません({players})。",
     ),
+    # -- entries typed on the phone (issue 37: notes, joining, leaving, cards) -----------
+    "phone.do.note": ("Note", "メモ"),
+    "phone.do.join": ("A player joins", "プレイヤーが加わる"),
+    "phone.do.leave": ("A player leaves", "プレイヤーが抜ける"),
+    "phone.do.indian-lowest.reveal": ("Reveal: enter the cards", "公開: カードを入力"),
+    "phone.do.indian-chips.showdown_cards": ("Showdown: enter the cards", "勝負: カードを入力"),
+    "phone.page.note_text": ("Type the note", "メモを入力"),
+    "phone.page.join_name": (
+        "Type the new player's name; tap whom they sit after (none: at the end)",
+        "新しいプレイヤーの名前を入力。誰の次に座るかをタップ(なければ最後)",
+    ),
+    "phone.page.join_after": ("sits after {name}", "{name}の次に座る"),
+    "phone.page.enter_cards": (
+        "Type each player's card as shown",
+        "見えているカードをプレイヤーごとに入力",
+    ),
+    "phone.page.card_example": ("e.g. 8D", "例: 8D"),
 }

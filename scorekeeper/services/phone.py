@@ -39,10 +39,21 @@ MAX_TAP_BYTES = 4096
 MAX_WORDS = 40
 MAX_WORD = 80
 
-#: What each entry needs from the thumb, by game (``*``: any game). Entries not named here
-#: (cards typed in, notes, seats joining or leaving) are not offered on the phone.
+#: What each entry needs from the thumb, by game (``*``: any game): nothing, a player,
+#: players (in order), an amount, pools, a suit, a confirmation, a line of text (a note),
+#: a new name and where it sits (join), or a card for each player (typed, e.g. 8D).
+#: Entries not named here (a correction of a past round, handing the book over) are not
+#: offered on the phone.
 _FORMS: Mapping[str, Mapping[str, str]] = {
-    "*": {"round": "now", "undo": "confirm", "end": "confirm", "rebuy": "amount"},
+    "*": {
+        "round": "now",
+        "undo": "confirm",
+        "end": "confirm",
+        "rebuy": "amount",
+        "note": "text",
+        "join": "join",
+        "leave": "player",
+    },
     "indian-official": {"raise": "now", "fold": "player", "showdown": "player"},
     "indian-chips": {
         "check": "player",
@@ -53,7 +64,7 @@ _FORMS: Mapping[str, Mapping[str, str]] = {
         "redraw": "player",
         "showdown": "ranking",
     },
-    "indian-lowest": {"redraw": "player", "lose": "players"},
+    "indian-lowest": {"redraw": "player", "lose": "players", "reveal": "cards"},
     "pochen": {
         "trump": "suit",
         "claim": "pools",
@@ -65,6 +76,13 @@ _FORMS: Mapping[str, Mapping[str, str]] = {
         "poch": "ranking",
         "out": "player",
     },
+}
+
+
+#: A second way to the same entry, offered as a button of its own: (form, the words
+#: after the entry's kind, the label's catalog key).
+_ALSO: Mapping[tuple[str, str], tuple[str, tuple[str, ...], str]] = {
+    ("indian-chips", "showdown"): ("cards", ("cards",), "phone.do.indian-chips.showdown_cards"),
 }
 
 
@@ -113,6 +131,10 @@ def phone_actions(session: Session, lang: str) -> list[dict[str, Any]]:
         if form == "confirm":
             doc["confirm"] = t(f"phone.confirm.{action.kind}", lang)
         actions.append(doc)
+        also = _ALSO.get((game.id, action.kind))
+        if also is not None and action.choices:
+            other, prefix, key = also
+            actions.append({**doc, "form": other, "prefix": list(prefix), "label": t(key, lang)})
     return actions
 
 
@@ -148,6 +170,11 @@ def phone_words(lang: str) -> dict[str, str]:
         "more",
         "nothing_now",
         "viewer_link",
+        "note_text",
+        "join_name",
+        "join_after",
+        "enter_cards",
+        "card_example",
     )
     return {key: t(f"phone.page.{key}", lang) for key in keys}
 

@@ -183,6 +183,7 @@
         if (one !== null && action.form === "player") label += " · " + one;
         const b = button(label, "act", () => start(action));
         b.dataset.kind = action.kind;
+        b.dataset.form = action.form;
         b.disabled = busy();
         box.appendChild(b);
       }
@@ -194,7 +195,9 @@
       const one = action.choices.length === 1 ? action.choices[0] : null;
       if (action.form === "now") return send([action.kind]);
       if (action.form === "player" && one !== null) return send([action.kind, one]);
-      form = { action, picks: [], seps: [], player: one, pools: [] };
+      form = { action, picks: [], seps: [], player: action.form === "join" ? null : one, pools: [] };
+      $("text").value = "";
+      $("form-cards").dataset.kind = ""; // new fields for each entry
       drawForm();
     }
 
@@ -211,7 +214,8 @@
       $("form").hidden = false;
       $("actions").hidden = true;
       const prompts = { player: w.pick_player, players: w.pick_players, ranking: w.pick_players,
-        amount: w.pick_amount, pools: w.pick_pools, suit: a.label, confirm: a.confirm };
+        amount: w.pick_amount, pools: w.pick_pools, suit: a.label, confirm: a.confirm,
+        text: w.note_text, join: w.join_name, cards: w.enter_cards };
       $("form-prompt").textContent = a.label + (a.form === "confirm" ? "" : " — " + prompts[a.form]);
       if (a.form === "confirm") $("form-prompt").textContent = a.confirm;
       let picked = "";
@@ -220,6 +224,8 @@
       } else if (a.form === "players") picked = form.picks.join(", ");
       else if (a.form === "amount" || a.form === "pools") {
         picked = [form.player || "", ...form.pools.map((p) => poolName(p))].join(" ").trim();
+      } else if (a.form === "join" && form.player !== null) {
+        picked = w.join_after.replace("{name}", form.player);
       }
       $("form-picks").textContent = picked;
       const choices = $("form-choices");
@@ -231,7 +237,13 @@
         for (const suit of a.suits) {
           choices.appendChild(button(suit.name, "act", () => send([a.kind, suit.word])));
         }
-      } else {
+      } else if (a.form === "join") {
+        for (const name of a.choices) {
+          const b = button(name, "act pick", () => pick(name));
+          if (form.player === name) b.classList.add("picked");
+          choices.appendChild(b);
+        }
+      } else if (a.form !== "text" && a.form !== "cards") {
         const playersDone = (a.form === "amount" || a.form === "pools") && form.player !== null;
         if (!playersDone) {
           for (const name of a.choices) {
@@ -247,13 +259,34 @@
           }
         }
       }
+      const typed = a.form === "text" || a.form === "join";
+      $("form-text").hidden = !typed;
+      $("text").placeholder = "";
+      $("text").setAttribute("aria-label", a.form === "join" ? w.join_name : w.note_text);
+      const cards = $("form-cards");
+      cards.hidden = a.form !== "cards";
+      if (a.form === "cards" && cards.dataset.kind !== a.kind + a.choices.join("\u0000")) {
+        cards.dataset.kind = a.kind + a.choices.join("\u0000");
+        cards.replaceChildren(...a.choices.map((name) => {
+          const label = make("label", "", "");
+          const input = make("input", "", "");
+          Object.assign(input, { type: "text", autocomplete: "off", maxLength: 8,
+            placeholder: w.card_example });
+          input.setAttribute("autocapitalize", "characters");
+          input.dataset.name = name;
+          input.addEventListener("input", () => { $("form-send").disabled = !ready(); });
+          label.append(make("span", name, ""), input);
+          return label;
+        }));
+      }
       const amount = a.form === "amount";
       $("form-amount").hidden = !amount;
       if (amount && $("amount").value === "") $("amount").value = String(a.start || 1);
       $("form-tie").hidden = a.form !== "ranking" || form.picks.length === 0;
-      $("form-clear").hidden = ["confirm", "suit", "player"].includes(a.form);
+      $("form-clear").hidden = ["confirm", "suit", "player", "text"].includes(a.form);
       $("form-cancel").hidden = a.form === "confirm";
-      $("form-send").hidden = !["players", "ranking", "amount", "pools"].includes(a.form);
+      $("form-send").hidden = !["players", "ranking", "amount", "pools", "text", "join", "cards"]
+        .includes(a.form);
       $("form-send").disabled = !ready();
       if (doc) show(doc);
     }
@@ -268,14 +301,21 @@
       if (a.form === "players" || a.form === "ranking") return form.picks.length > 0;
       if (a.form === "amount") return form.player !== null && /^[0-9]+$/.test($("amount").value);
       if (a.form === "pools") return form.player !== null && form.pools.length > 0;
+      if (a.form === "text" || a.form === "join") return $("text").value.trim() !== "";
+      if (a.form === "cards") return cardInputs().every((i) => i.value.trim() !== "");
       return false;
+    }
+
+    function cardInputs() {
+      return [...$("form-cards").querySelectorAll("input")];
     }
 
     function pick(name) {
       if (!form || busy() || !form.action.choices.includes(name)) return;
       const a = form.action;
       if (a.form === "player") return send([a.kind, name]);
-      if (a.form === "amount" || a.form === "pools") form.player = name;
+      if (a.form === "join") form.player = form.player === name ? null : name;
+      else if (a.form === "amount" || a.form === "pools") form.player = name;
       else if (!form.picks.includes(name)) {
         if (form.picks.length) form.seps.push(form.tie ? "=" : ">");
         form.tie = false;
@@ -302,6 +342,15 @@
       }
       if (a.form === "players") return [a.kind, ...form.picks];
       if (a.form === "amount") return [a.kind, form.player, String(Number($("amount").value))];
+      if (a.form === "text") return [a.kind, ...$("text").value.trim().split(/\s+/)];
+      if (a.form === "join") {
+        const name = $("text").value.trim();
+        return form.player === null ? [a.kind, name] : [a.kind, name, "after", form.player];
+      }
+      if (a.form === "cards") {
+        return [a.kind, ...(a.prefix || []),
+          ...cardInputs().map((i) => i.dataset.name + "=" + i.value.trim())];
+      }
       return [a.kind, form.player, ...form.pools];
     }
 
@@ -310,8 +359,11 @@
     $("form-clear").addEventListener("click", () => {
       if (!form) return;
       form = { action: form.action, picks: [], seps: [],
-        player: form.action.choices.length === 1 ? form.action.choices[0] : null, pools: [] };
+        player: form.action.form !== "join" && form.action.choices.length === 1
+          ? form.action.choices[0] : null, pools: [] };
       $("amount").value = "";
+      $("text").value = "";
+      for (const input of cardInputs()) input.value = "";
       drawForm();
     });
     $("form-tie").addEventListener("click", () => {
@@ -325,6 +377,7 @@
     $("less").addEventListener("click", () => step(-1));
     $("more").addEventListener("click", () => step(1));
     $("amount").addEventListener("input", () => { if (form) $("form-send").disabled = !ready(); });
+    $("text").addEventListener("input", () => { if (form) $("form-send").disabled = !ready(); });
     // a player is picked by tapping their row too, a pool by tapping it on the board
     $("players").addEventListener("click", (event) => {
       const row = event.target.closest("tr[data-name]");
@@ -380,7 +433,7 @@
       show(next) {
         doc = next;
         if (!form) drawActions();
-        const expects = form && ["player", "players", "ranking", "amount", "pools"]
+        const expects = form && ["player", "players", "ranking", "amount", "pools", "join"]
           .includes(form.action.form) && !(form.player !== null && form.action.form !== "player");
         for (const tr of $("players").querySelectorAll("tr[data-name]")) {
           const can = !!expects && form.action.choices.includes(tr.dataset.name);
