@@ -21,6 +21,14 @@ The recorder's phone (issue 37): the server also has the recorder's link (``--re
 the first player), and each run also taps ``note x`` through it (a POST as the
 recorder's page sends it) and times from the tap until the entry is durable (the
 answer) and **every** viewer's stream has it; goal: p90 ≤ 1 s at every length.
+
+The recorder's page's first paint on a phone (issue 37): headless Chromium (Debian's
+``chromium``; skipped without it) at 390×844, touch, on loopback, opens the recorder's
+link afresh each run (a new tab, nothing cached: the server sends ``no-store``); the
+figures are the browser's own: its first contentful paint, and the moment the table with
+the session's entries is in the page (``data-entries`` set, seen by an observer the
+browser runs before the page's own script), both from the start of the navigation;
+goal: the table in ≤ 1 s at every length.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -36,6 +45,7 @@ from pathlib import Path
 import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # tests.browser_support
 
 from common import Result, cli_env, report, scorekeeper_argv, timed_result
 from fixtures import Fixtures, fixtures_for
@@ -165,6 +175,47 @@ async def measure(servers: dict[int, Server], viewers: int, runs: int) -> dict[s
     return samples
 
 
+#: Run in the page before its own script: when the table is first filled in.
+_WATCH_TABLE = """
+new MutationObserver((changes, observer) => {
+  if (document.body && document.body.dataset.entries !== undefined) {
+    window.__tableAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-entries"]});
+"""
+
+
+async def first_paints(servers: dict[int, Server], runs: int) -> dict[str, list[float]]:
+    """The recorder's page opened afresh *runs* times per length (alternated) at 390x844."""
+    from tests.browser_support import Browser
+
+    samples: dict[str, list[float]] = {}
+    port = 9400 + (time.time_ns() // 1000) % 500
+    async with Browser(int(port)) as browser:
+        await browser.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        await browser.viewport(390, 844, 3)
+        await browser.call("Network.enable")
+        await browser.call("Network.setCacheDisabled", cacheDisabled=True)
+        await browser.call("Page.addScriptToEvaluateOnNewDocument", source=_WATCH_TABLE)
+        for round_ in range(runs + 1):  # the first round is not timed
+            for n, server in servers.items():
+                await browser.open("about:blank")
+                await browser.wait_for("document.readyState === 'complete'")
+                await browser.open(server.recorder_url)
+                shown = await browser.wait_for("window.__tableAt", seconds=30)
+                paint = await browser.wait_for(
+                    "(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
+                )
+                if not shown or not paint:
+                    seen = await browser.evaluate("location.href + ' ' + document.readyState")
+                    raise RuntimeError(f"no paint seen ({n} entries): {seen} {shown} {paint}")
+                if round_:
+                    samples.setdefault(f"paint {n}", []).append(float(paint) / 1000)
+                    samples.setdefault(f"table {n}", []).append(float(shown) / 1000)
+    return samples
+
+
 def start_times(fixtures: Fixtures, sizes: tuple[int, ...], rounds: int) -> dict[int, list[float]]:
     """Each length's server started until it prints its address, then stopped; alternated."""
     folders = {n: fixtures.copy(fixtures.session_folder(n), f"web-start-{n}") for n in sizes}
@@ -187,6 +238,8 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0, viewers: int = 5
             folder = fixtures.copy(fixtures.session_folder(n), f"web-{n}")
             servers[n] = Server(folder)
         samples = asyncio.run(measure(servers, viewers, rounds))
+        if shutil.which("chromium") is not None:
+            samples.update(asyncio.run(first_paints(servers, rounds)))
     finally:
         for server in servers.values():
             server.stop()
@@ -208,6 +261,20 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0, viewers: int = 5
                 f"{figure * 1000:.0f} ms",
                 f"≤ {LATENCY_GOAL:g} s",
                 figure <= LATENCY_GOAL,
+            )
+        )
+    for n in sizes:
+        if f"table {n}" not in samples:
+            results.append(Result(f"recorder's page first paint, {n:,} entries", "no chromium"))
+            continue
+        results.append(timed_result(f"recorder's page at 390x844: first paint, {n:,} entries",
+                                    samples[f"paint {n}"]))  # fmt: skip
+        results.append(
+            timed_result(
+                f"recorder's page at 390x844: the table shown, {n:,} entries",
+                samples[f"table {n}"],
+                f"≤ {LATENCY_GOAL:g} s",
+                LATENCY_GOAL,
             )
         )
     for n in sizes:  # the session is read from its state checkpoint, as the app opens it
