@@ -159,3 +159,22 @@ async def test_the_server_keeps_the_snapshot_when_the_taps_pause(tmp_path, monke
         assert vouched_now(store)
     finally:
         await client.close()
+
+
+async def test_the_keeper_works_from_the_pages_session_and_the_page_still_shows_it(tmp_path):
+    import json as json_module
+
+    from scorekeeper.services.showing import Followed
+    from scorekeeper.web.server import Feed
+
+    store = stored(tmp_path)
+    feed = Feed(Followed(store, 1, history=False), recorder=True)
+    keeper = Keeper(store, 1)
+    keeper.share(feed.followed, feed.lock, feed.took)
+    entries = taps(store, [["raise"]])
+    keeper.prepare()  # takes the appended entry first, from the page's own session
+    assert keeper._followed is feed.followed  # no second copy of the session
+    docs = feed._look()  # the page has nothing new to read, yet shows the entry
+    assert docs is not None
+    assert json_module.loads(docs["en"])["entries_count"] == entries
+    assert keeper.write() and vouched_now(store)

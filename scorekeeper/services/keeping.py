@@ -17,6 +17,8 @@ disk refused) costs the next reader a longer read, never an entry.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import Any
 
 from scorekeeper.services.recording import Recording
@@ -33,11 +35,28 @@ class Keeper:
         self.store = store
         self.id = sid
         self._followed: Followed | None = None
+        self._shared: threading.Lock | None = None
+        self._took: Callable[[], None] = lambda: None
         self._made: tuple[int, dict[str, dict[str, Any]]] | None = None
 
+    def share(self, followed: Followed, lock: threading.Lock, took: Callable[[], None]) -> None:
+        """Work from *followed* (the phones' page's own, already folded: no second copy of
+        a long session in memory), used while holding *lock*, which its follower holds as
+        it takes what was appended; *took* tells the follower when the keeper took
+        something appended first (so that its pages still show it)."""
+        self._followed, self._shared, self._took = followed, lock, took
+
     def prepare(self) -> None:
-        """Follow the journal to its end and work out the summaries of what it holds."""
+        """Work out the summaries of the session as followed (to the journal's end, unless
+        shared), without the session's lock."""
         self._made = None
+        if self._shared is not None and self._followed is not None:
+            with self._shared:
+                if self._followed.follow():
+                    self._took()
+                session = self._followed.session
+                self._made = (session.ledger.next_seq - 1, summaries_of(session, self.id))
+            return
         if self._followed is None:
             self._followed = Followed(self.store, self.id, history=False)
         else:

@@ -72,6 +72,8 @@ TAPS_PER_SECOND = 10
 TAPS_KEPT = 512
 #: Seconds without a tap before the session's snapshot is kept (services/keeping.py).
 KEEP_WHEN_QUIET = 2.0
+#: Pauses in a row tried before giving up until the next tap (the app may hold the session).
+KEEP_TRIES = 5
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -90,6 +92,9 @@ class Feed:
         self.problem = ""  # the file could not be read just now: said on every page
         self.changed = asyncio.Event()  # set (and replaced) at every new version
         self._poked = asyncio.Event()  # a tap was recorded here: look at once
+        #: Held while the followed session changes (and by what reads it in other threads).
+        self.lock = threading.Lock()
+        self._missed = False  # the keeper took an append first: the next look shows it
         self._docs = self._documents(0)
 
     def document(self, lang: str, recorder: bool = False) -> bytes:
@@ -115,8 +120,17 @@ class Feed:
     def _look(self) -> dict[str, bytes] | None:
         """Read what changed in the file (in a worker thread): the next documents, or None
         when nothing did."""
+        with self.lock:
+            return self._looked()
+
+    def took(self) -> None:
+        """Something appended was taken by the snapshot's keeper (holding :attr:`lock`)."""
+        self._missed = True
+
+    def _looked(self) -> dict[str, bytes] | None:
         try:
-            changed = self.followed.follow()
+            changed = self.followed.follow() or self._missed
+            self._missed = False
         except Exception as error:  # being replaced, or damaged: said, and the last kept
             problem = error.message() if isinstance(error, UserError) else _failed(error)
             if problem == self.problem:
@@ -175,11 +189,16 @@ class JournalDesk:
         self._timer: asyncio.TimerHandle | None = None
         self._keeping: asyncio.Task[None] | None = None
         self.unkept = 0  # taps recorded since the snapshot was last kept
+        self._tries = 0  # pauses in a row that could not keep it
 
     def _locked(self) -> asyncio.Lock:
         if self._lock is None:
             self._lock = asyncio.Lock()
         return self._lock
+
+    def share(self, feed: Feed) -> None:
+        """Keep the snapshot from the session the phones' page follows (services/keeping.py)."""
+        self._keeper.share(feed.followed, feed.lock, feed.took)
 
     async def __call__(self, tap: Tap, lang: str) -> Answer:
         loop = asyncio.get_running_loop()
@@ -217,6 +236,10 @@ class JournalDesk:
             kept = await loop.run_in_executor(None, self._keeper.write)
         if kept:
             self.unkept -= unkept
+            self._tries = 0
+        elif self.unkept and self._tries < KEEP_TRIES:  # a writer had it, or a tap came
+            self._tries += 1
+            self._later(loop)
 
     async def finish(self) -> None:
         """As the server stops: the snapshot kept for the taps not kept yet."""
@@ -524,6 +547,8 @@ def make_app(
     app[SETTINGS] = Settings(token, lang, max_viewers, recorder, clock)
     # the latest entries are enough
     app[FEED] = Feed(Followed(store, sid, history=False), recorder=recorder is not None)
+    if recorder is not None and isinstance(recorder.desk, JournalDesk):
+        recorder.desk.share(app[FEED])
     app[TAPS] = Taps()
     for each in (token, *([recorder.token] if recorder is not None else [])):
         app.router.add_get(f"/{each}", _page)
