@@ -134,10 +134,39 @@ async def test_the_recorders_link_from_the_palette_hands_taps_to_the_app(tmp_pat
         assert renewed is not None and renewed.recorder_url != url
         body = {"id": "tap-old-link", "after": 1, "words": ["raise"]}
         status, answer = await asyncio.to_thread(post, url + "entry", body)
-        assert status in (0, 403)  # the old page is gone (a new port) or refuses it
+        assert status in (0, 403), answer  # the old page is gone (a new port) or refuses it
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert app.screen.recording.session.state.in_round  # the tap, on the app's table
         app.table_pages.stop_all()
     assert [e.kind for e in load_session(store, 1).events] == ["round"]
+
+
+async def test_the_recorders_screen_starts_one_page_server(tmp_path, monkeypatch):
+    """Textual calls each class's own on_mount: the recorder's screen once called its base's
+    too, which started a second server (never stopped, its old link still answering)."""
+    from scorekeeper.services.table_page import TablePages
+
+    started = []
+    real = TablePages.start
+
+    def counted(self, *args, **kwargs):
+        started.append(kwargs.get("renew", False))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(TablePages, "start", counted)
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.record_from_phone(1, "A", lan=False)
+        for _ in range(200):
+            await pilot.pause(0.1)
+            page = app.table_pages.running(1)
+            shown = str(app.screen.query_one("#table-page-url", Static).render())
+            if page is not None and shown.startswith("http") and not app.workers:
+                break
+        assert started == [False]
+        await pilot.press("escape")
+    app.table_pages.stop_all()

@@ -140,6 +140,9 @@ class TablePages:
 
     def __init__(self) -> None:
         self._pages: dict[int, TablePage] = {}
+        #: Starts and stops one at a time (each from a worker thread): two at once would
+        #: both find no page running and start two servers, one never stopped.
+        self._changing = threading.RLock()
 
     def running(self, sid: int) -> TablePage | None:
         page = self._pages.get(sid)
@@ -158,6 +161,18 @@ class TablePages:
         """The running page of *sid*, else a new one. With *recorder*, a page with the
         recorder's link (one without is stopped first, its viewers' link with it);
         *renew*: new links whatever runs (the old ones answer 403 from then on)."""
+        with self._changing:
+            return self._start(store_root, sid, lan, recorder, on_tap, renew)
+
+    def _start(
+        self,
+        store_root: Path,
+        sid: int,
+        lan: bool,
+        recorder: str | None,
+        on_tap: Callable[[TablePage, dict[str, Any]], None] | None,
+        renew: bool,
+    ) -> TablePage:
         page = self.running(sid)
         if page is not None and (renew or (recorder is not None and page.recorder is None)):
             self.stop(sid)
@@ -169,9 +184,10 @@ class TablePages:
         return page
 
     def stop(self, sid: int) -> None:
-        page = self._pages.pop(sid, None)
-        if page is not None:
-            page.stop()
+        with self._changing:
+            page = self._pages.pop(sid, None)
+            if page is not None:
+                page.stop()
 
     def stop_all(self) -> None:
         for sid in list(self._pages):

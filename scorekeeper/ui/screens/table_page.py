@@ -117,7 +117,8 @@ class RecorderPageScreen(TablePageScreen):
             t("phone.app.title", session=self.sid, name=self.phone_name)
         )
         self.query_one("#table-page-keys", Static).update(t("phone.app.keys"))
-        super().on_mount()
+        # TablePageScreen.on_mount (which starts the page) is called by Textual after this
+        # one, as every class's own handler is: calling it here too started two servers
 
     @work(thread=True, exit_on_error=False, group="table-page")
     def _start(self) -> None:
