@@ -152,7 +152,7 @@ async def test_the_server_keeps_the_snapshot_when_the_taps_pause(tmp_path, monke
     try:
         status, answer = await tap(client, ["raise"], len(store.read(1).events))
         assert status == 200, answer
-        for _ in range(400):  # the quiet moment has come: wait for the work, not a time
+        for _ in range(3000):  # the quiet moment has come: wait for the work, not a time
             if vouched_now(store):
                 break
             await asyncio.sleep(0.01)
