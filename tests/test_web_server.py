@@ -92,10 +92,14 @@ async def test_with_the_token_the_page_and_its_data_and_nothing_that_writes(tmp_
         assert reply.headers["Referrer-Policy"] == "no-referrer"
         doc = await (await client.get(f"/{TOKEN}/state.json")).json()
         assert doc["headline"]["value"] == 20 and doc["headline"]["kind"] == "stake"
-        for method in ("POST", "PUT", "DELETE", "PATCH"):
+        for method in ("PUT", "DELETE", "PATCH"):
             reply = await client.request(method, f"/{TOKEN}/state.json")
             assert reply.status == 405, method
             assert "only shows the session" in await reply.text()
+        for path in ("state.json", "entry"):  # the viewers' link never writes (issue 37)
+            reply = await client.post(f"/{TOKEN}/{path}", json={"words": ["raise"]})
+            assert reply.status == 403, path
+            assert "this is the viewers' link" in (await reply.json())["text"]
         unknown = await client.get(f"/{TOKEN}/record?kind=raise")
         assert unknown.status == 403
         again = await (await client.get(f"/{TOKEN}/state.json")).json()

@@ -4,7 +4,9 @@ Stores worked example O1 of the rules as far as round 3 at a stake of 80 (and P1
 claims, for Pochen's board), serves it as ``scorekeeper display 1 --serve`` does,
 and photographs the page in headless Chromium (Debian's ``chromium``; for the
 Japanese shots, a Japanese font such as ``fonts-noto-cjk``) at a phone's 390x844 and
-a TV's 1920x1080, into docs/images/web-*.png. Times are shown in Tokyo's time.
+a TV's 1920x1080, into docs/images/web-*.png; and the recorder's page (``--recorder Aki``)
+with the showdown's question open, in both languages, into docs/images/recorder-phone*.png.
+Times are shown in Tokyo's time.
 """
 
 from __future__ import annotations
@@ -58,14 +60,22 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def photograph(data: Path, shots: list[tuple[str, str, int, int]]) -> None:
+async def photograph(
+    data: Path, shots: list[tuple[str, str, int, int]], recorder: str | None = None
+) -> None:
+    """Each shot of the viewers' page, or with *recorder* of the recorder's page with the
+    showdown's question open."""
     env = dict(os.environ, TZ="Asia/Tokyo", SCOREKEEPER_LANG="en")
     command = [sys.executable, "-m", "scorekeeper", "--data-dir", str(data)]
-    server = subprocess.Popen([*command, "display", "1", "--serve", "--port", "0"], env=env,
-                              stdout=subprocess.PIPE, text=True)  # fmt: skip
+    serve = [*command, "display", "1", "--serve", "--port", "0"]
+    if recorder is not None:
+        serve += ["--recorder", recorder]
+    server = subprocess.Popen(serve, env=env, stdout=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None
         url = server.stdout.readline().strip()
+        if recorder is not None:
+            url = server.stdout.readline().strip()
         async with Browser(free_port()) as browser:
             await browser.call("Network.enable")
             await browser.call("Emulation.setTimezoneOverride", timezoneId="Asia/Tokyo")
@@ -74,6 +84,13 @@ async def photograph(data: Path, shots: list[tuple[str, str, int, int]]) -> None
                 await browser.viewport(width, height, 2 if width < 800 else 1)
                 await browser.open(url)
                 await browser.wait_for("document.body.dataset.entries")
+                if recorder is not None:
+                    await browser.wait_for(
+                        "document.querySelector('#actions button[data-kind=\"showdown\"]')"
+                    )
+                    await browser.evaluate(
+                        "document.querySelector('#actions button[data-kind=\"showdown\"]').click()"
+                    )
                 await browser.evaluate("document.fonts.ready.then(() => true)")
                 await asyncio.sleep(0.5)
                 await browser.screenshot(IMAGES / name)
@@ -91,6 +108,10 @@ async def main() -> None:
             ("web-phone.ja.png", "ja", 390, 844),
             ("web-tv.png", "en", 1920, 1080),
         ])  # fmt: skip
+        await photograph(official, [
+            ("recorder-phone.png", "en", 390, 844),
+            ("recorder-phone.ja.png", "ja", 390, 844),
+        ], recorder="Aki")  # fmt: skip
         pochen = stored(Path(folder) / "p1", "pochen", {"stack": "50"}, P1)
         await photograph(pochen, [("web-pochen-phone.ja.png", "ja", 390, 844)])
 

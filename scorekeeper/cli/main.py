@@ -123,6 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     display.add_argument(
         "--max-viewers", type=int, default=100, help=t("cli.help.display.max_viewers")
     )
+    display.add_argument("--recorder", metavar="NAME", help=t("phone.help.recorder"))
     display.add_argument("--host", help=argparse.SUPPRESS)  # gone: said in words (serve.py)
     # started by the app (services/table_page.py): stop when standard input closes
     display.add_argument("--with-app", action="store_true", help=argparse.SUPPRESS)

@@ -285,6 +285,8 @@ class Recording:
         later: Callable[[Callable[[], None]], None] | None = None,
         folded: Session | None = None,
         rebuild: bool = False,
+        keep: bool = True,
+        made: tuple[int, dict[str, dict[str, Any]]] | None = None,
     ) -> None:
         """Open session *sid* for recording. Without *history* (``scorekeeper record``,
         the app) it is picked up at its snapshot's state when the journal vouches for
@@ -299,12 +301,21 @@ class Recording:
 
         *folded* is the session just stored from it (``import``): taken as the fold of
         what was written, so that closing keeps its snapshot without folding it again.
-        *rebuild*: opened by a listing that found no vouched snapshot, to keep one."""
+        *rebuild*: opened by a listing that found no vouched snapshot, to keep one.
+
+        Without *keep* (a tap of the recorder's phone), closing lets go of the lock and
+        keeps no snapshot: the entry is answered once it is on the disk and folded, and
+        the snapshot is kept off that path (services/keeping.py). *made*: the summaries
+        already worked out, without the lock, for the session at that many entries;
+        closing keeps them only if the session still has exactly that many (else
+        nothing: the next quiet moment tries again), never working them out here."""
         _wait_for_closing(store, sid)
         self.id = sid
         self._store = store
         self._closed = False
         self._later = later
+        self._keeps = keep
+        self._made = made
         #: The summaries the snapshot kept as this recording closed.
         self.summaries: dict[str, dict[str, Any]] | None = None
         self._keeps_state = not history or folded is not None or rebuild
@@ -434,6 +445,9 @@ class Recording:
         if self._closed:
             return
         self._closed = True
+        if not self._keeps:
+            self._writer.close()
+            return
         later: Callable[[], None] | None = None
         try:
             later = self._keep_snapshot()
@@ -482,7 +496,12 @@ class Recording:
         idle = self._recorded == 0 and not self._state_stale
         if idle and (not self._rebuilds or self._still_vouched(entries)):
             return None
-        self.summaries = summaries_of(session, self.id, self._stats_since)
+        if self._made is None:
+            self.summaries = summaries_of(session, self.id, self._stats_since)
+        elif self._made[0] == entries:
+            self.summaries = self._made[1]
+        else:
+            return None  # an entry came after they were made: kept at the next quiet moment
         if writer.torn:
             return None  # the next entry sets the unfinished write aside; then a snapshot
         reused = self._taken if not self._state_stale else None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import SystemCommand
@@ -235,6 +235,47 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         from scorekeeper.ui.screens.table_page import TablePageScreen
 
         self.push_screen(TablePageScreen(self.table_pages, self.store.root, sid))
+
+    def record_from_phone(self, sid: int, name: str, *, lan: bool = True) -> None:
+        """The recorder's link of session *sid*, recording as *name*: this app records
+        every tap (the page hands it over), as if typed at its table."""
+        from scorekeeper.ui.screens.table_page import RecorderPageScreen
+
+        screen = RecorderPageScreen(
+            self.table_pages, self.store.root, sid, name, self._tapped, lan=lan
+        )
+        self.push_screen(screen)
+
+    def _tapped(self, page: Any, said: dict[str, Any]) -> None:
+        """A tap from the page's reader thread: recorded on the app's own thread."""
+        with contextlib.suppress(Exception):  # the app is closing: the phone times out
+            self.call_from_thread(self.phone_tap, page, said)
+
+    def phone_tap(self, page: Any, said: dict[str, Any]) -> None:
+        """Record one tap of the recorder's phone and answer it: at the open table of its
+        session (shown there as if typed), else with the session's lock for this tap."""
+        from scorekeeper.services.phone import Answer, read_tap, record_tap_locked
+        from scorekeeper.ui.screens.table import TableScreen
+
+        lang = str(said["lang"]) if said.get("lang") in ("en", "ja") else "en"
+        number = said.get("n")
+        try:
+            tap = read_tap(said)
+        except UserError as error:
+            answer = Answer(400, False, error.message(lang), -1)
+        else:
+            tables = [
+                screen
+                for screen in self.screen_stack
+                if isinstance(screen, TableScreen)
+                and screen.recording.id == page.sid
+                and not screen.recording.read_only
+            ]
+            if tables:
+                answer = tables[-1].phone_tap(tap, page.recorder, lang)
+            else:
+                answer = record_tap_locked(self.store, page.sid, tap, page.recorder, lang)
+        page.answer(number, {"status": answer.status, "final": answer.final, **answer.as_json()})
 
     def finish_writing(self) -> None:
         """Wait for the snapshots still being taken (before the process is replaced)."""

@@ -10,6 +10,7 @@
     if (cls) node.className = cls;
     return node;
   };
+  const desk = config.recorder === null ? null : recorderDesk();
   const signed = (n) => (n > 0 ? "+" + n : String(n));
   const tone = (n) => (n > 0 ? "n pos" : n < 0 ? "n neg" : "n");
 
@@ -56,6 +57,7 @@
     fill($("players"), head_row,
       doc.players.map((p) => {
         const tr = make("tr", null, p.where);
+        tr.dataset.name = p.name;
         tr.appendChild(make("td", p.seat, "n"));
         const name = make("td");
         name.appendChild(make("span", p.name));
@@ -84,6 +86,7 @@
         for (const pool of cells) {
           const cell = make("div", null, pool.chips ? "pool" : "pool empty");
           cell.dataset.pool = pool.pool;
+          if (desk && desk.picking(pool.pool)) cell.classList.add("picked");
           cell.append(make("div", pool.name), make("div", pool.chips, "chips"));
           if (pool.note) cell.appendChild(make("div", pool.note, "note"));
           board.appendChild(cell);
@@ -119,6 +122,330 @@
       return li;
     }));
     document.body.dataset.entries = String(doc.entries_count);
+    if (desk) desk.show(doc);
+  }
+
+
+  // -- the recorder's page: the entries legal now as buttons; each tap sent once -------
+  // Nothing here decides a rule: the server sends what is legal now and what each entry
+  // asks for; the tap's words go back and the rules check them before anything is kept.
+  function recorderDesk() {
+    const w = config.phone;
+    const box = $("act-box");
+    const answer = $("answer");
+    let doc = null; // the table the buttons were drawn from
+    let form = null; // the entry being put together: {action, picks, seps, player, pools}
+    let pending = null; // the tap on its way (or not sent): its words are not changed
+    let waitFor = -1; // a tap was recorded: buttons wait for the table that has it
+    box.hidden = false;
+    $("as-recorder").textContent = config.as_recorder;
+    $("form-clear").textContent = w.clear;
+    $("form-cancel").textContent = w.cancel;
+    $("form-send").textContent = w.send;
+    $("form-tie").textContent = w.tie;
+    $("less").setAttribute("aria-label", w.less);
+    $("more").setAttribute("aria-label", w.more);
+    $("amount").setAttribute("aria-label", w.amount);
+    document.body.classList.add("recorder");
+
+    function newId() {
+      const bytes = new Uint8Array(16);
+      crypto.getRandomValues(bytes);
+      return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    }
+
+    function say(text, kind) {
+      answer.hidden = !text;
+      answer.textContent = text || "";
+      answer.className = "answer " + (kind || "");
+    }
+
+    function busy() {
+      return pending !== null || (doc !== null && doc.after < waitFor);
+    }
+
+    function button(text, cls, onTap) {
+      const b = make("button", text, cls);
+      b.type = "button";
+      b.addEventListener("click", onTap);
+      return b;
+    }
+
+    function drawActions() {
+      const box = $("actions");
+      box.replaceChildren();
+      if (!doc) return;
+      const actions = doc.actions || [];
+      if (!actions.length) box.appendChild(make("p", w.nothing_now, "dim"));
+      for (const action of actions) {
+        let label = action.label;
+        const one = action.choices.length === 1 ? action.choices[0] : null;
+        if (one !== null && action.form === "player") label += " · " + one;
+        const b = button(label, "act", () => start(action));
+        b.dataset.kind = action.kind;
+        b.dataset.form = action.form;
+        b.disabled = busy();
+        box.appendChild(b);
+      }
+    }
+
+    function start(action) {
+      if (busy()) return;
+      say("");
+      const one = action.choices.length === 1 ? action.choices[0] : null;
+      if (action.form === "now") return send([action.kind]);
+      if (action.form === "player" && one !== null) return send([action.kind, one]);
+      form = { action, picks: [], seps: [], player: action.form === "join" ? null : one, pools: [] };
+      $("text").value = "";
+      $("form-cards").dataset.kind = ""; // new fields for each entry
+      drawForm();
+    }
+
+    function close() {
+      form = null;
+      $("form").hidden = true;
+      $("actions").hidden = false;
+      if (doc) show(doc);
+    }
+
+    function drawForm() {
+      if (!form) return close();
+      const a = form.action;
+      $("form").hidden = false;
+      $("actions").hidden = true;
+      const prompts = { player: w.pick_player, players: w.pick_players, ranking: w.pick_players,
+        amount: w.pick_amount, pools: w.pick_pools, suit: a.label, confirm: a.confirm,
+        text: w.note_text, join: w.join_name, cards: w.enter_cards };
+      $("form-prompt").textContent = a.label + (a.form === "confirm" ? "" : " — " + prompts[a.form]);
+      if (a.form === "confirm") $("form-prompt").textContent = a.confirm;
+      let picked = "";
+      if (a.form === "ranking") {
+        picked = form.picks.map((p, i) => (i ? " " + form.seps[i - 1] + " " : "") + p).join("");
+      } else if (a.form === "players") picked = form.picks.join(", ");
+      else if (a.form === "amount" || a.form === "pools") {
+        picked = [form.player || "", ...form.pools.map((p) => poolName(p))].join(" ").trim();
+      } else if (a.form === "join" && form.player !== null) {
+        picked = w.join_after.replace("{name}", form.player);
+      }
+      $("form-picks").textContent = picked;
+      const choices = $("form-choices");
+      choices.replaceChildren();
+      if (a.form === "confirm") {
+        choices.append(button(w.yes, "act primary", () => send([a.kind])),
+          button(w.no, "act", close));
+      } else if (a.form === "suit") {
+        for (const suit of a.suits) {
+          choices.appendChild(button(suit.name, "act", () => send([a.kind, suit.word])));
+        }
+      } else if (a.form === "join") {
+        for (const name of a.choices) {
+          const b = button(name, "act pick", () => pick(name));
+          if (form.player === name) b.classList.add("picked");
+          choices.appendChild(b);
+        }
+      } else if (a.form !== "text" && a.form !== "cards") {
+        const playersDone = (a.form === "amount" || a.form === "pools") && form.player !== null;
+        if (!playersDone) {
+          for (const name of a.choices) {
+            const b = button(name, "act pick", () => pick(name));
+            if (form.picks.includes(name)) b.classList.add("picked");
+            choices.appendChild(b);
+          }
+        } else if (a.form === "pools") {
+          for (const pool of a.pools) {
+            const b = button(pool.name, "act pick", () => pickPool(pool.pool));
+            if (form.pools.includes(pool.pool)) b.classList.add("picked");
+            choices.appendChild(b);
+          }
+        }
+      }
+      const typed = a.form === "text" || a.form === "join";
+      $("form-text").hidden = !typed;
+      $("text").placeholder = "";
+      $("text").setAttribute("aria-label", a.form === "join" ? w.join_name : w.note_text);
+      const cards = $("form-cards");
+      cards.hidden = a.form !== "cards";
+      if (a.form === "cards" && cards.dataset.kind !== a.kind + a.choices.join("\u0000")) {
+        cards.dataset.kind = a.kind + a.choices.join("\u0000");
+        cards.replaceChildren(...a.choices.map((name) => {
+          const label = make("label", "", "");
+          const input = make("input", "", "");
+          Object.assign(input, { type: "text", autocomplete: "off", maxLength: 8,
+            placeholder: w.card_example });
+          input.setAttribute("autocapitalize", "characters");
+          input.dataset.name = name;
+          input.addEventListener("input", () => { $("form-send").disabled = !ready(); });
+          label.append(make("span", name, ""), input);
+          return label;
+        }));
+      }
+      const amount = a.form === "amount";
+      $("form-amount").hidden = !amount;
+      if (amount && $("amount").value === "") $("amount").value = String(a.start || 1);
+      $("form-tie").hidden = a.form !== "ranking" || form.picks.length === 0;
+      $("form-clear").hidden = ["confirm", "suit", "player", "text"].includes(a.form);
+      $("form-cancel").hidden = a.form === "confirm";
+      $("form-send").hidden = !["players", "ranking", "amount", "pools", "text", "join", "cards"]
+        .includes(a.form);
+      $("form-send").disabled = !ready();
+      if (doc) show(doc);
+    }
+
+    function poolName(pool) {
+      const found = (form.action.pools || []).find((p) => p.pool === pool);
+      return found ? found.name : pool;
+    }
+
+    function ready() {
+      const a = form.action;
+      if (a.form === "players" || a.form === "ranking") return form.picks.length > 0;
+      if (a.form === "amount") return form.player !== null && /^[0-9]+$/.test($("amount").value);
+      if (a.form === "pools") return form.player !== null && form.pools.length > 0;
+      if (a.form === "text" || a.form === "join") return $("text").value.trim() !== "";
+      if (a.form === "cards") return cardInputs().every((i) => i.value.trim() !== "");
+      return false;
+    }
+
+    function cardInputs() {
+      return [...$("form-cards").querySelectorAll("input")];
+    }
+
+    function pick(name) {
+      if (!form || busy() || !form.action.choices.includes(name)) return;
+      const a = form.action;
+      if (a.form === "player") return send([a.kind, name]);
+      if (a.form === "join") form.player = form.player === name ? null : name;
+      else if (a.form === "amount" || a.form === "pools") form.player = name;
+      else if (!form.picks.includes(name)) {
+        if (form.picks.length) form.seps.push(form.tie ? "=" : ">");
+        form.tie = false;
+        form.picks.push(name);
+      }
+      drawForm();
+    }
+
+    function pickPool(pool) {
+      if (!form || form.action.form !== "pools" || form.player === null) return;
+      if (!form.action.pools.some((p) => p.pool === pool)) return;
+      const at = form.pools.indexOf(pool);
+      if (at >= 0) form.pools.splice(at, 1);
+      else form.pools.push(pool);
+      drawForm();
+    }
+
+    function words() {
+      const a = form.action;
+      if (a.form === "ranking") {
+        const out = [a.kind];
+        form.picks.forEach((p, i) => { if (i) out.push(form.seps[i - 1]); out.push(p); });
+        return out;
+      }
+      if (a.form === "players") return [a.kind, ...form.picks];
+      if (a.form === "amount") return [a.kind, form.player, String(Number($("amount").value))];
+      if (a.form === "text") return [a.kind, ...$("text").value.trim().split(/\s+/)];
+      if (a.form === "join") {
+        const name = $("text").value.trim();
+        return form.player === null ? [a.kind, name] : [a.kind, name, "after", form.player];
+      }
+      if (a.form === "cards") {
+        return [a.kind, ...(a.prefix || []),
+          ...cardInputs().map((i) => i.dataset.name + "=" + i.value.trim())];
+      }
+      return [a.kind, form.player, ...form.pools];
+    }
+
+    $("form-send").addEventListener("click", () => { if (form && ready()) send(words()); });
+    $("form-cancel").addEventListener("click", close);
+    $("form-clear").addEventListener("click", () => {
+      if (!form) return;
+      form = { action: form.action, picks: [], seps: [],
+        player: form.action.form !== "join" && form.action.choices.length === 1
+          ? form.action.choices[0] : null, pools: [] };
+      $("amount").value = "";
+      $("text").value = "";
+      for (const input of cardInputs()) input.value = "";
+      drawForm();
+    });
+    $("form-tie").addEventListener("click", () => {
+      if (form) { form.tie = true; $("form-tie").classList.add("picked"); }
+    });
+    const step = (by) => {
+      const now = Number($("amount").value) || 0;
+      $("amount").value = String(Math.max(0, now + by));
+      if (form) $("form-send").disabled = !ready();
+    };
+    $("less").addEventListener("click", () => step(-1));
+    $("more").addEventListener("click", () => step(1));
+    $("amount").addEventListener("input", () => { if (form) $("form-send").disabled = !ready(); });
+    $("text").addEventListener("input", () => { if (form) $("form-send").disabled = !ready(); });
+    // a player is picked by tapping their row too, a pool by tapping it on the board
+    $("players").addEventListener("click", (event) => {
+      const row = event.target.closest("tr[data-name]");
+      if (row) pick(row.dataset.name);
+    });
+    $("board").addEventListener("click", (event) => {
+      const cell = event.target.closest("[data-pool]");
+      if (cell) pickPool(cell.dataset.pool);
+    });
+    answer.addEventListener("click", () => { if (pending !== null && pending.failed) post(); });
+
+    function send(tapWords) {
+      if (busy() || !doc) return;
+      pending = { id: newId(), after: doc.after, words: tapWords, failed: false };
+      form = null;
+      $("form").hidden = true;
+      $("actions").hidden = false;
+      post();
+    }
+
+    async function post() {
+      const tap = pending;
+      tap.failed = false;
+      say(w.sending, "wait");
+      drawActions();
+      let reply = null;
+      let said = null;
+      try {
+        reply = await fetch("entry?lang=" + encodeURIComponent(config.lang), {
+          method: "POST", cache: "no-store", credentials: "omit",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ id: tap.id, after: tap.after, words: tap.words }),
+        });
+        said = await reply.json();
+      } catch (error) {
+        said = null;
+      }
+      if (said === null || reply === null || reply.status >= 500) {
+        // not sent, or no answer: nothing is queued; the same tap (same id) on a tap
+        tap.failed = true;
+        say((said && said.text ? said.text + " — " : "") + w.not_sent, "bad retry");
+        drawActions();
+        return;
+      }
+      pending = null;
+      if (said.recorded) waitFor = said.entries;
+      say(said.text, said.recorded ? "good" : "bad");
+      document.body.dataset.answered = String(Number(document.body.dataset.answered || 0) + 1);
+      drawActions();
+    }
+
+    return {
+      show(next) {
+        doc = next;
+        if (!form) drawActions();
+        const expects = form && ["player", "players", "ranking", "amount", "pools", "join"]
+          .includes(form.action.form) && !(form.player !== null && form.action.form !== "player");
+        for (const tr of $("players").querySelectorAll("tr[data-name]")) {
+          const can = !!expects && form.action.choices.includes(tr.dataset.name);
+          tr.classList.toggle("pickable", can);
+          tr.classList.toggle("picked", !!form && (form.picks.includes(tr.dataset.name)
+            || form.player === tr.dataset.name));
+        }
+      },
+      picking(pool) {
+        return !!form && form.pools.includes(pool);
+      },
+    };
   }
 
   // -- the event stream, read with fetch so that a refusal's words can be shown ----------

@@ -11,6 +11,7 @@ from html import escape
 from importlib.resources import files
 
 from scorekeeper.messages import LANGUAGES, t
+from scorekeeper.services.phone import phone_words
 
 #: How long the page waits without a word from the server before it connects again. The
 #: server sends a keep-alive line more often than this (server.KEEP_ALIVE).
@@ -50,17 +51,22 @@ def _json_for_html(value: object) -> str:
 
 
 @cache
-def page_html(lang: str, sid: int) -> str:
-    """The page in *lang* before any data: its frame, and the words the script needs."""
+def page_html(lang: str, sid: int, recorder: str | None = None) -> str:
+    """The page in *lang* before any data: its frame, and the words the script needs.
+    *recorder*: the recorder's page (who records on it), with its buttons."""
     other = next(code for code in LANGUAGES if code != lang)
-    config = {
+    config: dict[str, object] = {
         "lang": lang,
         "none_yet": t("web.none_yet", lang),
         "live": t("web.status.live", lang, time="{time}"),
         "reconnecting": t("web.status.reconnecting", lang),
         "expired": t("web.status.expired", lang),
         "silence_ms": SILENCE_MS,
+        "recorder": recorder,
     }
+    if recorder is not None:
+        config["phone"] = phone_words(lang)
+        config["as_recorder"] = t("phone.page.viewer_link", lang, name=recorder)
     title = t("display.title", lang, session=sid)
     swaps = {
         "@@LANG@@": lang,
@@ -69,6 +75,7 @@ def page_html(lang: str, sid: int) -> str:
         "@@TITLE@@": escape(title),
         "@@CONNECTING@@": escape(t("web.status.connecting", lang)),
         "@@NOSCRIPT@@": escape(t("web.page_needs_script", lang)),
+        "@@ACT_TITLE@@": escape(t("phone.page.entries_title", lang)),
         "@@CONFIG@@": _json_for_html(config),
         "@@STYLE@@": _asset("page.css"),
         "@@SCRIPT@@": _asset("page.js"),

@@ -1,7 +1,12 @@
 """One small server for every phone at the table: the page, and a stream of the session.
 
-Read-only by construction: the only routes are GETs of the page, the stream and the
-same document as JSON; nothing here can write. It answers only for the address it
+Read-only for the viewers: their routes are GETs of the page, the stream and the same
+document as JSON. The recorder's link, when one is started (``--recorder NAME``), has a
+token of its own (128 bits, new at every start, never the viewers'): its page shows the
+entries legal now as buttons, and its one writing route, ``POST /{recorder token}/entry``
+with a JSON body, hands the tap to a desk that records it through the recording service
+(services/phone.py): from another site's page, without that token, or faster than a
+person taps, it is refused in plain words and nothing is written. It answers only for the address it
 listens on (the ``Host`` a phone sends; another name, as a DNS rebinding page sends,
 is refused with 421). Every address carries a random token made at start (a restart
 changes it); without it the answer is 403 whatever the path. The data routes refuse
@@ -28,6 +33,8 @@ import secrets
 import socket
 import sys
 import threading
+import time
+from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
@@ -37,6 +44,15 @@ from aiohttp.http_exceptions import HttpProcessingError
 from scorekeeper.export.live import live_view
 from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.messages.text import visible
+from scorekeeper.services.keeping import Keeper
+from scorekeeper.services.phone import (
+    MAX_TAP_BYTES,
+    Answer,
+    Tap,
+    phone_actions,
+    read_tap,
+    record_tap_locked,
+)
 from scorekeeper.services.showing import Followed
 from scorekeeper.storage import Store
 from scorekeeper.web.page import content_security_policy, page_html
@@ -50,6 +66,14 @@ KEEP_ALIVE = 15.0
 MAX_VIEWERS = 100
 #: Phones are told to wait this long before connecting again after a drop (ms).
 RETRY_MS = 2000
+#: Entries the recorder's link takes in any one second: more is no person tapping.
+TAPS_PER_SECOND = 10
+#: Answers to taps kept by id, for a tap sent again (a double tap, a retried request).
+TAPS_KEPT = 512
+#: Seconds without a tap before the session's snapshot is kept (services/keeping.py).
+KEEP_WHEN_QUIET = 2.0
+#: Pauses in a row tried before giving up until the next tap (the app may hold the session).
+KEEP_TRIES = 5
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -59,30 +83,54 @@ class Feed:
     the thread that read the session, never while it changes, and swapped in whole: a
     phone is sent a table as it was after some entry, never one caught half-read."""
 
-    def __init__(self, followed: Followed) -> None:
+    def __init__(self, followed: Followed, *, recorder: bool = False) -> None:
+        """*recorder*: also the recorder's documents, with the entries legal now."""
         self.followed = followed
+        self.recorder = recorder
         self.version = 0
         self.viewers = 0  # streams open now
         self.problem = ""  # the file could not be read just now: said on every page
         self.changed = asyncio.Event()  # set (and replaced) at every new version
+        self._poked = asyncio.Event()  # a tap was recorded here: look at once
+        #: Held while the followed session changes (and by what reads it in other threads).
+        self.lock = threading.Lock()
+        self._missed = False  # the keeper took an append first: the next look shows it
         self._docs = self._documents(0)
 
-    def document(self, lang: str) -> bytes:
-        return self._docs[lang]
+    def document(self, lang: str, recorder: bool = False) -> bytes:
+        return self._docs[f"{lang}+" if recorder else lang]
+
+    def poke(self) -> None:
+        """Look at the file now, not at the next turn (the recorder's tap was written)."""
+        self._poked.set()
 
     def _documents(self, version: int) -> dict[str, bytes]:
         docs = {}
+        session = self.followed.session
         for lang in LANGUAGES:
-            view = live_view(self.followed.session, self.followed.id, lang)
+            view = live_view(session, self.followed.id, lang)
             view["problem"], view["version"] = self.problem, version
             docs[lang] = json.dumps(view, ensure_ascii=False).encode("utf-8")
+            if self.recorder:
+                view["actions"] = phone_actions(session, lang)
+                view["after"] = session.ledger.next_seq - 1
+                docs[f"{lang}+"] = json.dumps(view, ensure_ascii=False).encode("utf-8")
         return docs
 
     def _look(self) -> dict[str, bytes] | None:
         """Read what changed in the file (in a worker thread): the next documents, or None
         when nothing did."""
+        with self.lock:
+            return self._looked()
+
+    def took(self) -> None:
+        """Something appended was taken by the snapshot's keeper (holding :attr:`lock`)."""
+        self._missed = True
+
+    def _looked(self) -> dict[str, bytes] | None:
         try:
-            changed = self.followed.follow()
+            changed = self.followed.follow() or self._missed
+            self._missed = False
         except Exception as error:  # being replaced, or damaged: said, and the last kept
             problem = error.message() if isinstance(error, UserError) else _failed(error)
             if problem == self.problem:
@@ -108,7 +156,9 @@ class Feed:
         """Look at the file until cancelled; tell every stream when the session changed."""
         loop = asyncio.get_running_loop()
         while True:
-            await asyncio.sleep(LOOK_EVERY)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._poked.wait(), LOOK_EVERY)
+            self._poked.clear()
             docs = await loop.run_in_executor(None, self._look)
             if docs is not None:
                 self._docs, self.version = docs, self.version + 1
@@ -120,11 +170,133 @@ def _failed(error: Exception) -> str:
     return t("web.view_failed", reason=f"{type(error).__name__}: {error}")
 
 
+#: What records a tap: services/phone.py with the session's lock, or the app that has the
+#: session open (cli/serve.py hands it the tap and waits for its answer).
+Desk = Callable[[Tap, str], Awaitable[Answer]]
+
+
+class JournalDesk:
+    """Taps recorded here, each with the session's lock taken for it (no app has it open;
+    when one has, the tap is refused in plain words and nothing is written). A tap is
+    answered once its entry is on the disk and folded; the session's snapshot is kept
+    after the taps have paused for :data:`KEEP_WHEN_QUIET` seconds, and as the server
+    stops (services/keeping.py), never while a tap waits."""
+
+    def __init__(self, store: Store, sid: int, name: str) -> None:
+        self.store, self.id, self.name = store, sid, name
+        self._keeper = Keeper(store, sid)
+        self._lock: asyncio.Lock | None = None  # made in the server's loop
+        self._timer: asyncio.TimerHandle | None = None
+        self._keeping: asyncio.Task[None] | None = None
+        self.unkept = 0  # taps recorded since the snapshot was last kept
+        self._tries = 0  # pauses in a row that could not keep it
+
+    def _locked(self) -> asyncio.Lock:
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        return self._lock
+
+    def share(self, feed: Feed) -> None:
+        """Keep the snapshot from the session the phones' page follows (services/keeping.py)."""
+        self._keeper.share(feed.followed, feed.lock, feed.took)
+
+    async def __call__(self, tap: Tap, lang: str) -> Answer:
+        loop = asyncio.get_running_loop()
+        async with self._locked():
+            answer = await loop.run_in_executor(
+                None, record_tap_locked, self.store, self.id, tap, self.name, lang
+            )
+        if answer.recorded:
+            self.unkept += 1
+            self._later(loop)
+        return answer
+
+    def _later(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = loop.call_later(KEEP_WHEN_QUIET, self._start, loop)
+
+    def _start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._timer = None
+        if self._keeping is not None and not self._keeping.done():
+            self._later(loop)  # still keeping the last one: once it is done
+            return
+        self._keeping = loop.create_task(self._keep())
+
+    async def _keep(self) -> None:
+        """The summaries worked out with no lock at all, then written with the session's
+        lock, while no tap is being recorded here."""
+        loop = asyncio.get_running_loop()
+        unkept = self.unkept
+        try:
+            await loop.run_in_executor(None, self._keeper.prepare)
+        except Exception:  # a hint: the next quiet moment, or the next reader, tries again
+            return
+        async with self._locked():
+            kept = await loop.run_in_executor(None, self._keeper.write)
+        if kept:
+            self.unkept -= unkept
+            self._tries = 0
+        elif self.unkept and self._tries < KEEP_TRIES:  # a writer had it, or a tap came
+            self._tries += 1
+            self._later(loop)
+
+    async def finish(self) -> None:
+        """As the server stops: the snapshot kept for the taps not kept yet."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._keeping is not None:
+            with contextlib.suppress(Exception):
+                await self._keeping
+        if self.unkept:
+            await self._keep()
+
+
+def journal_desk(store: Store, sid: int, name: str) -> JournalDesk:
+    """:class:`JournalDesk` (taps recorded with the session's lock)."""
+    return JournalDesk(store, sid, name)
+
+
+@dataclass(frozen=True)
+class RecorderLink:
+    """The recorder's link: its own token, who records through it, and what records."""
+
+    token: str
+    name: str
+    desk: Desk
+
+
 @dataclass(frozen=True)
 class Settings:
     token: str
     lang: str  # for a browser that asks for neither language
     max_viewers: int
+    recorder: RecorderLink | None = None
+    clock: Callable[[], float] = time.monotonic  # for the rate of taps
+
+
+class Taps:
+    """The recorder's taps: one at a time, at most TAPS_PER_SECOND a second, and the
+    answer to each id kept for when the same tap comes again."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.answers: OrderedDict[str, tuple[int, dict[str, object]]] = OrderedDict()
+        self.times: deque[float] = deque()
+
+    def too_fast(self, now: float) -> bool:
+        while self.times and now - self.times[0] >= 1.0:
+            self.times.popleft()
+        if len(self.times) >= TAPS_PER_SECOND:
+            return True
+        self.times.append(now)
+        return False
+
+    def keep(self, tap_id: str, status: int, body: dict[str, object]) -> None:
+        self.answers[tap_id] = (status, body)
+        while len(self.answers) > TAPS_KEPT:
+            self.answers.popitem(last=False)
 
 
 def choose_language(request: web.Request, fallback: str) -> str:
@@ -195,6 +367,19 @@ def _from_elsewhere(request: web.Request) -> bool:
 
 SETTINGS = web.AppKey("settings", Settings)
 FEED = web.AppKey("feed", Feed)
+TAPS = web.AppKey("taps", Taps)
+
+
+def _same_token(given: str, token: str) -> bool:
+    return secrets.compare_digest(given.encode(), token.encode())
+
+
+def _refused(request: web.Request, status: int, text: str) -> web.Response:
+    """A refusal in plain words: JSON for a tap (the recorder's page shows its text),
+    plain text for anything else."""
+    if request.method == "POST":
+        return web.json_response({"recorded": False, "text": text}, status=status)
+    return _plain(status, text)
 
 
 @web.middleware
@@ -205,16 +390,23 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     lang = choose_language(request, settings.lang)
     first, _, rest = request.path.lstrip("/").partition("/")
     doubled = _doubled(request)
+    link = settings.recorder
+    recorder = link is not None and _same_token(first, link.token)
+    reading = request.method in ("GET", "HEAD")
     if _wrong_host(request):
-        response: web.StreamResponse = _plain(421, t("web.wrong_host", lang))
+        response: web.StreamResponse = _refused(request, 421, t("web.wrong_host", lang))
     elif doubled is not None:
-        response = _plain(403, t("web.doubled_header", lang, header=doubled))
-    elif not secrets.compare_digest(first.encode(), settings.token.encode()):
-        response = _plain(403, t("web.forbidden", lang))
-    elif request.method not in ("GET", "HEAD"):
+        response = _refused(request, 403, t("web.doubled_header", lang, header=doubled))
+    elif not recorder and not _same_token(first, settings.token):
+        response = _refused(request, 403, t("web.forbidden", lang))
+    elif not recorder and request.method == "POST":
+        response = _refused(request, 403, t("phone.viewer_cannot_write", lang))
+    elif not recorder and not reading:
         response = _plain(405, t("web.read_only", lang))
-    elif rest in ("events", "state.json") and _from_elsewhere(request):
-        response = _plain(403, t("web.cross_origin", lang))
+    elif recorder and not reading and (request.method != "POST" or rest != "entry"):
+        response = _refused(request, 405, t("phone.post_only", lang))
+    elif (rest in ("events", "state.json") or not reading) and _from_elsewhere(request):
+        response = _refused(request, 403, t("web.cross_origin", lang))
     else:
         try:
             response = await handler(request)
@@ -237,26 +429,77 @@ def _secure(response: web.StreamResponse) -> None:
     headers["Cache-Control"] = "no-store"
 
 
+def _for_recorder(request: web.Request) -> bool:
+    """The request came in on the recorder's token (the guard let nothing else through)."""
+    link = request.app[SETTINGS].recorder
+    first = request.path.lstrip("/").partition("/")[0]
+    return link is not None and _same_token(first, link.token)
+
+
 async def _page(request: web.Request) -> web.StreamResponse:
     settings = request.app[SETTINGS]
     feed = request.app[FEED]
     if not request.path.endswith("/"):  # /TOKEN → /TOKEN/, so that "events" is beside it
         raise web.HTTPFound(request.path + "/")
     lang = choose_language(request, settings.lang)
-    html = page_html(lang, feed.followed.id)
+    link = settings.recorder if _for_recorder(request) else None
+    html = page_html(lang, feed.followed.id, link.name if link is not None else None)
     return web.Response(text=html, content_type="text/html", charset="utf-8")
 
 
 async def _state(request: web.Request) -> web.StreamResponse:
     settings = request.app[SETTINGS]
     feed = request.app[FEED]
-    body = feed.document(choose_language(request, settings.lang))
+    body = feed.document(choose_language(request, settings.lang), _for_recorder(request))
     return web.Response(body=body, content_type="application/json", charset="utf-8")
+
+
+async def _entry(request: web.Request) -> web.StreamResponse:
+    """One tap of the recorder's page: read, counted against the rate, answered from
+    memory when its id was seen, else handed to the desk (one tap at a time)."""
+    settings, feed, taps = request.app[SETTINGS], request.app[FEED], request.app[TAPS]
+    link = settings.recorder
+    assert link is not None  # the guard let only the recorder's token through
+    lang = choose_language(request, settings.lang)
+    if request.content_type != "application/json":
+        return _refused(request, 415, t("phone.needs_json", lang))
+    if request.content_length is not None and request.content_length > MAX_TAP_BYTES:
+        return _refused(request, 413, t("phone.bad_tap", lang))
+    raw = await request.content.read(MAX_TAP_BYTES + 1)
+    try:
+        if len(raw) > MAX_TAP_BYTES:
+            raise UserError("phone.bad_tap")
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            raise UserError("phone.bad_tap") from None
+        tap = read_tap(body)
+    except UserError as error:
+        return _refused(request, 400, error.message(lang))
+    kept = taps.answers.get(tap.id)
+    if kept is not None:
+        return web.json_response(kept[1], status=kept[0])
+    if taps.too_fast(settings.clock()):
+        refusal = _refused(request, 429, t("phone.too_fast", lang, limit=TAPS_PER_SECOND))
+        refusal.headers["Retry-After"] = "1"
+        return refusal
+    async with taps.lock:
+        kept = taps.answers.get(tap.id)  # the same tap, sent while the first was recorded
+        if kept is not None:
+            return web.json_response(kept[1], status=kept[0])
+        answer = await link.desk(tap, lang)
+        body = answer.as_json()
+        if answer.final:  # an answer of the rules or of the journal
+            taps.keep(tap.id, answer.status, body)
+    if answer.recorded:
+        feed.poke()
+    return web.json_response(body, status=answer.status)
 
 
 async def _events(request: web.Request) -> web.StreamResponse:
     settings, feed = request.app[SETTINGS], request.app[FEED]
     lang = choose_language(request, settings.lang)
+    recorder = _for_recorder(request)
     if feed.viewers >= settings.max_viewers:
         refusal = _plain(503, t("web.too_many", lang, limit=settings.max_viewers))
         refusal.headers["Retry-After"] = "30"
@@ -271,7 +514,8 @@ async def _events(request: web.Request) -> web.StreamResponse:
         await stream.write(f"retry: {RETRY_MS}\n\n".encode())
         while True:
             changed = feed.changed
-            block = b"id: %d\nevent: state\ndata: %s\n\n" % (feed.version, feed.document(lang))
+            doc = feed.document(lang, recorder)
+            block = b"id: %d\nevent: state\ndata: %s\n\n" % (feed.version, doc)
             await stream.write(block)
             while not changed.is_set():
                 try:
@@ -285,15 +529,34 @@ async def _events(request: web.Request) -> web.StreamResponse:
     return stream
 
 
-def make_app(store: Store, sid: int, *, token: str, lang: str, max_viewers: int) -> web.Application:
-    """The server's application: the session is read now, so a bad id fails before binding."""
-    app = web.Application(middlewares=[_guard])
-    app[SETTINGS] = Settings(token, lang, max_viewers)
-    app[FEED] = Feed(Followed(store, sid, history=False))  # the latest entries are enough
-    app.router.add_get(f"/{token}", _page)
-    app.router.add_get(f"/{token}/", _page)
-    app.router.add_get(f"/{token}/events", _events)
-    app.router.add_get(f"/{token}/state.json", _state)
+def make_app(
+    store: Store,
+    sid: int,
+    *,
+    token: str,
+    lang: str,
+    max_viewers: int,
+    recorder: RecorderLink | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> web.Application:
+    """The server's application: the session is read now, so a bad id fails before binding.
+    *recorder*: the recorder's link too (its token must not be the viewers')."""
+    if recorder is not None and _same_token(recorder.token, token):
+        raise ValueError("the recorder's token must not be the viewers'")
+    app = web.Application(middlewares=[_guard], client_max_size=MAX_TAP_BYTES)
+    app[SETTINGS] = Settings(token, lang, max_viewers, recorder, clock)
+    # the latest entries are enough
+    app[FEED] = Feed(Followed(store, sid, history=False), recorder=recorder is not None)
+    if recorder is not None and isinstance(recorder.desk, JournalDesk):
+        recorder.desk.share(app[FEED])
+    app[TAPS] = Taps()
+    for each in (token, *([recorder.token] if recorder is not None else [])):
+        app.router.add_get(f"/{each}", _page)
+        app.router.add_get(f"/{each}/", _page)
+        app.router.add_get(f"/{each}/events", _events)
+        app.router.add_get(f"/{each}/state.json", _state)
+    if recorder is not None:
+        app.router.add_post(f"/{recorder.token}/entry", _entry)
 
     async def watching(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(app[FEED].watch())
@@ -301,6 +564,8 @@ def make_app(store: Store, sid: int, *, token: str, lang: str, max_viewers: int)
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+        if recorder is not None and isinstance(recorder.desk, JournalDesk):
+            await recorder.desk.finish()
 
     app.cleanup_ctx.append(watching)
     return app

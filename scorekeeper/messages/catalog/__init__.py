@@ -29,4 +29,5 @@ PREFIXES: Final = (
     "pochen",
     "textual",
     "web",
+    "phone",
 )

@@ -33,6 +33,7 @@ from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import Phrase, UserError, t
 from scorekeeper.messages.describe import board_shares_text, describe_text
 from scorekeeper.services.correcting import Correcting
+from scorekeeper.services.phone import Answer, Tap, record_tap
 from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, TextDialog, ask_who
@@ -326,6 +327,16 @@ class TableScreen(Screen[None]):
         if len(self.state.results) > rounds_before and self.state.finished:
             self.action_standings()
         return event
+
+    def phone_tap(self, tap: Tap, name: str | None, lang: str) -> Answer:
+        """A tap of the recorder's phone, recorded here as if typed (the table is the one
+        writer): the rules first, then the journal, then the screen; the phone's answer."""
+        answer = record_tap(self.recording, tap, name, lang)
+        if answer.recorded and answer.seq == self.recording.session.ledger.next_seq - 1:
+            index = len(self.recording.session.events) - 1
+            self.say(describe_text(*self.recording.session.describe(index)))
+            self.refresh_view()
+        return answer
 
     def app_clock(self) -> Any:
         clock: Callable[[], Any] | None = getattr(self.app, "clock", None)
@@ -671,6 +682,10 @@ class TableScreen(Screen[None]):
         if callable(show_page):  # the recorder's app, not a display
             page = partial(show_page, self.recording.id)
             yield SystemCommand(t("web.app.palette"), t("web.app.palette_help"), page)
+        from_phone = getattr(self.app, "record_from_phone", None)
+        if callable(from_phone):  # the recorder's link: this app records every tap
+            phone = partial(from_phone, self.recording.id, self.state.recorder)
+            yield SystemCommand(t("phone.app.palette"), t("phone.app.palette_help"), phone)
         if self.check_action("correct_round", ()):
             label = t("ui.palette.key", keys="ctrl+r", label=t("ui.key.correct"))
             callback = partial(self.run_action, "correct_round")

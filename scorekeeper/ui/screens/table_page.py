@@ -7,7 +7,9 @@ phones stay connected while the recorder goes on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -18,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from scorekeeper.messages import UserError, t
-from scorekeeper.services.table_page import TablePages
+from scorekeeper.services.table_page import TablePage, TablePages
 from scorekeeper.web.qr import qr_lines
 
 
@@ -81,3 +83,64 @@ class TablePageScreen(ModalScreen[None]):
         self.pages.stop(self.sid)
         self.app.notify(t("web.app.stopped", session=self.sid))
         self.dismiss(None)
+
+
+class RecorderPageScreen(TablePageScreen):
+    """The recorder's link from the palette ("Record from a phone"): its code and address,
+    on this screen only; r makes a new link (the old page is refused from then on)."""
+
+    BINDINGS = [
+        Binding("r", "renew", t("phone.app.renew_key"), id="recorder-page-renew"),
+    ]
+
+    def __init__(
+        self,
+        pages: TablePages,
+        store_root: Path,
+        sid: int,
+        name: str,
+        on_tap: Callable[[TablePage, dict[str, Any]], None],
+        *,
+        lan: bool = True,
+    ) -> None:
+        """*lan*: for the phones (the machine's network address), else this machine only."""
+        super().__init__(pages, store_root, sid)
+        self.phone_name, self.on_tap, self.lan = name, on_tap, lan
+        self._renew = False
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+
+    def on_mount(self) -> None:
+        self.query_one(".dialog-title", Static).update(
+            t("phone.app.title", session=self.sid, name=self.phone_name)
+        )
+        self.query_one("#table-page-keys", Static).update(t("phone.app.keys"))
+        # TablePageScreen.on_mount (which starts the page) is called by Textual after this
+        # one, as every class's own handler is: calling it here too started two servers
+
+    @work(thread=True, exit_on_error=False, group="table-page")
+    def _start(self) -> None:
+        renew, self._renew = self._renew, False
+        try:
+            page = self.pages.start(
+                self.store_root,
+                self.sid,
+                lan=self.lan,
+                recorder=self.phone_name,
+                on_tap=self.on_tap,
+                renew=renew,
+            )
+        except UserError as error:
+            self.app.call_from_thread(self._said, error.message())
+            return
+        self.app.call_from_thread(self._show, page.recorder_url or page.url)
+
+    def _show(self, url: str) -> None:
+        super()._show(url)
+        self.query_one("#table-page-status", Static).update(t("phone.app.scan"))
+
+    def action_renew(self) -> None:
+        self._renew = True
+        self._start()
+        self.app.notify(t("phone.app.renewed"))

@@ -1,0 +1,329 @@
+"""The recorder's phone: what it may tap now, and one tap recorded as the app records a key.
+
+The phone never decides a rule. It is sent the entries the rules allow now (the same
+``Session.legal`` the table screen's footer asks), each with the kind of answer its
+words need (nothing, a player, players in order, an amount, pools, a suit); it sends
+back the entry's words, which are read as ``scorekeeper record`` reads them and checked
+by the rules before anything is written.
+
+A tap counts once. It carries an id, and the number of entries the page showed when it
+was tapped (``after``). An entry is recorded only when the session still has exactly
+that many: a tap made on an older table is refused in plain words ("the table changed"),
+unless the entries written right after that point are the tap's own, which is what a
+retried request, a double tap or a reloaded page finds; it is then answered as recorded,
+and nothing is written again. That check reads the journal itself (under the session's
+lock), so it holds across a restart of the server or of the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.games.pochen import BOARD_ROWS, SUIT_NAMES, deal_view
+from scorekeeper.core.ledger import Ledger
+from scorekeeper.core.session import Session
+from scorekeeper.core.times import local_text
+from scorekeeper.core.words import entry_words, parse_entry
+from scorekeeper.messages import CATALOG, UserError, t
+from scorekeeper.messages.describe import describe_text
+from scorekeeper.services.recording import Recorder, Recording
+from scorekeeper.storage import StorageError, Store
+
+#: The longest tap the server reads (bytes of JSON); an entry is a few words.
+MAX_TAP_BYTES = 4096
+#: At most this many words in one tap, and this long each.
+MAX_WORDS = 40
+MAX_WORD = 80
+
+#: What each entry needs from the thumb, by game (``*``: any game): nothing, a player,
+#: players (in order), an amount, pools, a suit, a confirmation, a line of text (a note),
+#: a new name and where it sits (join), or a card for each player (typed, e.g. 8D).
+#: Entries not named here (a correction of a past round, handing the book over) are not
+#: offered on the phone.
+_FORMS: Mapping[str, Mapping[str, str]] = {
+    "*": {
+        "round": "now",
+        "undo": "confirm",
+        "end": "confirm",
+        "rebuy": "amount",
+        "note": "text",
+        "join": "join",
+        "leave": "player",
+    },
+    "indian-official": {"raise": "now", "fold": "player", "showdown": "player"},
+    "indian-chips": {
+        "check": "player",
+        "bet": "player",
+        "call": "player",
+        "raise": "player",
+        "fold": "player",
+        "redraw": "player",
+        "showdown": "ranking",
+    },
+    "indian-lowest": {"redraw": "player", "lose": "players", "reveal": "cards"},
+    "pochen": {
+        "trump": "suit",
+        "claim": "pools",
+        "pass": "player",
+        "bet": "amount",
+        "call": "player",
+        "raise": "amount",
+        "fold": "player",
+        "poch": "ranking",
+        "out": "player",
+    },
+}
+
+
+#: A second way to the same entry, offered as a button of its own: (form, the words
+#: after the entry's kind, the label's catalog key).
+_ALSO: Mapping[tuple[str, str], tuple[str, tuple[str, ...], str]] = {
+    ("indian-chips", "showdown"): ("cards", ("cards",), "phone.do.indian-chips.showdown_cards"),
+}
+
+
+def form_of(game: str, kind: str) -> str | None:
+    """What the phone asks for *kind* in *game*, or None when it does not offer it."""
+    return _FORMS.get(game, {}).get(kind) or _FORMS["*"].get(kind)
+
+
+def phone_actions(session: Session, lang: str) -> list[dict[str, Any]]:
+    """The entries legal now that the phone offers, in the footer's order, as the page
+    draws them: the kind, its label, what it asks for, and the players it may name."""
+    state, game = session.state, session.game
+    view = game.round_view(state) if state.in_round else None
+    actions = []
+    for action in session.legal():
+        form = form_of(game.id, action.kind)
+        if form is None:
+            continue
+        label = _label(game.id, action.kind, lang)
+        doc: dict[str, Any] = {
+            "kind": action.kind,
+            "label": label,
+            "form": form,
+            "choices": list(action.choices),
+        }
+        if form in ("players", "ranking") and not action.choices:
+            continue
+        if form == "amount":
+            if action.kind == "rebuy":
+                doc["start"] = game.rebuy_suggestion(state) or 1
+            else:
+                doc["start"] = ((view.stake or 0) if view is not None else 0) + 1
+        elif form == "suit":
+            doc["suits"] = [
+                {"word": code, "name": t(f"phone.suit.{name}", lang)}
+                for code, name in SUIT_NAMES.items()
+            ]
+        elif form == "pools":
+            claimed = _claimed(state)
+            doc["pools"] = [
+                {"pool": pool, "name": t(f"ui.pochen.pool.{pool}", lang)}
+                for row in BOARD_ROWS
+                for pool in row
+                if pool not in claimed and pool not in ("poch", "centre")
+            ]
+        if form == "confirm":
+            doc["confirm"] = t(f"phone.confirm.{action.kind}", lang)
+        actions.append(doc)
+        also = _ALSO.get((game.id, action.kind))
+        if also is not None and action.choices:
+            other, prefix, key = also
+            actions.append({**doc, "form": other, "prefix": list(prefix), "label": t(key, lang)})
+    return actions
+
+
+def _claimed(state: Any) -> set[str]:
+    return set(deal_view(state).claimed)
+
+
+def _label(game: str, kind: str, lang: str) -> str:
+    key = f"phone.do.{game}.{kind}"
+    return t(key if key in CATALOG else f"phone.do.{kind}", lang)
+
+
+def phone_words(lang: str) -> dict[str, str]:
+    """The words the recorder's page needs beyond the table's own."""
+    keys = (
+        "entries_title",
+        "pick_player",
+        "pick_players",
+        "pick_pools",
+        "pick_amount",
+        "send",
+        "cancel",
+        "yes",
+        "no",
+        "tie",
+        "clear",
+        "sending",
+        "not_sent",
+        "retry",
+        "recorded",
+        "amount",
+        "less",
+        "more",
+        "nothing_now",
+        "viewer_link",
+        "note_text",
+        "join_name",
+        "join_after",
+        "enter_cards",
+        "card_example",
+    )
+    return {key: t(f"phone.page.{key}", lang) for key in keys}
+
+
+@dataclass(frozen=True)
+class Tap:
+    """One tap: its id, the number of entries the page showed, the entry's words."""
+
+    id: str
+    after: int
+    words: tuple[str, ...]
+
+
+def read_tap(body: object) -> Tap:
+    """A tap from the JSON the page posted, or a UserError saying what is wrong with it."""
+    if not isinstance(body, dict):
+        raise UserError("phone.bad_tap")
+    tap_id, after, words = body.get("id"), body.get("after"), body.get("words")
+    if not isinstance(tap_id, str) or not 8 <= len(tap_id) <= 64 or not tap_id.isascii():
+        raise UserError("phone.bad_tap")
+    if type(after) is not int or after < 0:
+        raise UserError("phone.bad_tap")
+    if not isinstance(words, list) or not 1 <= len(words) <= MAX_WORDS:
+        raise UserError("phone.bad_tap")
+    if not all(isinstance(w, str) and 0 < len(w) <= MAX_WORD for w in words):
+        raise UserError("phone.bad_tap")
+    if words[0].startswith("@"):  # the server times every entry
+        raise UserError("phone.bad_tap")
+    return Tap(tap_id, after, tuple(words))
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the phone is told: an HTTP status, whether the tap is in the journal, the
+    entry number it got, one line in the phone's language, and the entries now."""
+
+    status: int
+    recorded: bool
+    text: str
+    entries: int
+    seq: int | None = None
+    #: The same tap sent again gets the same answer (not so for a session that was busy
+    #: or could not be read: that one is tried again).
+    final: bool = True
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "recorded": self.recorded,
+            "text": self.text,
+            "entries": self.entries,
+            "seq": self.seq,
+        }
+
+
+def _count(session: Session) -> int:
+    return session.ledger.next_seq - 1
+
+
+def _same(game: Any, event: Event, words: Sequence[str]) -> bool:
+    stored = entry_words(game, event)
+    return [w.casefold() for w in stored] == [w.casefold() for w in words]
+
+
+def _already(session: Session, tap: Tap, name: str | None) -> Event | None:
+    """The entry this tap recorded before (its words right after ``tap.after``, with the
+    hand-over of the record book before them when one was made), else None."""
+    index = tap.after + 1 - session.history_from
+    if index < 0:
+        return None
+    events = session.events[index:]
+    game = session.game
+    if events and _same(game, events[0], tap.words):
+        return events[0]
+    if (
+        name is not None
+        and len(events) >= 2
+        and _same(game, events[0], ("recorder", name))
+        and _same(game, events[1], tap.words)
+    ):
+        return events[1]
+    return None
+
+
+def _planned(session: Session, tap: Tap, name: str | None) -> list[Entry]:
+    """The entries a tap makes (the hand-over first when the book is with someone else),
+    checked in turn on the immutable ledger: nothing changes if one is refused."""
+    game, ledger = session.game, session.ledger
+    entry = parse_entry(game, list(tap.words))
+    entries = []
+    if name is not None and entry.kind != "undo":  # an undo never undoes a hand-over
+        holder = ledger.state.recorder
+        if ledger.state.find_player(name) != holder:
+            entries.append(Entry("recorder", {"player": name}))
+    entries.append(entry)
+    trial: Ledger = ledger
+    for each in entries:
+        trial = trial.step(trial.check(each))
+    return entries
+
+
+def record_tap(rec: Recorder, tap: Tap, name: str | None, lang: str) -> Answer:
+    """Record one tap on an open recording (the lock held): rules first, then the disk,
+    then the fold, exactly as a key in the app or ``scorekeeper record`` does."""
+    session = rec.session
+    if tap.after != _count(session):
+        done = _already(session, tap, name)
+        if done is not None:
+            text = t("phone.already", lang, seq=done.seq)
+            return Answer(200, True, text, _count(session), done.seq)
+        return Answer(
+            409, False, t("phone.moved_on", lang, entries=_count(session)), _count(session)
+        )
+    try:
+        if session.ledger.reaches_below(tap.words[0].lower()):
+            rec.ensure_history()
+            session = rec.session
+        entries = _planned(session, tap, name)
+    except RuleError as error:
+        return Answer(422, False, error.message(lang), _count(session))
+    event = None
+    for entry in entries:
+        event = rec.record(entry)
+    assert event is not None
+    session = rec.session
+    key, params = session.describe(len(session.events) - 1)
+    what = describe_text(key, params, lang)
+    local = local_text(event.at, "%H:%M:%S")
+    text = t("phone.recorded", lang, seq=event.seq, time=local, what=what)
+    return Answer(200, True, text, _count(session), event.seq)
+
+
+def record_tap_locked(store: Store, sid: int, tap: Tap, name: str | None, lang: str) -> Answer:
+    """:func:`record_tap` with the session's lock taken for this one tap (no app has the
+    session open): a session open elsewhere is a clean refusal, nothing written. The tap
+    is answered once its entry is on the disk and folded: no snapshot is kept as the lock
+    is let go (services/keeping.py keeps it when the taps pause)."""
+    try:
+        rec = Recording(store, sid, history=False, keep=False)
+    except StorageError as error:
+        if error.key == "storage.locked":
+            text = t("phone.open_elsewhere", lang, session=sid)
+            return Answer(409, False, text, -1, final=False)
+        return Answer(503, False, error.message(lang), -1, final=False)
+    except UserError as error:
+        return Answer(503, False, error.message(lang), -1, final=False)
+    with rec:
+        return record_tap(rec, tap, name, lang)
+
+
+def check_recorder_name(session: Session, name: str) -> str:
+    """The player *name* means (the recorder on the phone must be one), or a RuleError."""
+    return session.state.find_player(name)

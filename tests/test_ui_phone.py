@@ -1,0 +1,172 @@
+"""The app open on the session while the recorder taps on a phone (issue 37): the app is
+the one writer; a tap shows on its table as if typed, and a key and a tap at the same
+moment give both entries in the order they came, or one clean refusal."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+from textual.widgets import Static
+
+from scorekeeper.services.recording import load_session
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.screens.table_page import RecorderPageScreen
+from tests.ui_support import fixed_clock, new_store
+
+
+class FakePage:
+    """What the page server would be to the app: its session, its recorder, the answers."""
+
+    def __init__(self, sid: int = 1, recorder: str = "A") -> None:
+        self.sid, self.recorder = sid, recorder
+        self.answers: list[tuple[Any, dict[str, Any]]] = []
+
+    def answer(self, number: Any, answer: dict[str, Any]) -> None:
+        self.answers.append((number, answer))
+
+
+def said(n: int, after: int, *words: str, lang: str = "en") -> dict[str, Any]:
+    return {"n": n, "lang": lang, "id": f"tap-{n:08d}", "after": after, "words": list(words)}
+
+
+async def test_the_palette_offers_recording_from_a_phone(tmp_path):
+    app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Record from a phone" in titles
+
+
+async def test_a_tap_shows_on_the_table_as_if_typed(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    page = FakePage()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        app.phone_tap(page, said(1, 0, "round"))
+        await pilot.pause()
+        assert page.answers[-1][1]["recorded"] and page.answers[-1][1]["seq"] == 1
+        assert app.screen.recording.session.state.in_round  # the app's own session has it
+        message = str(app.screen.query_one("#message", Static).render())
+        assert "round 1" in message.lower()
+    assert len(load_session(store, 1).events) == 1
+
+
+async def test_a_key_and_a_tap_at_once_keep_both_in_order_or_refuse_one(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    page = FakePage()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.phone_tap(page, said(1, 0, "round"))
+        await pilot.pause()
+        # the key first, then a tap made on the table before it: refused, nothing lost
+        await pilot.press("r")
+        await pilot.pause()
+        app.phone_tap(page, said(2, 1, "fold", "B"))
+        await pilot.pause()
+        number, answer = page.answers[-1]
+        assert number == 2 and not answer["recorded"] and answer["status"] == 409
+        assert "the table changed" in answer["text"]
+        # the tap first, then the key: both kept, in that order
+        app.phone_tap(page, said(3, 2, "fold", "B"))
+        await pilot.press("r")
+        await pilot.pause()
+        assert page.answers[-1][1]["recorded"]
+    events = load_session(store, 1).events
+    assert [(e.kind, dict(e.data)) for e in events] == [
+        ("round", {}),
+        ("raise", {}),
+        ("fold", {"player": "B"}),
+        ("raise", {}),
+    ]
+
+
+def post(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    origin = "/".join(url.split("/", 3)[:3])
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Origin": origin},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=20) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+    except urllib.error.URLError:
+        return 0, {}  # nothing listens there any more
+
+
+async def test_the_recorders_link_from_the_palette_hands_taps_to_the_app(tmp_path):
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.record_from_phone(1, "A", lan=False)
+        await pilot.pause()
+        assert isinstance(app.screen, RecorderPageScreen)
+        url = ""
+        for _ in range(200):
+            url = str(app.screen.query_one("#table-page-url", Static).render())
+            if url.startswith("http"):
+                break
+            await pilot.pause(0.1)
+        page = app.table_pages.running(1)
+        assert page is not None and url == page.recorder_url and url != page.url
+        body = {"id": "tap-from-phone", "after": 0, "words": ["round"]}
+        status, answer = await asyncio.to_thread(post, url + "entry", body)
+        assert status == 200 and answer["recorded"], answer
+        # r: a new link; the old one is refused from then on
+        await pilot.press("r")
+        for _ in range(200):
+            renewed = app.table_pages.running(1)
+            if renewed is not None and renewed is not page and renewed.recorder_url:
+                break
+            await pilot.pause(0.1)
+        assert renewed is not None and renewed.recorder_url != url
+        body = {"id": "tap-old-link", "after": 1, "words": ["raise"]}
+        status, answer = await asyncio.to_thread(post, url + "entry", body)
+        assert status in (0, 403), answer  # the old page is gone (a new port) or refuses it
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.screen.recording.session.state.in_round  # the tap, on the app's table
+        app.table_pages.stop_all()
+    assert [e.kind for e in load_session(store, 1).events] == ["round"]
+
+
+async def test_the_recorders_screen_starts_one_page_server(tmp_path, monkeypatch):
+    """Textual calls each class's own on_mount: the recorder's screen once called its base's
+    too, which started a second server (never stopped, its old link still answering)."""
+    from scorekeeper.services.table_page import TablePages
+
+    started = []
+    real = TablePages.start
+
+    def counted(self, *args, **kwargs):
+        started.append(kwargs.get("renew", False))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(TablePages, "start", counted)
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.record_from_phone(1, "A", lan=False)
+        for _ in range(200):
+            await pilot.pause(0.1)
+            page = app.table_pages.running(1)
+            shown = str(app.screen.query_one("#table-page-url", Static).render())
+            if page is not None and shown.startswith("http") and not app.workers:
+                break
+        assert started == [False]
+        await pilot.press("escape")
+    app.table_pages.stop_all()
