@@ -406,7 +406,17 @@ class Recording:
         return wrong
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
-        return self.session.check(entry, now)
+        return self._unvouched_history_folds(lambda: self.session.check(entry, now))
+
+    def _unvouched_history_folds(self, work: Callable[[], _T]) -> _T:
+        """*work*; if it read a history of the snapshot that is not what the vouched state
+        names (changed in the file since), the whole session is folded and it is done
+        again: time, never a command."""
+        try:
+            return work()
+        except snapshots.HistoryNotVouched:
+            self.ensure_history()
+            return work()
 
     def receipt(self) -> Receipt | None:
         """The receipt of the session as recorded so far: its last entry's hash."""
@@ -414,12 +424,15 @@ class Recording:
 
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         """Record one entry: on disk (fsynced) before it counts; nothing changes on any error."""
-        event = self.session.check(entry, now)
+        event = self.check(entry, now)
         doc = sealed(self._chain, event_to_doc(event))
         self._writer.append(doc)
         self._chain = self._head = doc[HASH_KEY]
         self._recorded += 1
-        self.session.commit(event)
+        try:
+            self.session.commit(event)
+        except snapshots.HistoryNotVouched:
+            self.ensure_history()  # the whole fold holds the entry: on the disk already
         if event.kind in NEEDS_HISTORY and self.session.history_from == 1:
             # It may reach below the state kept, which then no longer takes the entries
             # after it: a new one as this recording closes.
@@ -504,7 +517,17 @@ class Recording:
         taken = self._state_at(target)
         if taken is None:
             return None
-        return lambda: self._write(taken())
+        return lambda: self._take_and_write(taken)
+
+    def _take_and_write(self, take: Callable[[], StateAt]) -> None:
+        try:
+            state = take()
+        except snapshots.HistoryNotVouched:
+            # a history of the snapshot was changed in the file: none is named from now
+            # on, and the next opening folds the entries and keeps a true one
+            snapshots.discard(self._store.path(self.id))
+            raise
+        self._write(state)
 
     def _still_vouched(self, entries: int) -> bool:
         """The journal's last line already vouches, in the new form, for the summaries

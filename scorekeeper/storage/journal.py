@@ -426,7 +426,7 @@ def _read_from(fd: int, offset: int) -> bytes:
 
 #: Bytes read from a journal's start for its format line and header (a header is a few
 #: hundred bytes; a longer one is read on, a chunk at a time, to its line's end).
-_HEAD_CHUNK = 1 << 16
+_HEAD_CHUNK = 1 << 12
 
 
 def _read_head(fd: int) -> bytes:

@@ -237,6 +237,12 @@ def seekable_state_of(main: bytes) -> StateAt | None:
     return StateAt(**fields, digest=None, histories=tuple((n, d) for n, d in named))
 
 
+class HistoryNotVouched(ValueError):
+    """A history of a :data:`SEEKABLE` snapshot read from its file is not the text its
+    vouched state line names (the file was changed since): what read it folds the
+    session's entries instead (time, never a command)."""
+
+
 class _History:
     """One history of a :data:`SEEKABLE` snapshot, read from its file only when asked for
     (core/state_codec.py ``_text``) and checked against the length and SHA-256 the vouched
@@ -250,14 +256,17 @@ class _History:
 
     def text(self) -> str:
         if self._text is None:
-            self._file.seek(self._offset)
-            data = self._file.read(self._length + 1)
+            try:
+                self._file.seek(self._offset)
+                data = self._file.read(self._length + 1)
+            except (OSError, ValueError) as error:
+                raise HistoryNotVouched(str(error)) from None
             body = data[: self._length]
             ends = data[self._length :] in (b"", b"\n")
             if len(body) != self._length or not ends or _digest(body) != self._digest:
-                raise ValueError("a history that is not what the vouched state names")
+                raise HistoryNotVouched("a history that is not what the vouched state names")
             if not body.isascii():
-                raise ValueError("a history kept apart that is not ASCII")
+                raise HistoryNotVouched("a history kept apart that is not ASCII")
             self._text = body.decode("ascii")
         return self._text
 

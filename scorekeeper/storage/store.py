@@ -356,7 +356,7 @@ class Store:
 
     def _vouched_in(self, path: str, data: bytes) -> dict[str, dict[str, Any]] | None:
         from scorekeeper.storage.hashchain import KEY, is_seek_vouch, is_vouch, link
-        from scorekeeper.storage.lines import doc_of_line, vouch_line
+        from scorekeeper.storage.lines import decode, doc_of_line, vouch_line
 
         end = data.rfind(b"\n")
         found = vouch_line(data, end) if end > 0 else None
@@ -372,8 +372,9 @@ class Store:
         previous = before.get(KEY) if before is not None else None
         if not isinstance(previous, str) or link(previous, vouch) != vouch[KEY]:
             return None
-        if seek:  # the file must still begin as a session's does: its format line, header
-            if not _begins_as_a_session(data):
+        if seek:  # stored under its offset; the file begins as a session's does
+            line = decode(data[begin:end])
+            if line != {"set": {"vouches": {str(begin): vouch}}} or not _begins_as_a_session(data):
                 return None
             summaries: dict[str, dict[str, Any]] = vouch["summaries"]
             return summaries
