@@ -1,22 +1,26 @@
 """A session's one side file, ``<id>.journal.snap``: a hint the journal vouches for.
 
-It holds what folding the journal would give, kept so that listing a session, opening a
-long one and appending to it do not fold every entry again:
+It holds what folding the journal would give, kept so that opening a long session and
+appending to it do not fold every entry again. Today's form (:data:`SEEKABLE`):
 
-- line 1: the summaries the session list and the statistics show, by kind, for the
-  journal as its writer left it (``{"format", "version", "summaries"}``);
-- line 2: the folded state after entry *n* and where that entry ends in the journal
-  (``null`` for a session too short to need one); its payload is opaque here;
-- then each history of that state as a JSON text on a line of its own (ASCII).
+- line 1: ``{"format", "version": 2}``;
+- line 2: the folded state after entry *n*, where that entry ends in the journal, the
+  hash it carries, and the length and SHA-256 of each history;
+- then each history of that state as a JSON text on a line of its own (ASCII), read
+  from the file only when something reads it, and checked then.
+
+The first form (``version`` 1: line 1 the summaries, line 2 the state with the SHA-256
+of the journal through entry *n*) is still read when the journal vouches for it.
 
 Nothing in it is believed because of what it says about itself. A snapshot counts only
 when the journal names it: a *vouch* line, chained like an entry
-(:mod:`scorekeeper.storage.hashchain`), that its writer appends after writing it, holding
-the SHA-256 of the whole file and of line 1, and the length and SHA-256 of the journal
-before the vouch. Forging a snapshot therefore means rewriting the journal, which the
-chain, the receipt noted at the table and ``verify`` (which folds every entry and
-compares) catch. A snapshot the journal does not name is ignored and rebuilt; one that
-cannot be read, written or decoded costs time, never a command (docs/storage.md).
+(:mod:`scorekeeper.storage.hashchain`), that its writer appends after writing it. Today's
+holds the summaries the session list shows and names the SHA-256 of line 2 (and through
+it each history); the first form named the SHA-256 of the whole file, of line 1, and of
+the journal before the vouch. Forging a snapshot therefore means rewriting the journal,
+which the chain, the receipt noted at the table and ``verify`` (which folds every entry
+and compares) catch. A snapshot the journal does not name is ignored and rebuilt; one
+that cannot be read, written or decoded costs time, never a command (docs/storage.md).
 """
 
 from __future__ import annotations
