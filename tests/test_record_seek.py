@@ -132,7 +132,12 @@ def test_record_reads_no_byte_between_the_header_and_the_state(tmp_path, capsys,
     _same_as_the_entries(store, sid)
 
 
-def test_a_new_state_is_written_every_so_many_entries_only(tmp_path, capsys, monkeypatch):
+@pytest.mark.parametrize("marks", [None, LAG + 1], ids=["marks", "few_marks"])
+def test_a_new_state_is_written_every_so_many_entries_only(tmp_path, capsys, monkeypatch, marks):
+    """Taken again every EVERY entries, also when each command writes a vouch line after
+    its entry (the line ends a writer keeps are its entries', not the vouch lines')."""
+    if marks is not None:
+        monkeypatch.setattr(journal_module, "MARKS", marks)
     store, sid = _long(tmp_path, capsys)
     root = str(store.root)
     first = kept_state(store, sid)

@@ -306,17 +306,21 @@ def scan_tail(head: bytes, tail: bytes, path: Path, at: ResumeAt) -> tuple[Scan,
             raise NotResumable(str(path))
         if decode(tail[begin:line_end]) != {"set": {VOUCH_TABLE: {key: doc}}}:
             raise NotResumable(str(path))
-    marks = [LineMark(at.size, None, at.next_id - 1)]  # the state's own entry ends there
-    marks += [
-        LineMark(base + end, None, _one_event_id(decode(tail[begin : end - 1])))
-        for begin, end in _line_spans(tail, 1, found.good_size, MARKS)
-    ]
+    # The end of each entry's line in the tail (the state's own entry's first), for the
+    # next state, taken STATE_LAG entries behind the last: not of the vouch lines between
+    # them, which a command per entry (``record``) writes as many of.
+    marks = [LineMark(at.size, None, at.next_id - 1)]
+    for begin, end in _line_spans(tail, 1, found.good_size, None):
+        event_id = _one_event_id(decode(tail[begin : end - 1]))
+        if event_id is not None:
+            marks.append(LineMark(base + end, None, event_id))
     return Scan(found.tables, base + found.good_size, found.torn), marks[-MARKS:]
 
 
-def _line_spans(data: bytes, start: int, end: int, count: int) -> list[tuple[int, int]]:
-    """The last *count* whole lines of ``data[start:end]`` as (begin, end past newline)."""
-    ends = _line_ends(data, start, end, count)
+def _line_spans(data: bytes, start: int, end: int, count: int | None) -> list[tuple[int, int]]:
+    """The last *count* (None: all) whole lines of ``data[start:end]`` as (begin, end
+    past its newline)."""
+    ends = _line_ends(data, start, end, end if count is None else count)
     return [(data.rfind(b"\n", 0, stop - 1) + 1, stop) for stop in ends if stop > start]
 
 
@@ -370,12 +374,28 @@ def _one_event_id(record: Any) -> int | None:
     return int(key) if isinstance(key, str) and key.isdigit() else None
 
 
+def _entry_line_ends(data: bytes, start: int, end: int, count: int) -> list[int]:
+    """The ends of the last *count* whole lines in ``data[start:end]`` that store one
+    entry (a state is taken some entries behind the last, whatever vouch lines lie
+    between: a command per entry writes one after each), oldest first."""
+    ends: list[int] = []
+    pos = end
+    while len(ends) < count and pos > start:
+        begin = data.rfind(b"\n", 0, pos - 1) + 1
+        if _one_event_id(decode(data[begin : pos - 1])) is not None:
+            ends.append(pos)
+        pos = begin
+    ends.reverse()
+    return ends
+
+
 def hash_marking(
     data: bytes, start: int, end: int, running: Any, stops: Iterable[int] = ()
 ) -> tuple[list[LineMark], dict[int, str]]:
-    """Go on hashing ``data[start:end]`` into *running*, marking the last :data:`MARKS`
-    line ends on the way (one pass), and giving the SHA-256 at each of *stops* too."""
-    ends = set(_line_ends(data, start, end, MARKS))
+    """Go on hashing ``data[start:end]`` into *running*, marking the ends of the last
+    :data:`MARKS` lines that store an entry on the way (one pass), and giving the SHA-256
+    at each of *stops* too."""
+    ends = set(_entry_line_ends(data, start, end, MARKS))
     wanted = set(stops)
     view = memoryview(data)
     marks: list[LineMark] = []
@@ -711,8 +731,10 @@ class JournalStorage(Storage):
         running = self.prefix.running
         if running is not None:
             running.update(line)
-        copy = None if running is None else running.copy()
-        self.marks.append(LineMark(self._size, copy, _one_event_id(parsed)))
+        event_id = _one_event_id(parsed)
+        if event_id is not None:  # see _entry_line_ends
+            copy = None if running is None else running.copy()
+            self.marks.append(LineMark(self._size, copy, event_id))
         apply(self._state, parsed)
 
     def _undo_partial_write(self, fd: int) -> None:
