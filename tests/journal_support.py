@@ -19,24 +19,41 @@ def without_trailing_vouches(data: bytes) -> bytes:
     return b"".join(lines)
 
 
-def vouch_as_writer(store, sid: int, data: bytes) -> None:
+def kept_state(store, sid: int):
+    """The state session *sid*'s snapshot keeps (its histories as texts), or None: the
+    new form (storage/snapshot.py SEEKABLE) or the first."""
+    from dataclasses import replace
+
+    from scorekeeper.storage import snapshot
+
+    seekable = snapshot.load_seekable(store.path(sid))
+    if seekable is not None:
+        taken = seekable.taken
+        return replace(taken, apart=tuple(history.text() for history in taken.apart))
+    kept = store.snapshot(sid)
+    return kept.state() if kept is not None else None
+
+
+def vouch_as_writer(store, sid: int, data: bytes, summaries=None) -> None:
     """Keep *data* as session *sid*'s snapshot and append a vouch line naming it, chained,
-    as a closing writer does: what only someone who rewrites the journal can do."""
+    as a closing writer does: what only someone who rewrites the journal can do. The vouch
+    holds *summaries* (by default those the journal vouches for now)."""
     import hashlib
 
+    from scorekeeper.storage import snapshot
     from scorekeeper.storage.hashchain import sealed, verify
 
+    if summaries is None:
+        summaries = store.vouched_summaries(sid)
+    assert summaries is not None
     store.keep_snapshot(sid, data)
+    lines = data.split(b"\n")
+    seekable = len(lines) > 1 and lines[0] == snapshot.seekable_head()
+    state = hashlib.sha256(lines[1]).hexdigest() if seekable else None
     with store.open_writer(sid) as writer:
         verdict = verify(writer.header, writer.events, writer.vouches)
-        size, digest = writer.bytes_so_far()
-        body = {
-            "after": len(writer.events),
-            "size": size,
-            "digest": digest,
-            "snapshot": hashlib.sha256(data).hexdigest(),
-            "head": hashlib.sha256(data.partition(b"\n")[0]).hexdigest(),
-        }
+        size, _ = writer.bytes_so_far()
+        body = {"after": len(writer.events), "size": size, "state": state, "summaries": summaries}
         assert writer.append_vouch(sealed(verdict.tip, body))
 
 
@@ -48,10 +65,9 @@ def forged_scores(store, sid: int) -> bytes:
 
     from scorekeeper.storage import snapshot
 
-    kept = store.snapshot(sid)
-    taken = kept.state() if kept is not None else None
-    assert kept is not None and taken is not None
+    taken = kept_state(store, sid)
+    assert taken is not None
     forged = json.loads(json.dumps(taken.state))
     forged["state"]["f"][3]["m"][0][1] += 100  # State.scores, as state_codec writes it
     assert forged != taken.state
-    return snapshot.encode(kept.summaries(), replace(taken, state=forged))
+    return snapshot.encode_seekable(replace(taken, state=forged))[0]

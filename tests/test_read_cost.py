@@ -87,7 +87,7 @@ def test_a_quick_read_reads_nothing_when_more_is_not_yet_vouched(tmp_path, monke
 
     listed = list_sessions(store, at_most=sum(sizes))  # exactly the bound: read now
     assert listed is not None and sorted(s.id for s in listed) == [1, 2]
-    assert sorted(made) == [1, 2] and store.snapshot(1) is not None
+    assert sorted(made) == [1, 2] and store.vouched_summaries(1) is not None
     docs = session_docs(store, at_most=sum(sizes))
     assert docs is not None and len(docs) == 2
 

@@ -150,7 +150,7 @@ def test_a_state_checkpoint_noted_under_older_rules_is_not_used(tmp_path, capsys
     from scorekeeper.core.stats import STATS_VERSION
     from scorekeeper.services.recording import Recording, load_session
     from scorekeeper.storage import snapshot
-    from tests.journal_support import vouch_as_writer
+    from tests.journal_support import kept_state, vouch_as_writer
     from tests.ui_support import new_store
 
     monkeypatch.setattr(snapshot, "STATE_AT_LEAST", 4)
@@ -164,13 +164,12 @@ def test_a_state_checkpoint_noted_under_older_rules_is_not_used(tmp_path, capsys
             rec.record(Entry(kind, {key: rest[0]} if rest else {}))
     root = str(store.root)
     assert run(capsys, "--data-dir", root, "record", "1", "note kept")[0] == 0
-    snap = store.snapshot(1)
-    taken = snap.state() if snap is not None else None
+    taken = kept_state(store, 1)
     assert taken is not None and taken.state["stats"]["version"] == STATS_VERSION
     older = json.loads(json.dumps(taken.state))
     older["stats"]["version"] = STATS_VERSION - 1
     # Even vouched for by the journal, a state noted under other rules is not used.
-    vouch_as_writer(store, 1, snapshot.encode(snap.summaries(), replace(taken, state=older)))
+    vouch_as_writer(store, 1, snapshot.encode_seekable(replace(taken, state=older))[0])
     folded = []
     whole = recording_module.fold_checked
 

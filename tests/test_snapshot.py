@@ -19,7 +19,12 @@ from scorekeeper.services.recording import Recording, create_session, load_sessi
 from scorekeeper.services.stats_store import session_docs
 from scorekeeper.storage import Store, snapshot
 from tests.cli_support import run
-from tests.journal_support import forged_scores, vouch_as_writer, without_trailing_vouches
+from tests.journal_support import (
+    forged_scores,
+    kept_state,
+    vouch_as_writer,
+    without_trailing_vouches,
+)
 from tests.session_gen import GAMES, build_session
 from tests.ui_support import new_store
 
@@ -35,8 +40,7 @@ def _small_checkpoints(monkeypatch):
 
 
 def _state(store: Store, sid: int) -> snapshot.StateAt | None:
-    kept = store.snapshot(sid)
-    return kept.state() if kept is not None else None
+    return kept_state(store, sid)
 
 
 def _fold_refused(monkeypatch):

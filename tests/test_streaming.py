@@ -180,12 +180,12 @@ def test_verify_compares_the_state_kept_and_finds_it_forged(tmp_path):
     """A session long enough for its snapshot to keep a state: read a line at a time,
     that state is compared with the fold at its entry, and a forged one (vouched for by a
     journal someone rewrote) is found as the whole read finds it."""
-    from journal_support import forged_scores, vouch_as_writer
+    from journal_support import forged_scores, kept_state, vouch_as_writer
 
     from scorekeeper.services.verifying import verify_streamed
 
     store, sid = stored_with_snapshot(tmp_path, read_session(rounds(200)))
-    taken = store.snapshot(sid).state()
+    taken = kept_state(store, sid)
     assert taken is not None and taken.apart  # a state with its histories kept
     streamed = verify_streamed(store, sid, window=16)
     assert streamed is not None and not streamed.forged
@@ -276,7 +276,9 @@ def test_a_long_import_keeps_the_same_state_and_vouches(tmp_path, monkeypatch):
     sid = import_session(whole, read_session(text))
     assert import_text(streamed, text) == sid
     assert files_of(streamed, sid) == files_of(whole, sid)
-    assert streamed.snapshot(sid).state() is not None
+    from scorekeeper.storage import snapshot
+
+    assert snapshot.load_seekable(streamed.path(sid)) is not None
     checked = verify_streamed(streamed, sid, window=16)
     assert checked is not None and not checked.forged and checked.entries == 602
 

@@ -47,8 +47,9 @@ def _long(tmp_path, rounds: int = 5) -> tuple[Store, int]:
 
 
 def _state(store: Store, sid: int) -> snapshot.StateAt | None:
-    kept = store.snapshot(sid)
-    return kept.state() if kept is not None else None
+    from tests.journal_support import kept_state
+
+    return kept_state(store, sid)
 
 
 def _no_whole_fold(monkeypatch) -> list[int]:

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from datetime import datetime
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.events import frozen
@@ -94,7 +94,7 @@ class Digests(list[str]):
         running = hashlib.sha256()
         if kept is not None:  # as _encode_chain writes it (never so in a fold from entries)
             raw, newer = kept
-            old = raw if isinstance(raw, str) else _compact(raw)
+            old = _text(raw)
             running.update(_joined(old, _compact([encode(i) for i in newer])).encode("ascii"))
         else:  # as _compact_items writes it, an item at a time
             running.update(b"[")
@@ -124,7 +124,7 @@ def history_pieces(chain: Chain[Any]) -> Iterator[str]:
     kept = chain.raw_then()
     if kept is not None:
         raw, newer = kept
-        old = raw if isinstance(raw, str) else _compact(raw)
+        old = _text(raw)
         yield _joined(old, _compact_items(newer))
         return
     yield "["
@@ -159,16 +159,33 @@ def _encode_chain(chain: Chain[Any], apart: list[str] | None) -> Any:
         if kept is None:
             return {"c": [encode(item) for item in chain.to_list()]}
         raw, newer = kept
-        items = json.loads(raw) if isinstance(raw, str) else cast("list[Any]", raw)
+        items = raw if isinstance(raw, list) else json.loads(_text(raw))
         return {"c": [*items, *(encode(item) for item in newer)]}
     if kept is None:
         text = _compact_items(chain.to_list())
     else:
         raw, newer = kept
-        old = raw if isinstance(raw, str) else _compact(raw)
+        old = _text(raw)
         text = _joined(old, _compact_items(newer))
     apart.append(text)
     return {"x": [len(apart) - 1, len(chain)]}
+
+
+def _text(raw: Any) -> str:
+    """A history's text as a snapshot keeps it: the text itself, or one read only when
+    first asked for (an object with ``text()``: storage/snapshot.py reads a history from
+    its file then, and checks it against the digest the vouched state names, raising
+    ValueError when it is not that), or plain values written before histories were
+    kept apart."""
+    if isinstance(raw, str):
+        return raw
+    reader = getattr(raw, "text", None)
+    if callable(reader):
+        text = reader()
+        if not isinstance(text, str):
+            raise ValueError("a history kept apart that is not text")
+        return text
+    return _compact(raw)
 
 
 def _compact_items(items: list[Any]) -> str:
@@ -187,7 +204,7 @@ def _joined(first: str, second: str) -> str:
     return first[:-1] + "," + second[1:]
 
 
-def decode(doc: Any, depth: int = 0, apart: Sequence[str] = ()) -> Any:
+def decode(doc: Any, depth: int = 0, apart: Sequence[Any] = ()) -> Any:
     """What :func:`encode` wrote (its histories kept *apart*, if it was given a list), or
     ValueError for anything it could not have written."""
     if depth > _DEPTH:
@@ -230,16 +247,16 @@ def decode(doc: Any, depth: int = 0, apart: Sequence[str] = ()) -> Any:
     raise ValueError(f"unknown tag {tag!r}")
 
 
-def _decode_apart(body: list[Any], depth: int, apart: Sequence[str]) -> Chain[Any]:
+def _decode_apart(body: list[Any], depth: int, apart: Sequence[Any]) -> Chain[Any]:
     if len(body) != 2 or not all(type(n) is int and n >= 0 for n in body):
         raise ValueError("a history kept apart without its place and length")
     index, count = body
     if index >= len(apart):
         raise ValueError("a history kept apart that is not there")
-    text = apart[index]
+    text = apart[index]  # or what reads it when asked for (see _text)
 
     def load() -> list[Any]:
-        items = json.loads(text)
+        items = json.loads(_text(text))
         if not isinstance(items, list):
             raise ValueError("a history kept apart that is not a list")
         return [decode(item, depth + 1) for item in items]
@@ -254,7 +271,7 @@ def _hashable(pair: list[Any]) -> tuple[Any, Any]:
     return key, value
 
 
-def _decode_object(doc: Mapping[str, Any], depth: int, apart: Sequence[str]) -> Any:
+def _decode_object(doc: Mapping[str, Any], depth: int, apart: Sequence[Any]) -> Any:
     name, values = doc.get("o"), doc.get("f")
     if not isinstance(name, str) or name not in _TYPES or not isinstance(values, list):
         raise ValueError("an object of no known type")
@@ -302,7 +319,7 @@ def encode_state_apart(state: State) -> tuple[dict[str, Any], list[str]]:
 
 
 def decode_state(
-    doc: Any, options: Mapping[str, Any], game: str, apart: Sequence[str] = ()
+    doc: Any, options: Mapping[str, Any], game: str, apart: Sequence[Any] = ()
 ) -> State:
     """The state in *doc* (its histories kept *apart*, if so written), with the header's
     *options* (a state never changes them), for a session of *game*; ValueError if it is

@@ -18,8 +18,8 @@ draft is removed, and the caller imports the whole session as before.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -111,36 +111,22 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
     draft = importing.draft
     assert draft is not None
     summaries = summaries_of(session, sid)
-    size, running, tip = draft.size, draft.running, importing.tip
+    size, tip = draft.size, importing.tip
     entries = draft.entries
 
-    def vouch(named: tuple[str, str] | None) -> bool:
-        """Append the vouch line naming the snapshot just kept (its SHA-256, its line 1's)."""
+    def vouch(state: str | None) -> bool:
+        """Append the vouch line holding the summaries and naming the state kept, if any
+        (the new form: storage/hashchain.py SEEK_VOUCH_FIELDS)."""
         nonlocal size, tip
-        if named is None:
-            return False
-        body = {
-            "after": entries,
-            "size": size,
-            "digest": running.hexdigest(),
-            "snapshot": named[0],
-            "head": named[1],
-        }
+        body = {"after": entries, "size": size, "state": state, "summaries": summaries}
         doc = sealed(tip, body)
         line = store.append_vouch(sid, size, doc)
         if line is None:
             return False
         size, tip = size + len(line), doc[KEY]
-        running.update(line)
         return True
 
-    data = snapshots.encode(summaries, None)
-    named = (
-        (hashlib.sha256(data).hexdigest(), hashlib.sha256(data.partition(b"\n")[0]).hexdigest())
-        if store.keep_snapshot(sid, data)
-        else None
-    )
-    if not vouch(named) or entries < snapshots.STATE_AT_LEAST:
+    if not vouch(None) or entries < snapshots.STATE_AT_LEAST:
         return
     target = entries - snapshots.STATE_LAG
     point = next((p for p in importing.recent if p.entries == target), None)
@@ -152,12 +138,17 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
     taken = snapshots.StateAt(
         entries=target,
         size=point.size,
-        digest=point.running.hexdigest(),
+        digest=None,
         chain=point.chain,
         next_id=target + 1,
         first_at=first_at.isoformat() if first_at else None,
         last_at=point.at.isoformat(),
         state=payload_of(point.state, doc, stats),
     )
-    pieces = [history_pieces(chain) for chain in chains]  # written a piece at a time
-    vouch(snapshots.save_streamed(store.path(sid), summaries, taken, pieces))
+
+    def pieces() -> list[Iterator[str]]:  # written a piece at a time
+        return [history_pieces(chain) for chain in chains]
+
+    state = snapshots.save_seekable_streamed(store.path(sid), taken, pieces)
+    if state is not None:
+        vouch(state)

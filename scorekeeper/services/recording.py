@@ -12,7 +12,6 @@ and only the journal can make a session "changed after it was written".
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from collections.abc import Callable
@@ -43,9 +42,16 @@ from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import NotResumable, SessionWriter, StorageError, Store, StoredSession
 from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY as HASH_KEY
-from scorekeeper.storage.hashchain import Verdict, header_hash, seal_all, sealed, walk
+from scorekeeper.storage.hashchain import (
+    Verdict,
+    header_hash,
+    is_seek_vouch,
+    seal_all,
+    sealed,
+    walk,
+)
 from scorekeeper.storage.hashchain import verify as verify_chain
-from scorekeeper.storage.snapshot import Snapshot, StateAt
+from scorekeeper.storage.snapshot import Seekable, Snapshot, StateAt
 
 _T = TypeVar("_T")
 
@@ -154,7 +160,7 @@ class Resumed:
 
 def resume_from(
     sid: int,
-    snap: Snapshot,
+    snap: Snapshot | Seekable,
     taken: StateAt,
     head: dict[str, Any],
     docs: list[dict[str, Any]],
@@ -168,8 +174,7 @@ def resume_from(
     reaches below it)."""
     if head.get(HASH_KEY) != header_hash(head):
         return None, False
-    digest = snap.digest
-    if not any(vouch.get("snapshot") == digest for vouch in vouches):
+    if not any(snap.named_by(vouch) for vouch in vouches):
         return None, False  # not named by the journal: a hint nobody vouches for
     if any(doc.get("kind") == "correct" for doc in docs):
         return None, True  # a correction since replays its round: only the whole fold takes it
@@ -204,8 +209,13 @@ def resume_from(
     return Resumed(session, walked.tip, walked.head, stats, state.results), False
 
 
-def snapshot_state(store: Store, sid: int) -> tuple[Snapshot, StateAt] | None:
-    """The session's snapshot and the state it keeps, if it keeps one (not yet believed)."""
+def snapshot_state(store: Store, sid: int) -> tuple[Snapshot | Seekable, StateAt] | None:
+    """The session's snapshot and the state it keeps, if it keeps one (not yet believed).
+    One a new-form vouch would name (storage/snapshot.py SEEKABLE) is read no further than
+    its state line: its histories are read from the file when something reads them."""
+    seekable = snapshots.load_seekable(store.path(sid))
+    if seekable is not None:
+        return seekable, seekable.taken
     snap = store.snapshot(sid)
     taken = snap.state() if snap is not None else None
     return (snap, taken) if snap is not None and taken is not None else None
@@ -323,8 +333,11 @@ class Recording:
         #: an import, and the app leaving a table (it may have folded a long session whole
         #: to open it); never a command the rules refused (it changes nothing on disk).
         self._rebuilds = folded is not None or rebuild or (not history and later is not None)
-        #: The state the journal vouched for at opening (reused while not due again).
+        #: The state the journal vouched for at opening (reused while not due again), and
+        #: the SHA-256 of its line in a snapshot a new-form vouch names (None: a snapshot
+        #: of the first form, which closing replaces by one of the new form).
         self._taken: StateAt | None = None
+        self._taken_digest: str | None = None
         #: An undo or a correction after that state: folding from it cannot take them,
         #: so a new one is taken as this recording closes.
         self._state_stale = False
@@ -382,6 +395,7 @@ class Recording:
             writer.close()
             return None
         self._taken = taken
+        self._taken_digest = snap.state_digest if isinstance(snap, Seekable) else None
         self._stats_since = (resumed.stats, resumed.counted)
         return writer, resumed.session, resumed.chain, resumed.head
 
@@ -400,7 +414,7 @@ class Recording:
         whole, verdict = fold_checked(self._writer.whole())
         wrong = not agrees_but_history(whole.state, self.session.state)
         if wrong:
-            self._taken = None
+            self._taken = self._taken_digest = None
             self._state_stale = True
         self.session = whole
         self._chain, self._head = verdict.tip, verdict.head
@@ -408,7 +422,17 @@ class Recording:
         return wrong
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
-        return self.session.check(entry, now)
+        return self._unvouched_history_folds(lambda: self.session.check(entry, now))
+
+    def _unvouched_history_folds(self, work: Callable[[], _T]) -> _T:
+        """*work*; if it read a history of the snapshot that is not what the vouched state
+        names (changed in the file since), the whole session is folded and it is done
+        again: time, never a command."""
+        try:
+            return work()
+        except snapshots.HistoryNotVouched:
+            self.ensure_history()
+            return work()
 
     def why_not(self, kind: str) -> UserError | None:
         return self.session.why_not(kind)
@@ -419,12 +443,15 @@ class Recording:
 
     def record(self, entry: Entry, now: datetime | None = None) -> Event:
         """Record one entry: on disk (fsynced) before it counts; nothing changes on any error."""
-        event = self.session.check(entry, now)
+        event = self.check(entry, now)
         doc = sealed(self._chain, event_to_doc(event))
         self._writer.append(doc)
         self._chain = self._head = doc[HASH_KEY]
         self._recorded += 1
-        self.session.commit(event)
+        try:
+            self.session.commit(event)
+        except snapshots.HistoryNotVouched:
+            self.ensure_history()  # the whole fold holds the entry: on the disk already
         if event.kind in NEEDS_HISTORY and self.session.history_from == 1:
             # It may reach below the state kept, which then no longer takes the entries
             # after it: a new one as this recording closes.
@@ -510,40 +537,61 @@ class Recording:
             return None
         target = entries - snapshots.STATE_LAG
         since = reused.entries if reused is not None else 0
-        if target - since < snapshots.STATE_EVERY and reused is not None:
+        # a state kept in a snapshot of the first form is taken again in the new form
+        current = reused is not None and self._taken_digest is not None
+        if target - since < snapshots.STATE_EVERY and current:
             return None
         taken = self._state_at(target)
         if taken is None:
             return None
-        return lambda: self._write(taken())
+        return lambda: self._take_and_write(taken)
+
+    def _take_and_write(self, take: Callable[[], StateAt]) -> None:
+        try:
+            state = take()
+        except snapshots.HistoryNotVouched:
+            # a history of the snapshot was changed in the file: none is named from now
+            # on, and the next opening folds the entries and keeps a true one
+            snapshots.discard(self._store.path(self.id))
+            raise
+        self._write(state)
 
     def _still_vouched(self, entries: int) -> bool:
-        """The journal's last line already vouches for the snapshot beside it."""
+        """The journal's last line already vouches, in the new form, for the summaries
+        now and for the snapshot beside it (or for none, in a session too short for one)."""
         vouches = self._writer.vouches
-        if not vouches or vouches[-1].get("after") != entries:
+        if not vouches or not is_seek_vouch(vouches[-1]) or vouches[-1]["after"] != entries:
             return False
-        snap = self._store.snapshot(self.id)
-        if snap is None or vouches[-1].get("snapshot") != snap.digest:
-            return False
-        self.summaries = snap.summaries()
-        return self.summaries is not None
+        last = vouches[-1]
+        if last["state"] is None:
+            fine = entries < snapshots.STATE_AT_LEAST or not self._keeps_state
+        else:
+            seekable = snapshots.load_seekable(self._store.path(self.id))
+            fine = seekable is not None and seekable.named_by(last)
+        if fine:
+            self.summaries = last["summaries"]
+        return fine
 
     def _write(self, state: StateAt | None) -> None:
-        """Write the snapshot, then the vouch line that names it (chained on)."""
+        """Keep the snapshot (a new state only: one already kept is named again, not
+        written again), then append the vouch line that names it and holds the summaries
+        (chained on). No journal byte before it is read or hashed for it."""
         assert self.summaries is not None
-        data = snapshots.encode(self.summaries, state)
-        if not self._store.keep_snapshot(self.id, data):
-            return
-        size, digest = self._writer.bytes_so_far()
-        if not digest:
-            return
-        head = hashlib.sha256(data.partition(b"\n")[0]).hexdigest()
+        digest: str | None = None
+        if state is not None and state is self._taken and self._taken_digest is not None:
+            digest = self._taken_digest
+        elif state is not None:
+            digest = snapshots.save_seekable(self._store.path(self.id), state)
+            if digest is not None:
+                self._taken, self._taken_digest = state, digest
+        else:  # no state kept: a snapshot beside the journal would be named by nothing
+            snapshots.discard(self._store.path(self.id))
+            self._taken = self._taken_digest = None
         body = {
             "after": self.session.ledger.next_seq - 1,
-            "size": size,
-            "digest": digest,
-            "snapshot": hashlib.sha256(data).hexdigest(),
-            "head": head,
+            "size": self._writer.bytes_so_far()[0],
+            "state": digest,
+            "summaries": self.summaries,
         }
         vouch = sealed(self._chain, body)
         if self._writer.append_vouch(vouch):
@@ -594,6 +642,9 @@ def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> b
     entries gives: its vouch line was forged, so the journal itself was changed. ``verify``
     asks this; a snapshot the journal does not vouch for is nobody's word and is not looked
     at. The states the snapshot speaks of are taken from *whole*, not folded again."""
+    last = stored.vouches[-1] if stored.vouches else None
+    if is_seek_vouch(last) and last is not None and _seek_disagrees(store, stored, whole, last):
+        return True
     snap = store.snapshot(stored.id)
     if snap is None:
         return False
@@ -626,6 +677,44 @@ def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> b
     return not (
         stored.events[entries - 1].get(HASH_KEY) == taken.chain
         and (taken.state, taken.apart) == (payload, tuple(apart))
+        and taken.first_at == (first_at.isoformat() if first_at else None)
+        and taken.last_at == whole.events[entries - 1].at.isoformat()
+    )
+
+
+def _seek_disagrees(
+    store: Store, stored: StoredSession, whole: Session, last: dict[str, Any]
+) -> bool:
+    """:func:`snapshot_disagrees` for the new form: the summaries the last vouch line holds
+    (what the session list shows when it is the journal's last line) and the state of the
+    snapshot a vouch line names by its state digest, when its histories are the texts its
+    state line names; both against the fold of the entries."""
+    after = last["after"]
+    if not 0 <= after <= len(whole.events):
+        return True
+    with collector_paused():
+        folded = (
+            whole if after == len(whole.events) else Session(whole.header, whole.events[:after])
+        )
+    if last["summaries"] != summaries_of(folded, stored.id):
+        return True
+    seekable = snapshots.load_seekable(store.path(stored.id))
+    if seekable is None or not any(seekable.named_by(v) for v in stored.vouches):
+        return False
+    taken = seekable.taken
+    try:
+        texts = tuple(history.text() for history in taken.apart)
+    except (OSError, ValueError):
+        return False  # not the histories the vouched state line names: nobody's word
+    entries = taken.entries
+    if not 0 < entries <= len(whole.events):
+        return True
+    state = whole.state if entries == len(whole.events) else whole.state_before(entries)
+    first_at = whole.first_at
+    payload, apart = state_payload(state, state_stats(whole.game, state, first_at))
+    return not (
+        stored.events[entries - 1].get(HASH_KEY) == taken.chain
+        and (taken.state, texts) == (payload, tuple(apart))
         and taken.first_at == (first_at.isoformat() if first_at else None)
         and taken.last_at == whole.events[entries - 1].at.isoformat()
     )

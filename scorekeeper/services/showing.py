@@ -19,6 +19,7 @@ from scorekeeper.messages import UserError
 from scorekeeper.services.recording import fold_checked, resume_from, snapshot_state
 from scorekeeper.storage import NotResumable, ResumeAt, Store
 from scorekeeper.storage.hashchain import walk
+from scorekeeper.storage.snapshot import Seekable
 
 
 class Shown:
@@ -86,6 +87,11 @@ class Followed(Shown):
         if found is None:
             return None
         snap, taken = found
+        try:  # a reader reads every byte anyway: each history is checked now, not later
+            for history in taken.apart if isinstance(snap, Seekable) else ():
+                history.text()
+        except ValueError:
+            return None
         try:
             stored = self.store.read_resumed(self.id, taken.at)
         except NotResumable:

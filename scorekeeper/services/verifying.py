@@ -31,7 +31,7 @@ from scorekeeper.services.recording import state_payload
 from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots
-from scorekeeper.storage.hashchain import KEY, header_hash, is_vouch, link
+from scorekeeper.storage.hashchain import KEY, header_hash, is_seek_vouch, is_vouch, link
 from scorekeeper.storage.journal import ENTRY, Irregular, stream_docs
 
 
@@ -77,7 +77,9 @@ def _streamed(
     wanted: str | None,
     window: int | None,
 ) -> Streamed:
-    taken = snap.state() if snap is not None else None
+    seekable = snapshots.seekable_of(snap) if snap is not None else None
+    taken = seekable[1] if seekable is not None else snap.state() if snap is not None else None
+    last_seek: dict[str, object] | None = None  # a new-form vouch on the last line read
     docs = stream_docs(handle)
     _, _, _, head_doc = next(docs)
     tip = header_hash(head_doc)
@@ -89,6 +91,7 @@ def _streamed(
     at_taken: _Taken | None = None
     for kind, _, _, doc in docs:
         if kind == ENTRY:
+            last_seek = None
             if doc.get(KEY) != link(tip, doc):
                 raise Irregular
             event = fold.add(event_from_doc(doc))
@@ -103,9 +106,14 @@ def _streamed(
         if not is_vouch(doc) or doc["after"] != count or doc[KEY] != link(tip, doc):
             raise Irregular
         tip = doc[KEY]
-        if snap is not None and doc["snapshot"] == snap.digest:
+        if is_seek_vouch(doc):
+            last_seek = doc
+            named = named or (seekable is not None and doc["state"] == seekable[0])
+        elif snap is not None and seekable is None and doc["snapshot"] == snap.digest:
             named = True
             forged = forged or snap.summaries() != summaries_of(fold.session(), sid)
+    if last_seek is not None:  # what the session list shows: the summaries it holds
+        forged = forged or last_seek["summaries"] != summaries_of(fold.session(), sid)
     if named and not forged:
         forged = _state_forged(fold, snap, taken, at_taken, count)
     return Streamed(count, head, forged, noted, most)

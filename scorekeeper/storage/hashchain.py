@@ -25,8 +25,13 @@ from typing import Any
 
 KEY = "chain"
 GENESIS = "scorekeeper-chain/1\n"
-#: The fields of a vouch line besides its hash (storage/snapshot.py).
+#: The fields of a vouch line besides its hash (storage/snapshot.py), first form: the
+#: SHA-256 of every journal byte before it, of the whole snapshot and of its line 1.
 VOUCH_FIELDS = frozenset({"after", "size", "digest", "snapshot", "head"})
+#: The new form (storage/snapshot.py SEEKABLE): the summaries themselves, and the SHA-256
+#: of the snapshot's state line (None when no state is kept); *size* is where the line
+#: starts, as in the first form. Nothing in it needs the journal before it read.
+SEEK_VOUCH_FIELDS = frozenset({"after", "size", "state", "summaries"})
 
 
 def canonical(doc: Mapping[str, Any]) -> bytes:
@@ -71,12 +76,26 @@ def seal_all(
 
 
 def is_vouch(doc: Any) -> bool:
-    """A vouch line's document, in shape (its hash is checked with the chain)."""
-    return (
+    """A vouch line's document, of either form, in shape (its hash is checked with the
+    chain)."""
+    return is_seek_vouch(doc) or (
         isinstance(doc, dict)
         and set(doc) == {*VOUCH_FIELDS, KEY}
         and all(type(doc[k]) is int and doc[k] >= 0 for k in ("after", "size"))
         and all(isinstance(doc[k], str) for k in ("digest", "snapshot", "head", KEY))
+    )
+
+
+def is_seek_vouch(doc: Any) -> bool:
+    """A vouch line's document of the new form (:data:`SEEK_VOUCH_FIELDS`), in shape."""
+    return (
+        isinstance(doc, dict)
+        and set(doc) == {*SEEK_VOUCH_FIELDS, KEY}
+        and all(type(doc[k]) is int and doc[k] >= 0 for k in ("after", "size"))
+        and isinstance(doc[KEY], str)
+        and (doc["state"] is None or isinstance(doc["state"], str))
+        and isinstance(doc["summaries"], dict)
+        and all(isinstance(v, dict) for v in doc["summaries"].values())
     )
 
 

@@ -194,10 +194,14 @@ def prefix_of(data: bytes, size: int) -> Prefix:
 @dataclass(frozen=True)
 class ResumeAt:
     """Where a snapshot's state was taken (storage/snapshot.py): the journal's
-    first *size* bytes, whose SHA-256 is *digest*; the next entry's id after them."""
+    first *size* bytes, whose SHA-256 is *digest*; the next entry's id after them.
+
+    *digest* None (a snapshot a new-form vouch names): those bytes are not hashed, and a
+    writer does not read them at all (:func:`scan_tail`); the chain from the state's
+    entry on is what checks the lines after them (services/recording.py)."""
 
     size: int
-    digest: str
+    digest: str | None
     next_id: int
 
 
@@ -211,7 +215,7 @@ def _same_start(data: bytes, at: ResumeAt) -> Any | None:
     if len(data) < at.size or data[at.size - 1 : at.size] != b"\n":
         return None
     running = hashlib.sha256(memoryview(data)[: at.size])
-    return running if running.hexdigest() == at.digest else None
+    return running if at.digest is None or running.hexdigest() == at.digest else None
 
 
 def _next_id_after(tables: Tables, at: ResumeAt) -> int:
@@ -266,6 +270,60 @@ def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any, list
     return found, running, [at_mark, *marks][-MARKS:]
 
 
+def _header_of(data: bytes, path: Path, before: int) -> Doc:
+    """The header on line 2 of a journal beginning with *data*, ending before *before*;
+    NotResumable if it is not alone there, in the layout the writer writes."""
+    end = _format_checked(data, path)
+    header_end = data.find(b"\n", end + 1)
+    record = decode(data[end + 1 : header_end]) if 0 < header_end < before else None
+    changes = record.get("set") if isinstance(record, dict) and set(record) == {"set"} else None
+    header = changes.get(HEADER_TABLE) if isinstance(changes, dict) else None
+    if not isinstance(header, dict) or set(changes or {}) != {HEADER_TABLE}:
+        raise NotResumable(str(path))  # not the layout we write: read it all
+    return header
+
+
+def scan_tail(head: bytes, tail: bytes, path: Path, at: ResumeAt) -> tuple[Scan, list[LineMark]]:
+    """A writer's open at a snapshot's state that reads no byte between the header and
+    *at*: *head* is the journal's beginning (through the header line at least), *tail*
+    its bytes from ``at.size - 1`` to the end. The lines after *at* are replayed as any
+    journal's are, and each vouch among them must stand at the offset it is stored under
+    and names (``size``). NotResumable for anything else (the whole read then says what
+    is wrong, if anything is): a journal cut short of *at*, or not ending a line there.
+    The marks of the last lines carry no hash (none of the bytes before was hashed)."""
+    base = at.size - 1
+    if tail[:1] != b"\n":
+        raise NotResumable(str(path))
+    tables: Tables = {HEADER_TABLE: dict(_header_of(head, path, at.size))}
+    try:
+        found = _scan_from(tail, path, tables, 1, 0, at.next_id)
+    except StorageError:
+        raise NotResumable(str(path)) from None
+    for key, doc in found.tables.get(VOUCH_TABLE, {}).items():
+        begin = int(key) - base
+        line_end = tail.find(b"\n", begin) if begin >= 1 else -1
+        if line_end < 0 or tail[begin - 1 : begin] != b"\n" or doc.get("size") != int(key):
+            raise NotResumable(str(path))
+        if decode(tail[begin:line_end]) != {"set": {VOUCH_TABLE: {key: doc}}}:
+            raise NotResumable(str(path))
+    # The end of each entry's line in the tail (the state's own entry's first), for the
+    # next state, taken STATE_LAG entries behind the last: not of the vouch lines between
+    # them, which a command per entry (``record``) writes as many of.
+    marks = [LineMark(at.size, None, at.next_id - 1)]
+    for begin, end in _line_spans(tail, 1, found.good_size, None):
+        event_id = _one_event_id(decode(tail[begin : end - 1]))
+        if event_id is not None:
+            marks.append(LineMark(base + end, None, event_id))
+    return Scan(found.tables, base + found.good_size, found.torn), marks[-MARKS:]
+
+
+def _line_spans(data: bytes, start: int, end: int, count: int | None) -> list[tuple[int, int]]:
+    """The last *count* (None: all) whole lines of ``data[start:end]`` as (begin, end
+    past its newline)."""
+    ends = _line_ends(data, start, end, end if count is None else count)
+    return [(data.rfind(b"\n", 0, stop - 1) + 1, stop) for stop in ends if stop > start]
+
+
 def _prefix_and_marks(data: bytes, size: int) -> tuple[Prefix, list[LineMark]]:
     """:func:`prefix_of` for a writer, which also keeps the marks of the last lines."""
     running = hashlib.sha256()
@@ -285,7 +343,7 @@ class LineMark:
     (a copy); *event_id* the entry that line stored, if it stored just one."""
 
     size: int
-    running: Any
+    running: Any  # None when the bytes before were not read (scan_tail)
     event_id: int | None
 
 
@@ -316,12 +374,28 @@ def _one_event_id(record: Any) -> int | None:
     return int(key) if isinstance(key, str) and key.isdigit() else None
 
 
+def _entry_line_ends(data: bytes, start: int, end: int, count: int) -> list[int]:
+    """The ends of the last *count* whole lines in ``data[start:end]`` that store one
+    entry (a state is taken some entries behind the last, whatever vouch lines lie
+    between: a command per entry writes one after each), oldest first."""
+    ends: list[int] = []
+    pos = end
+    while len(ends) < count and pos > start:
+        begin = data.rfind(b"\n", 0, pos - 1) + 1
+        if _one_event_id(decode(data[begin : pos - 1])) is not None:
+            ends.append(pos)
+        pos = begin
+    ends.reverse()
+    return ends
+
+
 def hash_marking(
     data: bytes, start: int, end: int, running: Any, stops: Iterable[int] = ()
 ) -> tuple[list[LineMark], dict[int, str]]:
-    """Go on hashing ``data[start:end]`` into *running*, marking the last :data:`MARKS`
-    line ends on the way (one pass), and giving the SHA-256 at each of *stops* too."""
-    ends = set(_line_ends(data, start, end, MARKS))
+    """Go on hashing ``data[start:end]`` into *running*, marking the ends of the last
+    :data:`MARKS` lines that store an entry on the way (one pass), and giving the SHA-256
+    at each of *stops* too."""
+    ends = set(_entry_line_ends(data, start, end, MARKS))
     wanted = set(stops)
     view = memoryview(data)
     marks: list[LineMark] = []
@@ -358,11 +432,31 @@ def _appends_only(tables: Tables, record: Mapping[str, Any]) -> bool:
 
 
 def _read_all(fd: int) -> bytes:
-    os.lseek(fd, 0, os.SEEK_SET)
+    return _read_from(fd, 0)
+
+
+def _read_from(fd: int, offset: int) -> bytes:
+    """The file's bytes from *offset* to its end (none before *offset* are read)."""
+    os.lseek(fd, max(offset, 0), os.SEEK_SET)
     chunks: list[bytes] = []
     while chunk := os.read(fd, 1 << 20):
         chunks.append(chunk)
     return b"".join(chunks)
+
+
+#: Bytes read from a journal's start for its format line and header (a header is a few
+#: hundred bytes; a longer one is read on, a chunk at a time, to its line's end).
+_HEAD_CHUNK = 1 << 12
+
+
+def _read_head(fd: int) -> bytes:
+    """The journal's first bytes, through the end of its second line (the header), or
+    what there is (scan_tail then finds it is not the layout it reads)."""
+    os.lseek(fd, 0, os.SEEK_SET)
+    data = b""
+    while (chunk := os.read(fd, _HEAD_CHUNK)) and data.count(b"\n") + chunk.count(b"\n") < 2:
+        data += chunk
+    return data + chunk
 
 
 def side_files(path: Path) -> list[Path]:
@@ -458,11 +552,16 @@ class JournalStorage(Storage):
             # The name may have been moved to the trash between our open and our lock.
             if os.fstat(fd).st_ino != os.stat(self.path).st_ino:
                 raise FileNotFoundError(str(self.path))
-            data = _read_all(fd)
-            if resume is None:
+            if resume is not None and resume.digest is None:
+                head, tail = _read_head(fd), _read_from(fd, resume.size - 1)
+                found, marks = scan_tail(head, tail, self.path, resume)
+                self.prefix = Prefix(found.good_size, "")
+            elif resume is None:
+                data = _read_all(fd)
                 found = scan(data, self.path)
                 self.prefix, marks = _prefix_and_marks(data, found.good_size)
             else:
+                data = _read_all(fd)
                 found, running, marks = scan_resumed(data, self.path, resume)
                 self.prefix = Prefix(found.good_size, running.hexdigest(), running)
             self.marks.extend(marks)
@@ -557,12 +656,12 @@ class JournalStorage(Storage):
         running = self.prefix.running
         return self._size, running.hexdigest() if running is not None else ""
 
-    def point_after(self, event_id: int) -> tuple[int, str] | None:
+    def point_after(self, event_id: int) -> tuple[int, str | None] | None:
         """The journal's length and SHA-256 through the line that stored entry *event_id*,
         if it is one of the last :data:`MARKS` lines; else None."""
         for mark in reversed(self.marks):
             if mark.event_id == event_id:
-                return mark.size, mark.running.hexdigest()
+                return mark.size, None if mark.running is None else mark.running.hexdigest()
         return None
 
     def table_docs(self, name: str) -> dict[str, Doc]:
@@ -629,10 +728,13 @@ class JournalStorage(Storage):
                 "storage.write_failed", path=str(self.path), reason=reason_of(exc)
             ) from exc
         self._size += len(line)
-        if self.prefix.running is not None:
-            self.prefix.running.update(line)
-            mark = LineMark(self._size, self.prefix.running.copy(), _one_event_id(parsed))
-            self.marks.append(mark)
+        running = self.prefix.running
+        if running is not None:
+            running.update(line)
+        event_id = _one_event_id(parsed)
+        if event_id is not None:  # see _entry_line_ends
+            copy = None if running is None else running.copy()
+            self.marks.append(LineMark(self._size, copy, event_id))
         apply(self._state, parsed)
 
     def _undo_partial_write(self, fd: int) -> None:

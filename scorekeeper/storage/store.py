@@ -341,10 +341,11 @@ class Store:
     # --- summaries ---------------------------------------------------------
 
     def vouched_summaries(self, sid: int) -> dict[str, dict[str, Any]] | None:
-        """The summaries of session *sid* by kind, from its snapshot, when its journal
-        vouches for them as it is now: its last whole line is a vouch, chained to the line
-        before it, naming the SHA-256 of every byte before it and of the snapshot's first
-        line. None (fold the session) for anything else; never an error."""
+        """The summaries of session *sid* by kind, when its journal vouches for them as it
+        is now: its last whole line is a vouch at the offset it names, chained to the line
+        before it, and either holds them (the new form) or names the SHA-256 of every byte
+        before it and of the snapshot's first line, which holds them (the first form).
+        None (fold the session) for anything else; never an error."""
         path = os.fspath(self.path(sid))
         try:
             with open(path, "rb") as handle:
@@ -354,8 +355,8 @@ class Store:
         return self._vouched_in(path, data)
 
     def _vouched_in(self, path: str, data: bytes) -> dict[str, dict[str, Any]] | None:
-        from scorekeeper.storage.hashchain import KEY, is_vouch, link
-        from scorekeeper.storage.lines import doc_of_line, vouch_line
+        from scorekeeper.storage.hashchain import KEY, is_seek_vouch, is_vouch, link
+        from scorekeeper.storage.lines import decode, doc_of_line, vouch_line
 
         end = data.rfind(b"\n")
         found = vouch_line(data, end) if end > 0 else None
@@ -364,12 +365,19 @@ class Store:
         begin, vouch = found
         if not is_vouch(vouch) or vouch["size"] != begin or begin == 0:
             return None
-        if hashlib.sha256(memoryview(data)[:begin]).hexdigest() != vouch["digest"]:
+        seek = is_seek_vouch(vouch)  # the new form holds the summaries; no byte is hashed
+        if not seek and hashlib.sha256(memoryview(data)[:begin]).hexdigest() != vouch["digest"]:
             return None
         before = doc_of_line(data, data.rfind(b"\n", 0, begin - 1) + 1, begin - 1)
         previous = before.get(KEY) if before is not None else None
         if not isinstance(previous, str) or link(previous, vouch) != vouch[KEY]:
             return None
+        if seek:  # stored under its offset; the file begins as a session's does
+            line = decode(data[begin:end])
+            if line != {"set": {"vouches": {str(begin): vouch}}} or not _begins_as_a_session(data):
+                return None
+            summaries: dict[str, dict[str, Any]] = vouch["summaries"]
+            return summaries
         head = snapshot.load_head(path)
         if head is None or hashlib.sha256(head).hexdigest() != vouch["head"]:
             return None
@@ -407,6 +415,20 @@ class Store:
         if at_most is not None and unvouched > at_most:
             return None
         return found
+
+
+def _begins_as_a_session(data: bytes) -> bool:
+    """*data* begins with our format line and a header that matches its own hash."""
+    from scorekeeper.storage.hashchain import KEY, header_hash
+    from scorekeeper.storage.lines import decode, doc_of_line
+
+    end = data.find(b"\n")
+    # journal.py's format line, without loading the journal's machinery (a listing)
+    if end < 0 or decode(data[:end]) != {"format": "scorekeeper-session", "version": 1}:
+        return False
+    header_end = data.find(b"\n", end + 1)
+    header = doc_of_line(data, end + 1, header_end) if header_end > 0 else None
+    return header is not None and header.get(KEY) == header_hash(header)
 
 
 class Draft:
