@@ -154,3 +154,21 @@ def test_p1_the_board_as_it_lies_after_the_claims_in_japanese():
     played(session, "pass B", "bet C 3", "call D", "fold A", "fold B")
     doc = live_view(session, 4, "ja")
     assert doc["board"]["poch"] == "ポット 6: C D"  # under the stage, which says ポッヘン
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"),
+    [("en", "Standings after 1 round"), ("ja", "1ラウンド終了時点の順位")],
+)
+def test_in_a_round_the_standings_heading_says_they_are_after_the_last_round(lang, heading):
+    """Issue 35 point 7: in a round the standings are those after the last finished round,
+    and the page says so, as the app's standings do."""
+    header = make_header("indian-chips", list("ABCD"), {"stack": "20"}, parent="D")
+    session = played(Session(header), "round", "bet A", "fold B", "fold C", "fold D")
+    played(session, "round", "check B", "bet C", "call D")  # round 2 in play, chips in
+    doc = live_view(session, 2, lang)
+    assert {s["name"]: s["net"] for s in doc["standings"]} == {"A": 3, "B": -1, "C": -1, "D": -1}
+    assert doc["labels"]["standings"] == heading
+    played(session, "call A", "fold B", "showdown C > D > A")
+    doc = live_view(session, 2, lang)
+    assert doc["labels"]["standings"] == ("Standings" if lang == "en" else "順位")

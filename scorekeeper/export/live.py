@@ -26,7 +26,7 @@ from scorekeeper.export.report import (
     title,
 )
 from scorekeeper.export.settlement import settle
-from scorekeeper.messages import t
+from scorekeeper.messages import Count, t
 from scorekeeper.messages.describe import describe_text
 
 #: How many of the latest entries and stake changes a page shows.
@@ -63,7 +63,8 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
         "labels": {
             key: t(f"web.label.{key}", lang)
             for key in ("players", "standings", "pots", "board", "entries", "stakes", "result")
-        },
+        }
+        | _standings_label(state, lang),
         "columns": {
             "seat": t("web.column.seat", lang),
             "name": t("web.column.name", lang),
@@ -170,6 +171,15 @@ def _players(session: Session, view: RoundView | None, lang: str) -> list[dict[s
             }
         )
     return rows
+
+
+def _standings_label(state: State, lang: str) -> dict[str, str]:
+    """In a round, the standings' heading says they are those after the last finished
+    round, as the app's standings do."""
+    if not state.in_round:
+        return {}
+    rounds = Count(len(state.results))
+    return {"standings": t("web.label.standings_in_play", lang, rounds=rounds)}
 
 
 def _standings(state: State) -> list[dict[str, Any]]:

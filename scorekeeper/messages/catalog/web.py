@@ -20,6 +20,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.acting": ("to act", "手番"),
     "web.label.players": ("Players", "プレイヤー"),
     "web.label.standings": ("Standings", "順位"),
+    "web.label.standings_in_play": (
+        "Standings after {rounds} {rounds:round|rounds}",
+        "{rounds}ラウンド終了時点の順位",
+    ),
     "web.label.pots": ("Pots", "ポット"),
     "web.label.board": ("Board", "盤"),
     "web.label.entries": ("Latest entries", "最近の記録"),
