@@ -1,7 +1,7 @@
-"""settled_net from the rounds' sums kept as the results grow equals the last point of
-net_history, after every entry of generated sessions (undo, corrections, join, leave,
-rebuy, Pochen's board carried and given back), asked in order as the phones' page asks,
-then in reverse (each chain shorter than the last: no sums to grow from)."""
+"""settled_net (in a round, the net kept as the round began: State.settled) equals the
+last point of net_history, after every entry of generated sessions (undo, corrections,
+join, leave, rebuy, Pochen's board carried and given back), asked in order and in
+reverse."""
 
 from __future__ import annotations
 

@@ -297,27 +297,6 @@ def test_a_refused_import_stores_nothing(tmp_path):
 # --- record at any length: the list's leader without the round results ----------------
 
 
-@settings(
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-)
-@given(data=st.data(), game=st.sampled_from(sorted(GAMES)))
-def test_the_settled_net_from_the_statistics_is_the_one_from_the_rounds(data, game):
-    """At every state of any session (in a round or not; joins, leaves, corrections, a
-    Pochen board carried in and given back), the nets after the last finished round read
-    from the state's statistics are those added up from its round results."""
-    from scorekeeper.core.standings import settled_net, standings
-    from scorekeeper.core.stats import state_stats
-
-    session = build_session(data, game)
-    states = [session.state_before(i) for i in range(len(session.events))]
-    for state in [*states, session.state]:
-        stats = state_stats(session.game, state, session.first_at)
-        assert settled_net(session.game, state, stats) == settled_net(session.game, state)
-        assert standings(state, stats) == standings(state)
-
-
 def test_import_holds_a_bounded_window_whatever_the_length(tmp_path, monkeypatch):
     """What an import holds while it plays does not grow with the transcript: the fold
     keeps at most twice its window of entries in force, and the states kept for the

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from scorekeeper.core.game import Game
 from scorekeeper.core.games import get_game
 from scorekeeper.core.read_model import ranking
 from scorekeeper.core.state import State
-from scorekeeper.core.stats import STATS_VERSION
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,49 +20,34 @@ class Standing:
     net: int  # the result so far: what the ranking orders by
 
 
-def standings(state: State, stats: Mapping[str, Any] | None = None) -> list[Standing]:
+def standings(state: State) -> list[Standing]:
     """Best net first; equal nets share a rank (1, 2, 2, 4); ties in seat order.
 
     In a round, the nets are those after the last finished round (settled_net): chips
-    in the pot are not lost until the round ends, and every view says the same. *stats*:
-    the session's statistics for this very state (core/stats.py), which hold those nets
-    without reading the round results again (see :func:`settled_net`).
+    in the pot are not lost until the round ends, and every view says the same.
     """
     game = get_game(state.game)
-    net = settled_net(game, state, stats) if state.in_round else game.net(state)
+    net = settled_net(game, state) if state.in_round else game.net(state)
     return [
         Standing(rank, name, state.scores[name], net[name])
         for rank, name in ranking(net, state.names())
     ]
 
 
-def settled_net(game: Game, state: State, stats: Mapping[str, Any] | None = None) -> dict[str, int]:
+def settled_net(game: Game, state: State) -> dict[str, int]:
     """Each player's net result after the last finished round (0 before the first).
 
-    With *stats* (core/stats.py ``state_stats`` of this very state), from the sums they
-    hold: a player's ``net`` less their ``board`` is the sum of their results of the
-    rounds, which is what :func:`net_history` adds up. A writer closing on a long session
-    (the session list's leader) then reads none of its round results: at 1,000,000
-    entries, loading them is most of a ``record``.
-
-    In a round, the net kept as the round began (State.settled) comes first: it costs
-    the same at any length, with or without *stats* (issue 36)."""
+    In a round, the net kept as the round began (State.settled): it costs the same at
+    any length, where adding up every round result made closing or opening a long
+    session mid-round slow (issue 36)."""
     if state.in_round and state.settled is not None:
         return {name: state.settled.get(name, 0) for name in state.names()}
-    if stats is None or stats.get("version") != STATS_VERSION or stats.get("game") != game.id:
-        return {name: series[-1] for name, series in net_history(game, state).items()}
-    players = stats["players"]
-    rounds = {name: numbers["net"] - numbers["board"] for name, numbers in players.items()}
-    return {
-        name: rounds.get(name, 0) - state.anted.get(name, 0) + state.returned.get(name, 0)
-        for name in state.names()
-    }
+    return {name: series[-1] for name, series in net_history(game, state).items()}
 
 
-def leader(state: State, stats: Mapping[str, Any] | None = None) -> str | None:
-    """The first-ranked player once a round has been played, else None (*stats*: see
-    :func:`standings`)."""
-    return standings(state, stats)[0].player if state.results and state.scores else None
+def leader(state: State) -> str | None:
+    """The first-ranked player once a round has been played, else None."""
+    return standings(state)[0].player if state.results and state.scores else None
 
 
 def net_history(game: Game, state: State) -> dict[str, list[int]]:

@@ -18,16 +18,16 @@ from scorekeeper.services.session_summary import LIST_KIND, Summary
 STATS_KIND = f"stats{STATS_VERSION}"  # the statistics', by the version of their shape
 
 
-def summarize(session: Session, sid: int, stats: Mapping[str, Any] | None = None) -> Summary:
-    """The session's line in the list (*stats*: its statistics, for its leader without
-    reading its round results again: core/standings.py ``settled_net``)."""
+def summarize(session: Session, sid: int) -> Summary:
+    """The session's line in the list (its leader read without the round results in a
+    round: core/standings.py ``settled_net``)."""
     state = session.state
     return Summary(
         id=sid,
         game=state.game,
         players=state.names(),
         rounds=len(state.results),
-        leader=leader(state, stats),
+        leader=leader(state),
         last_at=utc_iso(session.last_at) if session.last_at else None,
         finished=state.finished,
     )
@@ -44,4 +44,4 @@ def summaries_of(
     """Every kind of summary of *session*, as its snapshot keeps them;
     *stats_since*: see :func:`scorekeeper.core.stats.session_stats`."""
     stats = session_stats(session, stats_since)
-    return {LIST_KIND: summarize(session, sid, stats).to_doc(), STATS_KIND: stats}
+    return {LIST_KIND: summarize(session, sid).to_doc(), STATS_KIND: stats}
