@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 from pathlib import Path
@@ -37,6 +38,24 @@ def missing_tools() -> str | None:
     if shutil.which("chromium") is None:
         return "chromium is not installed (Debian package chromium; .ci/run installs it)"
     return None
+
+
+def require_browser() -> None:
+    """At a browser test module's top: skip it without Chromium, or fail when CI says the
+    browser is required (SCOREKEEPER_BROWSER_REQUIRED)."""
+    missing = missing_tools()
+    if missing is not None:
+        if os.environ.get("SCOREKEEPER_BROWSER_REQUIRED"):
+            raise RuntimeError(missing)
+        import pytest
+
+        pytest.skip(missing, allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 class Browser:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -19,18 +18,9 @@ import pytest
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
-from tests.browser_support import Browser, missing_tools
+from tests.browser_support import Browser, free_port, require_browser
 
-if missing_tools() is not None:
-    if os.environ.get("SCOREKEEPER_BROWSER_REQUIRED"):
-        raise RuntimeError(missing_tools())
-    pytest.skip(str(missing_tools()), allow_module_level=True)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+require_browser()
 
 
 class Table:
