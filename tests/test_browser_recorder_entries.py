@@ -140,8 +140,9 @@ async def test_nothing_overflows_in_landscape(table):  # noqa: F811
         for lang in ("en", "ja"):
             await phone(viewer, served.url, lang, 844, 390)
             await phone(recorder, served.recorder_url, lang, 844, 390)
-            assert await recorder.wait_for("document.body.dataset.entries !== undefined")
-            for page in (viewer, recorder):
+            for page in (viewer, recorder):  # each page loaded before it is measured
+                loaded = "document.body && document.body.dataset.entries !== undefined"
+                assert await page.wait_for(loaded)
                 assert await page.evaluate(OVERFLOWS) == [], lang
                 await fits(page, 844)
         taps = Taps(recorder, viewer)
