@@ -170,3 +170,52 @@ async def test_the_recorders_screen_starts_one_page_server(tmp_path, monkeypatch
         assert started == [False]
         await pilot.press("escape")
     app.table_pages.stop_all()
+
+
+async def test_a_note_a_join_a_leave_and_cards_tapped_with_the_app_open(tmp_path):
+    """The entries the phone sends as typed words (a note, a joiner and where they sit, a
+    leaver, each player's card) go through the app's table when it is open: the journal
+    holds what the same words make from the command line, and the table shows them."""
+    from scorekeeper.core.header import make_header
+    from scorekeeper.core.words import parse_entry
+    from scorekeeper.services.recording import Recording, create_session
+    from scorekeeper.storage import Store
+
+    steps = [
+        ["note", "dealer", "is", "B"],
+        ["join", "F", "after", "B"],
+        ["leave", "C"],
+        ["round"],
+        ["reveal", "A=8D", "B=3C", "D=QH", "E=5S", "F=3H"],
+    ]
+    header = make_header("indian-lowest", ["A", "B", "C", "D", "E"], {})
+    tapped, typed = Store(tmp_path / "tapped"), Store(tmp_path / "typed")
+    create_session(tapped, header)
+    create_session(typed, header)
+    app = ScorekeeperApp(tapped, 1, clock=fixed_clock())
+    page = FakePage()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        for number, words in enumerate(steps):
+            app.phone_tap(page, said(number + 1, number, *words))
+            await pilot.pause()
+            assert page.answers[-1][1]["recorded"], (words, page.answers[-1])
+            assert page.answers[-1][1]["seq"] == number + 1
+        shown = app.screen.recording.session.state  # the app's own session has them all
+        assert shown.names() == ("A", "B", "F", "C", "D", "E")
+        assert [seat.name for seat in shown.seats if seat.seated] == ["A", "B", "F", "D", "E"]
+        assert not shown.in_round  # the reveal ended the round
+        message = str(app.screen.query_one("#message", Static).render())
+        assert "B" in message and "F" in message  # the two 3s lose, said as if typed
+    with Recording(typed, 1, history=False) as rec:
+        for words in steps:
+            rec.record(parse_entry(rec.session.game, words))
+    by_tap, by_cli = load_session(tapped, 1), load_session(typed, 1)
+    assert [(e.kind, dict(e.data)) for e in by_tap.events] == [
+        (e.kind, dict(e.data)) for e in by_cli.events
+    ]
+    assert by_tap.state.scores == by_cli.state.scores == {
+        "A": 0, "B": 1, "C": 0, "D": 0, "E": 0, "F": 1,
+    }  # fmt: skip
+    assert [e.recorder for e in by_tap.events] == ["A"] * len(steps)
