@@ -293,6 +293,26 @@ def test_the_csv_ends_with_the_board_given_back_and_its_totals_are_the_standings
     assert "終了時に場に残った12チップは等分して返しました" in ja
 
 
+def test_a_carried_board_ended_before_any_deal_is_a_csv_row_too():
+    """Found by the cross-view property (a carried board, then ``end`` at once): the csv
+    left the board given back out when no deal had been played, so its totals were not
+    the standings."""
+    header = make_header(
+        "pochen", FOUR, {"stack": 50}, board={"jack": 3, "centre": 6},
+        shares={"A": 3, "B": 2, "C": 2, "D": 2},
+    )  # fmt: skip
+    session = Session(header)
+    enter(session, "end")
+    rows = list(csv.reader(io.StringIO(export_text(session, 1, "csv", lang="en").lstrip("\ufeff"))))
+    heading, board = rows[0], rows[1]
+    assert board[3].startswith("At the end the 9 chips left on the board went back")
+    cells = dict(zip(heading[4:], board[4:], strict=True))
+    assert [cells[f"{p} change"] for p in "ABCD"] == ["2", "3", "2", "2"]
+    assert [cells[f"{p} total"] for p in "ABCD"] == ["49", "51", "50", "50"]
+    final = {row.player: row.score for row in standings(session.state)}
+    assert {p: int(cells[f"{p} total"]) for p in "ABCD"} == final
+
+
 def test_show_says_the_board_given_back():
     text = standings_text(ended_p1())
     assert text.splitlines()[-1].startswith("At the end the 12 chips left on the board went back")

@@ -68,7 +68,7 @@ def board_row(session: Session, lang: str | None = None) -> BoardRow | None:
     """The board given back at the end as a row after the rounds; None if none was."""
     state = session.state
     shares = session.game.board_returned(state)
-    if not shares or not state.results:
+    if not shares:
         return None
     return BoardRow(board_returned_text(shares, lang), dict(shares), dict(state.scores))
 
