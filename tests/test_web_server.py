@@ -299,3 +299,25 @@ def test_a_token_is_new_on_every_start_and_long_enough():
     tokens = {new_token() for _ in range(50)}
     assert len(tokens) == 50
     assert all(len(token) >= 22 and re.fullmatch(r"[A-Za-z0-9_-]+", token) for token in tokens)
+
+
+@pytest.mark.parametrize("steps", range(8))
+async def test_the_feed_stops_when_cancelled_even_as_a_poke_lands(tmp_path, steps):
+    """Stopping the server cancels the feed's watch; Python 3.11's ``asyncio.wait_for``
+    swallows a cancellation that lands as the awaited wait finishes (a tap's poke, just
+    before the server closed), and the watch then ran for ever, so closing the server
+    never returned (seen once as a hung test run). Each *steps* cancels at another turn
+    of the loop after the poke; the watch must be over a few turns after its cancel."""
+    from scorekeeper.services.showing import Followed
+
+    feed = server.Feed(Followed(stored(tmp_path), 1, history=False))
+    task = asyncio.create_task(feed.watch())
+    for _ in range(3):
+        await asyncio.sleep(0)  # the watch waits for a poke now
+    feed.poke()
+    for _ in range(steps):
+        await asyncio.sleep(0)
+    task.cancel()
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert task.done()

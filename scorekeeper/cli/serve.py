@@ -51,7 +51,8 @@ class AppDesk:
             with self._out:
                 sys.stdout.write("TAP " + json.dumps(line, ensure_ascii=False) + "\n")
                 sys.stdout.flush()
-            said = await asyncio.wait_for(future, APP_ANSWERS_WITHIN)
+            async with asyncio.timeout(APP_ANSWERS_WITHIN):  # not wait_for (web/server.py)
+                said = await future
         except (TimeoutError, OSError, ValueError):
             return Answer(503, False, t("phone.app_gone", lang), -1, final=False)
         finally:

@@ -156,8 +156,12 @@ class Feed:
         """Look at the file until cancelled; tell every stream when the session changed."""
         loop = asyncio.get_running_loop()
         while True:
+            # asyncio.timeout, never wait_for: Python 3.11's wait_for swallows a cancel
+            # that lands as the wait ends (a poke just before the server stops), and this
+            # loop would then never end (tests/test_web_server.py)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._poked.wait(), LOOK_EVERY)
+                async with asyncio.timeout(LOOK_EVERY):
+                    await self._poked.wait()
             self._poked.clear()
             docs = await loop.run_in_executor(None, self._look)
             if docs is not None:
@@ -519,7 +523,8 @@ async def _events(request: web.Request) -> web.StreamResponse:
             await stream.write(block)
             while not changed.is_set():
                 try:
-                    await asyncio.wait_for(changed.wait(), KEEP_ALIVE)
+                    async with asyncio.timeout(KEEP_ALIVE):  # not wait_for: see Feed.watch
+                        await changed.wait()
                 except TimeoutError:
                     await stream.write(b": still here\n\n")
     except ConnectionError:
