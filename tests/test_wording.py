@@ -368,7 +368,7 @@ async def test_new_session_form_says_dealer_and_builds_the_stacks_example(
     from textual.widgets import Input, Label, Select
 
     from scorekeeper.ui.screens.new_session import NewSessionScreen
-    from tests.ui_support import app_recording_opens
+    from tests.ui_support import app_recording_opens, settled
 
     messages.set_language(lang)
     app, _ = app_recording_opens(Store(tmp_path))
@@ -384,8 +384,7 @@ async def test_new_session_form_says_dealer_and_builds_the_stacks_example(
 
         assert label() == official
         form.query_one("#new-game", Select).value = "indian-chips"
-        await pilot.pause()
-        assert label() == chips
+        assert await settled(pilot, lambda: label() == chips), label()
         form.query_one("#opt-stack", Input).value = "20"  # the session's stack, not 100
         for name in ("Aki", "Ben", "Chie"):
             await pilot.press(*name, "enter")

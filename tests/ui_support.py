@@ -49,3 +49,14 @@ async def press_all(pilot, keys) -> None:
     for key in keys:
         await pilot.press(key)
         await pilot.pause()
+
+
+async def settled(pilot, holds: Callable[[], bool], turns: int = 100) -> bool:
+    """Whether *holds* comes true within *turns* pauses of the app: a change that takes a
+    few messages (a Select's Changed, then the screen's answer) may need more than one
+    pause on a busy machine. A count of turns, never a wall-clock bound."""
+    for _ in range(turns):
+        if holds():
+            return True
+        await pilot.pause()
+    return holds()
