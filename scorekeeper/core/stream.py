@@ -18,12 +18,21 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from datetime import datetime
+from typing import Any
 
 from scorekeeper.core.amounts import as_stored
+from scorekeeper.core.chain import Chain
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
+from scorekeeper.core.history_text import pack
 from scorekeeper.core.ledger import Frame, Ledger
 from scorekeeper.core.session import Session, check_stored
+from scorekeeper.core.state import RoundResult, StakeChange, State
+from scorekeeper.core.stats import count_rounds
+
+#: The statistics of the round results a fold packed, and their chain: what
+#: core/stats.py ``state_stats`` takes as *since*, so that it reads only those after.
+Counted = tuple[dict[str, Any], Chain[RoundResult]]
 
 #: Entries in force the ledger keeps at least (a correction of a round among them, or
 #: undos back to them, fold as a whole fold does); it keeps up to twice as many.
@@ -49,6 +58,10 @@ class StreamFold:
         self._window = window or WINDOW
         self._depth = 0  # entries in force above the bottom of the ledger's stack
         self.cut = False  # entries in force were let go
+        self._stakes: Chain[StakeChange] | None = None  # the stake changes packed
+        #: The round results packed (core/history_text.py) and their statistics: every
+        #: state the ledger holds grew from them. Give it to ``state_stats`` as *since*.
+        self.counted: Counted | None = None
 
     @property
     def count(self) -> int:
@@ -112,6 +125,7 @@ class StreamFold:
             kept.append(frame)
             assert frame.below is not None
             frame = frame.below
+        self._pack(frame.state)
         below: Frame = Frame(frame.seq, frame.state, None)
         for frame in reversed(kept):
             below = Frame(frame.seq, frame.state, below, frame.event)
@@ -119,6 +133,21 @@ class StreamFold:
         self.ledger = Ledger(ledger.header, ledger.game, below, ledger.next_seq, ledger.last_at)
         self._depth = self._window
         self.cut = True
+
+    def _pack(self, bottom: State) -> None:
+        """Keep the histories of *bottom* (the state below the entries kept) as text: every
+        state above it holds them through it, so none of their items below stays as
+        objects. The round results packed are counted as they go."""
+        results = pack(bottom.results, self.counted[1] if self.counted else None)
+        if results is None or pack(bottom.stake_history, self._stakes) is None:
+            raise NeedsWhole  # only a correction rewrites them, and none is folded once cut
+        if bottom.results:
+            rows = self.counted[0]["players"] if self.counted else {}
+            players = {name: dict(numbers) for name, numbers in rows.items()}
+            players = count_rounds(self.ledger.game, results, players)
+            self.counted = ({"players": players}, bottom.results)
+        if bottom.stake_history:
+            self._stakes = bottom.stake_history
 
     def session(self) -> Session:
         """The session at the end: its state, header and times, none of its entries."""

@@ -30,7 +30,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.state_codec import encode_state_pieces, history_pieces
 from scorekeeper.core.stats import state_stats
-from scorekeeper.core.stream import NeedsWhole, StreamFold
+from scorekeeper.core.stream import Counted, NeedsWhole, StreamFold
 from scorekeeper.core.transcript import stream_text
 from scorekeeper.services.recording import payload_of
 from scorekeeper.services.summary_docs import summaries_of
@@ -60,6 +60,8 @@ class _Importing:
         self.draft: Draft | None = None
         self.tip = ""
         self.recent: deque[_Point] = deque(maxlen=snapshots.STATE_LAG + 1)
+        #: The statistics of the round results the fold packed: the states kept grew from them.
+        self.counted: Counted | None = None
 
     def start(self, header: Header) -> Draft:
         if self.draft is None:
@@ -76,6 +78,7 @@ class _Importing:
         point = _Point(
             draft.entries, fold.ledger.state, event.at, self.tip, draft.size, draft.running.copy()
         )
+        self.counted = fold.counted
         self.recent.append(point)
 
     def discard(self) -> None:
@@ -110,7 +113,7 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
     the state :data:`~scorekeeper.storage.snapshot.STATE_LAG` entries behind the last."""
     draft = importing.draft
     assert draft is not None
-    summaries = summaries_of(session, sid)
+    summaries = summaries_of(session, sid, importing.counted)
     size, tip = draft.size, importing.tip
     entries = draft.entries
 
@@ -133,7 +136,7 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
     if point is None:
         return
     first_at = session.first_at
-    stats = state_stats(session.game, point.state, first_at)
+    stats = state_stats(session.game, point.state, first_at, importing.counted)
     doc, chains = encode_state_pieces(point.state)
     taken = snapshots.StateAt(
         entries=target,
