@@ -16,6 +16,7 @@ the whole fold says why, and where, an entry is refused.
 from __future__ import annotations
 
 import contextlib
+from collections import deque
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
@@ -38,6 +39,10 @@ Counted = tuple[dict[str, Any], Chain[RoundResult]]
 #: undos back to them, fold as a whole fold does); it keeps up to twice as many.
 WINDOW = 2048
 
+#: Packings of the history remembered (:meth:`StreamFold.counted_for`): a state a few
+#: entries back (a snapshot's is 64) grew from one of the last, with any window over 8.
+COUNTS_KEPT = 8
+
 
 class NeedsWhole(Exception):
     """The fold reached below the entries it kept, or was refused once it had let some go:
@@ -59,9 +64,25 @@ class StreamFold:
         self._depth = 0  # entries in force above the bottom of the ledger's stack
         self.cut = False  # entries in force were let go
         self._stakes: Chain[StakeChange] | None = None  # the stake changes packed
-        #: The round results packed (core/history_text.py) and their statistics: every
-        #: state the ledger holds grew from them. Give it to ``state_stats`` as *since*.
-        self.counted: Counted | None = None
+        #: The round results packed (core/history_text.py) with their statistics, the
+        #: last few times they were packed, the newest last (see :meth:`counted_for`).
+        self._counts: deque[Counted] = deque(maxlen=COUNTS_KEPT)
+
+    @property
+    def counted(self) -> Counted | None:
+        """The round results packed last, with their statistics: every state the ledger
+        holds grew from them. Given to ``state_stats`` as *since*, it reads only the
+        rounds after them."""
+        return self._counts[-1] if self._counts else None
+
+    def counted_for(self, state: State) -> Counted | None:
+        """:attr:`counted` for *state*, a state this fold held some entries back (a
+        snapshot's): the newest packing it grew from, else None (then ``state_stats``
+        decodes and counts every round: the same numbers, in time)."""
+        for counted in reversed(self._counts):
+            if state.results.grown_from(counted[1]) is not None:
+                return counted
+        return None
 
     @property
     def count(self) -> int:
@@ -141,11 +162,11 @@ class StreamFold:
         results = pack(bottom.results, self.counted[1] if self.counted else None)
         if results is None or pack(bottom.stake_history, self._stakes) is None:
             raise NeedsWhole  # only a correction rewrites them, and none is folded once cut
-        if bottom.results:
+        if results:  # rounds packed now: counted into those packed before
             rows = self.counted[0]["players"] if self.counted else {}
             players = {name: dict(numbers) for name, numbers in rows.items()}
             players = count_rounds(self.ledger.game, results, players)
-            self.counted = ({"players": players}, bottom.results)
+            self._counts.append(({"players": players}, bottom.results))
         if bottom.stake_history:
             self._stakes = bottom.stake_history
 

@@ -135,7 +135,7 @@ def _state_forged(
         return True
     first_at = fold.first_at
     game = fold.session().game
-    stats = state_stats(game, at.state, first_at, fold.counted)  # it grew from those
+    stats = state_stats(game, at.state, first_at, fold.counted_for(at.state))
     payload, digests = state_payload(at.state, stats, digested=True)
     return not (
         at.chain == taken.chain
