@@ -51,8 +51,9 @@ class Chain(Generic[T]):
         self._load = lambda: list(each())
 
     def raw_then(self) -> tuple[object, list[T]] | None:
-        """For a chain grown from one made by :meth:`later` and never loaded: its raw
-        items and the items added since, so it can be written back without decoding."""
+        """For a chain grown from one made by :meth:`later` and never loaded, or from one
+        packed (:meth:`keep_as`): its raw items and the items added since, so it can be
+        written back without decoding."""
         newer: list[T] = []
         node: Chain[T] | None = self
         while node is not None and node._len:

@@ -112,7 +112,7 @@ class Pieces(list[str]):
 
 def history_pieces(chain: Chain[Any]) -> Iterator[str]:
     """The text :func:`encode_state_apart` gives the history *chain*, in pieces (an item
-    each): joined, they are that text."""
+    each, or a run of items a streaming fold kept as text): joined, they are that text."""
     kept = chain.raw_then()
     texts: Iterator[str]
     if kept is None:
