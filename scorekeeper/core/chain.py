@@ -15,7 +15,7 @@ _new = object.__new__
 
 
 class Chain(Generic[T]):
-    __slots__ = ("_last", "_len", "_load", "_raw", "_rest")
+    __slots__ = ("_each", "_last", "_len", "_load", "_raw", "_rest")
 
     def __init__(self, rest: Chain[T] | None = None, last: T | None = None) -> None:
         self._rest = rest
@@ -23,6 +23,7 @@ class Chain(Generic[T]):
         self._len: int = 0 if rest is None else rest._len + 1  # len(rest), without a call
         self._load: Callable[[], list[T]] | None = None
         self._raw: object | None = None
+        self._each: Callable[[], Iterator[T]] | None = None
 
     @classmethod
     def later(cls, count: int, raw: object, load: Callable[[], list[T]]) -> Chain[T]:
@@ -34,11 +35,25 @@ class Chain(Generic[T]):
         chain._len = count
         chain._load = load
         chain._raw = raw
+        chain._each = None
         return chain
 
+    def keep_as(self, raw: object, each: Callable[[], Iterator[T]]) -> None:
+        """From now on hold this chain's items only as *raw* (their text,
+        core/history_text.py), which *each* decodes again at every read and keeps none of:
+        the same items, so whatever holds this chain, or one grown from it, reads what it
+        read; the nodes below are let go. A streaming fold keeps its history so, in the
+        memory of its text (core/stream.py). Adding to it, its length, its last item,
+        :meth:`raw_then` and iterating it decode nothing to keep."""
+        self._rest = None
+        self._raw = raw
+        self._each = each
+        self._load = lambda: list(each())
+
     def raw_then(self) -> tuple[object, list[T]] | None:
-        """For a chain grown from one made by :meth:`later` and never loaded: its raw
-        items and the items added since, so it can be written back without decoding."""
+        """For a chain grown from one made by :meth:`later` and never loaded, or from one
+        packed (:meth:`keep_as`): its raw items and the items added since, so it can be
+        written back without decoding."""
         newer: list[T] = []
         node: Chain[T] | None = self
         while node is not None and node._len:
@@ -54,7 +69,8 @@ class Chain(Generic[T]):
         items = self._load()
         if len(items) != self._len:
             raise ValueError(f"{len(items)} items where {self._len} were noted")
-        self._load, self._raw = (lambda: items), None
+        if self._each is None:  # kept once decoded; a packed chain's never are
+            self._load, self._raw = (lambda: items), None
         return items
 
     def grown_from(self, base: Chain[T]) -> list[T] | None:
@@ -90,7 +106,7 @@ class Chain(Generic[T]):
         call to ``__init__``: a fold adds to a chain on every round and every raise)."""
         chain: Chain[T] = _new(Chain)
         chain._rest, chain._last, chain._len = self, item, self._len + 1
-        chain._load = chain._raw = None
+        chain._load = chain._raw = chain._each = None
         return chain
 
     def __len__(self) -> int:
@@ -100,7 +116,19 @@ class Chain(Generic[T]):
         return self._len > 0
 
     def __iter__(self) -> Iterator[T]:
-        return iter(self.to_list())
+        """The items, oldest first; a packed chain's decoded one at a time, none kept."""
+        newer: list[T] = []
+        node: Chain[T] | None = self
+        while node is not None and node._len:
+            if node._each is not None:
+                yield from node._each()
+                break
+            if node._load is not None:
+                yield from node._loaded()
+                break
+            newer.append(node._last)  # type: ignore[arg-type]
+            node = node._rest
+        yield from reversed(newer)
 
     def to_list(self) -> list[T]:
         return self.since(0)
@@ -111,7 +139,7 @@ class Chain(Generic[T]):
     def __getitem__(self, index: slice) -> list[T]: ...
     def __getitem__(self, index: int | slice) -> T | list[T]:
         last = isinstance(index, int) and index in (-1, self._len - 1) and self._len
-        if last and self._load is None:
+        if last and (self._load is None or self._each is not None):
             return self._last  # type: ignore[return-value]
         return self.to_list()[index]
 

@@ -13,6 +13,7 @@ cannot be read is simply not used (the session is folded from its entries).
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
@@ -90,18 +91,9 @@ class Digests(list[str]):
     made whole): to compare a state with one a snapshot keeps, at any length."""
 
     def add_chain(self, chain: Chain[Any]) -> None:
-        kept = chain.raw_then()
         running = hashlib.sha256()
-        if kept is not None:  # as _encode_chain writes it (never so in a fold from entries)
-            raw, newer = kept
-            old = _text(raw)
-            running.update(_joined(old, _compact([encode(i) for i in newer])).encode("ascii"))
-        else:  # as _compact_items writes it, an item at a time
-            running.update(b"[")
-            for index, item in enumerate(chain.to_list()):
-                running.update(b"," if index else b"")
-                running.update(_compact(encode(item)).encode("ascii"))
-            running.update(b"]")
+        for piece in history_pieces(chain):  # as _encode_chain writes it, a piece at a time
+            running.update(piece.encode("ascii"))
         self.append(running.hexdigest())
 
 
@@ -120,17 +112,29 @@ class Pieces(list[str]):
 
 def history_pieces(chain: Chain[Any]) -> Iterator[str]:
     """The text :func:`encode_state_apart` gives the history *chain*, in pieces (an item
-    each): joined, they are that text."""
+    each, or a run of items a streaming fold kept as text): joined, they are that text."""
     kept = chain.raw_then()
-    if kept is not None:
+    texts: Iterator[str]
+    if kept is None:
+        texts = (item_text(item) for item in chain)
+    else:
         raw, newer = kept
-        old = _text(raw)
-        yield _joined(old, _compact_items(newer))
-        return
+        runs = getattr(raw, "runs", None)
+        if not callable(runs):  # read from a snapshot: its text whole, as it was
+            yield _joined(_text(raw), _compact_items(newer))
+            return
+        # packed by a streaming fold (core/history_text.py): its texts as they are kept
+        texts = itertools.chain(runs(), (item_text(item) for item in newer))
     yield "["
-    for index, item in enumerate(chain.to_list()):
-        yield ("," if index else "") + _compact(encode(item))
+    for index, text in enumerate(texts):
+        yield ("," if index else "") + text
     yield "]"
+
+
+def item_text(item: Any) -> str:
+    """One item of a history as its text among the others (a piece of
+    :func:`history_pieces`)."""
+    return _compact(encode(item))
 
 
 def encode_state_pieces(state: State) -> tuple[dict[str, Any], list[Chain[Any]]]:

@@ -126,6 +126,23 @@ def state_stats(
             numbers["net"] -= numbers["board"]
             numbers["board"] = 0
 
+    count_rounds(game, results, players)
+    for name, chips in game.outside_net(state).items():
+        numbers = players.setdefault(name, dict.fromkeys(FIELDS, 0))
+        numbers["board"] += chips
+        numbers["net"] += chips
+    started = first_at.isoformat() if first_at else None
+    return {"version": STATS_VERSION, "game": state.game, "started": started, "players": players}
+
+
+def count_rounds(
+    game: Game, results: Iterable[RoundResult], players: dict[str, dict[str, int]]
+) -> dict[str, dict[str, int]]:
+    """*players* (each player's numbers, a new player's row added as they first appear) with
+    *results* counted in: what a document's players hold of its rounds, without the board.
+    Given to :func:`state_stats` as its *since*, ``{"players": players}`` with the chain of
+    those results counts the same (a streaming fold counts what it packs: core/stream.py)."""
+
     def row(name: str) -> dict[str, int]:
         return players.setdefault(name, dict.fromkeys(FIELDS, 0))
 
@@ -141,12 +158,7 @@ def state_stats(
         parent = row(result.parent)
         parent["parent_rounds"] += 1
         parent["parent_net"] += net.get(result.parent, 0)
-    for name, chips in game.outside_net(state).items():
-        numbers = row(name)
-        numbers["board"] += chips
-        numbers["net"] += chips
-    started = first_at.isoformat() if first_at else None
-    return {"version": STATS_VERSION, "game": state.game, "started": started, "players": players}
+    return players
 
 
 # -- many sessions -------------------------------------------------------------------

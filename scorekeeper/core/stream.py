@@ -16,18 +16,32 @@ the whole fold says why, and where, an entry is refused.
 from __future__ import annotations
 
 import contextlib
+from collections import deque
 from collections.abc import Iterator
 from datetime import datetime
+from typing import Any
 
 from scorekeeper.core.amounts import as_stored
+from scorekeeper.core.chain import Chain
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
+from scorekeeper.core.history_text import pack
 from scorekeeper.core.ledger import Frame, Ledger
 from scorekeeper.core.session import Session, check_stored
+from scorekeeper.core.state import RoundResult, StakeChange, State
+from scorekeeper.core.stats import count_rounds
+
+#: The statistics of the round results a fold packed, and their chain: what
+#: core/stats.py ``state_stats`` takes as *since*, so that it reads only those after.
+Counted = tuple[dict[str, Any], Chain[RoundResult]]
 
 #: Entries in force the ledger keeps at least (a correction of a round among them, or
 #: undos back to them, fold as a whole fold does); it keeps up to twice as many.
 WINDOW = 2048
+
+#: Packings of the history remembered (:meth:`StreamFold.counted_for`): a state a few
+#: entries back (a snapshot's is 64) grew from one of the last, with any window over 8.
+COUNTS_KEPT = 8
 
 
 class NeedsWhole(Exception):
@@ -49,6 +63,26 @@ class StreamFold:
         self._window = window or WINDOW
         self._depth = 0  # entries in force above the bottom of the ledger's stack
         self.cut = False  # entries in force were let go
+        self._stakes: Chain[StakeChange] | None = None  # the stake changes packed
+        #: The round results packed (core/history_text.py) with their statistics, the
+        #: last few times they were packed, the newest last (see :meth:`counted_for`).
+        self._counts: deque[Counted] = deque(maxlen=COUNTS_KEPT)
+
+    @property
+    def counted(self) -> Counted | None:
+        """The round results packed last, with their statistics: every state the ledger
+        holds grew from them. Given to ``state_stats`` as *since*, it reads only the
+        rounds after them."""
+        return self._counts[-1] if self._counts else None
+
+    def counted_for(self, state: State) -> Counted | None:
+        """:attr:`counted` for *state*, a state this fold held some entries back (a
+        snapshot's): the newest packing it grew from, else None (then ``state_stats``
+        decodes and counts every round: the same numbers, in time)."""
+        for counted in reversed(self._counts):
+            if state.results.grown_from(counted[1]) is not None:
+                return counted
+        return None
 
     @property
     def count(self) -> int:
@@ -112,6 +146,7 @@ class StreamFold:
             kept.append(frame)
             assert frame.below is not None
             frame = frame.below
+        self._pack(frame.state)
         below: Frame = Frame(frame.seq, frame.state, None)
         for frame in reversed(kept):
             below = Frame(frame.seq, frame.state, below, frame.event)
@@ -119,6 +154,21 @@ class StreamFold:
         self.ledger = Ledger(ledger.header, ledger.game, below, ledger.next_seq, ledger.last_at)
         self._depth = self._window
         self.cut = True
+
+    def _pack(self, bottom: State) -> None:
+        """Keep the histories of *bottom* (the state below the entries kept) as text: every
+        state above it holds them through it, so none of their items below stays as
+        objects. The round results packed are counted as they go."""
+        results = pack(bottom.results, self.counted[1] if self.counted else None)
+        if results is None or pack(bottom.stake_history, self._stakes) is None:
+            raise NeedsWhole  # only a correction rewrites them, and none is folded once cut
+        if results:  # rounds packed now: counted into those packed before
+            rows = self.counted[0]["players"] if self.counted else {}
+            players = {name: dict(numbers) for name, numbers in rows.items()}
+            players = count_rounds(self.ledger.game, results, players)
+            self._counts.append(({"players": players}, bottom.results))
+        if bottom.stake_history:
+            self._stakes = bottom.stake_history
 
     def session(self) -> Session:
         """The session at the end: its state, header and times, none of its entries."""

@@ -60,6 +60,7 @@ class _Importing:
         self.draft: Draft | None = None
         self.tip = ""
         self.recent: deque[_Point] = deque(maxlen=snapshots.STATE_LAG + 1)
+        self.fold: StreamFold | None = None  # what plays it: its packed rounds are counted
 
     def start(self, header: Header) -> Draft:
         if self.draft is None:
@@ -76,6 +77,7 @@ class _Importing:
         point = _Point(
             draft.entries, fold.ledger.state, event.at, self.tip, draft.size, draft.running.copy()
         )
+        self.fold = fold
         self.recent.append(point)
 
     def discard(self) -> None:
@@ -110,7 +112,8 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
     the state :data:`~scorekeeper.storage.snapshot.STATE_LAG` entries behind the last."""
     draft = importing.draft
     assert draft is not None
-    summaries = summaries_of(session, sid)
+    counted = importing.fold.counted if importing.fold else None
+    summaries = summaries_of(session, sid, counted)
     size, tip = draft.size, importing.tip
     entries = draft.entries
 
@@ -133,7 +136,8 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
     if point is None:
         return
     first_at = session.first_at
-    stats = state_stats(session.game, point.state, first_at)
+    counted = importing.fold.counted_for(point.state) if importing.fold else None
+    stats = state_stats(session.game, point.state, first_at, counted)
     doc, chains = encode_state_pieces(point.state)
     taken = snapshots.StateAt(
         entries=target,

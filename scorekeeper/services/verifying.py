@@ -111,9 +111,9 @@ def _streamed(
             named = named or (seekable is not None and doc["state"] == seekable[0])
         elif snap is not None and seekable is None and doc["snapshot"] == snap.digest:
             named = True
-            forged = forged or snap.summaries() != summaries_of(fold.session(), sid)
+            forged = forged or snap.summaries() != summaries_of(fold.session(), sid, fold.counted)
     if last_seek is not None:  # what the session list shows: the summaries it holds
-        forged = forged or last_seek["summaries"] != summaries_of(fold.session(), sid)
+        forged = forged or last_seek["summaries"] != summaries_of(fold.session(), sid, fold.counted)
     if named and not forged:
         forged = _state_forged(fold, snap, taken, at_taken, count)
     return Streamed(count, head, forged, noted, most)
@@ -135,7 +135,7 @@ def _state_forged(
         return True
     first_at = fold.first_at
     game = fold.session().game
-    stats = state_stats(game, at.state, first_at)
+    stats = state_stats(game, at.state, first_at, fold.counted_for(at.state))
     payload, digests = state_payload(at.state, stats, digested=True)
     return not (
         at.chain == taken.chain
