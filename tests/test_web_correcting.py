@@ -103,7 +103,9 @@ async def test_the_round_played_again_refuses_in_plain_words_and_writes_nothing(
         status, said = await step(client, "start", "c-start-0002", round=1)
         assert status == 200 and said["correction"]["after"] == 1
         kinds = [action["kind"] for action in said["correction"]["actions"]]
-        assert "round" not in kinds and "correct" not in kinds and "raise" in kinds
+        assert "raise" in kinds and "showdown" in kinds  # the round's own entries
+        for kind in ("round", "correct", "note", "undo"):  # not below the round's start
+            assert kind not in kinds
         status, said = await step(client, "tap", "c-tap-000001", after=1, words=["round"])
         assert status == 422 and "only its own entries" in said["text"], said
         status, said = await step(client, "tap", "c-tap-000002", after=1, words=["fold", "A"])
@@ -230,6 +232,9 @@ def test_the_button_is_offered_when_the_app_offers_ctrl_r(tmp_path, lang):
     session = load_session(store, 1)
     assert session.correctable_rounds() == 0  # round 1 in play: none finished
     assert "correct" not in [a["kind"] for a in phone_actions(session, lang)]
+    store = played(tmp_path, "one", rounds=ROUNDS[:4])
+    actions = phone_actions(load_session(store, 1), lang)
+    assert [r["round"] for r in actions[-1]["rounds"]] == [1]  # one finished: offered
     store = played(tmp_path, "more")
     actions = phone_actions(load_session(store, 1), lang)
     button = next(a for a in actions if a["kind"] == "correct")
