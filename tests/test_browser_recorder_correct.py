@@ -79,9 +79,12 @@ async def test_a_past_round_corrected_by_taps(table, lang):  # noqa: F811
         await tap(recorder, ROUND.format(1))
         await answered(taps)
         assert await recorder.text("#corr-title") == words["title"]
+        assert await recorder.evaluate("document.body.dataset.entries") == "1"  # round 1 again
+        await taps.action("showdown")  # a question open, then left
         await tap(recorder, BUTTON.format("corr-leave"))
         assert await answered(taps) == words["left"]
         assert await recorder.evaluate("document.getElementById('corr-box').hidden")
+        assert await recorder.evaluate("document.body.dataset.entries") == "6"  # the table
         # round 1 played again: Ben did not fold, the stake went to 40 and back, Ben won
         await taps.action("correct")
         await tap(recorder, ROUND.format(1))

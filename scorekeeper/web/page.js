@@ -222,7 +222,7 @@
       form = null;
       $("form").hidden = true;
       $("actions").hidden = false;
-      if (doc) show(doc);
+      if (doc) draw(doc); // the table drawn as it is: not a new one from the stream
     }
 
     function drawForm() {
@@ -312,7 +312,7 @@
       $("form-send").hidden = !["players", "ranking", "amount", "pools", "text", "join", "cards"]
         .includes(a.form);
       $("form-send").disabled = !ready();
-      if (doc) show(doc);
+      if (doc) draw(doc); // the table drawn as it is: not a new one from the stream
     }
 
     function poolName(pool) {
@@ -481,6 +481,7 @@
 
     function drawCorr() {
       const on = corr !== null;
+      $("actions").hidden = form !== null || (on && confirming); // yes or no, nothing else
       $("corr-box").hidden = !on;
       document.body.classList.toggle("correcting", on);
       if (!on) return;
