@@ -114,7 +114,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Refused: the recorder's link records only entries sent by its own page.",
         "拒否しました: 記録役のリンクは自分のページから送られた記録だけを受け付けます。",
     ),
-    # -- the app ------------------------------------------------------------------------
     # -- correcting a past round, played again on the phone -----------------------------
     "phone.do.correct": ("Correct a past round", "過去のラウンドを訂正"),
     "phone.correct.round": ("Round {round}", "ラウンド{round}"),
@@ -161,6 +160,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "phone.page.reason": ("Reason for the correction", "訂正の理由"),
     "phone.page.save_correction": ("Save the correction", "訂正を保存"),
     "phone.page.leave_correction": ("Cancel the correction", "訂正をやめる"),
+    # -- the app ------------------------------------------------------------------------
     "phone.app.palette": ("Record from a phone", "スマホで記録"),
     "phone.app.palette_help": (
         "A link for the recorder's phone: the entries legal now as buttons; this app "
