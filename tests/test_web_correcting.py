@@ -119,8 +119,10 @@ async def test_the_round_played_again_refuses_in_plain_words_and_writes_nothing(
         status, said = await step(client, "cancel", "c-leave-0001")
         assert status == 200 and "left unchanged" in said["text"] and said["correction"] is None
         assert journal(store) == written
-        status, said = await tap(client, ["correct", "1", "x", "showdown C"], 6)
-        assert status == 400  # never one tap of the page: only by playing the round again
+        body = {"id": "c-flag-00001", "after": 0, "words": ["correct", "1", "x", "showdown C"],
+                "correction": True}  # fmt: skip
+        reply = await client.post(f"/{RTOKEN}/entry", json=body, headers=own(client))
+        assert reply.status == 409  # the page's tap is held to the entries it showed
     finally:
         await client.close()
     assert journal(store) == written

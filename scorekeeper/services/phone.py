@@ -234,8 +234,9 @@ class Tap:
 
 def read_tap(body: object, *, from_server: bool = False) -> Tap:
     """A tap from the JSON the page posted, or a UserError saying what is wrong with it.
-    A ``correct`` entry is never one tap of the page; *from_server*: the page server's
-    own line to the app, which may be a correction it put together (larger)."""
+    *from_server*: the page server's own line to the app, which may be a correction it
+    put together as a round was played again (larger than a tap, and not held to the
+    entries the page showed: :attr:`Tap.correction`)."""
     if not isinstance(body, dict):
         raise UserError("phone.bad_tap")
     tap_id, after, words = body.get("id"), body.get("after"), body.get("words")
@@ -251,7 +252,7 @@ def read_tap(body: object, *, from_server: bool = False) -> Tap:
         raise UserError("phone.bad_tap")
     if words[0].startswith("@"):  # the server times every entry
         raise UserError("phone.bad_tap")
-    if (words[0].casefold() == "correct") != correction:
+    if correction and words[0].casefold() != "correct":
         raise UserError("phone.bad_tap")
     return Tap(tap_id, after, tuple(words), correction)
 
