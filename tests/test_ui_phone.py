@@ -219,3 +219,53 @@ async def test_a_note_a_join_a_leave_and_cards_tapped_with_the_app_open(tmp_path
         "A": 0, "B": 1, "C": 0, "D": 0, "E": 0, "F": 1,
     }  # fmt: skip
     assert [e.recorder for e in by_tap.events] == ["A"] * len(steps)
+
+
+async def test_a_round_corrected_on_the_phone_shows_on_the_apps_table(tmp_path):
+    """The app open with the recorder's link: round 1 played again on the phone (the page
+    server holds it), then its one correct entry handed to the app, which records it at
+    its table (the standings recomputed there) as its own ctrl+r would."""
+    from scorekeeper.core.words import parse_entry
+    from scorekeeper.services.recording import Recording
+
+    store = new_store(tmp_path)
+    with Recording(store, 1) as rec:
+        for words in (["round"], ["fold", "B"], ["showdown", "C"], ["round"], ["showdown", "C"]):
+            rec.record(parse_entry(rec.session.game, words))
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = dict(table.recording.session.state.scores)
+        app.record_from_phone(1, "A", lan=False)
+        url = ""
+        for _ in range(200):
+            page = app.table_pages.running(1)
+            url = page.recorder_url or "" if page is not None else ""
+            if url.startswith("http"):
+                break
+            await pilot.pause(0.1)
+        steps = [
+            {"do": "start", "round": 1},
+            {"do": "tap", "after": 1, "words": ["showdown", "B"]},
+            {"do": "save", "reason": "B won round 1"},
+        ]
+        for number, step in enumerate(steps):
+            body = {"id": f"correct-{number:04d}", **step}
+            status, answer = await asyncio.to_thread(post, url + "correct", body)
+            assert status == 200 and answer["ok"], answer
+            await pilot.pause()
+        assert answer["recorded"] and answer["seq"] == 6
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+        session = table.recording.session  # the app's own session has the correction
+        assert session.events[-1].kind == "correct"
+        assert session.state.scores != before
+        message = str(table.query_one("#message", Static).render())
+        assert "round 1 corrected (B won round 1)" in message
+        app.table_pages.stop_all()
+    stored = load_session(store, 1)
+    assert stored.state.scores == session.state.scores
+    assert [e.kind for e in stored.events].count("correct") == 1

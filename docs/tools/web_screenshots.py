@@ -5,8 +5,9 @@ claims, for Pochen's board), serves it as ``scorekeeper display 1 --serve`` does
 and photographs the page in headless Chromium (Debian's ``chromium``; for the
 Japanese shots, a Japanese font such as ``fonts-noto-cjk``) at a phone's 390x844 and
 a TV's 1920x1080, into docs/images/web-*.png; and the recorder's page (``--recorder Aki``)
-with the showdown's question open, in both languages, into docs/images/recorder-phone*.png.
-Times are shown in Tokyo's time.
+with the showdown's question open, in both languages, into docs/images/recorder-phone*.png,
+and correcting round 2 on it (the banner, the round's buttons) into
+docs/images/recorder-correct*.png. Times are shown in Tokyo's time.
 """
 
 from __future__ import annotations
@@ -100,6 +101,43 @@ async def photograph(
         server.wait(10)
 
 
+async def correcting(data: Path, shots: list[tuple[str, str, int, int]]) -> None:
+    """The recorder's page correcting round 2 (held by the server: each language's page
+    shows the same correction)."""
+    env = dict(os.environ, TZ="Asia/Tokyo", SCOREKEEPER_LANG="en")
+    command = [sys.executable, "-m", "scorekeeper", "--data-dir", str(data)]
+    serve = [*command, "display", "1", "--serve", "--port", "0", "--recorder", "Aki"]
+    server = subprocess.Popen(serve, env=env, stdout=subprocess.PIPE, text=True)
+    button = "document.querySelector('{0}')"
+    try:
+        assert server.stdout is not None
+        server.stdout.readline()
+        url = server.stdout.readline().strip()
+        async with Browser(free_port()) as browser:
+            await browser.call("Network.enable")
+            await browser.call("Emulation.setTimezoneOverride", timezoneId="Asia/Tokyo")
+            for number, (name, lang, width, height) in enumerate(shots):
+                await browser.call("Network.setExtraHTTPHeaders", headers={"Accept-Language": lang})
+                await browser.viewport(width, height, 2)
+                await browser.open(url)
+                await browser.wait_for("document.body.dataset.entries")
+                if number == 0:  # begun once: the next page goes on with it
+                    for selector in ('#actions button[data-kind="correct"]',
+                                     '#form-choices button[data-round="2"]'):  # fmt: skip
+                        found = button.format(selector)
+                        await browser.wait_for(found)
+                        await browser.evaluate(f"{found}.click()")
+                await browser.wait_for("document.body.dataset.correcting === '2'")
+                await browser.evaluate("document.fonts.ready.then(() => true)")
+                await asyncio.sleep(0.5)
+                await browser.evaluate("document.getElementById('act-box').scrollIntoView()")
+                await browser.screenshot(IMAGES / name)
+                print("saved", IMAGES / name)
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
 async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         official = stored(Path(folder) / "o1", "indian-official", {}, O1)
@@ -112,6 +150,10 @@ async def main() -> None:
             ("recorder-phone.png", "en", 390, 844),
             ("recorder-phone.ja.png", "ja", 390, 844),
         ], recorder="Aki")  # fmt: skip
+        await correcting(official, [
+            ("recorder-correct.png", "en", 390, 844),
+            ("recorder-correct.ja.png", "ja", 390, 844),
+        ])  # fmt: skip
         pochen = stored(Path(folder) / "p1", "pochen", {"stack": "50"}, P1)
         await photograph(pochen, [("web-pochen-phone.ja.png", "ja", 390, 844)])
 

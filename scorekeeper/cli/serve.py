@@ -46,7 +46,8 @@ class AppDesk:
         number = next(self._numbers)
         future: asyncio.Future[dict[str, object]] = self._loop.create_future()
         self._waiting[number] = future
-        line = {"n": number, "lang": lang, "id": tap.id, "after": tap.after, "words": tap.words}
+        line = {"n": number, "lang": lang, "id": tap.id, "after": tap.after, "words": tap.words,
+                "correction": tap.correction}  # fmt: skip
         try:
             with self._out:
                 sys.stdout.write("TAP " + json.dumps(line, ensure_ascii=False) + "\n")

@@ -17,15 +17,17 @@ lock), so it holds across a restart of the server or of the app.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.core.corrections import MAX_REASON_LENGTH
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.games.pochen import BOARD_ROWS, SUIT_NAMES, deal_view
 from scorekeeper.core.ledger import Ledger
 from scorekeeper.core.session import Session
+from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
 from scorekeeper.core.words import entry_words, parse_entry
 from scorekeeper.messages import CATALOG, UserError, t
@@ -38,12 +40,17 @@ MAX_TAP_BYTES = 4096
 #: At most this many words in one tap, and this long each.
 MAX_WORDS = 40
 MAX_WORD = 80
+#: A correction the page server sends the app: a round's entries, one word each, and the
+#: reason (core/corrections.py's limit).
+MAX_CORRECTION_WORDS = 2000
+LIMITS = (MAX_WORDS, MAX_WORD)
 
 #: What each entry needs from the thumb, by game (``*``: any game): nothing, a player,
 #: players (in order), an amount, pools, a suit, a confirmation, a line of text (a note),
 #: a new name and where it sits (join), or a card for each player (typed, e.g. 8D).
-#: Entries not named here (a correction of a past round, handing the book over) are not
-#: offered on the phone.
+#: Entries not named here (handing the book over) are not offered on the phone; a
+#: correction of a past round is its own button, played again on the page
+#: (services/phone_correcting.py).
 _FORMS: Mapping[str, Mapping[str, str]] = {
     "*": {
         "round": "now",
@@ -91,15 +98,20 @@ def form_of(game: str, kind: str) -> str | None:
     return _FORMS.get(game, {}).get(kind) or _FORMS["*"].get(kind)
 
 
-def phone_actions(session: Session, lang: str) -> list[dict[str, Any]]:
+def phone_actions(
+    session: Session, lang: str, only: Callable[[str], bool] | None = None
+) -> list[dict[str, Any]]:
     """The entries legal now that the phone offers, in the footer's order, as the page
-    draws them: the kind, its label, what it asks for, and the players it may name."""
+    draws them: the kind, its label, what it asks for, and the players it may name; then
+    correcting a past round when the core says one can be (as the app's ctrl+r).
+    *only*: the kinds a round played again allows (services/correcting.py), and no
+    correction of another round from there."""
     state, game = session.state, session.game
     view = game.round_view(state) if state.in_round else None
     actions = []
     for action in session.legal():
         form = form_of(game.id, action.kind)
-        if form is None:
+        if form is None or (only is not None and not only(action.kind)):
             continue
         label = _label(game.id, action.kind, lang)
         doc: dict[str, Any] = {
@@ -135,7 +147,30 @@ def phone_actions(session: Session, lang: str) -> list[dict[str, Any]]:
         if also is not None and action.choices:
             other, prefix, key = also
             actions.append({**doc, "form": other, "prefix": list(prefix), "label": t(key, lang)})
+    if only is None and session.correctable_rounds() > 0:
+        actions.append(
+            {
+                "kind": "correct",
+                "label": t("phone.do.correct", lang),
+                "form": "correct",
+                "choices": [],
+                "rounds": round_lines(state, lang),
+            }
+        )
     return actions
+
+
+def round_lines(state: State, lang: str) -> list[dict[str, Any]]:
+    """The finished rounds, newest first, each with one line: what happened and what each
+    player won or lost in it (the page's list of rounds to correct)."""
+    lines = []
+    for number, result in reversed(list(enumerate(state.results, start=1))):
+        what = t(result.how, lang, **result.details)
+        changes = " ".join(f"{name} {delta:+d}" for name, delta in result.deltas.items() if delta)
+        text = t("phone.correct.round_line", lang, what=what, changes=changes or "±0")
+        lines.append({"round": number, "label": t("phone.correct.round", lang, round=number),
+                      "text": text})  # fmt: skip
+    return lines
 
 
 def _claimed(state: Any) -> set[str]:
@@ -175,6 +210,10 @@ def phone_words(lang: str) -> dict[str, str]:
         "join_after",
         "enter_cards",
         "card_example",
+        "pick_round",
+        "reason",
+        "save_correction",
+        "leave_correction",
     )
     return {key: t(f"phone.page.{key}", lang) for key in keys}
 
@@ -186,24 +225,36 @@ class Tap:
     id: str
     after: int
     words: tuple[str, ...]
+    #: A correction of a past round, put together on the page server as the round was
+    #: played again (services/phone_correcting.py): *after* is the number of entries when
+    #: it began, and it is checked against the session as it is now (every later entry
+    #: must still hold), not refused because entries were recorded meanwhile.
+    correction: bool = False
 
 
-def read_tap(body: object) -> Tap:
-    """A tap from the JSON the page posted, or a UserError saying what is wrong with it."""
+def read_tap(body: object, *, from_server: bool = False) -> Tap:
+    """A tap from the JSON the page posted, or a UserError saying what is wrong with it.
+    *from_server*: the page server's own line to the app, which may be a correction it
+    put together as a round was played again (larger than a tap, and not held to the
+    entries the page showed: :attr:`Tap.correction`)."""
     if not isinstance(body, dict):
         raise UserError("phone.bad_tap")
     tap_id, after, words = body.get("id"), body.get("after"), body.get("words")
+    correction = from_server and body.get("correction") is True
+    most, longest = (MAX_CORRECTION_WORDS, MAX_REASON_LENGTH) if correction else LIMITS
     if not isinstance(tap_id, str) or not 8 <= len(tap_id) <= 64 or not tap_id.isascii():
         raise UserError("phone.bad_tap")
     if type(after) is not int or after < 0:
         raise UserError("phone.bad_tap")
-    if not isinstance(words, list) or not 1 <= len(words) <= MAX_WORDS:
+    if not isinstance(words, list) or not 1 <= len(words) <= most:
         raise UserError("phone.bad_tap")
-    if not all(isinstance(w, str) and 0 < len(w) <= MAX_WORD for w in words):
+    if not all(isinstance(w, str) and 0 < len(w) <= longest for w in words):
         raise UserError("phone.bad_tap")
     if words[0].startswith("@"):  # the server times every entry
         raise UserError("phone.bad_tap")
-    return Tap(tap_id, after, tuple(words))
+    if correction and words[0].casefold() != "correct":
+        raise UserError("phone.bad_tap")
+    return Tap(tap_id, after, tuple(words), correction)
 
 
 @dataclass(frozen=True)
@@ -229,7 +280,7 @@ class Answer:
         }
 
 
-def _count(session: Session) -> int:
+def entry_count(session: Session) -> int:
     return session.ledger.next_seq - 1
 
 
@@ -238,7 +289,7 @@ def _same(game: Any, event: Event, words: Sequence[str]) -> bool:
     return [w.casefold() for w in stored] == [w.casefold() for w in words]
 
 
-def _already(session: Session, tap: Tap, name: str | None) -> Event | None:
+def already_recorded(session: Session, tap: Tap, name: str | None) -> Event | None:
     """The entry this tap recorded before (its words right after ``tap.after``, with the
     hand-over of the record book before them when one was made), else None."""
     index = tap.after + 1 - session.history_from
@@ -279,21 +330,27 @@ def record_tap(rec: Recorder, tap: Tap, name: str | None, lang: str) -> Answer:
     """Record one tap on an open recording (the lock held): rules first, then the disk,
     then the fold, exactly as a key in the app or ``scorekeeper record`` does."""
     session = rec.session
-    if tap.after != _count(session):
-        done = _already(session, tap, name)
+    if tap.correction:
+        return _record_correction(rec, tap, name, lang)
+    if tap.after != entry_count(session):
+        done = already_recorded(session, tap, name)
         if done is not None:
             text = t("phone.already", lang, seq=done.seq)
-            return Answer(200, True, text, _count(session), done.seq)
-        return Answer(
-            409, False, t("phone.moved_on", lang, entries=_count(session)), _count(session)
-        )
+            return Answer(200, True, text, entry_count(session), done.seq)
+        count = entry_count(session)
+        return Answer(409, False, t("phone.moved_on", lang, entries=count), count)
     try:
         if session.ledger.reaches_below(tap.words[0].lower()):
             rec.ensure_history()
             session = rec.session
         entries = _planned(session, tap, name)
     except RuleError as error:
-        return Answer(422, False, error.message(lang), _count(session))
+        return Answer(422, False, error.message(lang), entry_count(session))
+    return _recorded(rec, entries, lang)
+
+
+def _recorded(rec: Recorder, entries: list[Entry], lang: str) -> Answer:
+    """Record *entries* (checked in turn already), and the phone's answer."""
     event = None
     for entry in entries:
         event = rec.record(entry)
@@ -303,7 +360,26 @@ def record_tap(rec: Recorder, tap: Tap, name: str | None, lang: str) -> Answer:
     what = describe_text(key, params, lang)
     local = local_text(event.at, "%H:%M:%S")
     text = t("phone.recorded", lang, seq=event.seq, time=local, what=what)
-    return Answer(200, True, text, _count(session), event.seq)
+    return Answer(200, True, text, entry_count(session), event.seq)
+
+
+def _record_correction(rec: Recorder, tap: Tap, name: str | None, lang: str) -> Answer:
+    """A correction put together on the page server: answered as recorded when the same
+    correction is in the journal since it began (a request sent again), else checked on
+    the session as it is now (every later entry replayed through the rules) and recorded;
+    a refusal says why in the rules' words, and nothing is written."""
+    try:
+        rec.ensure_history()  # a correction reaches below any snapshot
+        session = rec.session
+        start = max(tap.after + 1 - session.history_from, 0)
+        for event in session.events[start:]:
+            if event.kind == "correct" and _same(session.game, event, tap.words):
+                text = t("phone.already", lang, seq=event.seq)
+                return Answer(200, True, text, entry_count(session), event.seq)
+        entries = _planned(session, tap, name)
+    except RuleError as error:
+        return Answer(422, False, error.message(lang), entry_count(rec.session))
+    return _recorded(rec, entries, lang)
 
 
 def record_tap_locked(store: Store, sid: int, tap: Tap, name: str | None, lang: str) -> Answer:

@@ -254,22 +254,24 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
     def phone_tap(self, page: Any, said: dict[str, Any]) -> None:
         """Record one tap of the recorder's phone and answer it: at the open table of its
         session (shown there as if typed), else with the session's lock for this tap."""
+        from scorekeeper.services.correcting import Correcting
         from scorekeeper.services.phone import Answer, read_tap, record_tap_locked
         from scorekeeper.ui.screens.table import TableScreen
 
         lang = str(said["lang"]) if said.get("lang") in ("en", "ja") else "en"
         number = said.get("n")
         try:
-            tap = read_tap(said)
+            tap = read_tap(said, from_server=True)
         except UserError as error:
             answer = Answer(400, False, error.message(lang), -1)
         else:
-            tables = [
+            tables = [  # the stored session's table: never a round played again over it
                 screen
                 for screen in self.screen_stack
                 if isinstance(screen, TableScreen)
                 and screen.recording.id == page.sid
                 and not screen.recording.read_only
+                and not isinstance(screen.recording, Correcting)
             ]
             if tables:
                 answer = tables[-1].phone_tap(tap, page.recorder, lang)

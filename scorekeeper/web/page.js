@@ -34,7 +34,14 @@
     return empty;
   }
 
+  // A table from the stream; on the recorder's page, while a past round is played again,
+  // it is kept for when the correction ends and the round played again is shown instead.
   function show(doc) {
+    if (desk && !desk.live(doc)) return;
+    draw(doc);
+  }
+
+  function draw(doc) {
     document.title = doc.title;
     $("title").textContent = doc.title;
     const head = doc.headline;
@@ -137,6 +144,9 @@
     let form = null; // the entry being put together: {action, picks, seps, player, pools}
     let pending = null; // the tap on its way (or not sent): its words are not changed
     let waitFor = -1; // a tap was recorded: buttons wait for the table that has it
+    let live = null; // the latest table of the stream
+    let corr = null; // the round being played again (the server holds it; this is its view)
+    let confirming = false; // the correction's reason given: asked once more before saving
     box.hidden = false;
     $("as-recorder").textContent = config.as_recorder;
     $("form-clear").textContent = w.clear;
@@ -146,6 +156,12 @@
     $("less").setAttribute("aria-label", w.less);
     $("more").setAttribute("aria-label", w.more);
     $("amount").setAttribute("aria-label", w.amount);
+    $("reason").setAttribute("aria-label", w.reason);
+    $("reason").placeholder = w.reason;
+    $("corr-save").textContent = w.save_correction;
+    $("corr-leave").textContent = w.leave_correction;
+    $("corr-yes").textContent = w.yes;
+    $("corr-no").textContent = w.no;
     document.body.classList.add("recorder");
 
     function newId() {
@@ -161,7 +177,8 @@
     }
 
     function busy() {
-      return pending !== null || (doc !== null && doc.after < waitFor);
+      // (a round played again counts its own entries: it never waits for the table's)
+      return pending !== null || (corr === null && doc !== null && doc.after < waitFor);
     }
 
     function button(text, cls, onTap) {
@@ -205,7 +222,7 @@
       form = null;
       $("form").hidden = true;
       $("actions").hidden = false;
-      if (doc) show(doc);
+      if (doc) draw(doc); // the table drawn as it is: not a new one from the stream
     }
 
     function drawForm() {
@@ -215,7 +232,7 @@
       $("actions").hidden = true;
       const prompts = { player: w.pick_player, players: w.pick_players, ranking: w.pick_players,
         amount: w.pick_amount, pools: w.pick_pools, suit: a.label, confirm: a.confirm,
-        text: w.note_text, join: w.join_name, cards: w.enter_cards };
+        text: w.note_text, join: w.join_name, cards: w.enter_cards, correct: w.pick_round };
       $("form-prompt").textContent = a.label + (a.form === "confirm" ? "" : " — " + prompts[a.form]);
       if (a.form === "confirm") $("form-prompt").textContent = a.confirm;
       let picked = "";
@@ -233,6 +250,13 @@
       if (a.form === "confirm") {
         choices.append(button(w.yes, "act primary", () => send([a.kind])),
           button(w.no, "act", close));
+      } else if (a.form === "correct") {
+        for (const r of a.rounds) {
+          const b = button("", "act round-pick", () => begin(r.round));
+          b.dataset.round = String(r.round);
+          b.append(make("span", r.label), make("span", r.text, "line"));
+          choices.appendChild(b);
+        }
       } else if (a.form === "suit") {
         for (const suit of a.suits) {
           choices.appendChild(button(suit.name, "act", () => send([a.kind, suit.word])));
@@ -283,12 +307,12 @@
       $("form-amount").hidden = !amount;
       if (amount && $("amount").value === "") $("amount").value = String(a.start || 1);
       $("form-tie").hidden = a.form !== "ranking" || form.picks.length === 0;
-      $("form-clear").hidden = ["confirm", "suit", "player", "text"].includes(a.form);
+      $("form-clear").hidden = ["confirm", "suit", "player", "text", "correct"].includes(a.form);
       $("form-cancel").hidden = a.form === "confirm";
       $("form-send").hidden = !["players", "ranking", "amount", "pools", "text", "join", "cards"]
         .includes(a.form);
       $("form-send").disabled = !ready();
-      if (doc) show(doc);
+      if (doc) draw(doc); // the table drawn as it is: not a new one from the stream
     }
 
     function poolName(pool) {
@@ -389,10 +413,23 @@
     });
     answer.addEventListener("click", () => { if (pending !== null && pending.failed) post(); });
 
+    // One entry: of the table, or of the round played again (the server checks it there)
     function send(tapWords) {
       if (busy() || !doc) return;
-      pending = { id: newId(), after: doc.after, words: tapWords, failed: false };
+      const body = { after: doc.after, words: tapWords };
+      if (corr) body.do = "tap";
+      submit(corr ? "correct" : "entry", body);
+    }
+
+    // A step of a correction: begin round N, leave it, or save it with its reason
+    function begin(number) {
+      if (!busy()) submit("correct", { do: "start", round: number });
+    }
+
+    function submit(path, body) {
+      pending = { id: newId(), path, body, failed: false };
       form = null;
+      confirming = false;
       $("form").hidden = true;
       $("actions").hidden = false;
       post();
@@ -403,13 +440,14 @@
       tap.failed = false;
       say(w.sending, "wait");
       drawActions();
+      drawCorr();
       let reply = null;
       let said = null;
       try {
-        reply = await fetch("entry?lang=" + encodeURIComponent(config.lang), {
+        reply = await fetch(tap.path + "?lang=" + encodeURIComponent(config.lang), {
           method: "POST", cache: "no-store", credentials: "omit",
           headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ id: tap.id, after: tap.after, words: tap.words }),
+          body: JSON.stringify({ id: tap.id, ...tap.body }),
         });
         said = await reply.json();
       } catch (error) {
@@ -424,14 +462,66 @@
       }
       pending = null;
       if (said.recorded) waitFor = said.entries;
-      say(said.text, said.recorded ? "good" : "bad");
+      say(said.text, said.recorded || said.ok ? "good" : "bad");
+      if (tap.path === "correct") enter(said.correction || null);
       document.body.dataset.answered = String(Number(document.body.dataset.answered || 0) + 1);
       drawActions();
+      drawCorr();
     }
 
+    // The round played again as the server holds it (null: none): drawn instead of the table
+    function enter(view) {
+      if (!view || !corr) $("reason").value = ""; // a new correction: no reason yet
+      corr = view;
+      confirming = false;
+      document.body.dataset.correcting = corr ? String(corr.correction.round) : "";
+      if (corr) draw(corr);
+      else if (live) draw(live);
+    }
+
+    function drawCorr() {
+      const on = corr !== null;
+      $("actions").hidden = form !== null || (on && confirming); // yes or no, nothing else
+      $("corr-box").hidden = !on;
+      document.body.classList.toggle("correcting", on);
+      if (!on) return;
+      const c = corr.correction;
+      $("corr-title").textContent = c.title;
+      $("corr-banner").textContent = c.banner;
+      $("corr-reason").hidden = !c.played || confirming;
+      $("corr-save").disabled = busy() || $("reason").value.trim() === "";
+      $("corr-confirm").hidden = !confirming;
+      $("corr-confirm-text").textContent = c.confirm.replace("{reason}", $("reason").value.trim());
+      $("corr-yes").disabled = busy();
+      $("corr-leave").disabled = busy();
+    }
+
+    $("reason").addEventListener("input", drawCorr);
+    $("corr-save").addEventListener("click", () => {
+      if (corr && !busy() && $("reason").value.trim() !== "") { confirming = true; drawCorr(); }
+    });
+    $("corr-no").addEventListener("click", () => { confirming = false; drawCorr(); });
+    $("corr-yes").addEventListener("click", () => {
+      if (corr && !busy()) submit("correct", { do: "save", reason: $("reason").value.trim() });
+    });
+    $("corr-leave").addEventListener("click", () => {
+      if (corr && !busy()) submit("correct", { do: "cancel" });
+    });
+    // a reloaded page goes on with the round being played again (the server holds it)
+    fetch("correction.json?lang=" + encodeURIComponent(config.lang),
+      { cache: "no-store", credentials: "omit" })
+      .then((reply) => reply.json())
+      .then((said) => { if (said.correction && !corr) { enter(said.correction); drawCorr(); } })
+      .catch(() => {});
+
     return {
+      live(next) {
+        live = next;
+        return corr === null;
+      },
       show(next) {
         doc = next;
+        drawCorr();
         if (!form) drawActions();
         const expects = form && ["player", "players", "ranking", "amount", "pools", "join"]
           .includes(form.action.form) && !(form.player !== null && form.action.form !== "player");

@@ -3,18 +3,20 @@
 Read-only for the viewers: their routes are GETs of the page, the stream and the same
 document as JSON. The recorder's link, when one is started (``--recorder NAME``), has a
 token of its own (128 bits, new at every start, never the viewers'): its page shows the
-entries legal now as buttons, and its one writing route, ``POST /{recorder token}/entry``
-with a JSON body, hands the tap to a desk that records it through the recording service
-(services/phone.py): from another site's page, without that token, or faster than a
-person taps, it is refused in plain words and nothing is written. It answers only for the address it
-listens on (the ``Host`` a phone sends; another name, as a DNS rebinding page sends,
-is refused with 421). Every address carries a random token made at start (a restart
-changes it); without it the answer is 403 whatever the path. The data routes refuse
-requests made by other sites' pages (Origin, Sec-Fetch-Site; either one given twice
-is refused on every route), and the number of open streams has a cap, with a plain
-message past it. A request that cannot even be read (a 16 KB header, thousands of
-headers, a 100 KB path) is answered 400 by aiohttp and said in one line on standard
-error, never with a traceback.
+entries legal now as buttons, and its route for an entry,
+``POST /{recorder token}/entry`` with a JSON body, hands the tap to a desk that records
+it through the recording service (services/phone.py): from another site's page, without
+that token, or faster than a person taps, it is refused in plain words and nothing is
+written. Its other, ``POST /{recorder token}/correct``, plays a past round again in
+memory here and hands the one ``correct`` entry it makes to the same desk
+(services/phone_correcting.py). It answers only for the address it listens on (the
+``Host`` a phone sends; another name, as a DNS rebinding page sends, is refused with
+421). Every address carries a random token made at start (a restart changes it); without
+it the answer is 403 whatever the path. The data routes refuse requests made by other
+sites' pages (Origin, Sec-Fetch-Site; either one given twice is refused on every route),
+and the number of open streams has a cap, with a plain message past it. A request that
+cannot even be read (a 16 KB header, thousands of headers, a 100 KB path) is answered
+400 by aiohttp and said in one line on standard error, never with a traceback.
 
 The session file is looked at a few times a second by one task; when it has changed
 it is read again (in a thread, so the streams keep going) and the new document is
@@ -53,6 +55,7 @@ from scorekeeper.services.phone import (
     read_tap,
     record_tap_locked,
 )
+from scorekeeper.services.phone_correcting import PhoneCorrection, start_correction
 from scorekeeper.services.showing import Followed
 from scorekeeper.storage import Store
 from scorekeeper.web.page import content_security_policy, page_html
@@ -281,13 +284,16 @@ class Settings:
 
 
 class Taps:
-    """The recorder's taps: one at a time, at most TAPS_PER_SECOND a second, and the
-    answer to each id kept for when the same tap comes again."""
+    """The recorder's taps: one at a time, at most TAPS_PER_SECOND a second, the answer
+    to each id kept for when the same tap comes again, and the correction in progress."""
 
     def __init__(self) -> None:
         self.lock = asyncio.Lock()
         self.answers: OrderedDict[str, tuple[int, dict[str, object]]] = OrderedDict()
         self.times: deque[float] = deque()
+        #: The past round being played again on the recorder's page (services/
+        #: phone_correcting.py): here, in memory, never in the page; None when none is.
+        self.correction: PhoneCorrection | None = None
 
     def too_fast(self, now: float) -> bool:
         while self.times and now - self.times[0] >= 1.0:
@@ -350,6 +356,10 @@ def _wrong_host(request: web.Request) -> bool:
     return len(given) != 1 or given[0].strip().lower() not in _served_hosts(request)
 
 
+#: The routes that answer with the session's data (never to another site's page).
+_DATA = ("events", "state.json", "correction.json")
+#: The recorder's writing routes: one entry, and a correction of a past round.
+_POSTS = ("entry", "correct")
 #: Headers that decide whether a request comes from another site: one of each at most.
 _ONCE = ("Origin", "Sec-Fetch-Site")
 
@@ -407,9 +417,9 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         response = _refused(request, 403, t("phone.viewer_cannot_write", lang))
     elif not recorder and not reading:
         response = _plain(405, t("web.read_only", lang))
-    elif recorder and not reading and (request.method != "POST" or rest != "entry"):
+    elif recorder and not reading and (request.method != "POST" or rest not in _POSTS):
         response = _refused(request, 405, t("phone.post_only", lang))
-    elif (rest in ("events", "state.json") or not reading) and _from_elsewhere(request):
+    elif (rest in _DATA or not reading) and _from_elsewhere(request):
         response = _refused(request, 403, t("web.cross_origin", lang))
     else:
         try:
@@ -465,28 +475,16 @@ async def _entry(request: web.Request) -> web.StreamResponse:
     link = settings.recorder
     assert link is not None  # the guard let only the recorder's token through
     lang = choose_language(request, settings.lang)
-    if request.content_type != "application/json":
-        return _refused(request, 415, t("phone.needs_json", lang))
-    if request.content_length is not None and request.content_length > MAX_TAP_BYTES:
-        return _refused(request, 413, t("phone.bad_tap", lang))
-    raw = await request.content.read(MAX_TAP_BYTES + 1)
+    body = await _body(request, lang)
+    if isinstance(body, web.Response):
+        return body
     try:
-        if len(raw) > MAX_TAP_BYTES:
-            raise UserError("phone.bad_tap")
-        try:
-            body = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            raise UserError("phone.bad_tap") from None
         tap = read_tap(body)
     except UserError as error:
         return _refused(request, 400, error.message(lang))
-    kept = taps.answers.get(tap.id)
-    if kept is not None:
-        return web.json_response(kept[1], status=kept[0])
-    if taps.too_fast(settings.clock()):
-        refusal = _refused(request, 429, t("phone.too_fast", lang, limit=TAPS_PER_SECOND))
-        refusal.headers["Retry-After"] = "1"
-        return refusal
+    early = _kept_or_too_fast(request, tap.id, lang)
+    if early is not None:
+        return early
     async with taps.lock:
         kept = taps.answers.get(tap.id)  # the same tap, sent while the first was recorded
         if kept is not None:
@@ -498,6 +496,132 @@ async def _entry(request: web.Request) -> web.StreamResponse:
     if answer.recorded:
         feed.poke()
     return web.json_response(body, status=answer.status)
+
+
+async def _body(request: web.Request, lang: str) -> object:
+    """The JSON a tap posted, or the refusal to answer with (not JSON, too long)."""
+    if request.content_type != "application/json":
+        return _refused(request, 415, t("phone.needs_json", lang))
+    if request.content_length is not None and request.content_length > MAX_TAP_BYTES:
+        return _refused(request, 413, t("phone.bad_tap", lang))
+    raw = await request.content.read(MAX_TAP_BYTES + 1)
+    try:
+        if len(raw) > MAX_TAP_BYTES:
+            raise UserError("phone.bad_tap")
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, UserError):
+        return _refused(request, 400, t("phone.bad_tap", lang))
+
+
+def _kept_or_too_fast(request: web.Request, tap_id: str, lang: str) -> web.Response | None:
+    """The answer already given to *tap_id*, or the refusal of one tap too many this
+    second; None to go on."""
+    settings, taps = request.app[SETTINGS], request.app[TAPS]
+    kept = taps.answers.get(tap_id)
+    if kept is not None:
+        return web.json_response(kept[1], status=kept[0])
+    if taps.too_fast(settings.clock()):
+        refusal = _refused(request, 429, t("phone.too_fast", lang, limit=TAPS_PER_SECOND))
+        refusal.headers["Retry-After"] = "1"
+        return refusal
+    return None
+
+
+def _correction_view(request: web.Request, lang: str) -> dict[str, object] | None:
+    """The round being played again as the page draws a table (its buttons, its count of
+    entries, what to do now), or None when no round is being corrected."""
+    feed, correction = request.app[FEED], request.app[TAPS].correction
+    if correction is None:
+        return None
+    view = live_view(correction.session, feed.followed.id, lang)
+    view["problem"], view["version"] = "", feed.version
+    view["actions"] = correction.actions(lang)
+    view["after"] = correction.entries
+    view["correction"] = correction.describe(lang)
+    return view
+
+
+async def _correction(request: web.Request) -> web.StreamResponse:
+    """``GET correction.json``: the round being played again (a reloaded page goes on)."""
+    lang = choose_language(request, request.app[SETTINGS].lang)
+    return web.json_response({"correction": _correction_view(request, lang)})
+
+
+async def _correct(request: web.Request) -> web.StreamResponse:
+    """``POST correct``: begin correcting round N, one entry of it played again, leave it,
+    or save it with a reason (then one ``correct`` entry goes to the desk, as a tap does).
+    Each carries an id, answered once; one at a time with the taps."""
+    settings, taps = request.app[SETTINGS], request.app[TAPS]
+    lang = choose_language(request, settings.lang)
+    body = await _body(request, lang)
+    if isinstance(body, web.Response):
+        return body
+    what = body.get("do") if isinstance(body, dict) else None
+    tap_id = body.get("id") if isinstance(body, dict) else None
+    if what not in ("start", "tap", "cancel", "save") or not isinstance(tap_id, str):
+        return _refused(request, 400, t("phone.bad_tap", lang))
+    if not 8 <= len(tap_id) <= 64 or not tap_id.isascii():
+        return _refused(request, 400, t("phone.bad_tap", lang))
+    assert isinstance(body, dict)
+    early = _kept_or_too_fast(request, tap_id, lang)
+    if early is not None:
+        return early
+    async with taps.lock:
+        kept = taps.answers.get(tap_id)  # the same tap, sent while the first was answered
+        if kept is not None:
+            return web.json_response(kept[1], status=kept[0])
+        status, said, final = await _corrected(request, str(what), tap_id, body, lang)
+        said.setdefault("recorded", False)  # only the saved correction is in the journal
+        said["correction"] = _correction_view(request, lang)
+        if final:
+            taps.keep(tap_id, status, said)
+    return web.json_response(said, status=status)
+
+
+async def _corrected(
+    request: web.Request, what: str, tap_id: str, body: dict[str, object], lang: str
+) -> tuple[int, dict[str, object], bool]:
+    """One step of a correction (the taps' lock held): its status, its answer, and whether
+    the same id sent again gets the same answer."""
+    link, feed, taps = request.app[SETTINGS].recorder, request.app[FEED], request.app[TAPS]
+    assert link is not None
+    loop = asyncio.get_running_loop()
+    correction = taps.correction
+    if what == "start":
+        number = body.get("round")
+        if type(number) is not int:
+            return 400, {"ok": False, "text": t("phone.bad_tap", lang)}, True
+        followed = feed.followed
+        try:
+            taps.correction = await loop.run_in_executor(
+                None, start_correction, followed.store, followed.id, number
+            )
+        except UserError as error:
+            return 422, {"ok": False, "text": error.message(lang)}, True
+        return 200, {"ok": True, "text": t("phone.correct.title", lang, round=number)}, True
+    if correction is None:
+        return 409, {"ok": False, "text": t("phone.correct.none", lang)}, True
+    if what == "cancel":
+        taps.correction = None
+        left = t("phone.correct.left", lang, round=correction.number)
+        return 200, {"ok": True, "text": left}, True
+    if what == "tap":
+        try:
+            tap = read_tap(body)
+        except UserError as error:
+            return 400, {"ok": False, "text": error.message(lang)}, True
+        answer = await loop.run_in_executor(None, correction.tap, tap, lang)
+        return answer.status, {"ok": answer.recorded, **answer.as_json(), "recorded": False}, True
+    reason = body.get("reason")
+    try:
+        tap = correction.correction_tap(tap_id, reason if isinstance(reason, str) else "")
+    except UserError as error:
+        return 422, {"ok": False, "text": error.message(lang)}, True
+    answer = await link.desk(tap, lang)
+    if answer.recorded:
+        taps.correction = None
+        feed.poke()
+    return answer.status, {"ok": answer.recorded, **answer.as_json()}, answer.final
 
 
 async def _events(request: web.Request) -> web.StreamResponse:
@@ -562,6 +686,8 @@ def make_app(
         app.router.add_get(f"/{each}/state.json", _state)
     if recorder is not None:
         app.router.add_post(f"/{recorder.token}/entry", _entry)
+        app.router.add_post(f"/{recorder.token}/correct", _correct)
+        app.router.add_get(f"/{recorder.token}/correction.json", _correction)
 
     async def watching(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(app[FEED].watch())

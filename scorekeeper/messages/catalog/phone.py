@@ -114,6 +114,52 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Refused: the recorder's link records only entries sent by its own page.",
         "拒否しました: 記録役のリンクは自分のページから送られた記録だけを受け付けます。",
     ),
+    # -- correcting a past round, played again on the phone -----------------------------
+    "phone.do.correct": ("Correct a past round", "過去のラウンドを訂正"),
+    "phone.correct.round": ("Round {round}", "ラウンド{round}"),
+    "phone.correct.round_line": ("{what} · {changes}", "{what} · {changes}"),
+    "phone.correct.title": ("Correcting round {round}", "ラウンド{round}を訂正中"),
+    "phone.correct.banner": (
+        "Tap round {round}'s entries again, as they should have been. Nothing is saved"
+        " until the round is over and a reason is given; Cancel leaves it unchanged.",
+        "ラウンド{round}の記録を、正しい内容でもう一度タップします。ラウンドが終わって理由を"
+        "入れるまで何も保存されません。「訂正をやめる」で変更せずに戻ります。",
+    ),
+    "phone.correct.played": (
+        "Round {round} is played again. Type the reason and save the correction (the later"
+        " rounds are recomputed); Undo takes back its last entry; Cancel leaves it unchanged.",
+        "ラウンド{round}を記録し直しました。理由を入れて訂正を保存します(後のラウンドは"
+        "再計算されます)。取消で最後の記録を取り消し、「訂正をやめる」で変更せずに戻ります。",
+    ),
+    "phone.correct.confirm": (
+        "Replace round {round} with the entries played again? Reason: {reason}",
+        "ラウンド{round}を、記録し直した内容に置き換えますか?理由: {reason}",
+    ),
+    "phone.correct.tapped": (
+        "Round {round} played again (not saved yet): {what}",
+        "ラウンド{round}の記録し直し(まだ保存していません): {what}",
+    ),
+    "phone.correct.not_played": (
+        "Round {round} is not over yet: play it to its end, then give the reason.",
+        "ラウンド{round}はまだ終わっていません。最後まで記録してから理由を入れてください。",
+    ),
+    "phone.correct.left": (
+        "Round {round} was left unchanged.",
+        "ラウンド{round}は変更していません。",
+    ),
+    "phone.correct.none": (
+        "Nothing written: no round is being corrected now (it was saved or left, or the"
+        " page was restarted).",
+        "何も書き込んでいません: いま訂正中のラウンドはありません(保存済みか、やめたか、"
+        "ページが再起動されました)。",
+    ),
+    "phone.page.pick_round": (
+        "Tap the round to play again",
+        "もう一度記録するラウンドをタップ",
+    ),
+    "phone.page.reason": ("Reason for the correction", "訂正の理由"),
+    "phone.page.save_correction": ("Save the correction", "訂正を保存"),
+    "phone.page.leave_correction": ("Cancel the correction", "訂正をやめる"),
     # -- the app ------------------------------------------------------------------------
     "phone.app.palette": ("Record from a phone", "スマホで記録"),
     "phone.app.palette_help": (
