@@ -130,3 +130,24 @@ async def test_a_past_round_corrected_by_taps(table, lang):  # noqa: F811
     # the viewers saw the corrected numbers
     assert standings == {name: f"{score:+d}" if score else "0"
                          for name, score in by_cli["scores"].items()}  # fmt: skip
+
+
+async def test_a_long_evenings_rounds_are_listed_a_page_at_a_time(table):  # noqa: F811
+    """The list of rounds is asked for when it is opened, the newest 30 first; *Older
+    rounds* brings the rest (the page's table never carries it)."""
+    import subprocess
+
+    served = table("indian-official", ["Aki", "Ben", "Cy"], "Aki")
+    subprocess.run([*served.base, "record", "1", *(["round", "showdown Ben"] * 35)],
+                   env=served.env, check=True, capture_output=True)  # fmt: skip
+    listed = "document.querySelectorAll('#form-choices button[data-round]').length"
+    async with Browser(free_port()) as recorder:
+        await phone(recorder, served.recorder_url, "en")
+        assert await recorder.wait_for("document.body.dataset.entries === '70'")
+        await tap(recorder, "document.querySelector('#actions button[data-kind=\"correct\"]')")
+        assert await recorder.wait_for(f"{listed} === 30")
+        assert await recorder.evaluate(f"{ROUND.format(35)} !== null && {ROUND.format(5)} === null")
+        await tap(recorder, BUTTON.format("older-rounds"))
+        assert await recorder.wait_for(f"{listed} === 35")
+        assert await recorder.evaluate(f"{BUTTON.format('older-rounds')} === null")
+        await fits(recorder, 390)

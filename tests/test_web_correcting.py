@@ -12,7 +12,13 @@ import pytest
 from scorekeeper.core.header import make_header
 from scorekeeper.core.words import parse_entry
 from scorekeeper.services.correcting import Correcting
-from scorekeeper.services.phone import Tap, phone_actions, record_tap_locked
+from scorekeeper.services.phone import (
+    ROUNDS_SHOWN,
+    Tap,
+    phone_actions,
+    record_tap_locked,
+    round_lines,
+)
 from scorekeeper.services.phone_correcting import start_correction
 from scorekeeper.services.recording import Recording, create_session, load_session
 from scorekeeper.storage import Store
@@ -235,11 +241,44 @@ def test_the_button_is_offered_when_the_app_offers_ctrl_r(tmp_path, lang):
     assert session.correctable_rounds() == 0  # round 1 in play: none finished
     assert "correct" not in [a["kind"] for a in phone_actions(session, lang)]
     store = played(tmp_path, "one", rounds=ROUNDS[:4])
-    actions = phone_actions(load_session(store, 1), lang)
-    assert [r["round"] for r in actions[-1]["rounds"]] == [1]  # one finished: offered
+    session = load_session(store, 1)
+    assert phone_actions(session, lang)[-1]["kind"] == "correct"  # one finished: offered
+    assert [r["round"] for r in round_lines(session.state, lang)["rounds"]] == [1]
     store = played(tmp_path, "more")
-    actions = phone_actions(load_session(store, 1), lang)
-    button = next(a for a in actions if a["kind"] == "correct")
+    session = load_session(store, 1)
+    button = next(a for a in phone_actions(session, lang) if a["kind"] == "correct")
     assert button["label"] == {"en": "Correct a past round", "ja": "過去のラウンドを訂正"}[lang]
-    assert [r["round"] for r in button["rounds"]] == [2, 1]
-    assert "C +60" in button["rounds"][1]["text"]
+    listed = round_lines(session.state, lang)
+    assert [r["round"] for r in listed["rounds"]] == [2, 1] and not listed["older"]
+    assert "C +60" in listed["rounds"][1]["text"]
+
+
+async def test_the_rounds_are_listed_when_asked_a_page_at_a_time(tmp_path):
+    """The list of rounds to correct is read when the recorder opens it (``rounds.json``),
+    30 at a time from the newest, never with every table the page is sent: a long
+    session's thousands of rounds would be worked out at every entry."""
+    store = played(tmp_path, rounds=[["round"], ["showdown", "B"]] * 70)
+    client = await client_for(store)
+    try:
+        reply = await client.get(f"/{RTOKEN}/state.json", headers=own(client))
+        doc = await reply.json()
+        button = next(a for a in doc["actions"] if a["kind"] == "correct")
+        assert "rounds" not in button  # not with the table
+        pages, before = [], ""
+        while True:
+            reply = await client.get(f"/{RTOKEN}/rounds.json?lang=ja{before}", headers=own(client))
+            assert reply.status == 200
+            said = await reply.json()
+            pages.append([r["round"] for r in said["rounds"]])
+            if not said["older"]:
+                break
+            before = f"&before={pages[-1][-1]}"
+        assert ROUNDS_SHOWN == 30
+        assert pages == [list(range(70, 40, -1)), list(range(40, 10, -1)), list(range(10, 0, -1))]
+        assert said["rounds"][0]["label"] == "ラウンド10"
+        reply = await client.get(f"/{TOKEN}/rounds.json", headers=own(client))
+        assert reply.status in (403, 404)  # the viewers' link has no such thing
+        reply = await client.get(f"/{RTOKEN}/rounds.json?before=x", headers=own(client))
+        assert (await reply.json())["rounds"][0]["round"] == 70  # junk: the newest
+    finally:
+        await client.close()

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.core.corrections import MAX_REASON_LENGTH
+from scorekeeper.core.corrections import MAX_REASON_LENGTH, correctable_rounds
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.games.pochen import BOARD_ROWS, SUIT_NAMES, deal_view
@@ -154,23 +154,34 @@ def phone_actions(
                 "label": t("phone.do.correct", lang),
                 "form": "correct",
                 "choices": [],
-                "rounds": round_lines(state, lang),
             }
         )
     return actions
 
 
-def round_lines(state: State, lang: str) -> list[dict[str, Any]]:
-    """The finished rounds, newest first, each with one line: what happened and what each
-    player won or lost in it (the page's list of rounds to correct)."""
+#: Finished rounds the page lists at a time (newest first; "older rounds" asks for more).
+ROUNDS_SHOWN = 30
+
+
+def round_lines(state: State, lang: str, before: int | None = None) -> dict[str, Any]:
+    """The finished rounds numbered below *before* (all, if None), newest first, at most
+    :data:`ROUNDS_SHOWN` of them, each with one line: what happened and what each player
+    won or lost in it (the page's list of rounds to correct); and whether older ones are
+    left. Asked for when the recorder opens the list, never with every page's table: a
+    long session's thousands of rounds would be worked out at every entry."""
+    finished = correctable_rounds(state)
+    top = finished if before is None else max(0, min(before - 1, finished))
+    first = max(0, top - ROUNDS_SHOWN)
     lines = []
-    for number, result in reversed(list(enumerate(state.results, start=1))):
+    for number, result in reversed(list(enumerate(state.results.since(first), first + 1))):
+        if number > top:
+            continue
         what = t(result.how, lang, **result.details)
         changes = " ".join(f"{name} {delta:+d}" for name, delta in result.deltas.items() if delta)
         text = t("phone.correct.round_line", lang, what=what, changes=changes or "±0")
         lines.append({"round": number, "label": t("phone.correct.round", lang, round=number),
                       "text": text})  # fmt: skip
-    return lines
+    return {"rounds": lines, "older": first > 0}
 
 
 def _claimed(state: Any) -> set[str]:
@@ -211,6 +222,8 @@ def phone_words(lang: str) -> dict[str, str]:
         "enter_cards",
         "card_example",
         "pick_round",
+        "loading_rounds",
+        "older_rounds",
         "reason",
         "save_correction",
         "leave_correction",

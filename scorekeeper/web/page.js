@@ -218,6 +218,30 @@
       drawForm();
     }
 
+    // the finished rounds are asked for when the list is opened, a page at a time
+    function moreRounds() {
+      const asking = form;
+      if (!asking || asking.asked === "waiting") return;
+      const listed = asking.rounds || [];
+      const before = listed.length ? "&before=" + listed[listed.length - 1].round : "";
+      asking.asked = "waiting";
+      asking.failed = false;
+      fetch("rounds.json?lang=" + encodeURIComponent(config.lang) + before,
+        { cache: "no-store", credentials: "omit" })
+        .then((reply) => reply.json())
+        .then((said) => {
+          asking.rounds = listed.concat(said.rounds);
+          asking.older = said.older;
+          asking.asked = "done";
+          if (form === asking) drawForm();
+        })
+        .catch(() => {
+          asking.asked = "done";
+          asking.failed = true;
+          if (form === asking) drawForm();
+        });
+    }
+
     function close() {
       form = null;
       $("form").hidden = true;
@@ -251,11 +275,25 @@
         choices.append(button(w.yes, "act primary", () => send([a.kind])),
           button(w.no, "act", close));
       } else if (a.form === "correct") {
-        for (const r of a.rounds) {
-          const b = button("", "act round-pick", () => begin(r.round));
-          b.dataset.round = String(r.round);
-          b.append(make("span", r.label), make("span", r.text, "line"));
+        if (!form.rounds && form.failed) {
+          const b = button(w.not_sent, "act", moreRounds);
+          b.id = "rounds-retry";
           choices.appendChild(b);
+        } else if (!form.rounds) {
+          choices.appendChild(make("p", w.loading_rounds, "dim"));
+          if (!form.asked) moreRounds();
+        } else {
+          for (const r of form.rounds) {
+            const b = button("", "act round-pick", () => begin(r.round));
+            b.dataset.round = String(r.round);
+            b.append(make("span", r.label), make("span", r.text, "line"));
+            choices.appendChild(b);
+          }
+          if (form.older) {
+            const b = button(w.older_rounds, "act", moreRounds);
+            b.id = "older-rounds";
+            choices.appendChild(b);
+          }
         }
       } else if (a.form === "suit") {
         for (const suit of a.suits) {

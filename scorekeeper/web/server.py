@@ -54,6 +54,7 @@ from scorekeeper.services.phone import (
     phone_actions,
     read_tap,
     record_tap_locked,
+    round_lines,
 )
 from scorekeeper.services.phone_correcting import PhoneCorrection, start_correction
 from scorekeeper.services.showing import Followed
@@ -357,7 +358,7 @@ def _wrong_host(request: web.Request) -> bool:
 
 
 #: The routes that answer with the session's data (never to another site's page).
-_DATA = ("events", "state.json", "correction.json")
+_DATA = ("events", "state.json", "correction.json", "rounds.json")
 #: The recorder's writing routes: one entry, and a correction of a past round.
 _POSTS = ("entry", "correct")
 #: Headers that decide whether a request comes from another site: one of each at most.
@@ -547,6 +548,23 @@ async def _correction(request: web.Request) -> web.StreamResponse:
     return web.json_response({"correction": _correction_view(request, lang)})
 
 
+async def _rounds(request: web.Request) -> web.StreamResponse:
+    """``GET rounds.json``: the finished rounds to pick one to correct, newest first, a page
+    at a time (``before``: the oldest round the page lists already), read when the
+    recorder opens the list, in a worker thread, never with every table the page is sent."""
+    feed = request.app[FEED]
+    lang = choose_language(request, request.app[SETTINGS].lang)
+    before_text = request.query.get("before", "")
+    before = int(before_text) if before_text.isdigit() and len(before_text) < 10 else None
+
+    def lines() -> dict[str, object]:
+        with feed.lock:
+            return round_lines(feed.followed.session.state, lang, before)
+
+    said = await asyncio.get_running_loop().run_in_executor(None, lines)
+    return web.json_response(said)
+
+
 async def _correct(request: web.Request) -> web.StreamResponse:
     """``POST correct``: begin correcting round N, one entry of it played again, leave it,
     or save it with a reason (then one ``correct`` entry goes to the desk, as a tap does).
@@ -688,6 +706,7 @@ def make_app(
         app.router.add_post(f"/{recorder.token}/entry", _entry)
         app.router.add_post(f"/{recorder.token}/correct", _correct)
         app.router.add_get(f"/{recorder.token}/correction.json", _correction)
+        app.router.add_get(f"/{recorder.token}/rounds.json", _rounds)
 
     async def watching(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(app[FEED].watch())

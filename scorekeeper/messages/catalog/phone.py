@@ -157,6 +157,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Tap the round to play again",
         "もう一度記録するラウンドをタップ",
     ),
+    "phone.page.loading_rounds": ("Reading the rounds…", "ラウンドを読み込み中…"),
+    "phone.page.older_rounds": ("Older rounds", "もっと前のラウンド"),
     "phone.page.reason": ("Reason for the correction", "訂正の理由"),
     "phone.page.save_correction": ("Save the correction", "訂正を保存"),
     "phone.page.leave_correction": ("Cancel the correction", "訂正をやめる"),
