@@ -269,3 +269,38 @@ async def test_a_round_corrected_on_the_phone_shows_on_the_apps_table(tmp_path):
     stored = load_session(store, 1)
     assert stored.state.scores == session.state.scores
     assert [e.kind for e in stored.events].count("correct") == 1
+
+
+async def test_after_a_hand_over_the_link_is_made_for_the_new_recorder(tmp_path):
+    """The phone does not hand the book over (its link records as the player it was made
+    for); after **h** in the app, *Record from a phone* makes the new recorder's link, and
+    the old one stops (it had kept recording as the old recorder)."""
+    store = new_store(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+
+    async def link_for(pilot, name: str) -> str:
+        app.record_from_phone(1, name, lan=False)
+        for _ in range(200):
+            await pilot.pause(0.1)
+            page = app.table_pages.running(1)
+            shown = str(app.screen.query_one("#table-page-url", Static).render())
+            if page is not None and page.recorder == name and shown.startswith("http"):
+                return shown
+        raise AssertionError(f"no link for {name}")
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        old = await link_for(pilot, "A")
+        await pilot.press("escape")
+        new = await link_for(pilot, "B")
+        assert new != old
+        body = {"id": "tap-after-hand-over", "after": 0, "words": ["round"]}
+        status, _ = await asyncio.to_thread(post, old + "entry", body)
+        assert status in (0, 403)  # the old link is gone
+        status, answer = await asyncio.to_thread(post, new + "entry", body)
+        assert status == 200 and answer["recorded"], answer
+        await pilot.press("escape")
+        app.table_pages.stop_all()
+    events = load_session(store, 1).events
+    # A hands the book to B (recorded by A, who held it), then B records
+    assert [(e.kind, e.recorder) for e in events] == [("recorder", "A"), ("round", "B")]

@@ -158,8 +158,9 @@ class TablePages:
         on_tap: Callable[[TablePage, dict[str, Any]], None] | None = None,
         renew: bool = False,
     ) -> TablePage:
-        """The running page of *sid*, else a new one. With *recorder*, a page with the
-        recorder's link (one without is stopped first, its viewers' link with it);
+        """The running page of *sid*, else a new one. With *recorder*, a page with that
+        recorder's link (one without, or for someone else, is stopped first, its viewers'
+        link with it);
         *renew*: new links whatever runs (the old ones answer 403 from then on)."""
         with self._changing:
             return self._start(store_root, sid, lan, recorder, on_tap, renew)
@@ -174,7 +175,8 @@ class TablePages:
         renew: bool,
     ) -> TablePage:
         page = self.running(sid)
-        if page is not None and (renew or (recorder is not None and page.recorder is None)):
+        # a link made for another recorder (the book was handed over since) is replaced
+        if page is not None and (renew or (recorder is not None and page.recorder != recorder)):
             self.stop(sid)
             page = None
         if page is None:
