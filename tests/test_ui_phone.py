@@ -291,6 +291,8 @@ async def test_after_a_hand_over_the_link_is_made_for_the_new_recorder(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         old = await link_for(pilot, "A")
+        note = str(app.screen.query_one("#table-page-note", Static).render())
+        assert "can record" in note and "watch" not in note  # not the viewers' words
         await pilot.press("escape")
         new = await link_for(pilot, "B")
         assert new != old

@@ -177,6 +177,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Only the recorder scans this code: the link records entries.",
         "このコードは記録役だけが読み取ってください。このリンクで記録できます。",
     ),
+    "phone.app.note": (
+        # two lines, each within the box at 80 columns
+        "Anyone on this network with this link can record:\n"
+        "if someone else saw it, press r for a new one.",
+        "このネットワークでこのリンクを持つ人は誰でも記録できます。\n"
+        "ほかの人に見られたら r で新しいリンクに。",
+    ),
     "phone.app.keys": (
         "esc: close (the link keeps working) · r: new link (the old one stops) · s: stop",
         "esc: 閉じる(リンクは有効なまま) · r: 新しいリンク(古いリンクは無効に) · s: 止める",

@@ -139,6 +139,8 @@ class RecorderPageScreen(TablePageScreen):
     def _show(self, url: str) -> None:
         super()._show(url)
         self.query_one("#table-page-status", Static).update(t("phone.app.scan"))
+        # not the viewers' note ("anyone with the link can watch"): this link records
+        self.query_one("#table-page-note", Static).update(t("phone.app.note"))
 
     def action_renew(self) -> None:
         self._renew = True
