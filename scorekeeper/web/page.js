@@ -144,6 +144,12 @@
     let form = null; // the entry being put together: {action, picks, seps, player, pools}
     let pending = null; // the tap on its way (or not sent): its words are not changed
     let waitFor = -1; // a tap was recorded: buttons wait for the table that has it
+    // An entry made elsewhere (a key in the app) redraws the buttons: they wait a moment,
+    // so that a finger already on its way does not land on the new button under it
+    // (body data-settle-ms changes how long, for the tests).
+    const SETTLE_MS = 700;
+    let settleUntil = 0;
+    let settleTimer = null;
     let live = null; // the latest table of the stream
     let corr = null; // the round being played again (the server holds it; this is its view)
     let confirming = false; // the correction's reason given: asked once more before saving
@@ -178,7 +184,21 @@
 
     function busy() {
       // (a round played again counts its own entries: it never waits for the table's)
-      return pending !== null || (corr === null && doc !== null && doc.after < waitFor);
+      return pending !== null || (corr === null && doc !== null && doc.after < waitFor)
+        || performance.now() < settleUntil;
+    }
+
+    function settle() {
+      const ms = Number(document.body.dataset.settleMs || SETTLE_MS);
+      settleUntil = performance.now() + ms;
+      document.body.dataset.settling = "1";
+      clearTimeout(settleTimer);
+      settleTimer = setTimeout(() => {
+        settleUntil = 0;
+        document.body.dataset.settling = "";
+        drawActions();
+        drawCorr();
+      }, ms);
     }
 
     function button(text, cls, onTap) {
@@ -558,7 +578,10 @@
         return corr === null;
       },
       show(next) {
+        const before = doc;
         doc = next;
+        if (before && corr === null && pending === null && next.after !== before.after
+            && next.after > waitFor) settle(); // not this phone's own entry
         drawCorr();
         if (!form) drawActions();
         const expects = form && ["player", "players", "ranking", "amount", "pools", "join"]
