@@ -150,3 +150,74 @@ async def test_nothing_overflows_in_landscape(table):  # noqa: F811
         await taps.action("reveal")  # the widest form: a field for each player's card
         assert await recorder.evaluate(OVERFLOWS) == []
         await fits(recorder, 844)
+
+
+CARD_FORM = 'document.querySelector(\'#actions button[data-kind="{0}"][data-form="card"]\')'
+
+
+async def test_pochen_turned_card_check_and_show_by_taps(table):  # noqa: F811
+    """The Pochen entries the phone lacked while the table offered them: the turned card (one
+    field), a check in the Poch betting, and the show by each player's hand."""
+    served = table("pochen", ["A", "B", "C", "D"], "A", {"stack": "50"})
+    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
+        await phone(viewer, served.url, "ja")
+        await phone(recorder, served.recorder_url, "ja")
+        assert await recorder.wait_for("document.body.dataset.entries === '0'")
+        taps = Taps(recorder, viewer)
+        await taps.action("round", 1)
+        await tap(recorder, CARD_FORM.format("turned"))
+        assert "カード" in await recorder.text("#form-prompt")
+        await type_in(recorder, "document.querySelector('#form-cards input')", "8D")
+        await tap(recorder, SEND)
+        await taps.recorded(2)
+        await taps.action("claim")
+        await tap(recorder, ROW.format("B"))
+        await tap(recorder, "document.querySelector('#board [data-pool=\"ace\"]')")
+        await tap(recorder, SEND)
+        await taps.recorded(3)
+        await taps.action("claim")
+        await tap(recorder, CHOICE.format(json.dumps("C")))
+        for pool in ("king", "queen", "marriage"):
+            await tap(recorder, f"document.querySelector('#board [data-pool=\"{pool}\"]')")
+        await tap(recorder, SEND)
+        await taps.recorded(4)
+        await taps.action("check", 5)  # B
+        await taps.action("bet")  # C
+        await tap(recorder, "document.getElementById('more')")
+        await tap(recorder, "document.getElementById('more')")
+        await tap(recorder, SEND)
+        await taps.recorded(6)
+        await taps.action("call", 7)  # D
+        await taps.action("fold", 8)  # A
+        await taps.action("fold", 9)  # B
+        await tap(recorder, CARDS.format("show"))
+        await cards(recorder, {"C": "KD,KS", "D": "9C,9D,9S"})
+        await fits(recorder, 390)
+        await tap(recorder, SEND)
+        await taps.recorded(10)
+        await taps.action("out")
+        await tap(recorder, ROW.format("B"))
+        await taps.recorded(11)
+    served.record_by_cli(["round", "turned 8D", "claim B ace", "claim C king queen marriage",
+                          "check B", "bet C 3", "call D", "fold A", "fold B",
+                          "show C=KD,KS D=9C,9D,9S", "out B"])  # fmt: skip
+    by_taps, by_cli = served.state(1), served.state(2)
+    assert by_taps["scores"] == by_cli["scores"] == {"A": 41, "B": 49, "C": 50, "D": 48}
+    assert by_taps["board"] == by_cli["board"]
+
+
+async def test_an_official_showdown_by_the_cards_shown(table):  # noqa: F811
+    served = table("indian-official", ["Aki", "Ben", "Cy"], "Aki")
+    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
+        await phone(viewer, served.url, "en")
+        await phone(recorder, served.recorder_url, "en")
+        assert await recorder.wait_for("document.body.dataset.entries === '0'")
+        taps = Taps(recorder, viewer)
+        await taps.action("round", 1)
+        await tap(recorder, CARDS.format("showdown"))
+        await cards(recorder, {"Aki": "8D", "Ben": "KS", "Cy": "3C"})
+        await tap(recorder, SEND)
+        await taps.recorded(2)
+    served.record_by_cli(["round", "showdown cards Aki=8D Ben=KS Cy=3C"])
+    by_taps, by_cli = served.state(1), served.state(2)
+    assert by_taps["scores"] == by_cli["scores"] == {"Aki": -20, "Ben": 30, "Cy": -10}

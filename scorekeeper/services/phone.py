@@ -73,7 +73,10 @@ _FORMS: Mapping[str, Mapping[str, str]] = {
     },
     "indian-lowest": {"redraw": "player", "lose": "players", "reveal": "cards"},
     "pochen": {
+        "turned": "card",
         "trump": "suit",
+        "check": "player",
+        "show": "cards",
         "claim": "pools",
         "pass": "player",
         "bet": "amount",
@@ -90,7 +93,15 @@ _FORMS: Mapping[str, Mapping[str, str]] = {
 #: after the entry's kind, the label's catalog key).
 _ALSO: Mapping[tuple[str, str], tuple[str, tuple[str, ...], str]] = {
     ("indian-chips", "showdown"): ("cards", ("cards",), "phone.do.indian-chips.showdown_cards"),
+    ("indian-official", "showdown"): (
+        "cards",
+        ("cards",),
+        "phone.do.indian-official.showdown_cards",
+    ),
 }
+
+#: Entries whose cards form takes several cards a player (Pochen's ``show X=KD,KS``).
+_HANDS = {("pochen", "show")}
 
 
 def form_of(game: str, kind: str) -> str | None:
@@ -142,6 +153,8 @@ def phone_actions(
             ]
         if form == "confirm":
             doc["confirm"] = t(f"phone.confirm.{action.kind}", lang)
+        elif (game.id, action.kind) in _HANDS:
+            doc["hands"] = True
         actions.append(doc)
         also = _ALSO.get((game.id, action.kind))
         if also is not None and action.choices:
@@ -221,6 +234,8 @@ def phone_words(lang: str) -> dict[str, str]:
         "join_after",
         "enter_cards",
         "card_example",
+        "hand_example",
+        "enter_card",
         "pick_round",
         "loading_rounds",
         "older_rounds",

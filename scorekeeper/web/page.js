@@ -276,7 +276,8 @@
       $("actions").hidden = true;
       const prompts = { player: w.pick_player, players: w.pick_players, ranking: w.pick_players,
         amount: w.pick_amount, pools: w.pick_pools, suit: a.label, confirm: a.confirm,
-        text: w.note_text, join: w.join_name, cards: w.enter_cards, correct: w.pick_round };
+        text: w.note_text, join: w.join_name, cards: w.enter_cards, card: w.enter_card,
+        correct: w.pick_round };
       $("form-prompt").textContent = a.label + (a.form === "confirm" ? "" : " — " + prompts[a.form]);
       if (a.form === "confirm") $("form-prompt").textContent = a.confirm;
       let picked = "";
@@ -325,7 +326,7 @@
           if (form.player === name) b.classList.add("picked");
           choices.appendChild(b);
         }
-      } else if (a.form !== "text" && a.form !== "cards") {
+      } else if (a.form !== "text" && a.form !== "cards" && a.form !== "card") {
         const playersDone = (a.form === "amount" || a.form === "pools") && form.player !== null;
         if (!playersDone) {
           for (const name of a.choices) {
@@ -346,18 +347,23 @@
       $("text").placeholder = "";
       $("text").setAttribute("aria-label", a.form === "join" ? w.join_name : w.note_text);
       const cards = $("form-cards");
-      cards.hidden = a.form !== "cards";
-      if (a.form === "cards" && cards.dataset.kind !== a.kind + a.choices.join("\u0000")) {
-        cards.dataset.kind = a.kind + a.choices.join("\u0000");
-        cards.replaceChildren(...a.choices.map((name) => {
+      const typedCards = a.form === "cards" || a.form === "card";
+      cards.hidden = !typedCards;
+      // a field for each player's card (a hand of cards, for Pochen's show); one field and
+      // no name for a single card (Pochen's turned card)
+      const names = a.form === "card" ? [""] : a.choices;
+      if (typedCards && cards.dataset.kind !== a.kind + a.form + names.join("\u0000")) {
+        cards.dataset.kind = a.kind + a.form + names.join("\u0000");
+        cards.replaceChildren(...names.map((name) => {
           const label = make("label", "", "");
           const input = make("input", "", "");
-          Object.assign(input, { type: "text", autocomplete: "off", maxLength: 8,
-            placeholder: w.card_example });
+          Object.assign(input, { type: "text", autocomplete: "off", maxLength: a.hands ? 40 : 8,
+            placeholder: a.hands ? w.hand_example : w.card_example });
           input.setAttribute("autocapitalize", "characters");
           input.dataset.name = name;
           input.addEventListener("input", () => { $("form-send").disabled = !ready(); });
-          label.append(make("span", name, ""), input);
+          if (name) label.append(make("span", name, ""));
+          label.append(input);
           return label;
         }));
       }
@@ -367,8 +373,8 @@
       $("form-tie").hidden = a.form !== "ranking" || form.picks.length === 0;
       $("form-clear").hidden = ["confirm", "suit", "player", "text", "correct"].includes(a.form);
       $("form-cancel").hidden = a.form === "confirm";
-      $("form-send").hidden = !["players", "ranking", "amount", "pools", "text", "join", "cards"]
-        .includes(a.form);
+      $("form-send").hidden = !["players", "ranking", "amount", "pools", "text", "join", "cards",
+        "card"].includes(a.form);
       $("form-send").disabled = !ready();
       if (doc) draw(doc); // the table drawn as it is: not a new one from the stream
     }
@@ -384,7 +390,9 @@
       if (a.form === "amount") return form.player !== null && /^[0-9]+$/.test($("amount").value);
       if (a.form === "pools") return form.player !== null && form.pools.length > 0;
       if (a.form === "text" || a.form === "join") return $("text").value.trim() !== "";
-      if (a.form === "cards") return cardInputs().every((i) => i.value.trim() !== "");
+      if (a.form === "cards" || a.form === "card") {
+        return cardInputs().every((i) => i.value.trim() !== "");
+      }
       return false;
     }
 
@@ -429,6 +437,7 @@
         const name = $("text").value.trim();
         return form.player === null ? [a.kind, name] : [a.kind, name, "after", form.player];
       }
+      if (a.form === "card") return [a.kind, cardInputs()[0].value.trim()];
       if (a.form === "cards") {
         return [a.kind, ...(a.prefix || []),
           ...cardInputs().map((i) => i.dataset.name + "=" + i.value.trim())];

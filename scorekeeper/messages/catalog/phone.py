@@ -214,6 +214,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "phone.do.leave": ("A player leaves", "プレイヤーが抜ける"),
     "phone.do.indian-lowest.reveal": ("Reveal: enter the cards", "公開: カードを入力"),
     "phone.do.indian-chips.showdown_cards": ("Showdown: enter the cards", "勝負: カードを入力"),
+    "phone.do.indian-official.showdown_cards": ("Showdown: enter the cards", "勝負: カードを入力"),
+    "phone.do.turned": ("Turned card", "めくったカード"),
+    "phone.do.pochen.show": ("Show: enter the hands", "手札を見せる: カードを入力"),
     "phone.page.note_text": ("Type the note", "メモを入力"),
     "phone.page.join_name": (
         "Type the new player's name; tap whom they sit after (none: at the end)",
@@ -225,4 +228,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "見えているカードをプレイヤーごとに入力",
     ),
     "phone.page.card_example": ("e.g. 8D", "例: 8D"),
+    "phone.page.hand_example": ("e.g. KD,KS", "例: KD,KS"),
+    "phone.page.enter_card": ("Type the card", "カードを入力"),
 }
