@@ -290,6 +290,8 @@
         picked = w.join_after.replace("{name}", form.player);
       }
       $("form-picks").textContent = picked;
+      // no empty line where nothing is ever picked (a list of rounds, a yes or no, a field)
+      $("form-picks").hidden = ["correct", "confirm", "suit", "card", "cards"].includes(a.form);
       const choices = $("form-choices");
       choices.replaceChildren();
       if (a.form === "confirm") {
