@@ -164,6 +164,8 @@ def test_in_a_round_the_standings_heading_says_they_are_after_the_last_round(lan
     """Issue 35 point 7: in a round the standings are those after the last finished round,
     and the page says so, as the app's standings do."""
     header = make_header("indian-chips", list("ABCD"), {"stack": "20"}, parent="D")
+    first = live_view(played(Session(header), "round"), 2, lang)  # none finished yet
+    assert first["labels"]["standings"] == ("Standings" if lang == "en" else "順位")
     session = played(Session(header), "round", "bet A", "fold B", "fold C", "fold D")
     played(session, "round", "check B", "bet C", "call D")  # round 2 in play, chips in
     doc = live_view(session, 2, lang)

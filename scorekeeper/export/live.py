@@ -175,8 +175,9 @@ def _players(session: Session, view: RoundView | None, lang: str) -> list[dict[s
 
 def _standings_label(state: State, lang: str) -> dict[str, str]:
     """In a round, the standings' heading says they are those after the last finished
-    round, as the app's standings do."""
-    if not state.in_round:
+    round, as the app's standings do; in the first round, with none finished, the plain
+    heading (not "after 0 rounds")."""
+    if not state.in_round or not state.results:
         return {}
     rounds = Count(len(state.results))
     return {"standings": t("web.label.standings_in_play", lang, rounds=rounds)}
