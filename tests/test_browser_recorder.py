@@ -6,10 +6,12 @@ benchmarks/bench_web.py's to measure, never a test's)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -49,8 +51,10 @@ class Table:
                              check=True, capture_output=True, text=True).stdout  # fmt: skip
         return dict(json.loads(out))
 
-    def record_by_cli(self, lines: list[str]) -> None:
-        subprocess.run([*self.base, "record", "2", *lines], env=self.env, check=True,
+    def record_by_cli(self, lines: list[str], sid: int = 2) -> None:
+        """*lines* recorded by ``scorekeeper record`` into session 2 (to compare), or into
+        the page's own session 1 (an entry made elsewhere than the phone)."""
+        subprocess.run([*self.base, "record", str(sid), *lines], env=self.env, check=True,
                        capture_output=True)  # fmt: skip
 
     def stop(self) -> None:
@@ -137,6 +141,19 @@ class Taps:
         )
 
 
+@contextlib.asynccontextmanager
+async def phones(
+    served: Table, lang: str, width: int = 390, height: int = 844
+) -> AsyncIterator[Taps]:
+    """A viewer's phone and the recorder's (*width* x *height*) on *served*'s two links,
+    the recorder's page loaded with no entry yet."""
+    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
+        await phone(viewer, served.url, lang)
+        await phone(recorder, served.recorder_url, lang, width, height)
+        assert await recorder.wait_for("document.body.dataset.entries === '0'")
+        yield Taps(recorder, viewer)
+
+
 async def fits(browser: Browser, width: int) -> None:
     wide = await browser.evaluate("document.documentElement.scrollWidth")
     assert wide <= width, f"{wide} px wide on a {width} px screen"
@@ -146,11 +163,8 @@ async def fits(browser: Browser, width: int) -> None:
 async def test_a_whole_official_round_by_taps(table, lang):
     players = ["Aki", "Ben", "Chihiro", "Dan"]
     served = table("indian-official", players, "Aki")
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, lang)
-        await phone(recorder, served.recorder_url, lang)
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
-        taps = Taps(recorder, viewer)
+    async with phones(served, lang) as taps:
+        recorder, viewer = taps.recorder, taps.viewer
         await fits(recorder, 390)
         await taps.action("round", 1)
         for entries in (2, 3, 4, 5):  # 10 → 20 → 40 → 80 → 160, the cap
@@ -175,11 +189,8 @@ async def test_a_whole_official_round_by_taps(table, lang):
 async def test_a_chips_round_with_a_side_pot_by_taps(table):
     players = ["Aki", "Ben", "Cy", "Dan"]
     served = table("indian-chips", players, "Aki", {"stack": "20"}, {"Aki": 3})
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, "ja")
-        await phone(recorder, served.recorder_url, "ja")
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
-        taps = Taps(recorder, viewer)
+    async with phones(served, "ja") as taps:
+        recorder, viewer = taps.recorder, taps.viewer
         await taps.action("round", 1)
         await taps.action("check", 2)
         await taps.action("bet", 3)
@@ -207,11 +218,8 @@ async def test_a_chips_round_with_a_side_pot_by_taps(table):
 
 async def test_a_pochen_deal_by_taps(table):
     served = table("pochen", ["A", "B", "C", "D"], "A", {"stack": "50"})
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, "en")
-        await phone(recorder, served.recorder_url, "en", 360, 740)
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
-        taps = Taps(recorder, viewer)
+    async with phones(served, "en", 360, 740) as taps:
+        recorder = taps.recorder
         await taps.action("round", 1)
         await taps.action("trump")
         await tap(recorder, CHOICE.format(json.dumps("♦ diamonds")))
@@ -256,11 +264,8 @@ async def test_a_pochen_deal_by_taps(table):
 
 async def test_undo_asks_first_and_a_refusal_is_said_on_the_page(table):
     served = table("indian-official", ["Aki", "Ben", "Chihiro"], "Aki")
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, "ja")
-        await phone(recorder, served.recorder_url, "ja")
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
-        taps = Taps(recorder, viewer)
+    async with phones(served, "ja") as taps:
+        recorder = taps.recorder
         await taps.action("round", 1)
         await taps.action("undo")
         assert "取り消しますか" in await recorder.text("#form-prompt")

@@ -18,6 +18,7 @@ from tests.test_browser_recorder import (
     fits,
     free_port,
     phone,
+    phones,
     table,  # noqa: F401  (the fixture)
     tap,
 )
@@ -64,11 +65,8 @@ async def play_two_rounds(taps: Taps) -> None:
 async def test_a_past_round_corrected_by_taps(table, lang):  # noqa: F811
     served = table("indian-official", ["Aki", "Ben", "Cy"], "Aki")
     words = WORDS[lang]
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, lang)
-        await phone(recorder, served.recorder_url, lang)
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
-        taps = Taps(recorder, viewer)
+    async with phones(served, lang) as taps:
+        recorder, viewer = taps.recorder, taps.viewer
         assert "correct" not in await taps.kinds()  # no round finished yet
         await play_two_rounds(taps)
         assert await recorder.text(
@@ -135,11 +133,8 @@ async def test_a_past_round_corrected_by_taps(table, lang):  # noqa: F811
 async def test_a_long_evenings_rounds_are_listed_a_page_at_a_time(table):  # noqa: F811
     """The list of rounds is asked for when it is opened, the newest 30 first; *Older
     rounds* brings the rest (the page's table never carries it)."""
-    import subprocess
-
     served = table("indian-official", ["Aki", "Ben", "Cy"], "Aki")
-    subprocess.run([*served.base, "record", "1", *(["round", "showdown Ben"] * 35)],
-                   env=served.env, check=True, capture_output=True)  # fmt: skip
+    served.record_by_cli(["round", "showdown Ben"] * 35, sid=1)
     listed = "document.querySelectorAll('#form-choices button[data-round]').length"
     async with Browser(free_port()) as recorder:
         await phone(recorder, served.recorder_url, "en")

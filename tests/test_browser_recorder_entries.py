@@ -17,6 +17,7 @@ from tests.test_browser_recorder import (
     fits,
     free_port,
     phone,
+    phones,
     table,  # noqa: F401  (the fixture)
     tap,
 )
@@ -41,11 +42,8 @@ async def cards(browser: Browser, shown: dict[str, str]) -> None:
 
 async def test_note_join_and_leave_by_taps(table):  # noqa: F811
     served = table("indian-official", ["Aki", "Ben", "Chihiro", "Dan"], "Aki")
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, "en")
-        await phone(recorder, served.recorder_url, "en")
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
-        taps = Taps(recorder, viewer)
+    async with phones(served, "en") as taps:
+        recorder = taps.recorder
         await taps.action("note")
         assert not await recorder.evaluate(f"{SEND}.disabled === false")  # nothing typed yet
         await type_in(recorder, "document.getElementById('text')", "dealer is Ben")
@@ -76,11 +74,8 @@ async def test_note_join_and_leave_by_taps(table):  # noqa: F811
 
 async def test_the_lowest_card_game_by_taps(table):  # noqa: F811
     served = table("indian-lowest", ["Aki", "Ben", "Cy", "Dan"], "Aki")
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, "ja")
-        await phone(recorder, served.recorder_url, "ja")
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
-        taps = Taps(recorder, viewer)
+    async with phones(served, "ja") as taps:
+        recorder = taps.recorder
         await taps.action("round", 1)
         await taps.action("redraw")
         await tap(recorder, ROW.format("Ben"))
@@ -107,11 +102,8 @@ async def test_the_lowest_card_game_by_taps(table):  # noqa: F811
 
 async def test_a_chips_showdown_by_the_cards_shown(table):  # noqa: F811
     served = table("indian-chips", ["Aki", "Ben", "Cy"], "Aki", {"stack": "20"})
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, "en")
-        await phone(recorder, served.recorder_url, "en")
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
-        taps = Taps(recorder, viewer)
+    async with phones(served, "en") as taps:
+        recorder = taps.recorder
         await taps.action("round", 1)
         await taps.action("check", 2)
         await taps.action("bet", 3)
@@ -159,11 +151,8 @@ async def test_pochen_turned_card_check_and_show_by_taps(table):  # noqa: F811
     """The Pochen entries the phone lacked while the table offered them: the turned card (one
     field), a check in the Poch betting, and the show by each player's hand."""
     served = table("pochen", ["A", "B", "C", "D"], "A", {"stack": "50"})
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, "ja")
-        await phone(recorder, served.recorder_url, "ja")
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
-        taps = Taps(recorder, viewer)
+    async with phones(served, "ja") as taps:
+        recorder = taps.recorder
         await taps.action("round", 1)
         await tap(recorder, CARD_FORM.format("turned"))
         assert "カード" in await recorder.text("#form-prompt")
@@ -208,11 +197,8 @@ async def test_pochen_turned_card_check_and_show_by_taps(table):  # noqa: F811
 
 async def test_an_official_showdown_by_the_cards_shown(table):  # noqa: F811
     served = table("indian-official", ["Aki", "Ben", "Cy"], "Aki")
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, "en")
-        await phone(recorder, served.recorder_url, "en")
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
-        taps = Taps(recorder, viewer)
+    async with phones(served, "en") as taps:
+        recorder = taps.recorder
         await taps.action("round", 1)
         await tap(recorder, CARDS.format("showdown"))
         await cards(recorder, {"Aki": "8D", "Ben": "KS", "Cy": "3C"})

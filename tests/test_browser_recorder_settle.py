@@ -6,12 +6,10 @@ entries never make it wait. Headless Chromium, touch, 390x844."""
 
 from __future__ import annotations
 
-from tests.browser_support import Browser, require_browser
+from tests.browser_support import require_browser
 from tests.test_browser_recorder import (
     ACTION,
-    Taps,
-    free_port,
-    phone,
+    phones,
     table,  # noqa: F401  (the fixture)
 )
 
@@ -20,24 +18,14 @@ require_browser()
 SETTLING = "document.body.dataset.settling === '1'"
 
 
-def record_elsewhere(served, *lines: str) -> None:
-    import subprocess
-
-    subprocess.run([*served.base, "record", "1", *lines], env=served.env, check=True,
-                   capture_output=True)  # fmt: skip
-
-
 async def test_buttons_wait_a_moment_after_an_entry_made_elsewhere(table):  # noqa: F811
     served = table("indian-official", ["Aki", "Ben", "Cy"], "Aki")
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
-        await phone(viewer, served.url, "en")
-        await phone(recorder, served.recorder_url, "en")
-        assert await recorder.wait_for("document.body.dataset.entries === '0'")
+    async with phones(served, "en") as taps:
+        recorder = taps.recorder
         await recorder.evaluate("document.body.dataset.settleMs = '60000'")
-        taps = Taps(recorder, viewer)
         await taps.action("round", 1)  # the phone's own entry: no wait after it
         assert not await recorder.evaluate(SETTLING)
-        record_elsewhere(served, "raise")  # as a key in the app would
+        served.record_by_cli(["raise"], sid=1)  # as a key in the app would
         assert await recorder.wait_for("document.body.dataset.entries === '2'")
         assert await recorder.evaluate(SETTLING)
         raise_button = ACTION.format("raise")
@@ -47,7 +35,7 @@ async def test_buttons_wait_a_moment_after_an_entry_made_elsewhere(table):  # no
         assert served.state(1)["stake"] == 20
         # a short wait this time: the buttons come back by themselves
         await recorder.evaluate("document.body.dataset.settleMs = '300'")
-        record_elsewhere(served, "raise")
+        served.record_by_cli(["raise"], sid=1)
         assert await recorder.wait_for("document.body.dataset.entries === '3'")
         assert await recorder.wait_for(f"!({SETTLING}) && !{raise_button}.disabled")
         await taps.action("raise", 4)
