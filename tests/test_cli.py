@@ -101,6 +101,22 @@ def test_unreadable_file_is_refused_plainly(capsys, home, tmp_path):
     assert "cannot read the file" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("command", ["replay", "import"])
+def test_a_bad_byte_or_a_missing_file_is_refused_alike_by_replay_and_import(
+    capsys, home, tmp_path, command
+):
+    """Both read the file through one cli.transcripts.read_text: the same refusal."""
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"game indian-official\nplayers A B\nnote caf\xe9\n")
+    code, out, err = run(capsys, command, str(bad))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"{bad}:3: ") and err.count("\n") == 1
+    code, out, err = run(capsys, command, str(tmp_path / "missing.txt"))
+    assert (code, out) == (2, "") and "cannot read the file" in err
+    code, out, _ = run(capsys, "list")
+    assert "indian-official" not in out  # nothing was stored
+
+
 def test_import_record_list_export_round_trip(capsys, home, tmp_path):
     code, out, _ = run(capsys, "import", str(O1))
     assert code == 0 and out.strip() == "1"

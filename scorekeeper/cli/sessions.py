@@ -9,12 +9,12 @@ from pathlib import Path
 from scorekeeper.cli.errors import fail, quiet_stdout, with_valid_now
 from scorekeeper.cli.leaving import keep
 from scorekeeper.cli.streams import OutputError
-from scorekeeper.cli.transcripts import print_state, read_limited, read_transcript
+from scorekeeper.cli.transcripts import print_state, read_text, read_transcript
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
 from scorekeeper.core.game import LegalAction
 from scorekeeper.core.times import local_text
-from scorekeeper.core.transcript import TranscriptError, decode, looks_like_json
+from scorekeeper.core.transcript import TranscriptError, looks_like_json
 from scorekeeper.core.words import UNKNOWN_ENTRY, parse_entry, split_line
 from scorekeeper.export.formats import export_text
 from scorekeeper.export.settlement import parse_rate, season_lines, settle_together
@@ -57,13 +57,8 @@ def import_transcript(store: Store, path: str) -> int:
     transcript is played and written a line at a time, no entry held
     (services/importing.py); one whose undo or correction reaches below what that keeps,
     and a JSON export, are read and stored whole."""
+    text = read_text(path)
     try:
-        raw = read_limited(path)
-    except OSError as error:
-        fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
-    try:
-        text = decode(raw)
-        del raw
         if not looks_like_json(text):
             sid = import_text(store, text)
             if sid is not None:

@@ -42,6 +42,20 @@ def read_limited(path: str) -> bytes:
     return raw
 
 
+def read_text(path: str) -> str:
+    """The text of a transcript or a JSON export (``import``, ``replay``), within the size
+    limit and as UTF-8; else a plain refusal naming the file (and the line of a bad byte).
+    The bytes are let go once decoded: a long transcript is not held twice."""
+    try:
+        raw = read_limited(path)
+    except OSError as error:
+        fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
+    try:
+        return decode(raw)
+    except TranscriptError as error:
+        fail(f"{path}:{error.line}", with_valid_now(error.message(), error.valid))
+
+
 def read_transcript(path: str, *, streamed: bool = False) -> Session:
     """The session a transcript or a JSON export holds, kept to the program's end.
     *streamed*: the session at the end only, a transcript folded a line at a time without
@@ -50,13 +64,8 @@ def read_transcript(path: str, *, streamed: bool = False) -> Session:
 
 
 def _read_transcript(path: str, streamed: bool) -> Session:
+    text = read_text(path)
     try:
-        raw = read_limited(path)
-    except OSError as error:
-        fail(path, t("cli.cannot_read", reason=error.strerror or str(error)))
-    try:
-        text = decode(raw)
-        del raw  # a long transcript: neither its bytes nor its text are needed any more
         if looks_like_json(text):  # a JSON export reads back as well as a transcript
             from scorekeeper.core.json_import import read_json_export  # only then
 
