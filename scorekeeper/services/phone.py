@@ -185,10 +185,9 @@ def round_lines(state: State, lang: str, before: int | None = None) -> dict[str,
     finished = correctable_rounds(state)
     top = finished if before is None else max(0, min(before - 1, finished))
     first = max(0, top - ROUNDS_SHOWN)
+    shown = state.results.since(first)[: top - first]  # rounds first + 1 to top
     lines = []
-    for number, result in reversed(list(enumerate(state.results.since(first), first + 1))):
-        if number > top:
-            continue
+    for number, result in reversed(list(enumerate(shown, first + 1))):
         what = t(result.how, lang, **result.details)
         changes = " ".join(f"{name} {delta:+d}" for name, delta in result.deltas.items() if delta)
         text = t("phone.correct.round_line", lang, what=what, changes=changes or "±0")
