@@ -241,10 +241,10 @@
     // the finished rounds are asked for when the list is opened, a page at a time
     function moreRounds() {
       const asking = form;
-      if (!asking || asking.asked === "waiting") return;
+      if (!asking || asking.waiting) return;
       const listed = asking.rounds || [];
       const before = listed.length ? "&before=" + listed[listed.length - 1].round : "";
-      asking.asked = "waiting";
+      asking.waiting = true;
       asking.failed = false;
       fetch("rounds.json?lang=" + encodeURIComponent(config.lang) + before,
         { cache: "no-store", credentials: "omit" })
@@ -252,11 +252,11 @@
         .then((said) => {
           asking.rounds = listed.concat(said.rounds);
           asking.older = said.older;
-          asking.asked = "done";
+          asking.waiting = false;
           if (form === asking) drawForm();
         })
         .catch(() => {
-          asking.asked = "done";
+          asking.waiting = false;
           asking.failed = true;
           if (form === asking) drawForm();
         });
@@ -304,7 +304,7 @@
           choices.appendChild(b);
         } else if (!form.rounds) {
           choices.appendChild(make("p", w.loading_rounds, "dim"));
-          if (!form.asked) moreRounds();
+          if (!form.waiting) moreRounds();
         } else {
           for (const r of form.rounds) {
             const b = button("", "act round-pick", () => begin(r.round));
