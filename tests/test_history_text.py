@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 
@@ -18,6 +19,15 @@ from scorekeeper.core.state_codec import history_pieces
 from scorekeeper.core.transcript import read_session, replay_text
 
 HEAD = "game indian-official\nplayers A B C D\n"
+
+
+#: The time both reads stamp on untimed entries: each read otherwise stamps them with the
+#: wall clock as it reads, and two reads a second boundary apart differ in every time.
+AT_READING = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+def at_reading() -> datetime:
+    return AT_READING
 
 
 def raised_rounds(count: int) -> str:
@@ -57,8 +67,8 @@ def test_a_streamed_fold_holds_its_history_as_text(monkeypatch, decoded):
         assert held_as_objects(state.results) <= 2 * 16
         assert held_as_objects(state.stake_history) <= 2 * 16
     assert not decoded  # folding decodes nothing
-    whole = read_session(raised_rounds(300)).state
-    streamed = replay_text(raised_rounds(300)).state
+    whole = read_session(raised_rounds(300), at_reading).state
+    streamed = replay_text(raised_rounds(300), at_reading).state
     assert list(streamed.results) == list(whole.results)
     assert streamed.stake_history == whole.stake_history
     assert "".join(history_pieces(streamed.results)) == "".join(history_pieces(whole.results))
