@@ -15,6 +15,13 @@ from scorekeeper.core.words import parse_entry, split_line
 T0 = datetime(2026, 11, 29, 12, 0, 0, tzinfo=UTC)
 
 
+def at_t0() -> datetime:
+    """The clock of a test that reads one untimed transcript twice and compares the two:
+    each read otherwise stamps the entries with the wall clock as it reads, and two reads
+    a second boundary apart differ in every time."""
+    return T0
+
+
 def enter(session: Session, *lines: str) -> None:
     for line in lines:
         session.record(parse_entry(session.game, split_line(line)), T0)

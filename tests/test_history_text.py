@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from datetime import UTC, datetime
 
 import pytest
+from rules_support import at_t0
 
 from scorekeeper.core import history_text, stream
 from scorekeeper.core.chain import Chain
@@ -19,15 +19,6 @@ from scorekeeper.core.state_codec import history_pieces
 from scorekeeper.core.transcript import read_session, replay_text
 
 HEAD = "game indian-official\nplayers A B C D\n"
-
-
-#: The time both reads stamp on untimed entries: each read otherwise stamps them with the
-#: wall clock as it reads, and two reads a second boundary apart differ in every time.
-AT_READING = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-
-def at_reading() -> datetime:
-    return AT_READING
 
 
 def raised_rounds(count: int) -> str:
@@ -67,8 +58,8 @@ def test_a_streamed_fold_holds_its_history_as_text(monkeypatch, decoded):
         assert held_as_objects(state.results) <= 2 * 16
         assert held_as_objects(state.stake_history) <= 2 * 16
     assert not decoded  # folding decodes nothing
-    whole = read_session(raised_rounds(300), at_reading).state
-    streamed = replay_text(raised_rounds(300), at_reading).state
+    whole = read_session(raised_rounds(300), at_t0).state
+    streamed = replay_text(raised_rounds(300), at_t0).state
     assert list(streamed.results) == list(whole.results)
     assert streamed.stake_history == whole.stake_history
     assert "".join(history_pieces(streamed.results)) == "".join(history_pieces(whole.results))
@@ -120,6 +111,7 @@ def test_verify_finds_a_changed_history_in_the_snapshot(tmp_path):
 def test_a_packed_chain_reads_the_same_and_keeps_nothing_decoded(decoded):
     """Packed in place: its length, last item and items are what they were, a chain grown
     from it adds to them, and each read decodes again (nothing decoded is kept)."""
+
     from datetime import UTC, datetime
 
     at = datetime(2026, 1, 1, tzinfo=UTC)

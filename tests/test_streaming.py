@@ -9,6 +9,7 @@ import tracemalloc
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rules_support import at_t0
 from session_gen import GAMES, build_session
 
 from scorekeeper.core import stream
@@ -62,14 +63,14 @@ def test_a_streamed_fold_is_the_whole_fold(data, game, window, monkeypatch):
 def test_an_undo_below_what_was_kept_is_handed_to_the_whole_fold(monkeypatch):
     monkeypatch.setattr(stream, "WINDOW", 2)
     text = HEAD + "note a\n" * 9 + "undo\n" * 6
-    assert len(read_session(text).events) == 15
+    assert len(read_session(text, at_t0).events) == 15
     fold = StreamFold(read_session(HEAD).header)
     with pytest.raises(NeedsWhole):
         for _ in range(9):
             fold.record(Entry("note", {"text": "a"}))
         for _ in range(6):
             fold.record(Entry("undo"))
-    same(read_session(text), replay_text(text))
+    same(read_session(text, at_t0), replay_text(text, at_t0))
 
 
 def test_a_refusal_is_said_at_its_line_and_a_bad_line_anywhere_first():
