@@ -1,0 +1,133 @@
+"""Players come and go by name in the app (issue 43, point 6): the names played under
+before are suggested, a look-alike is asked about (never merged or split silently), and
+Tab on the new-session form keeps a typed name."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, OptionList, Static
+
+from scorekeeper.core.header import make_header
+from scorekeeper.services.recording import create_session
+from scorekeeper.storage import Store
+from scorekeeper.ui.screens.name_question import ChoiceDialog
+from scorekeeper.ui.screens.new_session import NewSessionScreen
+from tests.ui_support import app_recording_opens as make_app
+from tests.ui_support import settled
+
+pytestmark = pytest.mark.usefixtures("steady_screen")
+
+
+def store_with(tmp_path, *players: str) -> Store:
+    """A data folder where *players* played one session before."""
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-official", list(players)))
+    return store
+
+
+async def open_form(pilot) -> NewSessionScreen:
+    await pilot.pause()
+    await pilot.press("n")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, NewSessionScreen)
+    return screen
+
+
+def name_box(screen: NewSessionScreen) -> Input:
+    return screen.query_one("#new-name", Input)
+
+
+async def test_tab_away_from_a_typed_name_seats_it_and_coming_back_keeps_typing(tmp_path):
+    """Reproduced on main: 'Chie' typed, Tab and Shift+Tab back: the box selected it all
+    and 'Dai' replaced it, so Chie was never seated."""
+    app, _ = make_app(Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        await pilot.press(*"Aki", "enter", *"Ben", "enter", *"Chie")
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.seats == ["Aki", "Ben", "Chie"]  # counted, and offered as parent
+        assert name_box(screen).value == ""
+        await pilot.press("shift+tab", *"Dai", "enter")
+        await pilot.pause()
+        assert screen.seats == ["Aki", "Ben", "Chie", "Dai"]
+        assert name_box(screen).value == ""
+
+
+async def test_the_form_suggests_the_names_played_under_before(tmp_path):
+    store = store_with(tmp_path, "Akira", "Ben", "Chie")
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        box = name_box(screen)
+        assert await settled(pilot, lambda: "Akira" in screen.known)
+        await pilot.press("a", "k")
+        for _ in range(20):  # the suggestion comes from a worker: Right takes it once there
+            await pilot.pause()
+        await pilot.press("right")
+        assert await settled(pilot, lambda: box.value == "Akira")
+        await pilot.press("enter", "b")
+        for _ in range(20):
+            await pilot.pause()
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert screen.seats == ["Akira", "Ben"]
+
+
+async def test_the_form_reads_the_known_names_itself_off_the_ui_thread(tmp_path):
+    store = store_with(tmp_path, "Akira", "Ben", "Chie")
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = NewSessionScreen()  # no list read before: the form reads it
+        await app.push_screen(screen)
+        assert await settled(pilot, lambda: screen.known == ["Akira", "Ben", "Chie"])
+
+
+@pytest.mark.parametrize(("keys", "seated"), [(["enter"], "Aki"), (["down", "enter"], "aki")])
+async def test_a_name_like_one_played_under_before_is_asked_about(tmp_path, keys, seated):
+    store = store_with(tmp_path, "Aki", "Ben", "Chie")
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        assert await settled(pilot, lambda: "Aki" in screen.known)
+        await pilot.press(*"aki", "enter")
+        assert await settled(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        question = app.screen.query_one(".dialog-question", Static)
+        assert str(question.render()) == "aki looks like Aki, who played before: the same person?"
+        choices = app.screen.query_one("#choice-list", OptionList)
+        assert [str(choices.get_option_at_index(n).prompt) for n in range(2)] == [
+            "Use Aki (the same person)",
+            "Keep aki as another player",
+        ]
+        assert screen.seats == []  # nothing seated until the recorder says
+        await pilot.press(*keys)
+        assert await settled(pilot, lambda: app.screen is screen)
+        assert screen.seats == [seated]
+        assert name_box(screen).value == ""
+
+
+async def test_escape_on_the_question_seats_nobody_and_keeps_the_text(tmp_path):
+    store = store_with(tmp_path, "Aki", "Ben", "Chie")
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        assert await settled(pilot, lambda: "Aki" in screen.known)
+        await pilot.press(*"Ａｋｉ", "enter")
+        assert await settled(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        await pilot.press("escape")
+        assert await settled(pilot, lambda: app.screen is screen)
+        assert screen.seats == []
+        assert name_box(screen).value == "Ａｋｉ"
+
+
+async def test_a_seat_like_one_already_seated_is_refused_with_their_name(tmp_path):
+    app, _ = make_app(Store(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        await pilot.press(*"Aki", "enter", "\u0410", *"ki", "enter")
+        await pilot.pause()
+        assert screen.seats == ["Aki"]
+        error = str(screen.query_one("#error-players", Static).render())
+        assert "Aki" in error and "\u0410ki" in error and "tell them apart" in error
