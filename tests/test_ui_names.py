@@ -10,10 +10,13 @@ from textual.widgets import Input, OptionList, Static
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.name_question import ChoiceDialog
 from scorekeeper.ui.screens.new_session import NewSessionScreen
+from scorekeeper.ui.screens.table import TableScreen
 from tests.ui_support import app_recording_opens as make_app
-from tests.ui_support import settled
+from tests.ui_support import fixed_clock, press_all, settled
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
@@ -131,3 +134,101 @@ async def test_a_seat_like_one_already_seated_is_refused_with_their_name(tmp_pat
         assert screen.seats == ["Aki"]
         error = str(screen.query_one("#error-players", Static).render())
         assert "Aki" in error and "\u0410ki" in error and "tell them apart" in error
+
+
+# -- join on the table screen ---------------------------------------------------------
+
+TABLE = ["Aki", "Ben", "Chie", "Dai", "Emi"]
+
+
+def table_app(tmp_path, before: list[str] | None = None) -> tuple[ScorekeeperApp, Store]:
+    """The table of a session of TABLE (session 2), after one where *before* played."""
+    store = store_with(tmp_path, *(before or ["Xu", "Yan", "Zoe"]))
+    create_session(store, make_header("indian-official", TABLE))
+    return ScorekeeperApp(store, 2, clock=fixed_clock()), store
+
+
+def last_entry(app: ScorekeeperApp) -> tuple[str, dict]:
+    event = app.screen.recording.session.events[-1]
+    return event.kind, dict(event.data)
+
+
+def choice_lines(app: ScorekeeperApp) -> list[str]:
+    choices = app.screen.query_one("#choice-list", OptionList)
+    return [str(choices.get_option_at_index(n).prompt) for n in range(choices.option_count)]
+
+
+async def test_join_offers_the_players_who_left_first_and_enter_brings_one_back(tmp_path):
+    app, _ = table_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["l", *"Ben", "enter", "l", *"Dai", "enter", "j"])
+        assert isinstance(app.screen, ChoiceDialog)
+        assert choice_lines(app) == [
+            "Ben comes back to their seat",
+            "Dai comes back to their seat",
+            "A new player (type the name)…",
+        ]
+        await press_all(pilot, ["enter"])
+        assert isinstance(app.screen, TableScreen)
+        assert last_entry(app) == ("join", {"player": "Ben", "after": None, "number": 2})
+        assert app.screen.state.seated() == ("Aki", "Ben", "Chie", "Emi")
+
+
+async def test_join_of_a_new_player_comes_after_those_who_left(tmp_path):
+    app, _ = table_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["l", *"Ben", "enter", "j", "down", "enter", *"Eve", "enter"])
+        await press_all(pilot, ["3", "enter"])  # Eve sits after Chie
+        assert isinstance(app.screen, TableScreen)
+        assert last_entry(app)[1]["player"] == "Eve"
+        assert app.screen.state.seated() == ("Aki", "Chie", "Eve", "Dai", "Emi")
+
+
+@pytest.mark.parametrize("typed", ["ben", "Ｂｅｎ"])
+async def test_a_name_like_one_who_left_asks_whether_they_come_back(tmp_path, typed):
+    app, _ = table_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["l", *"Ben", "enter", "j", "down", "enter", *typed, "enter"])
+        assert isinstance(app.screen, ChoiceDialog)
+        question = str(app.screen.query_one(".dialog-question", Static).render())
+        assert question == f"{typed} looks like Ben, who left: is it Ben coming back?"
+        assert choice_lines(app) == ["Bring Ben back to their seat", "Type another name"]
+        await press_all(pilot, ["down", "enter"])  # another name: asked again
+        assert isinstance(app.screen, TextDialog)
+        await press_all(pilot, [*typed, "enter", "enter"])  # this time: Ben comes back
+        assert isinstance(app.screen, TableScreen)
+        assert last_entry(app) == ("join", {"player": "Ben", "after": None, "number": 2})
+
+
+@pytest.mark.parametrize(("keys", "joined"), [(["enter"], "Eve"), (["down", "enter"], "eve")])
+async def test_a_join_like_a_name_played_under_before_is_asked_about(tmp_path, keys, joined):
+    app, _ = table_app(tmp_path, before=["Eve", "Fumi", "Gen"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["j"])  # nobody left: the name at once
+        assert isinstance(app.screen, TextDialog)
+        box = app.screen.query_one("#text-input", Input)
+        assert await settled(pilot, lambda: "Eve" in box.suggester.names)
+        await press_all(pilot, [*"eve", "enter"])
+        assert isinstance(app.screen, ChoiceDialog)
+        assert choice_lines(app) == ["Use Eve (the same person)", "Keep eve as another player"]
+        await press_all(pilot, [*keys, "4", "enter"])  # after Dai
+        assert isinstance(app.screen, TableScreen)
+        assert last_entry(app)[1]["player"] == joined
+
+
+async def test_the_join_box_suggests_names_played_under_before(tmp_path):
+    app, _ = table_app(tmp_path, before=["Eve", "Fumi", "Gen"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["j"])
+        box = app.screen.query_one("#text-input", Input)
+        assert await settled(pilot, lambda: "Fumi" in box.suggester.names)
+        await press_all(pilot, ["f"])
+        for _ in range(20):
+            await pilot.pause()
+        await pilot.press("right")
+        assert await settled(pilot, lambda: box.value == "Fumi")

@@ -312,9 +312,8 @@ class StartScreen(MarksSessions, Screen[None]):
             self.sk_app.open_session(int(event.row_key.value))
 
     def action_new_session(self) -> None:
-        from scorekeeper.ui.screens.new_session import NewSessionScreen
-
         from scorekeeper.services.known_names import names_of
+        from scorekeeper.ui.screens.new_session import NewSessionScreen
 
         # the names of the sessions listed (read already), else the form reads them
         known = names_of(self.summaries) if self.summaries else None
