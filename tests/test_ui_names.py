@@ -167,7 +167,7 @@ async def test_join_offers_the_players_who_left_first_and_enter_brings_one_back(
         assert choice_lines(app) == [
             "Ben comes back to their seat",
             "Dai comes back to their seat",
-            "A new player (type the name)…",
+            "A new player: type their name",
         ]
         await press_all(pilot, ["enter"])
         assert isinstance(app.screen, TableScreen)

@@ -122,7 +122,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.table.join_title": ("Name of the new player", "新しいプレイヤーの名前"),
     "ui.table.join_who": ("Who joins?", "誰が加わりますか?"),
     "ui.table.join_comes_back": ("{player} comes back to their seat", "{player}が元の席に戻る"),
-    "ui.table.join_new": ("A new player (type the name)…", "新しいプレイヤー(名前を入力)…"),
+    "ui.table.join_new": ("A new player: type their name", "新しいプレイヤー(名前を入力)"),
     "ui.names.known_question": (
         "{typed} looks like {known}, who played before: the same person?",
         "{typed}は以前に遊んだ{known}と似ています。同じ人ですか?",
