@@ -15,6 +15,7 @@ from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.name_question import ChoiceDialog
 from scorekeeper.ui.screens.new_session import NewSessionScreen
 from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.widgets.known_names import KnownNames
 from tests.ui_support import app_recording_opens as make_app
 from tests.ui_support import fixed_clock, press_all, settled
 
@@ -232,3 +233,26 @@ async def test_the_join_box_suggests_names_played_under_before(tmp_path):
             await pilot.pause()
         await pilot.press("right")
         assert await settled(pilot, lambda: box.value == "Fumi")
+
+
+async def test_in_japanese_join_and_the_question_say_it_in_japanese(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_LANG", "ja")
+    app, _ = table_app(tmp_path, before=["Eve", "Fumi", "Gen"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["l", *"Ben", "enter", "j"])
+        assert choice_lines(app) == ["Benが元の席に戻る", "新しいプレイヤー(名前を入力)"]
+        await press_all(pilot, ["down", "enter"])
+        box = app.screen.query_one("#text-input", Input)
+        assert await settled(pilot, lambda: "Eve" in box.suggester.names)
+        await press_all(pilot, [*"eve", "enter"])
+        question = str(app.screen.query_one(".dialog-question", Static).render())
+        assert question == "eveは以前に遊んだEveと似ています。同じ人ですか?"
+        assert choice_lines(app) == ["Eveにする(同じ人)", "eveのまま(別の人として)"]
+
+
+async def test_the_suggestion_reads_full_width_letters_and_skips_names_seated():
+    suggester = KnownNames(["Akira", "Aki", "Ben"], taken=lambda: ["akira"])
+    assert await suggester.get_suggestion("ａｋ") == "Aki"  # Akira is seated already
+    assert await suggester.get_suggestion("b") == "Ben"
+    assert await suggester.get_suggestion("c") is None

@@ -4,6 +4,7 @@ them off the UI thread, so the box is there from the first paint."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 
 from textual.suggester import Suggester
@@ -21,10 +22,12 @@ class KnownNames(Suggester):
         self.taken = taken
 
     async def get_suggestion(self, value: str) -> str | None:
-        """*value* comes case-folded (case_sensitive=False)."""
+        """*value* comes case-folded (case_sensitive=False); full-width letters typed
+        (``ａｋ``) are read as the letters they are."""
+        typed = unicodedata.normalize("NFKC", value).casefold()
         taken = {name.casefold() for name in self.taken()}
         for name in self.names:
             folded = name.casefold()
-            if folded.startswith(value) and folded not in taken:
+            if unicodedata.normalize("NFKC", folded).startswith(typed) and folded not in taken:
                 return name
         return None
