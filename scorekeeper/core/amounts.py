@@ -44,6 +44,12 @@ def as_stored() -> Iterator[None]:
         _STORED.reset(token)
 
 
+def reading_stored() -> bool:
+    """Whether what is read now is stored, not typed (:func:`as_stored`): a check made
+    for typing (a name that looks like another, core/names.py) lets a stored one be."""
+    return _STORED.get()
+
+
 def past_limit(value: int) -> bool:
     """Whether *value* is past :data:`LIMIT` either way, in something typed now."""
     return not -LIMIT <= value <= LIMIT and not _STORED.get()

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from scorekeeper.core.amounts import LIMIT, past_limit, whole_number, within
+from scorekeeper.core.amounts import LIMIT, past_limit, reading_stored, whole_number, within
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Header, OptionValue, frozen
 from scorekeeper.core.games import get_game
+from scorekeeper.core.names import lookalike_of
 from scorekeeper.core.state import State
 from scorekeeper.messages import Phrase
 
@@ -33,10 +34,15 @@ def check_name(name: str) -> str:
 
 def seat_name(name: str, seated: Sequence[str]) -> str:
     """*name* checked as a new seat next to *seated*: a valid name, and not one of theirs
-    (names are compared without case: "aki" would be read as "Aki" in entries)."""
+    (names are compared without case: "aki" would be read as "Aki" in entries), nor one
+    the table could not tell from theirs ("Ａｋｉ", a Cyrillic "Аki": core/names.py; a
+    stored header is read as it was kept)."""
     clean = check_name(name)
     if any(clean.casefold() == other.casefold() for other in seated):
         raise RuleError("rules.name_twice", field="players", name=clean)
+    alike = lookalike_of(clean, seated)
+    if alike is not None and not reading_stored():
+        raise RuleError("rules.name_lookalike", field="players", name=clean, other=alike)
     return clean
 
 

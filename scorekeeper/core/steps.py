@@ -35,6 +35,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, frozen, thawed
 from scorekeeper.core.game import Game
 from scorekeeper.core.header import check_name
+from scorekeeper.core.names import lookalike_of
 from scorekeeper.core.state import Seat, State, next_number
 from scorekeeper.core.words import unknown_entry
 from scorekeeper.messages import Phrase
@@ -195,7 +196,9 @@ def _nothing(game: Game, state: State, data: Mapping[str, Any]) -> NoData:
 def _check_join(
     game: Game, state: State, data: Mapping[str, Any], *, recorded: bool = False
 ) -> JoinData:
-    """A player who left and comes back is named as before, whatever the case typed.
+    """A player who left and comes back is named as before, whatever the case typed; a
+    name the table could not tell from a player's in another way (width, look-alike
+    letters: core/names.py) is refused with theirs, unless read as recorded.
 
     The data says the joiner's number (theirs again, or the next free one). A join
     recorded without it was recorded before the parent came back to a returning
@@ -207,6 +210,11 @@ def _check_join(
     existing = [n for n in state.names() if n.casefold() == name.casefold()]
     if existing and existing[0] in state.seated():
         raise RuleError("rules.already_seated", player=existing[0])
+    alike = None if existing or recorded else lookalike_of(name, state.names())
+    if alike is not None:  # never split silently (docs/rules/names.md)
+        seated = alike in state.seated()
+        key = "rules.join_lookalike_seated" if seated else "rules.join_lookalike_left"
+        raise RuleError(key, player=name, other=alike)
     if not existing:  # a new player brings the session's stack (chip games)
         _chips_within(state, game.initial_score(name, state.options, {}))
     if seat_after is not None and seat_after == (existing[0] if existing else None):

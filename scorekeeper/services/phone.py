@@ -110,13 +110,17 @@ def form_of(game: str, kind: str) -> str | None:
 
 
 def phone_actions(
-    session: Session, lang: str, only: Callable[[str], bool] | None = None
+    session: Session,
+    lang: str,
+    only: Callable[[str], bool] | None = None,
+    known: Sequence[str] = (),
 ) -> list[dict[str, Any]]:
     """The entries legal now that the phone offers, in the footer's order, as the page
     draws them: the kind, its label, what it asks for, and the players it may name; then
     correcting a past round when the core says one can be (as the app's ctrl+r).
     *only*: the kinds a round played again allows (services/correcting.py), and no
-    correction of another round from there."""
+    correction of another round from there. *known*: the names played under before in
+    the data folder (services/known_names.py), offered and asked about by ``join``."""
     state, game = session.state, session.game
     view = game.round_view(state) if state.in_round else None
     actions = []
@@ -143,6 +147,10 @@ def phone_actions(
                 {"word": code, "name": t(f"phone.suit.{name}", lang)}
                 for code, name in SUIT_NAMES.items()
             ]
+        elif form == "join":  # who left first, to come back to their seat (issue 43)
+            names = state.names()
+            doc["back"] = [name for name in names if name not in state.seated()]
+            doc["known"] = [name for name in known if name not in names][:KNOWN_SHOWN]
         elif form == "pools":
             claimed = _claimed(state)
             doc["pools"] = [
@@ -171,6 +179,9 @@ def phone_actions(
         )
     return actions
 
+
+#: Names played under before that the join form offers at most (the most recent first).
+KNOWN_SHOWN = 200
 
 #: Finished rounds the page lists at a time (newest first; "older rounds" asks for more).
 ROUNDS_SHOWN = 30
@@ -231,6 +242,14 @@ def phone_words(lang: str) -> dict[str, str]:
         "note_text",
         "join_name",
         "join_after",
+        "join_back",
+        "join_new_name",
+        "name_known",
+        "name_left",
+        "use_known",
+        "keep_typed",
+        "bring_back",
+        "type_again",
         "enter_cards",
         "card_example",
         "hand_example",

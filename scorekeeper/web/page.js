@@ -322,7 +322,25 @@
         for (const suit of a.suits) {
           choices.appendChild(button(suit.name, "act", () => send([a.kind, suit.word])));
         }
+      } else if (a.form === "join" && form.question) {
+        // a name like another: the recorder says which (never merged or split silently)
+        const q = form.question;
+        const p = make("p", q.text, "question");
+        p.id = "name-question";
+        const yes = button(q.yes, "act primary", q.onYes);
+        yes.id = "name-yes";
+        const no = button(q.no, "act", q.onNo);
+        no.id = "name-no";
+        choices.append(p, yes, no);
       } else if (a.form === "join") {
+        // who left first: back to their seat at one tap; then a new player's name
+        for (const name of a.back || []) {
+          const b = button(w.join_back.replace("{name}", name), "act primary come-back",
+            () => send([a.kind, name]));
+          b.dataset.back = name;
+          choices.appendChild(b);
+        }
+        if ((a.back || []).length) choices.appendChild(make("p", w.join_new_name, "dim"));
         for (const name of a.choices) {
           const b = button(name, "act pick", () => pick(name));
           if (form.player === name) b.classList.add("picked");
@@ -344,10 +362,11 @@
           }
         }
       }
-      const typed = a.form === "text" || a.form === "join";
+      const typed = a.form === "text" || (a.form === "join" && !form.question);
       $("form-text").hidden = !typed;
       $("text").placeholder = "";
       $("text").setAttribute("aria-label", a.form === "join" ? w.join_name : w.note_text);
+      knownNames(a.form === "join" ? [...(a.back || []), ...(a.known || [])] : null);
       const cards = $("form-cards");
       const typedCards = a.form === "cards" || a.form === "card";
       cards.hidden = !typedCards;
@@ -376,9 +395,66 @@
       $("form-clear").hidden = ["confirm", "suit", "player", "text", "correct"].includes(a.form);
       $("form-cancel").hidden = a.form === "confirm";
       $("form-send").hidden = !["players", "ranking", "amount", "pools", "text", "join", "cards",
-        "card"].includes(a.form);
+        "card"].includes(a.form) || Boolean(form.question);
       $("form-send").disabled = !ready();
       if (doc) draw(doc); // the table drawn as it is: not a new one from the stream
+    }
+
+    // the names played under before, suggested as the join form's name is typed
+    function knownNames(names) {
+      let list = $("known-names");
+      if (names === null) {
+        $("text").removeAttribute("list");
+        return;
+      }
+      if (!list) {
+        list = make("datalist", "", "");
+        list.id = "known-names";
+        $("form-text").appendChild(list);
+      }
+      if (list.dataset.names !== names.join("\u0000")) {
+        list.dataset.names = names.join("\u0000");
+        list.replaceChildren(...names.map((name) => Object.assign(make("option", "", ""),
+          { value: name })));
+      }
+      $("text").setAttribute("list", "known-names");
+    }
+
+    // a name as a table reads it: width and case aside (core/names.py also reads
+    // look-alike letters; the rules refuse those next to a player of the session)
+    function nameKey(name) {
+      return name.normalize("NFKC").toLowerCase().split(/\s+/).filter(Boolean).join(" ");
+    }
+
+    function lookalike(typed, names) {
+      if (names.includes(typed)) return null;
+      return names.find((name) => nameKey(name) === nameKey(typed)) || null;
+    }
+
+    // a typed joiner like one who left, or one played under before: asked, not sent
+    function askedAboutName() {
+      const a = form.action;
+      if (a.form !== "join" || form.keep) return false;
+      const typed = $("text").value.trim();
+      const left = lookalike(typed, a.back || []);
+      const known = left === null ? lookalike(typed, a.known || []) : null;
+      const said = (text, other) => text.replace("{typed}", typed).replaceAll("{known}", other);
+      if (left !== null) {
+        form.question = { text: said(w.name_left, left), yes: said(w.bring_back, left),
+          no: w.type_again, onYes: () => send([a.kind, left]),
+          onNo: () => { form.question = null; $("text").value = ""; drawForm(); } };
+      } else if (known !== null) {
+        const answer = (name) => () => {
+          form.question = null;
+          form.keep = true;
+          $("text").value = name;
+          send(words());
+        };
+        form.question = { text: said(w.name_known, known), yes: said(w.use_known, known),
+          no: said(w.keep_typed, known), onYes: answer(known), onNo: answer(typed) };
+      } else return false;
+      drawForm();
+      return true;
     }
 
     function poolName(pool) {
@@ -447,7 +523,9 @@
       return [a.kind, form.player, ...form.pools];
     }
 
-    $("form-send").addEventListener("click", () => { if (form && ready()) send(words()); });
+    $("form-send").addEventListener("click", () => {
+      if (form && ready() && !askedAboutName()) send(words());
+    });
     $("form-cancel").addEventListener("click", close);
     $("form-clear").addEventListener("click", () => {
       if (!form) return;

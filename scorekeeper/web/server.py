@@ -47,6 +47,7 @@ from scorekeeper.export.live import live_view
 from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.messages.text import visible
 from scorekeeper.services.keeping import Keeper
+from scorekeeper.services.known_names import known_names
 from scorekeeper.services.phone import (
     MAX_TAP_BYTES,
     Answer,
@@ -91,6 +92,8 @@ class Feed:
         """*recorder*: also the recorder's documents, with the entries legal now."""
         self.followed = followed
         self.recorder = recorder
+        #: The names played under before, read once: the join form offers them.
+        self.known = known_names(followed.store) if recorder else []
         self.version = 0
         self.viewers = 0  # streams open now
         self.problem = ""  # the file could not be read just now: said on every page
@@ -116,7 +119,7 @@ class Feed:
             view["problem"], view["version"] = self.problem, version
             docs[lang] = json.dumps(view, ensure_ascii=False).encode("utf-8")
             if self.recorder:
-                view["actions"] = phone_actions(session, lang)
+                view["actions"] = phone_actions(session, lang, known=self.known)
                 view["after"] = session.ledger.next_seq - 1
                 docs[f"{lang}+"] = json.dumps(view, ensure_ascii=False).encode("utf-8")
         return docs

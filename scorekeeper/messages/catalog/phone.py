@@ -223,6 +223,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "新しいプレイヤーの名前を入力。誰の次に座るかをタップ(なければ最後)",
     ),
     "phone.page.join_after": ("sits after {name}", "{name}の次に座る"),
+    "phone.page.join_back": ("{name} comes back to their seat", "{name}が元の席に戻る"),
+    "phone.page.join_new_name": ("Or a new player:", "または新しいプレイヤー:"),
+    "phone.page.name_known": (
+        "{typed} looks like {known}, who played before: the same person?",
+        "{typed}は以前に遊んだ{known}と似ています。同じ人ですか?",
+    ),
+    "phone.page.name_left": (
+        "{typed} looks like {known}, who left: is it {known} coming back?",
+        "{typed}は抜けた{known}と似ています。{known}が戻るのですか?",
+    ),
+    "phone.page.use_known": ("Use {known} (the same person)", "{known}にする(同じ人)"),
+    "phone.page.keep_typed": ("Keep {typed} as another player", "{typed}のまま(別の人として)"),
+    "phone.page.bring_back": ("Bring {known} back to their seat", "{known}を元の席に戻す"),
+    "phone.page.type_again": ("Type another name", "別の名前を入力する"),
     "phone.page.enter_cards": (
         "Type each player's card as shown",
         "見えているカードをプレイヤーごとに入力",

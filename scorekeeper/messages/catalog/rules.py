@@ -186,6 +186,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "nobody can leave now: at least {min} {min:player|players} must stay at the table",
         "今は誰も抜けられません。{min}人以上が残る必要があります",
     ),
+    "rules.name_lookalike": (
+        "{name} looks like {other}, already a player: the table could not tell them apart"
+        " (write {other}, or another name)",
+        "{name}は{other}(すでにプレイヤーにいます)と見分けがつきません。"
+        "{other}と書くか、別の名前にしてください",
+    ),
+    "rules.join_lookalike_seated": (
+        "{player} looks like {other}, who is at the table: the table could not tell them"
+        " apart; a new player needs a name that does not look like theirs",
+        "{player}は着席中の{other}と見分けがつきません。"
+        "新しいプレイヤーには見分けのつく名前を付けてください",
+    ),
+    "rules.join_lookalike_left": (
+        "{player} looks like {other}, who left: join {other} brings them back to their seat;"
+        " a new player needs a name that does not look like theirs",
+        "{player}は抜けた{other}と見分けがつきません。join {other}で元の席に戻ります。"
+        "新しいプレイヤーには見分けのつく名前を付けてください",
+    ),
     "rules.already_seated": (
         "{player} is already at the table",
         "{player}はすでに着席しています",

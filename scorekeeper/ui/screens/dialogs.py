@@ -10,6 +10,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -329,9 +330,12 @@ class TextDialog(HoldsKeys[str | None]):
         value: str = "",
         *,
         help_text: str = "",
+        suggester: Suggester | None = None,
     ) -> None:
-        """*help_text*: a rule to have in mind while typing (Pochen's order of sets)."""
+        """*help_text*: a rule to have in mind while typing (Pochen's order of sets);
+        *suggester*: completes what is typed (a name played under before)."""
         super().__init__(classes="dialog")
+        self.suggester = suggester
         self.help_text = help_text
         self.title_text = title
         self.placeholder = placeholder
@@ -346,7 +350,11 @@ class TextDialog(HoldsKeys[str | None]):
             # Prefilled text is to be edited, not replaced: the cursor at its end and nothing
             # selected, so that one Backspace erases one character (not Textual's select-all).
             yield Input(
-                self.value, placeholder=self.placeholder, id="text-input", select_on_focus=False
+                self.value,
+                placeholder=self.placeholder,
+                id="text-input",
+                select_on_focus=False,
+                suggester=self.suggester,
             )
             hint = Static(self.placeholder, id="text-hint", classes="dialog-help", markup=False)
             hint.display = False

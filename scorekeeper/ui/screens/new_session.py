@@ -6,6 +6,8 @@ The form decides no rule itself: on Create it hands everything to
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,12 +23,16 @@ from scorekeeper.core.events import OptionValue
 from scorekeeper.core.game import Game, OptionSpec
 from scorekeeper.core.games import all_games, get_game
 from scorekeeper.core.header import make_header, parse_stacks, seat_name
+from scorekeeper.core.names import lookalike_of
 from scorekeeper.messages import CATALOG, UserError, t
+from scorekeeper.services.known_names import known_names
 from scorekeeper.services.recording import create_session
 from scorekeeper.ui.app_protocol import ScoreApp, score_app
 from scorekeeper.ui.screens.holds_keys import release_held
+from scorekeeper.ui.screens.name_question import known_question
 from scorekeeper.ui.seats import pairs_example
 from scorekeeper.ui.widgets.key_bar import KeyBar
+from scorekeeper.ui.widgets.known_names import KnownNames
 
 #: Fields of the header that are not options; an error naming any other field goes to the form.
 _FIXED_FIELDS = ("game", "players", "parent", "recorder", "stacks")
@@ -111,11 +117,16 @@ class NewSessionScreen(Screen[None]):
         Binding("escape", "cancel", t("ui.cancel"), id="new-cancel"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, known: Sequence[str] | None = None) -> None:
+        """*known*: the names played under before in this data folder, when the caller
+        has them (the start screen's list); else they are read off the UI thread."""
         super().__init__(id="new-session")
         self.games = all_games()
         self.game: Game = self.games[0]
         self.seats: list[str] = []
+        self.known: list[str] = list(known or ())
+        self._read_known = known is None
+        self.suggester = KnownNames(self.known, taken=lambda: self.seats)
 
     @property
     def sk_app(self) -> ScoreApp:
@@ -167,7 +178,13 @@ class NewSessionScreen(Screen[None]):
             Horizontal(
                 Label(t("word.players"), classes="new-label", markup=False),
                 Vertical(
-                    Input(placeholder=t("ui.new.name_placeholder"), id="new-name", compact=True),
+                    Input(
+                        placeholder=t("ui.new.name_placeholder"),
+                        id="new-name",
+                        compact=True,
+                        suggester=self.suggester,
+                        select_on_focus=False,  # back in the box, a key adds to the name
+                    ),
                     SeatList(id="new-seats", markup=False, compact=True),
                     Static("", id="new-count", markup=False),
                     classes="new-seats-box",
@@ -201,6 +218,17 @@ class NewSessionScreen(Screen[None]):
     def on_mount(self) -> None:
         self._refresh_seats()
         self.query_one("#new-name", Input).focus()
+        if self._read_known:
+            self.run_worker(self._reading_known, thread=True, exit_on_error=False)
+
+    def _reading_known(self) -> None:
+        """(A worker thread.) The names played under before, handed to the UI thread."""
+        names = known_names(self.sk_app.store)
+        self.app.call_from_thread(self._got_known, names)
+
+    def _got_known(self, names: list[str]) -> None:
+        self.known = names
+        self.suggester.names = names
 
     @on(Select.Changed, "#new-game")
     async def _game_changed(self, event: Select.Changed) -> None:
@@ -292,18 +320,45 @@ class NewSessionScreen(Screen[None]):
         finally:
             release_held(self.app)
 
+    @on(Input.Blurred, "#new-name")
+    def _name_left(self, event: Input.Blurred) -> None:
+        """Tab (or a click) away from a typed name seats it, as Enter does: a name left
+        in the box was not counted, and the box, focused again, lost it to the next key."""
+        if self.app.screen is self and event.value.strip():
+            self._add_seat(event.input)
+
     def _add_seat(self, name_input: Input) -> bool:
-        """Seat the typed name, or say next to the list why not."""
+        """Seat the typed name, or say next to the list why not; a name that looks like
+        one played under before is asked about first (False until it is answered)."""
         self._set_error("players", "")
         try:
             name = seat_name(name_input.value, self.seats)
         except RuleError as error:
             self._set_error("players", error.message())
             return False
-        self.seats.append(name)
-        name_input.value = ""
-        self._refresh_seats(highlight=len(self.seats) - 1)
+        known = lookalike_of(name, [k for k in self.known if k not in self.seats])
+        if known is not None:
+            self.app.push_screen(known_question(name, known), self._answered)
+            return False
+        self._seat(name)
         return True
+
+    def _answered(self, name: str | None) -> None:
+        """The recorder's answer to the question about a look-alike name: that spelling
+        is seated (checked again: it may be seated by now); none, the box keeps the text."""
+        if name is None:
+            return
+        try:
+            checked = seat_name(name, self.seats)
+        except RuleError as error:
+            self._set_error("players", error.message())
+            return
+        self._seat(checked)
+
+    def _seat(self, name: str) -> None:
+        self.seats.append(name)
+        self.query_one("#new-name", Input).value = ""
+        self._refresh_seats(highlight=len(self.seats) - 1)
 
     def action_remove_seat(self) -> None:
         index = self.seat_list.highlighted

@@ -312,9 +312,12 @@ class StartScreen(MarksSessions, Screen[None]):
             self.sk_app.open_session(int(event.row_key.value))
 
     def action_new_session(self) -> None:
+        from scorekeeper.services.known_names import names_of
         from scorekeeper.ui.screens.new_session import NewSessionScreen
 
-        self.app.push_screen(NewSessionScreen())
+        # the names of the sessions listed (read already), else the form reads them
+        known = names_of(self.summaries) if self.summaries else None
+        self.app.push_screen(NewSessionScreen(known))
 
     def action_same_table(self) -> None:
         """A new session like the highlighted one (``new --like``), its table opened at

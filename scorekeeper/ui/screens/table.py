@@ -38,6 +38,7 @@ from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, TextDialog, ask_who
 from scorekeeper.ui.screens.history import with_history
+from scorekeeper.ui.screens.joining import JoinTable
 from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.big_number import BigNumber
 from scorekeeper.ui.widgets.key_bar import PALETTE_WORD, KeyBar
@@ -182,6 +183,8 @@ class TableScreen(Screen[None]):
         self._legal: tuple[object, dict[str, tuple[str, ...]]] | None = None
         #: A correcting table: whether its correction was saved into the stored session.
         self.saved = False
+        #: The join key's questions, made at its first press (the known names read once).
+        self._joining: JoinTable | None = None
 
     def game_panel(self) -> Widget:
         raise NotImplementedError
@@ -480,33 +483,17 @@ class TableScreen(Screen[None]):
             self.record(Entry("rebuy", {"player": name, "chips": chips}))
 
     def action_join(self) -> None:
-        def named(name: str | None) -> None:
-            if not name:
-                return
-            seats = self._seats(self.state.seated())
-            # without a seat named, one who left sits where they sat, a new player last
-            back = self.state.returning(name)
-            default = t("ui.table.join_last" if back is None else "ui.table.join_back")
-            dialog = ask_who(
+        """Who joins: a player who left, back to their seat, first (ui/screens/joining.py)."""
+        if self._joining is None:
+            self._joining = JoinTable(
                 self.app,
-                t("ui.table.join_after", player=back or name.strip()),
-                seats,
-                check=lambda after: self.check_entry("join", {"player": name, "after": after}),
-                extra=[("last", default)],
+                lambda: self.state,
+                lambda name, after: self.check_entry("join", {"player": name, "after": after}),
+                lambda name, after: self.record(Entry("join", {"player": name, "after": after})),
+                lambda: self._seats(self.state.seated()),
+                getattr(self.app, "store", None),
             )
-            self.app.push_screen(dialog, partial(self._join, name))
-
-        dialog = TextDialog(
-            t("ui.table.join_title"),
-            check=lambda name: self.check_entry("join", {"player": name, "after": None}),
-        )
-        self.app.push_screen(dialog, named)
-
-    def _join(self, name: str, after: str | None) -> None:
-        if after is None:
-            return
-        seat = None if after == "\0last" else after
-        self.record(Entry("join", {"player": name, "after": seat}))
+        self._joining.ask()
 
     def action_end(self) -> None:
         def answered(yes: bool | None) -> None:
