@@ -13,8 +13,8 @@ from scorekeeper.messages import t
 
 
 def share_text(session: Session, lang: str, receipt: Receipt | None = None) -> str:
-    """The title (game, date), the standings, who pays whom, Pochen's board given back,
-    the receipt: one short message, one line each."""
+    """The title (game, date), the standings with Pochen's board given back, who pays
+    whom, the receipt: one short message, one line each."""
     return ended_text(ended(session, lang, receipt))
 
 
@@ -22,12 +22,12 @@ def ended_text(end: Ended) -> str:
     """:func:`share_text` from the end already said (the phones' page has it)."""
     lines = [end.title, "", end.heading]
     lines += [f"{x.rank}. {x.name} {x.text}" for x in end.standings]
+    lines += end.board  # what the standings hold of the board given back (Pochen)
     lines += ["", end.pay_title]
     if end.rate:
         lines.append(end.rate)
     lines += [x.text for x in end.pays]
     lines += end.notes
-    lines += end.board
     if end.receipt:
         lines += ["", end.receipt]
     return "\n".join(lines)
