@@ -47,7 +47,13 @@ async def opened(browser: Browser, url: str, entries: int) -> None:
     ],
 )  # fmt: skip
 async def test_after_end_the_phone_shows_the_end_not_the_stake(
-    served, tmp_path, lang, caption, pays, button, heading  # noqa: F811
+    served,  # noqa: F811
+    tmp_path,
+    lang,
+    caption,
+    pays,
+    button,
+    heading,
 ):
     table = served(lang=lang, options={"base": "1000", "cap": "none"})
     table.record("round", "raise", "showdown Ben")  # stake 2,000; Ben wins

@@ -81,7 +81,7 @@ def test_o1_ended_says_who_pays_whom_and_the_stake_is_no_headline():
     assert doc["ended"]["notes"] == [] and doc["ended"]["board"] == []
     assert doc["ended"]["receipt"] is None  # not known: not made up
     ja = live_view(o1("end"), 1, "ja")
-    assert [x["text"] for x in ja["ended"]["transfers"]][0] == "BがAに100を支払う"
+    assert ja["ended"]["transfers"][0]["text"] == "BがAに100を支払う"
     assert ja["headline"]["caption"] == "セッション終了"
 
 
@@ -111,8 +111,10 @@ def test_thousands_separators_in_the_standings_and_the_transfers():
 
 
 def test_c1_ended_in_chips():
-    session = session_of("indian-chips", FOUR, "round", "check B", "bet C", "raise D", "fold A",
-                         "call B", "call C", "showdown cards B=KS C=KH D=9C", "end", stack=20)  # fmt: skip
+    c1 = ["round", "check B", "bet C", "raise D", "fold A", "call B", "call C"]
+    session = session_of(
+        "indian-chips", FOUR, *c1, "showdown cards B=KS C=KH D=9C", "end", stack=20
+    )
     doc = live_view(session, 1, "en")
     assert dict(session.state.scores) == {"A": 19, "B": 25, "C": 25, "D": 11}
     assert ranked(doc) == [(1, "B", "+5"), (1, "C", "+5"), (3, "A", "-1"), (4, "D", "-9")]
