@@ -27,7 +27,6 @@ from scorekeeper.export.report import (
     stake_rows,
     title,
 )
-from scorekeeper.export.settlement import settle
 from scorekeeper.export.share_text import ended_text
 from scorekeeper.messages import Count, t
 from scorekeeper.messages.describe import describe_text
@@ -124,9 +123,8 @@ def _headline(session: Session, lang: str) -> dict[str, Any]:
 def _status(session: Session, view: RoundView | None, lang: str) -> str:
     """One line: the round in play and whose turn it is, or who deals next."""
     state = session.state
-    if state.finished:  # and what the board gave back at the end (Pochen end_board)
-        board = settle(session).board_lines(lang)
-        return " · ".join([t("ui.stake.finished", lang, round=state.round), *board])
+    if state.finished:  # (what the board gave back is said with the end: _ended)
+        return t("ui.stake.finished", lang, round=state.round)
     if view is None:
         return t(
             session.game.worded("web.next_round"), lang, round=state.round + 1, parent=state.parent
