@@ -161,7 +161,7 @@ def _ended(session: Session, receipt: Receipt | None, lang: str) -> dict[str, An
         "receipt": None
         if receipt is None
         else {"entries": receipt.entries, "hash": receipt.hash, "text": end.receipt},
-        "text": ended_text(end),
+        "text": ended_text(end, lang),
         "words": {
             key: t(f"web.ended.{key}", lang)
             for key in ("share", "copy", "copied", "copy_failed", "text")

@@ -15,13 +15,16 @@ from scorekeeper.messages import t
 def share_text(session: Session, lang: str, receipt: Receipt | None = None) -> str:
     """The title (game, date), the standings with Pochen's board given back, who pays
     whom, the receipt: one short message, one line each."""
-    return ended_text(ended(session, lang, receipt))
+    return ended_text(ended(session, lang, receipt), lang)
 
 
-def ended_text(end: Ended) -> str:
+def ended_text(end: Ended, lang: str) -> str:
     """:func:`share_text` from the end already said (the phones' page has it)."""
     lines = [end.title, "", end.heading]
-    lines += [f"{x.rank}. {x.name} {x.text}" for x in end.standings]
+    lines += [
+        t("export.share.standing", lang, rank=x.rank, name=x.name, result=x.text)
+        for x in end.standings
+    ]
     lines += end.board  # what the standings hold of the board given back (Pochen)
     lines += ["", end.pay_title]
     if end.rate:
@@ -39,7 +42,8 @@ def season_text(sids: Sequence[int], settled: Settlement, lang: str) -> str:
     comma = t("settle.separator", lang)
     lines = [t("settle.heading", lang, sessions=comma.join(map(str, sids))), ""]
     lines += [
-        f"{name} {number_text(amount, signed=True)}" for name, amount in settled.balances.items()
+        t("settle.total", lang, name=name, amount=number_text(amount, signed=True))
+        for name, amount in settled.balances.items()
     ]
     lines += ["", t("timeline.settlement", lang)]
     rate = settled.rate_text(lang)

@@ -21,6 +21,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # -- the end of a session, as the phones and the copied summary say it -------------
     "export.share.title": ("{game} · {date}", "{game} · {date}"),
+    "export.share.standing": ("{rank}. {name} {result}", "{rank}位 {name} {result}"),
     "export.share.final": (
         "Final standings after {rounds} {rounds:round|rounds}",
         "最終順位({rounds}ラウンド)",
