@@ -15,6 +15,7 @@ from scorekeeper.services.recording import receipt_of
 from scorekeeper.storage import Store
 from tests.browser_support import Browser
 from tests.test_browser import free_port, served  # noqa: F401  (the fixture)
+from tests.test_browser_page import BROKEN_WORDS, PHONE_GLYPHS
 from tests.test_pochen_end import P1_DEAL
 
 VISIBLE = "(id) => { const e = document.getElementById(id); return !!e && !!e.offsetParent; }"
@@ -87,6 +88,9 @@ async def test_after_end_the_phone_shows_the_end_not_the_stake(
         assert pays[0] in text and receipt.hash in text and heading in text
         # the whole end fits the phone's width: nothing runs off the side
         assert await browser.evaluate("document.documentElement.scrollWidth") <= 390
+        # no heading of the end breaks inside a word (Japanese glyphs as wide as a phone's)
+        assert await browser.evaluate(PHONE_GLYPHS)
+        assert await browser.evaluate(BROKEN_WORDS) == []
 
 
 async def test_pochen_ended_shows_the_board_given_back(served):  # noqa: F811
