@@ -9,15 +9,19 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.core.games import game_specs
 from scorekeeper.core.header import make_header
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
+from scorekeeper.core.words import parse_entry
 from scorekeeper.export.live import live_view
 from scorekeeper.export.share_text import share_text
 from tests.rules_support import enter
+from tests.session_gen import build_session
 from tests.test_official import O1_ROUNDS
 from tests.test_pochen_end import P1_DEAL
 
@@ -172,3 +176,35 @@ def test_an_undone_end_takes_the_end_away():
     doc = live_view(session, 1, "en")
     assert doc["ended"] is None
     assert doc["headline"]["caption"] != "The session has ended"
+
+
+PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(st.data(), st.sampled_from([spec.id for spec in game_specs()]))
+def test_any_ended_session_pays_what_its_standings_say(data, game):
+    """Whatever was played, once it has ended: the transfers square every player's net
+    exactly, the standings are the core's, and the shared text says every transfer."""
+    session = build_session(data, game)
+    if not session.state.finished and "end" in {a.kind for a in session.legal()}:
+        session.record(parse_entry(session.game, ["end"]))
+    if not session.state.finished:
+        return
+    end = live_view(session, 1, "en")["ended"]
+    assert end is not None
+    state, net = session.state, session.game.net(session.state)
+    assert [(x["rank"], x["name"]) for x in end["standings"]] == [
+        (s.rank, s.player) for s in standings(state)
+    ]
+    if session.game.lower_is_better:
+        assert end["transfers"] == [] and len(end["notes"]) == 1
+        return
+    paid = dict.fromkeys(net, 0)
+    for x in end["transfers"]:
+        assert x["amount"] > 0
+        paid[x["from"]] -= x["amount"]
+        paid[x["to"]] += x["amount"]
+    assert paid == net
+    for x in end["transfers"]:
+        assert x["text"] in end["text"].splitlines()
