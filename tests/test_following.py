@@ -168,3 +168,29 @@ def test_a_checkpoint_that_does_not_fit_the_file_is_not_used(tmp_path, monkeypat
     # below it is for verify and every whole read to say.
     with pytest.raises(UserError):  # read whole, and the damage said
         showing.Followed(store, 1, history=True)
+
+
+def test_a_followed_session_has_the_receipt_verify_gives(tmp_path, monkeypatch):
+    """The end on every phone carries the session's receipt: picked up at its checkpoint,
+    read whole, or followed as it grows (a vouch line appended changes nothing), it is the
+    one ``verify`` prints."""
+    from scorekeeper.services.recording import receipt_of
+    from scorekeeper.storage import snapshot
+
+    monkeypatch.setattr(snapshot, "STATE_AT_LEAST", 4)
+    monkeypatch.setattr(snapshot, "STATE_EVERY", 4)
+    monkeypatch.setattr(snapshot, "STATE_LAG", 20)
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
+    recording = Recording(store, 1, history=False)
+    for kind, data in [("round", {}), ("raise", {}), ("showdown", {"winner": "C"})] * 12:
+        recording.record(Entry(kind, data))
+    recording.close()  # a checkpoint, and its vouch line after the last entry
+    page = showing.Followed(store, 1, history=False)
+    whole = showing.Followed(store, 1)
+    assert page.session.history_from > 1
+    assert page.receipt() == whole.receipt() == receipt_of(store.read(1))
+    record(store, ("round", {}), ("showdown", {"winner": "A"}), ("end", {}))
+    assert page.follow() is True and whole.follow() is True
+    assert page.receipt() == whole.receipt() == receipt_of(store.read(1))
+    assert page.receipt() is not None and page.receipt().entries == 39

@@ -330,8 +330,8 @@ def test_carry_is_said_in_the_settlement():
 
 def test_the_phones_page_says_it():
     session = ended_p1()
-    status = live_view(session, 1, "en")["status"]
-    assert "At the end the 12 chips left on the board went back" in status
+    board = live_view(session, 1, "en")["ended"]["board"]
+    assert "At the end the 12 chips left on the board went back" in board[0]
     assert sum(row["net"] for row in live_view(session, 1, "en")["standings"]) == 0
 
 

@@ -194,8 +194,13 @@ async def test_help_on_the_timeline_and_the_standings(tmp_path):
             ("esc / i / q", "Back"),
         ]
         await press_all(pilot, ["escape", "escape", "t", "question_mark"])
-        # the rate is listed (offered once the session has ended), and scrolling
-        assert ours(app, "screen") == [("esc / t / q", "Back"), ("$", "Rate"), ("pgdn", "Scroll")]
+        # the rate and the copy are listed (offered once the session has ended), and scrolling
+        assert ours(app, "screen") == [
+            ("esc / t / q", "Back"),
+            ("$", "Rate"),
+            ("c", "Copy"),
+            ("pgdn", "Scroll"),
+        ]
 
 
 async def test_confirm_dialogs_name_their_keys(tmp_path):

@@ -7,7 +7,9 @@ Japanese shots, a Japanese font such as ``fonts-noto-cjk``) at a phone's 390x844
 a TV's 1920x1080, into docs/images/web-*.png; and the recorder's page (``--recorder Aki``)
 with the showdown's question open, in both languages, into docs/images/recorder-phone*.png,
 and correcting round 2 on it (the banner, the round's buttons) into
-docs/images/recorder-correct*.png. Times are shown in Tokyo's time.
+docs/images/recorder-correct*.png; and O1 played to its end, with the final standings,
+who pays whom and the share button in place of the stake, into docs/images/web-ended*.png.
+Times are shown in Tokyo's time.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ IMAGES = ROOT / "docs" / "images"
 START = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)  # 19:00 in Tokyo
 O1 = ["round", "fold Ben", "raise", "fold Chihiro", "showdown Dai", "round", "showdown Ben"]
 O1 += ["round", "raise", "raise", "raise"]
+#: O1 played to its end (rounds 3 and 4 as the rules give them), then ``end``.
+O1_END = [*O1, "raise", "fold Dai", "showdown cards Chihiro=AS Emi=2H Aki=KC Ben=QD"]
+O1_END += ["round", "fold Emi", "fold Aki", "fold Ben", "fold Chihiro", "end"]
 P1 = ["round", "turned 8D", "claim Ben ace", "claim Chihiro king queen marriage"]
 P1 += ["pass Ben", "bet Chihiro 3"]
 
@@ -138,6 +143,15 @@ async def correcting(data: Path, shots: list[tuple[str, str, int, int]]) -> None
         server.wait(10)
 
 
+async def ended(folder: Path) -> None:
+    """O1 played to its end: the phone shows the end, not the stake."""
+    data = stored(folder / "o1-end", "indian-official", {}, O1_END)
+    await photograph(data, [
+        ("web-ended-phone.png", "en", 390, 844),
+        ("web-ended-phone.ja.png", "ja", 390, 844),
+    ])  # fmt: skip
+
+
 async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         official = stored(Path(folder) / "o1", "indian-official", {}, O1)
@@ -154,6 +168,7 @@ async def main() -> None:
             ("recorder-correct.png", "en", 390, 844),
             ("recorder-correct.ja.png", "ja", 390, 844),
         ])  # fmt: skip
+        await ended(Path(folder))
         pochen = stored(Path(folder) / "p1", "pochen", {"stack": "50"}, P1)
         await photograph(pochen, [("web-pochen-phone.ja.png", "ja", 390, 844)])
 

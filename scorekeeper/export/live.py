@@ -14,10 +14,12 @@ from typing import Any
 from scorekeeper.core.cards import SUIT_SYMBOLS
 from scorekeeper.core.games.pochen import BOARD_ROWS, carried_deals, deal_view
 from scorekeeper.core.read_model import RoundView
+from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
+from scorekeeper.export.ended import ended
 from scorekeeper.export.report import (
     has_stakes,
     parent_heading,
@@ -25,7 +27,7 @@ from scorekeeper.export.report import (
     stake_rows,
     title,
 )
-from scorekeeper.export.settlement import settle
+from scorekeeper.export.share_text import ended_text
 from scorekeeper.messages import Count, t
 from scorekeeper.messages.describe import describe_text
 
@@ -38,8 +40,11 @@ LATEST_STAKES = 40
 STAKE_ENTRIES = 60
 
 
-def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
-    """The page's document: headline, players, standings, pots or board, entries, stakes."""
+def live_view(
+    session: Session, sid: int, lang: str, receipt: Receipt | None = None
+) -> dict[str, Any]:
+    """The page's document: headline, players, standings, pots or board, entries, stakes;
+    once the session has ended, its end (*receipt*: the session's, when it is known)."""
     state, game = session.state, session.game
     view = game.round_view(state) if state.in_round else None
     return {
@@ -58,6 +63,7 @@ def live_view(session: Session, sid: int, lang: str) -> dict[str, Any]:
         "entries": _entries(session, lang),
         "stakes": _stakes(session, lang),
         "finished": state.finished,
+        "ended": _ended(session, receipt, lang) if state.finished else None,
         "uses_chips": game.uses_chips,  # the players' table has a column for chips put in
         "score_is_net": game.score_is_net,  # points: one column, not the same number twice
         "labels": {
@@ -99,13 +105,16 @@ def headline_caption(session: Session, lang: str | None = None) -> str:
 def _headline(session: Session, lang: str) -> dict[str, Any]:
     state, game = session.state, session.game
     headline = game.headline(state)
+    caption = headline_caption(session, lang)
+    if state.finished:  # no stake, pot or board is in play any more: the end is shown
+        caption = t("web.ended.caption", lang)
     return {
         "kind": headline.kind,
         "label": t(f"word.{headline.kind}", lang),
         "value": headline.value,
         "in_play": headline.in_play,
         "cap": headline.cap,
-        "caption": headline_caption(session, lang),
+        "caption": caption,
         "parent": state.parent,
         "parent_label": parent_heading(game, lang),
     }
@@ -114,9 +123,8 @@ def _headline(session: Session, lang: str) -> dict[str, Any]:
 def _status(session: Session, view: RoundView | None, lang: str) -> str:
     """One line: the round in play and whose turn it is, or who deals next."""
     state = session.state
-    if state.finished:  # and what the board gave back at the end (Pochen end_board)
-        board = settle(session).board_lines(lang)
-        return " · ".join([t("ui.stake.finished", lang, round=state.round), *board])
+    if state.finished:  # (what the board gave back is said with the end: _ended)
+        return t("ui.stake.finished", lang, round=state.round)
     if view is None:
         return t(
             session.game.worded("web.next_round"), lang, round=state.round + 1, parent=state.parent
@@ -125,6 +133,40 @@ def _status(session: Session, view: RoundView | None, lang: str) -> str:
     if view.to_act is not None:
         line += " · " + _to_act(session, view, lang)
     return line
+
+
+def _ended(session: Session, receipt: Receipt | None, lang: str) -> dict[str, Any]:
+    """The end on every phone: the final standings, who pays whom (in money at the
+    session's rate), the board given back, the receipt, and the same as one text to share."""
+    end, game = ended(session, lang, receipt), session.game
+    return {
+        "heading": end.heading,
+        # losses are counted as they are; every other game ranks by the signed result
+        "value_heading": score_heading(game, lang)
+        if game.lower_is_better
+        else t("web.column.net", lang),
+        "signed": not game.lower_is_better,
+        "standings": [
+            {"rank": x.rank, "name": x.name, "value": x.value, "text": x.text}
+            for x in end.standings
+        ],
+        "pay_title": end.pay_title,
+        "rate": end.rate,
+        "transfers": [
+            {"from": x.payer, "to": x.payee, "amount": x.amount, "money": x.money, "text": x.text}
+            for x in end.pays
+        ],
+        "notes": list(end.notes),
+        "board": list(end.board),
+        "receipt": None
+        if receipt is None
+        else {"entries": receipt.entries, "hash": receipt.hash, "text": end.receipt},
+        "text": ended_text(end, lang),
+        "words": {
+            key: t(f"web.ended.{key}", lang)
+            for key in ("share", "copy", "copied", "copy_failed", "text")
+        },
+    }
 
 
 def _to_act(session: Session, view: RoundView, lang: str) -> str:

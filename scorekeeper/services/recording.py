@@ -102,6 +102,13 @@ def receipt_of(stored: StoredSession) -> Receipt:
     return Receipt(len(stored.events), fold_checked(stored)[1].head)
 
 
+def load_with_receipt(store: Store, sid: int) -> tuple[Session, Receipt]:
+    """:func:`load_session` and the session's receipt, from one read (a summary to share)."""
+    stored = store.read(sid)
+    session, verdict = fold_checked(stored)
+    return session, Receipt(len(stored.events), verdict.head)
+
+
 def load_session(store: Store, sid: int) -> Session:
     """A session read without taking the writer's lock (for replay, export, list)."""
     return fold_stored(store.read(sid))

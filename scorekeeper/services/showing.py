@@ -73,16 +73,17 @@ class Followed(Shown):
         self.id = sid
         self._seen = self._stamp()  # before reading: a change meanwhile is read again
         opened = (None if history else self._resumed()) or self._whole()
-        session, self._read_to, self._chain = opened
+        session, self._read_to, self._chain, self._head = opened
         super().__init__(sid, session, "display.read_only")
 
-    def _whole(self) -> tuple[Session, ResumeAt | None, str]:
-        """The session read and folded whole, where that read got to, and its last hash."""
+    def _whole(self) -> tuple[Session, ResumeAt | None, str, str]:
+        """The session read and folded whole, where that read got to, the hash the next
+        line chains to and its last entry's hash (the receipt's)."""
         stored = self.store.read(self.id)
         session, verdict = fold_checked(stored)
-        return session, stored.read_to, verdict.tip
+        return session, stored.read_to, verdict.tip, verdict.head
 
-    def _resumed(self) -> tuple[Session, ResumeAt | None, str] | None:
+    def _resumed(self) -> tuple[Session, ResumeAt | None, str, str] | None:
         found = snapshot_state(self.store, self.id)
         if found is None:
             return None
@@ -99,7 +100,12 @@ class Followed(Shown):
         resumed, _ = resume_from(self.id, snap, taken, stored.header, stored.events, stored.vouches)
         if resumed is None:
             return None
-        return resumed.session, stored.read_to, resumed.chain
+        return resumed.session, stored.read_to, resumed.chain, resumed.head
+
+    def receipt(self) -> Receipt | None:
+        """The receipt of the session as it is in the file now (its entries, their chain
+        checked as they were read), for the end shown on every phone."""
+        return Receipt(self.session.ledger.next_seq - 1, self._head)
 
     def _stamp(self) -> tuple[int, int]:
         try:
@@ -115,7 +121,7 @@ class Followed(Shown):
             return False
         grown = self._appended()
         if grown is None:
-            self.session, self._read_to, self._chain = self._whole()
+            self.session, self._read_to, self._chain, self._head = self._whole()
         self._seen = stamp
         return grown != 0
 
@@ -137,4 +143,6 @@ class Followed(Shown):
         except RuleError:
             return None
         self._read_to, self._chain = read_to, walked.tip
+        if docs:  # (vouch lines alone are not entries: the receipt stays)
+            self._head = walked.head
         return len(docs)

@@ -45,7 +45,9 @@
     document.title = doc.title;
     $("title").textContent = doc.title;
     const head = doc.headline;
-    $("big").textContent = String(head.value);
+    // once the session has ended no stake stands in huge type: its end is shown instead
+    $("big").hidden = doc.ended !== null;
+    $("big").textContent = doc.ended !== null ? "" : String(head.value);
     $("caption").textContent = head.caption;
     $("status").textContent = doc.status;
     const problem = $("problem");
@@ -79,6 +81,8 @@
       }));
     fill($("standings"), [[c.rank, "n"], [c.name], [c.net, "n"]],
       doc.standings.map((s) => row([[s.rank, "n"], [s.name], [signed(s.net), tone(s.net)]])));
+    $("standings-box").hidden = doc.ended !== null; // the final standings are in the end
+    drawEnded(doc.ended, c);
     $("pots-box").hidden = doc.pots === null;
     if (doc.pots !== null) {
       const pots = $("pots");
@@ -132,6 +136,76 @@
     if (desk) desk.show(doc);
   }
 
+
+  // -- the end of a session: the final standings, who pays whom, the receipt, and the same
+  // as one text to share (the phone's share sheet where there is one, else a copy button)
+  let endWords = null;
+
+  function drawEnded(end, c) {
+    $("ended-box").hidden = end === null;
+    endWords = end === null ? null : end.words;
+    if (end === null) return;
+    $("ended-title").textContent = end.heading;
+    fill($("ended-standings"), [[c.rank, "n"], [c.name], [end.value_heading, "n"]],
+      end.standings.map((s) => row([[s.rank, "n"], [s.name],
+        [s.text, end.signed ? tone(s.value) : "n"]])));
+    $("ended-pay-title").textContent = end.pay_title;
+    $("ended-rate").hidden = !end.rate;
+    $("ended-rate").textContent = end.rate;
+    $("ended-transfers").replaceChildren(...end.transfers.map((x) => make("li", x.text)),
+      ...end.notes.map((note) => make("li", note, "none")));
+    $("ended-board").hidden = !end.board.length;
+    $("ended-board").textContent = end.board.join(" ");
+    $("ended-receipt").hidden = end.receipt === null;
+    $("ended-receipt").textContent = end.receipt === null ? "" : end.receipt.text;
+    const canShare = typeof navigator.share === "function";
+    $("share").hidden = !canShare;
+    $("copy").hidden = canShare;
+    $("share").textContent = end.words.share;
+    $("copy").textContent = end.words.copy;
+    $("share-label").textContent = end.words.text;
+    const area = $("share-text");
+    if (area.value !== end.text) {
+      area.value = end.text;
+      $("share-said").textContent = "";
+    }
+  }
+
+  // A page served over plain http on the table's network is no secure context: it has no
+  // navigator.clipboard, so the text is selected and copied the old way.
+  function copyBySelection() {
+    const area = $("share-text");
+    area.focus();
+    area.select();
+    area.setSelectionRange(0, area.value.length);
+    try {
+      return document.execCommand("copy");
+    } catch (error) {
+      return false;
+    }
+  }
+
+  async function copyText() {
+    const text = $("share-text").value;
+    let done = false;
+    if (window.isSecureContext && navigator.clipboard && navigator.clipboard.writeText) {
+      try {
+        await navigator.clipboard.writeText(text);
+        done = true;
+      } catch (error) {
+        done = false;
+      }
+    }
+    if (!done) done = copyBySelection();
+    if (endWords) $("share-said").textContent = done ? endWords.copied : endWords.copy_failed;
+  }
+
+  $("copy").addEventListener("click", copyText);
+  $("share").addEventListener("click", () => {
+    navigator.share({ text: $("share-text").value }).catch((error) => {
+      if (!error || error.name !== "AbortError") copyText(); // no sheet after all: copied
+    });
+  });
 
   // -- the recorder's page: the entries legal now as buttons; each tap sent once -------
   // Nothing here decides a rule: the server sends what is legal now and what each entry

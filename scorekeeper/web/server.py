@@ -115,7 +115,7 @@ class Feed:
         docs = {}
         session = self.followed.session
         for lang in LANGUAGES:
-            view = live_view(session, self.followed.id, lang)
+            view = live_view(session, self.followed.id, lang, self.followed.receipt())
             view["problem"], view["version"] = self.problem, version
             docs[lang] = json.dumps(view, ensure_ascii=False).encode("utf-8")
             if self.recorder:

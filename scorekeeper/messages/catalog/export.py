@@ -19,6 +19,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Receipt: {entries} {entries:entry|entries}, last hash {hash}",
         "控え: 記録{entries}件、最後のハッシュ {hash}",
     ),
+    # -- the end of a session, as the phones and the copied summary say it -------------
+    "export.share.title": ("{game} · {date}", "{game} · {date}"),
+    "export.share.standing": ("{rank}. {name} {result}", "{rank}位 {name} {result}"),
+    "export.share.final": (
+        "Final standings after {rounds} {rounds:round|rounds}",
+        "最終順位({rounds}ラウンド)",
+    ),
     "export.chart": ("Net result over rounds", "ラウンドごとの収支"),
     "export.settlement": ("Settlement", "精算"),
     "export.col.points": ("points", "点数"),

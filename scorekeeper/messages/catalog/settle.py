@@ -42,6 +42,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "settle.ui.key.mark": ("Mark", "選択"),
     "settle.ui.key.settle": ("Settle", "精算"),
     "settle.ui.key.close": ("Close", "閉じる"),
+    # -- the result copied as text for a chat app (final standings, settle-up: c) ---------
+    "settle.ui.key.copy": ("Copy", "コピー"),
+    "settle.ui.copied": (
+        "The result is copied: paste it into the chat.",
+        "結果をコピーしました。チャットに貼り付けてください。",
+    ),
+    "settle.ui.close_copy": (
+        "c copies the result · Enter or Esc closes",
+        "c で結果をコピー · Enter か Esc で閉じる",
+    ),
     # -- the money rate (final standings, $): kept in the settings ---------------------------
     "settle.ui.key.rate": ("Rate", "レート"),
     "settle.ui.key.more": ("Scroll", "スクロール"),

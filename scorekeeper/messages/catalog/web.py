@@ -44,6 +44,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.pochen.stage.showdown": ("the Poch showdown", "ポッヘンの勝負"),
     "web.pochen.stage.sets": ("nobody bet: the sets are shown", "全員パス: 役の公開"),
     "web.pochen.stage.playout": ("play-out", "場札の出し切り"),
+    # -- the end of a session on every phone ----------------------------------------
+    "web.ended.caption": ("The session has ended", "セッション終了"),
+    "web.ended.share": ("Share the result", "結果を共有"),
+    "web.ended.copy": ("Copy the result", "結果をコピー"),
+    "web.ended.copied": (
+        "Copied: paste it into the chat.",
+        "コピーしました。チャットに貼り付けてください。",
+    ),
+    "web.ended.copy_failed": (
+        "Could not copy: select the text below and copy it.",
+        "コピーできませんでした。下の文章を選んでコピーしてください。",
+    ),
+    "web.ended.text": ("The result as text", "結果(テキスト)"),
     "web.none_yet": ("none yet", "まだありません"),
     "web.status.connecting": ("connecting…", "接続中…"),
     "web.status.live": ("live · updated {time}", "更新中 · {time}"),

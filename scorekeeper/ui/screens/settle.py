@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -49,18 +50,42 @@ def settlement_lines(
         return [error.message()], True
 
 
+def share_of(store: Store, sids: Sequence[int], rate: Decimal | None = None) -> str:
+    """The settlement of *sids* as text for a chat app: one session's result (standings,
+    who pays whom, its receipt), or several sessions' totals and transfers."""
+    from scorekeeper.export.settlement import settle_together
+    from scorekeeper.export.share_text import season_text, share_text
+    from scorekeeper.messages import language
+    from scorekeeper.services.recording import load_session, load_with_receipt
+
+    if len(sids) == 1:
+        session, receipt = load_with_receipt(store, sids[0])
+        return share_text(session, language(), receipt)
+    sessions = [(sid, load_session(store, sid)) for sid in sids]
+    return season_text(sids, settle_together(sessions, rate), language())
+
+
 class SettleScreen(ModalScreen[None]):
-    """The settlement of one or several sessions; Enter or Esc closes it."""
+    """The settlement of one or several sessions; Enter or Esc closes it, c copies it."""
 
     BINDINGS = [
         Binding("escape,enter", "close", t("settle.ui.key.close"), id="settle-close"),
+        Binding("c", "copy", t("settle.ui.key.copy"), id="settle-copy"),
     ]
 
-    def __init__(self, title: str, lines: list[str], refused: bool = False) -> None:
+    def __init__(
+        self,
+        title: str,
+        lines: list[str],
+        refused: bool = False,
+        share: Callable[[], str] | None = None,
+    ) -> None:
+        """*share*: the settlement as text for a chat app, made when it is copied."""
         super().__init__(classes="dialog", id="settle-screen")
         self.title_text = title
         self.lines = lines
         self.refused = refused
+        self.share = None if refused else share
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="settle-box"):
@@ -72,13 +97,29 @@ class SettleScreen(ModalScreen[None]):
                 body = Static("\n".join(self.lines), id="settle-lines", markup=False)
                 body.set_class(self.refused, "-refused")
                 yield body
-            yield Static(t("settle.ui.close"), id="settle-hint", markup=False)
+            hint = t("settle.ui.close" if self.share is None else "settle.ui.close_copy")
+            yield Static(hint, id="settle-hint", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#settle-scroll", VerticalScroll).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.share is not None if action == "copy" else True
+
+    def action_copy(self) -> None:
+        """The settlement as text for a chat app, on the clipboard; said in a toast."""
+        if self.share is None:
+            return
+        try:
+            text = self.share()
+        except UserError as error:  # (read again: the session changed or cannot be read)
+            self.notify(error.message(), severity="error")
+            return
+        self.app.copy_to_clipboard(text)
+        self.notify(t("settle.ui.copied"))
 
 
 class MarksSessions(Screen[None]):
@@ -167,9 +208,11 @@ class MarksSessions(Screen[None]):
         from scorekeeper.ui.screens.money_rate import kept_rate
 
         store = score_app(self).store
-        lines, refused = settlement_lines(store, sids, kept_rate(self.app))
+        rate = kept_rate(self.app)
+        lines, refused = settlement_lines(store, sids, rate)
         if len(sids) == 1:
             title = t("settle.ui.title_one", session=sids[0])
         else:
             title = t("settle.ui.title")
-        self.app.push_screen(SettleScreen(title, lines, refused))
+        share = partial(share_of, store, sids, rate)
+        self.app.push_screen(SettleScreen(title, lines, refused, share))

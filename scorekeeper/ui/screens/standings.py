@@ -15,7 +15,8 @@ from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings, standings_counts
 from scorekeeper.export.settlement import settle
-from scorekeeper.messages import t
+from scorekeeper.export.share_text import share_text
+from scorekeeper.messages import language, t
 from scorekeeper.ui.screens.money_rate import keep_rate, kept_rate, rate_dialog
 from scorekeeper.ui.widgets.chart import ScoreChart
 from scorekeeper.ui.widgets.key_bar import KeyBar
@@ -26,6 +27,7 @@ class StandingsScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close", priority=True),
         Binding("dollar_sign", "rate", t("settle.ui.key.rate"), id="standings-rate"),
+        Binding("c", "copy", t("settle.ui.key.copy"), id="standings-copy"),
         # Shown in the footer; ↑ ↓ PgUp Home End scroll too (the body has the focus).
         Binding("pagedown", "more", t("settle.ui.key.more"), id="standings-more", priority=True),
     ]
@@ -115,7 +117,14 @@ class StandingsScreen(Screen[None]):
         """The rate is offered where there is something to pay: a settled session."""
         if action == "rate":
             return self.settled is not None and self.settled.reason is None
+        if action == "copy":  # the result, once there is one
+            return self.settled is not None
         return True
+
+    def action_copy(self) -> None:
+        """The result as text for a chat app, on the clipboard (the phones share the same)."""
+        self.app.copy_to_clipboard(share_text(self.session, language(), self.receipt))
+        self.notify(t("settle.ui.copied"))
 
     def action_rate(self) -> None:
         """Ask the money rate; kept in the settings, used here at once."""
