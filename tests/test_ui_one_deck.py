@@ -138,11 +138,11 @@ async def test_a_returning_player_is_offered_their_old_seat(tmp_path):
         await pilot.pause()
         screen = app.screen
         await press_all(pilot, ["l", "2", "enter"])  # B leaves
-        await press_all(pilot, ["j", *"b", "enter"])
-        options = app.screen.query_one("#pick-list", OptionList)
+        await press_all(pilot, ["j"])  # who left comes first, Enter brings them back
+        options = app.screen.query_one("#choice-list", OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        assert labels[-1] == "their old seat"
-        await press_all(pilot, ["up", "enter"])
+        assert labels[0] == "B comes back to their seat"
+        await press_all(pilot, ["enter"])
         assert screen.state.names() == ("A", "B", "C", "D", "E")
         assert screen.state.seated() == ("A", "B", "C", "D", "E")
         await press_all(pilot, ["j", *"Fumi", "enter"])
