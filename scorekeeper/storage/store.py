@@ -54,6 +54,32 @@ class Store:
                 "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
             ) from exc
 
+    def last_written(self) -> int | None:
+        """The session written to last: of the journals changed last, the first whose last
+        line is not a vouch line (a table closed after the next one began vouches for its
+        snapshot then: that is no entry); else the journal changed last; None when there
+        is no session. One listing and a stat of each journal, and the end of one or two:
+        cheap enough to ask every second (``display --serve`` without a number)."""
+        stamps: list[tuple[int, int, str]] = []
+        try:
+            with os.scandir(self.sessions_dir) as found:
+                for each in found:
+                    sid = paths.session_id_of(each.name)
+                    if sid is not None:
+                        with contextlib.suppress(OSError):
+                            stamps.append((each.stat().st_mtime_ns, sid, each.path))
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StorageError(
+                "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
+            ) from exc
+        stamps.sort(reverse=True)
+        for _, sid, path in stamps:
+            if not _ends_with_a_vouch(path):
+                return sid
+        return stamps[0][1] if stamps else None
+
     def set_aside(self, sid: int) -> list[Path]:
         """Unfinished writes set aside from session *sid* (never acknowledged as recorded)."""
         from scorekeeper.storage.journal import side_files
@@ -415,6 +441,29 @@ class Store:
         if at_most is not None and unvouched > at_most:
             return None
         return found
+
+
+#: How a journal line that stores a vouch alone begins, after its checksum.
+_VOUCH_HEAD = b'{"set":{"vouches":'
+
+
+def _ends_with_a_vouch(path: str) -> bool:
+    """Whether the journal's last whole line stores a vouch (read from its end, a few
+    kilobytes at a time); an unreadable file counts as one (no entry seen)."""
+    try:
+        with open(path, "rb") as handle:
+            end = handle.seek(0, os.SEEK_END)
+            tail = b""
+            while True:
+                start = max(end - len(tail) - 4096, 0)
+                handle.seek(start)
+                tail = handle.read(end - start)
+                line_end = tail.rstrip(b"\n").rfind(b"\n")
+                if line_end >= 0 or start == 0:
+                    head = tail[line_end + 1 : line_end + 1 + 9 + len(_VOUCH_HEAD)]
+                    return head[9:] == _VOUCH_HEAD
+    except OSError:
+        return True
 
 
 def _begins_as_a_session(data: bytes) -> bool:
