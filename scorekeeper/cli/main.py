@@ -384,20 +384,34 @@ def load_app() -> type[ScorekeeperApp]:
     return app_class
 
 
+def hand_on_table_page(app: ScorekeeperApp) -> None:
+    """F2: the phones' page, if one runs, is handed to the app started again (in the
+    environment the next program gets): the same link, every phone still connected."""
+    from scorekeeper.services.table_page import HANDED_ON
+
+    handed = app.table_pages.hand_on()
+    if handed is not None:
+        os.environ[HANDED_ON] = handed
+
+
+def take_table_page(app: ScorekeeperApp) -> None:
+    """The phones' page the app before F2 handed on, if any (hand_on_table_page)."""
+    from scorekeeper.services.table_page import HANDED_ON
+
+    handed = os.environ.pop(HANDED_ON, None)
+    if handed is not None:
+        app.adopt_table_page(handed)
+
+
 def _open_app(args: argparse.Namespace) -> int:
     app_class = load_app()
-    from scorekeeper.services.table_page import HANDED_ON  # loaded with the app
     session = _session_id(args.session) if args.command == "open" else None
     store = _store(args)
     app = app_class(store, session)
-    handed = os.environ.pop(HANDED_ON, None)  # the phones' page of the app before F2
-    if handed is not None:
-        app.adopt_table_page(handed)
+    take_table_page(app)
     relaunch = app.run()
     if relaunch is not None:  # the phones' page goes on, on the same link, in the new app
-        handed = app.table_pages.hand_on()
-        if handed is not None:
-            os.environ[HANDED_ON] = handed
+        hand_on_table_page(app)
     app.table_pages.stop_all()  # else it goes with the app
     app.finish_writing()  # threads do not outlive os.execv (nor a normal exit, unjoined)
     if relaunch is not None:  # the language was switched: start again, in it, where we were

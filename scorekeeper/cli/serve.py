@@ -172,10 +172,12 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> in
         host = args.lan
     latest = None
     if sid is None:  # the session written to last, and the next one written to after it
-        sid = store.last_written()
+        from scorekeeper.storage.store import WrittenTo
+
+        latest = WrittenTo(store)
+        sid = latest()
         if sid is None:
             raise UserError("cli.no_sessions", root=str(store.root))
-        latest = store.last_written
     token = new_token()
     link = None
     # started by the app: every tap (of a link made now or later) is the app's to record

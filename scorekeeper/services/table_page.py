@@ -165,17 +165,21 @@ class TablePage:
         return page
 
     def hand_on(self) -> dict[str, Any]:
-        """What the app started again needs to go on with this page (:meth:`adopt`): its
-        pipes are left open across ``os.execv`` from now on."""
+        """What the app started again needs to go on with this page (:meth:`adopt`): a copy
+        of each of its pipes, left open across ``os.execv`` (this app's own close with it).
+        This object answers no tap from then on."""
         with self._answering:
             with contextlib.suppress(OSError, ValueError):
                 self._stdin.flush()
-        for stream in (self._stdin, self._stdout, self._stderr):
-            os.set_inheritable(stream.fileno(), True)
+        self.on_tap = None
+        kept = {}
+        for name, stream in (("stdin", self._stdin), ("stdout", self._stdout),
+                             ("stderr", self._stderr)):  # fmt: skip
+            kept[name] = os.dup(stream.fileno())
+            os.set_inheritable(kept[name], True)
         atexit.unregister(self.stop)
         pid = getattr(self._proc, "pid", None)
-        return {"pid": pid, "stdin": self._stdin.fileno(), "stdout": self._stdout.fileno(),
-                "stderr": self._stderr.fileno(), "url": self.url, "sid": self.sid,
+        return {"pid": pid, **kept, "url": self.url, "sid": self.sid,
                 "recorder": self.recorder, "recorder_url": self.recorder_url}  # fmt: skip
 
     def _first_line(self) -> str:

@@ -54,31 +54,30 @@ class Store:
                 "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
             ) from exc
 
-    def last_written(self) -> int | None:
-        """The session written to last: of the journals changed last, the first whose last
-        line is not a vouch line (a table closed after the next one began vouches for its
-        snapshot then: that is no entry); else the journal changed last; None when there
-        is no session. One listing and a stat of each journal, and the end of one or two:
-        cheap enough to ask every second (``display --serve`` without a number)."""
-        stamps: list[tuple[int, int, str]] = []
+    def journal_stamps(self) -> dict[int, tuple[int, int]]:
+        """Each session's journal (size, modification time in ns): one listing, one stat
+        each, none read."""
+        stamps: dict[int, tuple[int, int]] = {}
         try:
             with os.scandir(self.sessions_dir) as found:
                 for each in found:
                     sid = paths.session_id_of(each.name)
                     if sid is not None:
                         with contextlib.suppress(OSError):
-                            stamps.append((each.stat().st_mtime_ns, sid, each.path))
+                            info = each.stat()
+                            stamps[sid] = (info.st_size, info.st_mtime_ns)
         except FileNotFoundError:
-            return None
+            return {}
         except OSError as exc:
             raise StorageError(
                 "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
             ) from exc
-        stamps.sort(reverse=True)
-        for _, sid, path in stamps:
-            if not _ends_with_a_vouch(path):
-                return sid
-        return stamps[0][1] if stamps else None
+        return stamps
+
+    def last_written(self) -> int | None:
+        """The session whose journal changed last (None: there is none)."""
+        stamps = self.journal_stamps()
+        return max(stamps, key=lambda sid: (stamps[sid][1], sid)) if stamps else None
 
     def set_aside(self, sid: int) -> list[Path]:
         """Unfinished writes set aside from session *sid* (never acknowledged as recorded)."""
@@ -447,23 +446,45 @@ class Store:
 _VOUCH_HEAD = b'{"set":{"vouches":'
 
 
-def _ends_with_a_vouch(path: str) -> bool:
-    """Whether the journal's last whole line stores a vouch (read from its end, a few
-    kilobytes at a time); an unreadable file counts as one (no entry seen)."""
+class WrittenTo:
+    """The session written to last, asked again and again (``display --serve`` without a
+    number, every second): first the journal changed last, then, at each call, the one
+    among those given an entry since the call before (a new session too) that changed
+    last, or None when no session was. A table closed after the next one began keeps its
+    snapshot then, in a vouch line: that is no entry, and never moves the page back. Each
+    call lists the folder and reads only what was appended to the journals that grew."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._sizes: dict[int, int] | None = None
+
+    def __call__(self) -> int | None:
+        stamps = self.store.journal_stamps()
+        sizes, self._sizes = self._sizes, {sid: size for sid, (size, _) in stamps.items()}
+        if sizes is None:
+            return max(stamps, key=lambda sid: (stamps[sid][1], sid)) if stamps else None
+        written = [
+            (mtime, sid)
+            for sid, (size, mtime) in stamps.items()
+            if size != sizes.get(sid) and _an_entry_in(self.store.path(sid), sizes.get(sid, 0))
+        ]
+        return max(written)[1] if written else None
+
+
+def _an_entry_in(path: Path, since: int) -> bool:
+    """Whether what the journal holds past byte *since* is more than vouch lines (a new
+    journal: anything at all); a file rewritten shorter counts as written."""
     try:
         with open(path, "rb") as handle:
-            end = handle.seek(0, os.SEEK_END)
-            tail = b""
-            while True:
-                start = max(end - len(tail) - 4096, 0)
-                handle.seek(start)
-                tail = handle.read(end - start)
-                line_end = tail.rstrip(b"\n").rfind(b"\n")
-                if line_end >= 0 or start == 0:
-                    head = tail[line_end + 1 : line_end + 1 + 9 + len(_VOUCH_HEAD)]
-                    return head[9:] == _VOUCH_HEAD
+            size = handle.seek(0, os.SEEK_END)
+            if size <= since:
+                return size < since
+            handle.seek(since)
+            added = handle.read(size - since)
     except OSError:
-        return True
+        return False
+    lines = [line for line in added.split(b"\n") if line.strip()]
+    return any(line[9 : 9 + len(_VOUCH_HEAD)] != _VOUCH_HEAD for line in lines)
 
 
 def _begins_as_a_session(data: bytes) -> bool:
