@@ -321,7 +321,10 @@ async def test_a_tap_for_a_session_the_app_left_never_lands_in_it(tmp_path):
         await pilot.press("escape")  # the table: the list of sessions
         await pilot.pause()
         assert not isinstance(app.screen, TableScreen)
-        for lang, words in (("en", "the app has no table open"), ("ja", "開いている卓がありません")):
+        for lang, words in (
+            ("en", "the app has no table open"),
+            ("ja", "開いている卓がありません"),
+        ):
             body = {"id": f"tap-note-{lang}", "after": 1, "words": ["note", "hi"], "session": 1}
             status, answer = await asyncio.to_thread(post, f"{url}entry?lang={lang}", body)
             assert status == 409 and not answer["recorded"] and words in answer["text"], answer

@@ -31,7 +31,6 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from scorekeeper.core.errors import RuleError
 from scorekeeper.messages import LANGUAGES, UserError, language, t
 from scorekeeper.services.phone import Answer, Tap
 from scorekeeper.storage import Store

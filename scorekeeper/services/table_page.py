@@ -168,9 +168,8 @@ class TablePage:
         """What the app started again needs to go on with this page (:meth:`adopt`): a copy
         of each of its pipes, left open across ``os.execv`` (this app's own close with it).
         This object answers no tap from then on."""
-        with self._answering:
-            with contextlib.suppress(OSError, ValueError):
-                self._stdin.flush()
+        with self._answering, contextlib.suppress(OSError, ValueError):
+            self._stdin.flush()
         self.on_tap = None
         kept = {}
         for name, stream in (("stdin", self._stdin), ("stdout", self._stdout),
