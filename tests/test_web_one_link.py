@@ -275,6 +275,26 @@ async def test_one_phone_stays_connected_across_f2_and_every_change_of_session(
             second.table_pages.stop_all()
 
 
+async def test_a_the_same_table_again_moves_every_phone_to_the_new_session(tmp_path):
+    store = two_sessions(tmp_path)
+    app = ScorekeeperApp(store, 1, clock=fixed_clock())
+    async with aiohttp.ClientSession() as phone, app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        page = await asyncio.to_thread(app.table_pages.start, store.root, 1, lan=False)
+        reply = await phone.get(page.url + "events")
+        stream = Stream(reply)
+        assert (await stream.next())["session"] == 1
+        await pilot.press("escape")  # the list, session 1 highlighted (opened last)
+        await wait(pilot, lambda: not isinstance(app.screen, TableScreen))
+        await pilot.pause(0.5)
+        await pilot.press("a")  # the same table again: session 3, its table opened
+        await wait(pilot, lambda: isinstance(app.screen, TableScreen))
+        moved = await stream.until(lambda doc: doc["session"] == 3)
+        assert moved["last"] == 1 and app.table_pages.running() is page
+        reply.close()
+        app.table_pages.stop_all()
+
+
 async def test_the_recorders_link_added_after_the_viewers_keeps_the_viewers_link(tmp_path):
     store = two_sessions(tmp_path)
     app = ScorekeeperApp(store, 1, clock=fixed_clock())
