@@ -128,7 +128,9 @@ class Feed:
         self._docs = self._documents(0)
 
     def document(self, lang: str, recorder: bool = False) -> bytes:
-        return self._docs[f"{lang}+" if recorder else lang]
+        """The document in *lang*; the recorder's (with the entries legal now) once made
+        (a link just added: the viewers' until the next look)."""
+        return self._docs.get(f"{lang}+" if recorder else lang) or self._docs[lang]
 
     def poke(self) -> None:
         """Look at the file now, not at the next turn (the recorder's tap was written)."""
@@ -863,7 +865,11 @@ async def set_recorder(
         link.desk.share(feed)
     settings.recorder = link
     app[TAPS].correction = None  # a round played again on the old link is left
+    changed = feed.changed
     feed.with_recorder()
+    with contextlib.suppress(TimeoutError):  # its page opens with its buttons
+        async with asyncio.timeout(5 * LOOK_EVERY + 2):  # not wait_for: see Feed.watch
+            await changed.wait()
     return link
 
 
