@@ -28,6 +28,17 @@ WATCH_CONNECTION = """(() => {
   return true;
 })()"""
 
+#: Every body the page posts, kept as it is sent.
+SENT = """(() => {
+  window.sent = [];
+  const send = window.fetch;
+  window.fetch = (url, options) => {
+    if (options && options.body) window.sent.push(options.body);
+    return send(url, options);
+  };
+  return true;
+})()"""
+
 SHOWN = "(id) => { const n = document.getElementById(id); return !!n && n.offsetParent !== null; }"
 
 
@@ -89,3 +100,55 @@ async def test_the_phone_moves_to_the_next_session_and_keeps_the_last_result(
             assert not any(lost in text for text in said), said
     finally:
         pages.stop_all()
+
+
+async def test_the_recorders_page_moves_too_and_taps_for_the_session_it_shows(tmp_path):
+    """The recorder's page follows the app as the viewers' does: what was begun on the
+    old table (a fold asking whom) is left, its buttons are the new session's, and a tap
+    says which session's table it was made on, so the app records it there."""
+    from scorekeeper.services.phone import read_tap, record_tap_locked
+    from tests.test_browser_recorder import ACTION
+
+    store = Store(tmp_path / "data")
+    for _ in range(2):
+        create_session(store, make_header("indian-official", ["Aki", "Ben", "Chihiro"], {}))
+    with Recording(store, 1) as rec:
+        rec.record(Entry("round", {}))
+    said: list[dict[str, object]] = []
+
+    def app(page, tapped) -> None:  # stands for the app with session 2's table open
+        said.append(tapped)
+        tap = read_tap(tapped, from_server=True)
+        assert tap.session is not None
+        answer = record_tap_locked(store, tap.session, tap, page.recorder, "en")
+        page.answer(tapped["n"], {"status": answer.status, **answer.as_json()})
+
+    pages = TablePages()
+    page = await asyncio.to_thread(
+        pages.start, store.root, 1, lan=False, recorder="Aki", on_tap=app
+    )
+    try:
+        async with Browser(free_port()) as browser:
+            assert page.recorder_url is not None
+            await phone(browser, page.recorder_url, "en")
+            assert await browser.wait_for("document.body.dataset.entries === '1'", 20)
+            await tap(browser, ACTION.format("fold"))  # asks whom: a form on session 1
+            assert await browser.wait_for("!document.getElementById('form').hidden")
+            pages.follow(2)
+            assert await browser.wait_for("document.body.dataset.session === '2'", 20)
+            assert await browser.wait_for("document.getElementById('form').hidden")
+            assert await browser.wait_for("!!" + ACTION.format("round"))  # session 2: no round
+            await browser.evaluate(SENT)
+            await tap(browser, ACTION.format("round"))
+            assert await browser.wait_for("document.body.dataset.answered === '1'", 20)
+            sent = await browser.evaluate("window.sent.map((body) => JSON.parse(body))")
+            assert [(body["session"], body["words"]) for body in sent] == [(2, ["round"])]
+            assert "good" in await browser.evaluate("document.getElementById('answer').className")
+            assert await browser.wait_for("document.body.dataset.entries === '1'", 20)
+    finally:
+        pages.stop_all()
+    assert [tapped["session"] for tapped in said] == [2]
+    with Recording(store, 2) as rec:
+        assert [event.kind for event in rec.session.events] == ["round"]
+    with Recording(store, 1) as rec:
+        assert [event.kind for event in rec.session.events] == ["round"]
