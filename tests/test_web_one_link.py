@@ -21,6 +21,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from scorekeeper.cli.main import hand_on_table_page, take_table_page
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
+from scorekeeper.messages import UserError
 from scorekeeper.services.phone import Answer, Tap
 from scorekeeper.services.recording import Recording, create_session, load_session
 from scorekeeper.storage import Store
@@ -158,7 +159,7 @@ async def test_a_recorders_link_added_later_leaves_the_viewers_link_as_it_was(tm
         viewer = await client.get(f"/{TOKEN}/state.json")
         assert viewer.status == 200  # the viewers' link never changed
         assert renewed.token not in (link.token, TOKEN)
-        with pytest.raises(Exception, match="not a player of session 1"):
+        with pytest.raises(UserError, match="not a player of session 1"):
             await set_recorder(app, "Zed", lambda name: desk)
         reply.close()
     finally:
