@@ -8,8 +8,10 @@ a TV's 1920x1080, into docs/images/web-*.png; and the recorder's page (``--recor
 with the showdown's question open, in both languages, into docs/images/recorder-phone*.png,
 and correcting round 2 on it (the banner, the round's buttons) into
 docs/images/recorder-correct*.png; and O1 played to its end, with the final standings,
-who pays whom and the share button in place of the stake, into docs/images/web-ended*.png.
-Times are shown in Tokyo's time.
+who pays whom and the share button in place of the stake, into docs/images/web-ended*.png;
+and, served as ``scorekeeper display --serve`` (no number) while the same table starts
+its next session, the last result shown from the top of the page into
+docs/images/web-last-result*.png. Times are shown in Tokyo's time.
 """
 
 from __future__ import annotations
@@ -152,6 +154,44 @@ async def ended(folder: Path) -> None:
     ])  # fmt: skip
 
 
+async def last_result(data: Path, shots: list[tuple[str, str, int, int]]) -> None:
+    """The page moved to the next session by itself (``display --serve`` without a number
+    follows the session written to last), the one before shown by its Last result button."""
+    env = dict(os.environ, TZ="Asia/Tokyo", SCOREKEEPER_LANG="en")
+    command = [sys.executable, "-m", "scorekeeper", "--data-dir", str(data)]
+    server = subprocess.Popen([*command, "display", "--serve", "--port", "0"], env=env,
+                              stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert server.stdout is not None
+        url = server.stdout.readline().strip()
+        store = Store(data)
+        if len(store.ids()) == 1:  # the same table again, its first round dealt
+            made = subprocess.run([*command, "new", "--like", "1"], env=env, check=True,
+                                  capture_output=True, text=True)  # fmt: skip
+            sid = int(made.stdout.split()[-1])
+            with Recording(store, sid) as recording:
+                entry = parse_entry(recording.session.game, split_line("round"))
+                recording.record(entry, START + timedelta(minutes=40))
+        async with Browser(free_port()) as browser:
+            await browser.call("Network.enable")
+            await browser.call("Emulation.setTimezoneOverride", timezoneId="Asia/Tokyo")
+            for name, lang, width, height in shots:
+                await browser.call("Network.setExtraHTTPHeaders", headers={"Accept-Language": lang})
+                await browser.viewport(width, height, 2)
+                await browser.open(url)
+                await browser.wait_for("document.body.dataset.session === '2'", 20)
+                await browser.wait_for("!document.getElementById('last-result').hidden", 20)
+                await browser.evaluate("document.getElementById('last-result').click()")
+                await browser.wait_for("document.body.dataset.showing === 'last'")
+                await browser.evaluate("document.fonts.ready.then(() => true)")
+                await asyncio.sleep(0.5)
+                await browser.screenshot(IMAGES / name)
+                print("saved", IMAGES / name)
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
 async def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         official = stored(Path(folder) / "o1", "indian-official", {}, O1)
@@ -169,6 +209,10 @@ async def main() -> None:
             ("recorder-correct.ja.png", "ja", 390, 844),
         ])  # fmt: skip
         await ended(Path(folder))
+        await last_result(stored(Path(folder) / "o1-next", "indian-official", {}, O1), [
+            ("web-last-result.png", "en", 390, 844),
+            ("web-last-result.ja.png", "ja", 390, 844),
+        ])  # fmt: skip
         pochen = stored(Path(folder) / "p1", "pochen", {"stack": "50"}, P1)
         await photograph(pochen, [("web-pochen-phone.ja.png", "ja", 390, 844)])
 

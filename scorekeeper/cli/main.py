@@ -110,7 +110,8 @@ def _parser() -> argparse.ArgumentParser:
     settle.add_argument("--rate", help=t("cli.help.settle.rate"))
 
     display = commands.add_parser("display", help=t("cli.help.display"))
-    display.add_argument("session")
+    # with --serve and no number: the session written to last, followed to the next one
+    display.add_argument("session", nargs="?", help=t("web.help.display_session"))
     display.add_argument("--serve", action="store_true", help=t("cli.help.display.serve"))
     display.add_argument(
         "--lan",
@@ -383,13 +384,35 @@ def load_app() -> type[ScorekeeperApp]:
     return app_class
 
 
+def hand_on_table_page(app: ScorekeeperApp) -> None:
+    """F2: the phones' page, if one runs, is handed to the app started again (in the
+    environment the next program gets): the same link, every phone still connected."""
+    from scorekeeper.services.table_page import HANDED_ON
+
+    handed = app.table_pages.hand_on()
+    if handed is not None:
+        os.environ[HANDED_ON] = handed
+
+
+def take_table_page(app: ScorekeeperApp) -> None:
+    """The phones' page the app before F2 handed on, if any (hand_on_table_page)."""
+    from scorekeeper.services.table_page import HANDED_ON
+
+    handed = os.environ.pop(HANDED_ON, None)
+    if handed is not None:
+        app.adopt_table_page(handed)
+
+
 def _open_app(args: argparse.Namespace) -> int:
     app_class = load_app()
     session = _session_id(args.session) if args.command == "open" else None
     store = _store(args)
     app = app_class(store, session)
+    take_table_page(app)
     relaunch = app.run()
-    app.table_pages.stop_all()  # the phones' page goes with the app (a relaunch starts anew)
+    if relaunch is not None:  # the phones' page goes on, on the same link, in the new app
+        hand_on_table_page(app)
+    app.table_pages.stop_all()  # else it goes with the app
     app.finish_writing()  # threads do not outlive os.execv (nor a normal exit, unjoined)
     if relaunch is not None:  # the language was switched: start again, in it, where we were
         words = [sys.executable, "-m", "scorekeeper", "--data-dir", str(store.root)]
@@ -400,12 +423,15 @@ def _open_app(args: argparse.Namespace) -> int:
 
 
 def _display(args: argparse.Namespace) -> int:
-    sid = _session_id(args.session)
+    if args.session is None and not args.serve:
+        raise CommandError("display", t("web.display_needs_session"))
+    sid = _session_id(args.session) if args.session is not None else None
     store = _store(args)
     if args.serve:  # it reads the session itself (from its checkpoint), refusing in words
         from scorekeeper.cli.serve import serve_display
 
         return serve_display(args, store, sid)
+    assert sid is not None
     store.read(sid)  # a missing or unreadable session is refused here, in one line
     from scorekeeper.ui.display import DisplayApp
 

@@ -1,14 +1,22 @@
-"""``scorekeeper display SESSION --serve``: the live table page for the phones at the table.
+"""``scorekeeper display [SESSION] --serve``: the live table page for the phones at the table.
+
+Without a session number it follows the session written to last, and moves to the next
+one when it is written to (the phones move with it, on the same link).
 
 This machine only, unless ``--lan`` (then the machine's address on its network, never
 0.0.0.0). The first line printed is the page's address and nothing else, so a program
 (the app's "show the table page") can read it; with ``--recorder NAME`` the second line
 is the recorder's address; then what it is, and the QR codes.
 
-Started by the app (``--with-app``) with a recorder's link, the app stays the one writer:
-each tap is handed to it as a line ``TAP {json}`` on standard output, and its answer comes
-back as one JSON line on standard input (services/table_page.py); the server stops when
-the app's end of its input closes.
+Started by the app (``--with-app``), it runs for as long as the app does, whatever session
+the app moves to, and takes the app's word as one JSON line each on standard input
+(services/table_page.py): ``{"do": "follow", "session": N}`` (the app opened session N:
+every phone moves to it), ``{"do": "recorder", "name": NAME}`` (a recorder's link, answered
+by a line ``LINK {json}`` with its address or why not: a new token, the viewers' link
+and port unchanged), ``{"do": "lang", "lang": L}``. The app stays the one writer: each
+tap is handed to it as a line ``TAP {json}`` on standard output, and its answer comes
+back as one JSON line ``{"n": …}`` on standard input; the server stops when the app's end
+of its input closes.
 """
 
 from __future__ import annotations
@@ -21,11 +29,14 @@ import json
 import sys
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from scorekeeper.core.errors import RuleError
-from scorekeeper.messages import UserError, language, t
+from scorekeeper.messages import LANGUAGES, UserError, language, t
 from scorekeeper.services.phone import Answer, Tap
 from scorekeeper.storage import Store
+
+if TYPE_CHECKING:  # aiohttp is imported only when the page is served
+    from aiohttp import web
 
 #: How long a tap waits for the app's answer before the phone is told it is not answering.
 APP_ANSWERS_WITHIN = 15.0
@@ -33,13 +44,25 @@ APP_ANSWERS_WITHIN = 15.0
 
 class AppDesk:
     """Taps handed to the app that started this server, answered by it (one JSON line on
-    standard input for each ``TAP`` line written on standard output)."""
+    standard input for each ``TAP`` line written on standard output), and the app's
+    other words on standard input (what to follow, a recorder's link, its language)."""
 
     def __init__(self) -> None:
         self._numbers = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[dict[str, object]]] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._app: web.Application | None = None
         self._out = threading.Lock()
+
+    def attach(self, loop: asyncio.AbstractEventLoop, app: web.Application) -> None:
+        """The server's loop and application, once it serves (the app's words act on them)."""
+        self._loop, self._app = loop, app
+
+    def say(self, line: str) -> None:
+        """One line on standard output for the app (never mixed with another)."""
+        with self._out:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
 
     async def __call__(self, tap: Tap, lang: str) -> Answer:
         self._loop = asyncio.get_running_loop()
@@ -47,11 +70,9 @@ class AppDesk:
         future: asyncio.Future[dict[str, object]] = self._loop.create_future()
         self._waiting[number] = future
         line = {"n": number, "lang": lang, "id": tap.id, "after": tap.after, "words": tap.words,
-                "correction": tap.correction}  # fmt: skip
+                "correction": tap.correction, "session": tap.session}  # fmt: skip
         try:
-            with self._out:
-                sys.stdout.write("TAP " + json.dumps(line, ensure_ascii=False) + "\n")
-                sys.stdout.flush()
+            self.say("TAP " + json.dumps(line, ensure_ascii=False))
             async with asyncio.timeout(APP_ANSWERS_WITHIN):  # not wait_for (web/server.py)
                 said = await future
         except (TimeoutError, OSError, ValueError):
@@ -68,13 +89,46 @@ class AppDesk:
         )
 
     def read_answers(self) -> None:
-        """Read the app's answers until its end of our input closes (in a thread)."""
+        """Read the app's lines until its end of our input closes (in a thread)."""
         for raw in sys.stdin:
-            with contextlib.suppress(ValueError, TypeError, KeyError):
+            with contextlib.suppress(ValueError, TypeError, KeyError, RuntimeError):
                 said = json.loads(raw)
-                future = self._waiting.get(int(said["n"]))
-                if future is not None and self._loop is not None:
-                    self._loop.call_soon_threadsafe(_settle, future, said)
+                if not isinstance(said, dict):
+                    continue
+                if "n" in said:
+                    future = self._waiting.get(int(said["n"]))
+                    if future is not None and self._loop is not None:
+                        self._loop.call_soon_threadsafe(_settle, future, said)
+                elif self._loop is not None and self._app is not None:
+                    self._told(self._loop, self._app, said)
+
+    def _told(
+        self, loop: asyncio.AbstractEventLoop, app: web.Application, said: dict[str, object]
+    ) -> None:
+        """One of the app's words, acted on in the server's loop."""
+        from scorekeeper.web.server import FEED, SETTINGS
+
+        what = said.get("do")
+        if what == "follow" and type(said.get("session")) is int:
+            loop.call_soon_threadsafe(app[FEED].move, int(str(said["session"])))
+        elif what == "lang" and said.get("lang") in LANGUAGES:
+            settings = app[SETTINGS]
+            loop.call_soon_threadsafe(setattr, settings, "lang", str(said["lang"]))
+        elif what == "recorder" and isinstance(said.get("name"), str):
+            name = str(said["name"])
+            asyncio.run_coroutine_threadsafe(self._link(app, name), loop)
+
+    async def _link(self, app: web.Application, name: str) -> None:
+        """A recorder's link for *name*, said to the app as ``LINK {json}``."""
+        from scorekeeper.web.server import set_recorder
+
+        try:
+            link = await set_recorder(app, name, lambda _: self)
+        except UserError as error:
+            said: dict[str, object] = {"error": error.message()}
+        else:
+            said = {"token": link.token, "name": link.name}
+        self.say("LINK " + json.dumps(said, ensure_ascii=False))
 
 
 def _settle(future: asyncio.Future[dict[str, object]], said: dict[str, object]) -> None:
@@ -82,7 +136,8 @@ def _settle(future: asyncio.Future[dict[str, object]], said: dict[str, object]) 
         future.set_result(said)
 
 
-def serve_display(args: argparse.Namespace, store: Store, sid: int) -> int:
+def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> int:
+    """Serve session *sid*, or (None) the session written to last, following it on."""
     from scorekeeper.web.lan import lan_address, refused_address
     from scorekeeper.web.qr import qr_for_terminal
     from scorekeeper.web.server import (
@@ -93,6 +148,7 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int) -> int:
         make_app,
         new_token,
         page_url,
+        recorder_name,
         serve,
     )
 
@@ -100,6 +156,8 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int) -> int:
         raise UserError("web.host_gone", host=args.host)
     if not 1 <= args.max_viewers <= 1000:
         raise UserError("web.bad_limit", limit=args.max_viewers)
+    if sid is None and args.recorder is not None and not args.with_app:
+        raise UserError("web.recorder_needs_session", name=args.recorder)
     if args.lan is None:
         host = "127.0.0.1"
     elif args.lan == "auto":
@@ -111,9 +169,18 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int) -> int:
         raise UserError("web.not_an_address", address=args.lan)
     else:
         host = args.lan
+    latest = None
+    if sid is None:  # the session written to last, and the next one written to after it
+        from scorekeeper.storage.store import WrittenTo
+
+        latest = WrittenTo(store)
+        sid = latest()
+        if sid is None:
+            raise UserError("cli.no_sessions", root=str(store.root))
     token = new_token()
     link = None
-    desk = AppDesk() if args.recorder is not None and args.with_app else None
+    # started by the app: every tap (of a link made now or later) is the app's to record
+    desk = AppDesk() if args.with_app else None
     if args.recorder is not None:
         recorder_token = new_token()
         while recorder_token == token:  # 128 bits each: never, but never is checked
@@ -121,17 +188,11 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int) -> int:
         name = args.recorder
         link = RecorderLink(recorder_token, name, desk or journal_desk(store, sid, name))
     app = make_app(
-        store, sid, token=token, lang=language(), max_viewers=args.max_viewers, recorder=link
-    )
+        store, sid, token=token, lang=language(), max_viewers=args.max_viewers, recorder=link,
+        latest=latest,
+    )  # fmt: skip
     if link is not None:
-        state = app[FEED].followed.session.state
-        try:
-            named = state.find_player(link.name)
-        except RuleError:
-            players = ", ".join(state.names())
-            raise UserError(
-                "phone.not_a_player", name=link.name, session=sid, players=players
-            ) from None
+        named = recorder_name(app[FEED], link.name)
         if named != link.name:  # the name as the session spells it, in the log too
             link = RecorderLink(link.token, named, desk or journal_desk(store, sid, named))
             app = make_app(
@@ -141,12 +202,18 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int) -> int:
     sock = bind(host, args.port)
     url = page_url(sock, token)
     recorder_url = page_url(sock, link.token) if link is not None else None
+    serving = sid
 
     def ready() -> None:
+        if desk is not None:
+            desk.attach(asyncio.get_running_loop(), app)
         print(url, flush=True)
         if recorder_url is not None:
             print(recorder_url, flush=True)
-        print(t("web.serving", session=sid))
+        if latest is not None:
+            print(t("web.serving_latest", session=serving))
+        else:
+            print(t("web.serving", session=serving))
         print(t("web.serving_lan" if args.lan else "web.serving_local"))
         if args.lan and sys.stdout.isatty():
             print(t("web.scan"))
@@ -160,11 +227,7 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int) -> int:
     try:
         # started by the app: it stops when the app's end of its input closes, however
         # the app ended (a crash too), so no page outlives the app that showed its code
-        until: Callable[[], object] | None = None
-        if desk is not None:
-            until = desk.read_answers
-        elif args.with_app:
-            until = sys.stdin.buffer.read
+        until: Callable[[], object] | None = desk.read_answers if desk is not None else None
         asyncio.run(serve(app, sock, ready, until))
     except KeyboardInterrupt:
         print(t("web.stopped"), flush=True)

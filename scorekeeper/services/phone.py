@@ -276,6 +276,10 @@ class Tap:
     #: it began, and it is checked against the session as it is now (every later entry
     #: must still hold), not refused because entries were recorded meanwhile.
     correction: bool = False
+    #: The session whose table the tap was made on (the page's document says it): a
+    #: page that follows the app from session to session never records into another one.
+    #: None: not said (the page server then takes the session it shows).
+    session: int | None = None
 
 
 def read_tap(body: object, *, from_server: bool = False) -> Tap:
@@ -300,7 +304,10 @@ def read_tap(body: object, *, from_server: bool = False) -> Tap:
         raise UserError("phone.bad_tap")
     if correction and words[0].casefold() != "correct":
         raise UserError("phone.bad_tap")
-    return Tap(tap_id, after, tuple(words), correction)
+    session = body.get("session")
+    if session is not None and (type(session) is not int or session < 1):
+        raise UserError("phone.bad_tap")
+    return Tap(tap_id, after, tuple(words), correction, session)
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ class PhoneCorrection:
             raise RuleError("rules.correct_reason_long", limit=MAX_REASON_LENGTH)
         entry = self.correcting.correction(reason)
         words = ("correct", *correction_words(self.session.game, entry.data))
-        return Tap(tap_id, self.after, words, correction=True)
+        return Tap(tap_id, self.after, words, correction=True, session=self.sid)
 
 
 def start_correction(store: Store, sid: int, number: int) -> PhoneCorrection:

@@ -54,6 +54,31 @@ class Store:
                 "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
             ) from exc
 
+    def journal_stamps(self) -> dict[int, tuple[int, int]]:
+        """Each session's journal (size, modification time in ns): one listing, one stat
+        each, none read."""
+        stamps: dict[int, tuple[int, int]] = {}
+        try:
+            with os.scandir(self.sessions_dir) as found:
+                for each in found:
+                    sid = paths.session_id_of(each.name)
+                    if sid is not None:
+                        with contextlib.suppress(OSError):
+                            info = each.stat()
+                            stamps[sid] = (info.st_size, info.st_mtime_ns)
+        except FileNotFoundError:
+            return {}
+        except OSError as exc:
+            raise StorageError(
+                "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
+            ) from exc
+        return stamps
+
+    def last_written(self) -> int | None:
+        """The session whose journal changed last (None: there is none)."""
+        stamps = self.journal_stamps()
+        return max(stamps, key=lambda sid: (stamps[sid][1], sid)) if stamps else None
+
     def set_aside(self, sid: int) -> list[Path]:
         """Unfinished writes set aside from session *sid* (never acknowledged as recorded)."""
         from scorekeeper.storage.journal import side_files
@@ -415,6 +440,51 @@ class Store:
         if at_most is not None and unvouched > at_most:
             return None
         return found
+
+
+#: How a journal line that stores a vouch alone begins, after its checksum.
+_VOUCH_HEAD = b'{"set":{"vouches":'
+
+
+class WrittenTo:
+    """The session written to last, asked again and again (``display --serve`` without a
+    number, every second): first the journal changed last, then, at each call, the one
+    among those given an entry since the call before (a new session too) that changed
+    last, or None when no session was. A table closed after the next one began keeps its
+    snapshot then, in a vouch line: that is no entry, and never moves the page back. Each
+    call lists the folder and reads only what was appended to the journals that grew."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._sizes: dict[int, int] | None = None
+
+    def __call__(self) -> int | None:
+        stamps = self.store.journal_stamps()
+        sizes, self._sizes = self._sizes, {sid: size for sid, (size, _) in stamps.items()}
+        if sizes is None:
+            return max(stamps, key=lambda sid: (stamps[sid][1], sid)) if stamps else None
+        written = [
+            (mtime, sid)
+            for sid, (size, mtime) in stamps.items()
+            if size != sizes.get(sid) and _an_entry_in(self.store.path(sid), sizes.get(sid, 0))
+        ]
+        return max(written)[1] if written else None
+
+
+def _an_entry_in(path: Path, since: int) -> bool:
+    """Whether what the journal holds past byte *since* is more than vouch lines (a new
+    journal: anything at all); a file rewritten shorter counts as written."""
+    try:
+        with open(path, "rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            if size <= since:
+                return size < since
+            handle.seek(since)
+            added = handle.read(size - since)
+    except OSError:
+        return False
+    lines = [line for line in added.split(b"\n") if line.strip()]
+    return any(line[9 : 9 + len(_VOUCH_HEAD)] != _VOUCH_HEAD for line in lines)
 
 
 def _begins_as_a_session(data: bytes) -> bool:

@@ -209,6 +209,7 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         # to a second, in the middle of a key press). Freed by reference counting as usual.
         freeze_what_lives_on()
         self.push_screen(table_screen_for(recording))
+        self.table_pages.follow(sid)  # the phones' page, if one runs, moves to this table
         self.last_opened = sid  # the start screen highlights it when it is back in view
         kept = self.store.set_aside(sid)
         if kept:
@@ -246,37 +247,47 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         )
         self.push_screen(screen)
 
+    def adopt_table_page(self, handed: str) -> None:
+        """Go on with the phones' page of the app before F2 (services/table_page.py): the
+        same link, the same connections, its taps recorded here."""
+        self.table_pages.adopt(handed, on_tap=self._tapped)
+
     def _tapped(self, page: Any, said: dict[str, Any]) -> None:
         """A tap from the page's reader thread: recorded on the app's own thread."""
         with contextlib.suppress(Exception):  # the app is closing: the phone times out
             self.call_from_thread(self.phone_tap, page, said)
 
     def phone_tap(self, page: Any, said: dict[str, Any]) -> None:
-        """Record one tap of the recorder's phone and answer it: at the open table of its
-        session (shown there as if typed), else with the session's lock for this tap."""
+        """Record one tap of the recorder's phone and answer it: at the table the app has
+        open (shown there as if typed), when the tap was made on that session's table;
+        with no table open, or one of another session, refused in words, nothing written
+        (the link follows the app all evening: it never records into a session left)."""
         from scorekeeper.services.correcting import Correcting
-        from scorekeeper.services.phone import Answer, read_tap, record_tap_locked
+        from scorekeeper.services.phone import Answer, read_tap
         from scorekeeper.ui.screens.table import TableScreen
 
         lang = str(said["lang"]) if said.get("lang") in ("en", "ja") else "en"
         number = said.get("n")
+        tables = [  # the stored session's table: never a round played again over it
+            screen
+            for screen in self.screen_stack
+            if isinstance(screen, TableScreen)
+            and not screen.recording.read_only
+            and not isinstance(screen.recording, Correcting)
+        ]
         try:
             tap = read_tap(said, from_server=True)
         except UserError as error:
             answer = Answer(400, False, error.message(lang), -1)
         else:
-            tables = [  # the stored session's table: never a round played again over it
-                screen
-                for screen in self.screen_stack
-                if isinstance(screen, TableScreen)
-                and screen.recording.id == page.sid
-                and not screen.recording.read_only
-                and not isinstance(screen.recording, Correcting)
-            ]
-            if tables:
-                answer = tables[-1].phone_tap(tap, page.recorder, lang)
+            table = tables[-1] if tables else None
+            if table is None:
+                answer = Answer(409, False, t("phone.no_table", lang), -1)
+            elif tap.session is not None and tap.session != table.recording.id:
+                text = t("phone.other_session", lang, made=tap.session, now=table.recording.id)
+                answer = Answer(409, False, text, -1)
             else:
-                answer = record_tap_locked(self.store, page.sid, tap, page.recorder, lang)
+                answer = table.phone_tap(tap, page.recorder, lang)
         page.answer(number, {"status": answer.status, "final": answer.final, **answer.as_json()})
 
     def finish_writing(self) -> None:

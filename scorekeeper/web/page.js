@@ -36,10 +36,58 @@
 
   // A table from the stream; on the recorder's page, while a past round is played again,
   // it is kept for when the correction ends and the round played again is shown instead.
+  // The stream may move to another session (the app opened it): the same connection
+  // sends its table, drawn as any other; the one left is offered as the last result.
+  let latest = null; // the table the stream sent last
+  let past = null; // the last result, shown instead of the table (null: the table)
   function show(doc) {
+    const moving = latest !== null && doc.session !== latest.session;
+    latest = doc;
+    if (moving && desk) desk.moved();
+    if (moving && past !== null && past.session === doc.session) back();
+    pastBar();
     if (desk && !desk.live(doc)) return;
-    draw(doc);
+    if (past === null) draw(doc);
   }
+
+  // -- the last result: the session the page showed before, as it was left ---------------
+  function pastBar() {
+    const offered = latest !== null && latest.last !== null && latest.last !== undefined;
+    $("last-result").hidden = !offered || past !== null;
+    $("past-note").hidden = past === null;
+    $("back-to-table").hidden = past === null;
+    document.body.dataset.showing = past === null ? "table" : "last";
+  }
+
+  function lastResult() {
+    fetch("last.json?lang=" + encodeURIComponent(config.lang),
+      { cache: "no-store", credentials: "omit" })
+      .then((reply) => reply.json())
+      .then((doc) => {
+        if (!doc) return;
+        past = doc;
+        $("act-box").hidden = true;
+        pastBar();
+        draw(doc);
+        window.scrollTo(0, 0);
+      })
+      .catch(() => {});
+  }
+
+  function back() {
+    if (past === null) return;
+    past = null;
+    $("act-box").hidden = desk === null;
+    pastBar();
+    if (desk) desk.again();
+    else if (latest !== null) draw(latest);
+  }
+
+  $("last-result").textContent = config.last_result;
+  $("past-note").textContent = config.showing_last;
+  $("back-to-table").textContent = config.back_to_table;
+  $("last-result").addEventListener("click", lastResult);
+  $("back-to-table").addEventListener("click", back);
 
   function draw(doc) {
     document.title = doc.title;
@@ -133,7 +181,8 @@
       return li;
     }));
     document.body.dataset.entries = String(doc.entries_count);
-    if (desk) desk.show(doc);
+    document.body.dataset.session = String(doc.session);
+    if (desk && doc !== past) desk.show(doc);
   }
 
 
@@ -637,7 +686,8 @@
     // One entry: of the table, or of the round played again (the server checks it there)
     function send(tapWords) {
       if (busy() || !doc) return;
-      const body = { after: doc.after, words: tapWords };
+      // the session too: a tap made on one session's table is never recorded into another
+      const body = { after: doc.after, words: tapWords, session: doc.session };
       if (corr) body.do = "tap";
       submit(corr ? "correct" : "entry", body);
     }
@@ -739,6 +789,23 @@
       live(next) {
         live = next;
         return corr === null;
+      },
+      // the stream moved to another session: what was begun on the old table is left
+      // (the server left the round being played again there too)
+      moved() {
+        form = null;
+        waitFor = -1;
+        corr = null;
+        confirming = false;
+        document.body.dataset.correcting = "";
+        $("form").hidden = true;
+        $("actions").hidden = false;
+        drawCorr();
+      },
+      // the table again after the last result (or the round being played again)
+      again() {
+        if (corr) draw(corr);
+        else if (live) draw(live);
       },
       show(next) {
         const before = doc;

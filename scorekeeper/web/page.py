@@ -63,6 +63,9 @@ def page_html(lang: str, sid: int, recorder: str | None = None) -> str:
         "expired": t("web.status.expired", lang),
         "silence_ms": SILENCE_MS,
         "recorder": recorder,
+        "last_result": t("web.last_result", lang),
+        "back_to_table": t("web.back_to_table", lang),
+        "showing_last": t("web.showing_last", lang),
     }
     if recorder is not None:
         config["phone"] = phone_words(lang)

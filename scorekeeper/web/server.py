@@ -38,11 +38,12 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 
+from scorekeeper.core.errors import RuleError
 from scorekeeper.export.live import live_view
 from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.messages.text import visible
@@ -83,17 +84,42 @@ KEEP_TRIES = 5
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+#: How often ``display --serve`` without a session number looks for the session written
+#: to last (seconds): a directory listing and a stat of each journal.
+LOOK_FOR_LATEST_EVERY = 1.0
+
+
 class Feed:
     """The followed session and its page documents, one per language. They are made in
     the thread that read the session, never while it changes, and swapped in whole: a
-    phone is sent a table as it was after some entry, never one caught half-read."""
+    phone is sent a table as it was after some entry, never one caught half-read.
 
-    def __init__(self, followed: Followed, *, recorder: bool = False) -> None:
-        """*recorder*: also the recorder's documents, with the entries legal now."""
+    The session followed may change while phones are open (:meth:`move`: the app opened
+    another one; or *latest*, the session written to last): the next documents are the
+    new session's, sent on the same streams, and the previous session's last documents
+    are kept (:attr:`last`) for the page's "last result"."""
+
+    def __init__(
+        self,
+        followed: Followed,
+        *,
+        recorder: bool = False,
+        latest: Callable[[], int | None] | None = None,
+    ) -> None:
+        """*recorder*: also the recorder's documents, with the entries legal now.
+        *latest*: which session to follow now (asked every LOOK_FOR_LATEST_EVERY seconds);
+        None to follow this one until told to :meth:`move`."""
         self.followed = followed
         self.recorder = recorder
         #: The names played under before, read once: the join form offers them.
         self.known = known_names(followed.store) if recorder else []
+        self._latest = latest
+        self._latest_looked = 0.0
+        self._moving_to: int | None = None  # told to follow this session next
+        self._renew = False  # the documents are made again at the next look
+        #: The previous session's documents as it was left (a viewer's, per language).
+        self.last: dict[str, bytes] | None = None
+        self.last_id: int | None = None
         self.version = 0
         self.viewers = 0  # streams open now
         self.problem = ""  # the file could not be read just now: said on every page
@@ -105,11 +131,24 @@ class Feed:
         self._docs = self._documents(0)
 
     def document(self, lang: str, recorder: bool = False) -> bytes:
-        return self._docs[f"{lang}+" if recorder else lang]
+        """The document in *lang*; the recorder's (with the entries legal now) once made
+        (a link just added: the viewers' until the next look)."""
+        return self._docs.get(f"{lang}+" if recorder else lang) or self._docs[lang]
 
     def poke(self) -> None:
         """Look at the file now, not at the next turn (the recorder's tap was written)."""
         self._poked.set()
+
+    def move(self, sid: int) -> None:
+        """Follow session *sid* from the next look on (in the server's loop)."""
+        self._moving_to = sid
+        self.poke()
+
+    def with_recorder(self) -> None:
+        """The recorder's documents too, from the next look on (a link added later)."""
+        self.recorder = True
+        self._renew = True
+        self.poke()
 
     def _documents(self, version: int) -> dict[str, bytes]:
         docs = {}
@@ -117,6 +156,7 @@ class Feed:
         for lang in LANGUAGES:
             view = live_view(session, self.followed.id, lang, self.followed.receipt())
             view["problem"], view["version"] = self.problem, version
+            view["last"] = self.last_id
             docs[lang] = json.dumps(view, ensure_ascii=False).encode("utf-8")
             if self.recorder:
                 view["actions"] = phone_actions(session, lang, known=self.known)
@@ -134,9 +174,56 @@ class Feed:
         """Something appended was taken by the snapshot's keeper (holding :attr:`lock`)."""
         self._missed = True
 
-    def _looked(self) -> dict[str, bytes] | None:
+    def _target(self) -> int | None:
+        """The session to follow from now on, when it is not the one followed."""
+        target, self._moving_to = self._moving_to, None
+        if target is None and self._latest is not None:
+            now = time.monotonic()
+            if now - self._latest_looked >= LOOK_FOR_LATEST_EVERY:
+                self._latest_looked = now
+                with contextlib.suppress(Exception):  # a folder that cannot be read: later
+                    target = self._latest()
+        return target if target is not None and target != self.followed.id else None
+
+    def _move(self, sid: int) -> bool:
+        """Follow session *sid*; the one left kept as the last result. False (and the
+        problem said) when it cannot be read: the one followed stays."""
         try:
-            changed = self.followed.follow() or self._missed
+            followed = Followed(self.followed.store, sid, history=False)
+        except Exception as error:
+            self.problem = error.message() if isinstance(error, UserError) else _failed(error)
+            return False
+        with contextlib.suppress(Exception):  # its last entries, when it can be read
+            self.followed.follow()
+        try:
+            self.last = {
+                lang: json.dumps(self._view(lang), ensure_ascii=False).encode("utf-8")
+                for lang in LANGUAGES
+            }
+            self.last_id = self.followed.id
+        except Exception:  # a table that cannot be shown is not offered
+            self.last, self.last_id = None, None
+        self.followed = followed
+        self._missed = False
+        self.problem = ""
+        return True
+
+    def _view(self, lang: str) -> dict[str, object]:
+        """The viewers' document of the session followed, as it is (no last result)."""
+        view = live_view(self.followed.session, self.followed.id, lang, self.followed.receipt())
+        view["problem"], view["version"], view["last"] = "", self.version, None
+        return view
+
+    def _looked(self) -> dict[str, bytes] | None:
+        target = self._target()
+        moved = target is not None and self._move(target)
+        if target is not None and not moved:  # said on every page, the last table kept
+            return {lang: self._said(doc, self.version + 1) for lang, doc in self._docs.items()}
+        renew, self._renew = self._renew, False
+        if renew and self.recorder and not self.known:  # a recorder's link added later
+            self.known = known_names(self.followed.store)
+        try:
+            changed = self.followed.follow() or self._missed or moved or renew
             self._missed = False
         except Exception as error:  # being replaced, or damaged: said, and the last kept
             problem = error.message() if isinstance(error, UserError) else _failed(error)
@@ -278,8 +365,11 @@ class RecorderLink:
     desk: Desk
 
 
-@dataclass(frozen=True)
+@dataclass
 class Settings:
+    """What the server was started with; the recorder's link may be added or renewed
+    while it runs, and the language changed (the app's F2), in the server's loop."""
+
     token: str
     lang: str  # for a browser that asks for neither language
     max_viewers: int
@@ -361,7 +451,7 @@ def _wrong_host(request: web.Request) -> bool:
 
 
 #: The routes that answer with the session's data (never to another site's page).
-_DATA = ("events", "state.json", "correction.json", "rounds.json")
+_DATA = ("events", "state.json", "last.json", "correction.json", "rounds.json")
 #: The recorder's writing routes: one entry, and a correction of a past round.
 _POSTS = ("entry", "correct")
 #: Headers that decide whether a request comes from another site: one of each at most.
@@ -489,6 +579,11 @@ async def _entry(request: web.Request) -> web.StreamResponse:
     early = _kept_or_too_fast(request, tap.id, lang)
     if early is not None:
         return early
+    # a tap made on another session's table (the page followed the app since): refused
+    now = feed.followed.id
+    if tap.session is not None and tap.session != now:
+        return _refused(request, 409, t("phone.other_session", lang, made=tap.session, now=now))
+    tap = replace(tap, session=now)
     async with taps.lock:
         kept = taps.answers.get(tap.id)  # the same tap, sent while the first was recorded
         if kept is not None:
@@ -547,6 +642,8 @@ def _correction_view(request: web.Request, lang: str) -> dict[str, object] | Non
 
 async def _correction(request: web.Request) -> web.StreamResponse:
     """``GET correction.json``: the round being played again (a reloaded page goes on)."""
+    if not _for_recorder(request):
+        raise web.HTTPNotFound()  # said as any path we do not have (the guard: 403)
     lang = choose_language(request, request.app[SETTINGS].lang)
     return web.json_response({"correction": _correction_view(request, lang)})
 
@@ -555,6 +652,8 @@ async def _rounds(request: web.Request) -> web.StreamResponse:
     """``GET rounds.json``: the finished rounds to pick one to correct, newest first, a page
     at a time (``before``: the oldest round the page lists already), read when the
     recorder opens the list, in a worker thread, never with every table the page is sent."""
+    if not _for_recorder(request):
+        raise web.HTTPNotFound()  # said as any path we do not have (the guard: 403)
     feed = request.app[FEED]
     lang = choose_language(request, request.app[SETTINGS].lang)
     before_text = request.query.get("before", "")
@@ -608,6 +707,11 @@ async def _corrected(
     assert link is not None
     loop = asyncio.get_running_loop()
     correction = taps.correction
+    if correction is not None and correction.sid != feed.followed.id:  # the page moved on
+        taps.correction = None
+        now = feed.followed.id
+        return 409, {"ok": False, "text": t("phone.other_session", lang, made=correction.sid,
+                                             now=now)}, True  # fmt: skip
     if what == "start":
         number = body.get("round")
         if type(number) is not int:
@@ -679,6 +783,15 @@ async def _events(request: web.Request) -> web.StreamResponse:
     return stream
 
 
+async def _last(request: web.Request) -> web.StreamResponse:
+    """``GET last.json``: the session the page showed before the one it follows now, as
+    it was left (the page's "last result"); null when it has followed only one."""
+    feed = request.app[FEED]
+    lang = choose_language(request, request.app[SETTINGS].lang)
+    body = feed.last[lang] if feed.last is not None else b"null"
+    return web.Response(body=body, content_type="application/json", charset="utf-8")
+
+
 def make_app(
     store: Store,
     sid: int,
@@ -688,28 +801,32 @@ def make_app(
     max_viewers: int,
     recorder: RecorderLink | None = None,
     clock: Callable[[], float] = time.monotonic,
+    latest: Callable[[], int | None] | None = None,
 ) -> web.Application:
     """The server's application: the session is read now, so a bad id fails before binding.
-    *recorder*: the recorder's link too (its token must not be the viewers')."""
+    *recorder*: the recorder's link too (its token must not be the viewers'); it may also
+    be added later (:func:`set_recorder`). *latest*: follow the session it names (Feed)."""
     if recorder is not None and _same_token(recorder.token, token):
         raise ValueError("the recorder's token must not be the viewers'")
     app = web.Application(middlewares=[_guard], client_max_size=MAX_TAP_BYTES)
     app[SETTINGS] = Settings(token, lang, max_viewers, recorder, clock)
     # the latest entries are enough
-    app[FEED] = Feed(Followed(store, sid, history=False), recorder=recorder is not None)
+    followed = Followed(store, sid, history=False)
+    app[FEED] = Feed(followed, recorder=recorder is not None, latest=latest)
     if recorder is not None and isinstance(recorder.desk, JournalDesk):
         recorder.desk.share(app[FEED])
     app[TAPS] = Taps()
-    for each in (token, *([recorder.token] if recorder is not None else [])):
-        app.router.add_get(f"/{each}", _page)
-        app.router.add_get(f"/{each}/", _page)
-        app.router.add_get(f"/{each}/events", _events)
-        app.router.add_get(f"/{each}/state.json", _state)
-    if recorder is not None:
-        app.router.add_post(f"/{recorder.token}/entry", _entry)
-        app.router.add_post(f"/{recorder.token}/correct", _correct)
-        app.router.add_get(f"/{recorder.token}/correction.json", _correction)
-        app.router.add_get(f"/{recorder.token}/rounds.json", _rounds)
+    # one route for any token: the guard lets only the viewers' and the recorder's through
+    # (the recorder's may be added or renewed while the server runs)
+    app.router.add_get("/{token}", _page)
+    app.router.add_get("/{token}/", _page)
+    app.router.add_get("/{token}/events", _events)
+    app.router.add_get("/{token}/state.json", _state)
+    app.router.add_get("/{token}/last.json", _last)
+    app.router.add_post("/{token}/entry", _entry)
+    app.router.add_post("/{token}/correct", _correct)
+    app.router.add_get("/{token}/correction.json", _correction)
+    app.router.add_get("/{token}/rounds.json", _rounds)
 
     async def watching(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(app[FEED].watch())
@@ -717,11 +834,48 @@ def make_app(
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-        if recorder is not None and isinstance(recorder.desk, JournalDesk):
-            await recorder.desk.finish()
+        link = app[SETTINGS].recorder
+        if link is not None and isinstance(link.desk, JournalDesk):
+            await link.desk.finish()
 
     app.cleanup_ctx.append(watching)
     return app
+
+
+def recorder_name(feed: Feed, name: str) -> str:
+    """*name* as the followed session spells it, or a UserError naming its players."""
+    with feed.lock:
+        state, sid = feed.followed.session.state, feed.followed.id
+        try:
+            return state.find_player(name)
+        except RuleError:
+            players = ", ".join(state.names())
+            raise UserError("phone.not_a_player", name=name, session=sid,
+                            players=players) from None  # fmt: skip
+
+
+async def set_recorder(
+    app: web.Application, name: str, desk_for: Callable[[str], Desk]
+) -> RecorderLink:
+    """A recorder's link for *name* on the running server: a new token (a link made
+    before is refused from then on), the viewers' link unchanged; a UserError when
+    *name* is not a player of the session followed. In the server's loop."""
+    feed, settings = app[FEED], app[SETTINGS]
+    named = await asyncio.get_running_loop().run_in_executor(None, recorder_name, feed, name)
+    token = new_token()
+    while _same_token(token, settings.token):  # 128 bits each: never, but never is checked
+        token = new_token()
+    link = RecorderLink(token, named, desk_for(named))
+    if isinstance(link.desk, JournalDesk):
+        link.desk.share(feed)
+    settings.recorder = link
+    app[TAPS].correction = None  # a round played again on the old link is left
+    changed = feed.changed
+    feed.with_recorder()
+    with contextlib.suppress(TimeoutError):  # its page opens with its buttons
+        async with asyncio.timeout(5 * LOOK_EVERY + 2):  # not wait_for: see Feed.watch
+            await changed.wait()
+    return link
 
 
 class _OneLine(logging.Handler):

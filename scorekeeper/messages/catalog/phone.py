@@ -189,6 +189,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "esc: 閉じる(リンクは有効なまま) · r: 新しいリンク(古いリンクは無効に) · s: 止める",
     ),
     "phone.app.renew_key": ("new link", "新しいリンク"),
+    "phone.app.no_link": (
+        "No recorder's link: {reason}",
+        "記録役のリンクを作れませんでした: {reason}",
+    ),
     "phone.app.renewed": (
         "A new recorder's link: the old one no longer works.",
         "記録役のリンクを新しくしました。古いリンクは使えません。",
@@ -244,4 +248,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "phone.page.card_example": ("e.g. 8D", "例: 8D"),
     "phone.page.hand_example": ("e.g. KD,KS", "例: KD,KS"),
     "phone.page.enter_card": ("Type the card", "カードを入力"),
+    "phone.other_session": (
+        "Not recorded: this tap was made on the table of session {made}, and the table is "
+        "session {now} now. Look at the table and tap again.",
+        "記録していません: このタップはセッション{made}の卓で押されましたが、いまの卓はセッション"
+        "{now}です。卓を見てもう一度タップしてください。",
+    ),
+    "phone.no_table": (
+        "Not recorded: the app has no table open. Open a session in the app, then tap again.",
+        "記録していません: アプリで開いている卓がありません。アプリでセッションを開いてから、"
+        "もう一度タップしてください。",
+    ),
 }

@@ -192,4 +192,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "表を表示できませんでした({reason})。前の表を表示しています。",
     ),
     "web.stopped": ("The table page has stopped.", "表のページを停止しました。"),
+    "web.serving_latest": (
+        "The table page follows the session written to last (session {session} now) and "
+        "moves to the next one on the same link (read only; Ctrl+C stops).",
+        "卓のページは最後に記録されたセッション(いまはセッション{session})を表示し、次のセッションにも"
+        "同じリンクのまま移ります(表示のみ。Ctrl+Cで停止)。",
+    ),
+    "web.help.display_session": (
+        "the session (with --serve, leave it out to follow the session written to last)",
+        "セッション番号(--serve のときは省略すると最後に記録されたセッションを表示し続けます)",
+    ),
+    "web.display_needs_session": (
+        "give a session number (only --serve can follow the session written to last)",
+        "セッション番号を指定してください(省略できるのは --serve のときだけです)",
+    ),
+    "web.recorder_needs_session": (
+        "--recorder {name} records into one session: give its number "
+        "(display N --serve --recorder {name}).",
+        "--recorder {name} は一つのセッションに記録します。その番号を指定してください"
+        "(display N --serve --recorder {name})。",
+    ),
+    "web.last_result": ("Last result", "前の結果"),
+    "web.back_to_table": ("Back to the table", "いまの卓に戻る"),
+    "web.showing_last": (
+        "The result of the last session, as it was left. The table goes on:",
+        "前のセッションの最後の結果です。卓は続いています:",
+    ),
 }
