@@ -5,13 +5,18 @@ were short, and who rebuys before the next round, deals it."""
 
 from __future__ import annotations
 
-from scorekeeper.core.events import Event
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.games import get_game
 from scorekeeper.core.games.pochen import POOLS, to_act
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.transcript import read_session
 from scorekeeper.messages import t
 from tests.rules_support import assert_transcript_round_trip, enter, stacks
+from tests.session_gen import GAMES, Clock, build_session, entry_data, try_entry
 
 #: Chips, A B C D, stack 20, B 5, dealer A: B goes all-in and loses to C, so the deal
 #: passes B (no chips) to C; B rebuys before the next round.
@@ -131,3 +136,87 @@ def test_a_rebuy_stored_before_the_rule_keeps_the_dealer_it_had():
     fresh = read_session(CHIPS)
     enter(fresh, "rebuy B 20")
     assert dict(fresh.events[-1].data) == {"player": "B", "chips": 20, "deals": True}
+
+
+SETTINGS = settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def _short_session(data: st.DataObject, game: str) -> Session:
+    """A chip game where one player starts short (Pochen: below the whole ante; chips: one
+    chip, all-in at the first ante), played at random: rounds, rebuys, leaves, undo."""
+    short = data.draw(st.sampled_from(["A", "B", "C", "D"]))
+    small = data.draw(st.integers(1, 8))
+    parent = data.draw(st.sampled_from(["A", "B", "C", "D"]))
+    header = make_header(game, ["A", "B", "C", "D"], GAMES[game], parent=parent,
+                         stacks={short: small})  # fmt: skip
+    session, clock = Session(header), Clock()
+    shared = ("end", "leave", "recorder", "note", "join", "rebuy", "undo")
+    for _ in range(data.draw(st.integers(1, 90))):
+        move = data.draw(st.sampled_from(["play"] * 12 + ["rebuy", "undo", "leave", "join"]))
+        state = session.state
+        if move == "play":
+            actions = [a for a in session.legal() if a.kind not in shared]
+            if actions:
+                action = data.draw(st.sampled_from(actions))
+                try_entry(session, Entry(action.kind, entry_data(data, session, action)), clock)
+        elif move == "undo":
+            try_entry(session, Entry("undo"), clock)
+        elif move == "join":
+            left = [p for p in state.names() if p not in state.seated()]
+            if left:
+                entry = Entry("join", {"player": data.draw(st.sampled_from(left)), "after": None})
+                try_entry(session, entry, clock)
+        else:
+            player = data.draw(st.sampled_from(state.names()))
+            chips = {"chips": data.draw(st.integers(1, 20))} if move == "rebuy" else {}
+            try_entry(session, Entry(move, {"player": player, **chips}), clock)
+    return session
+
+
+@SETTINGS
+@given(data=st.data(), game=st.sampled_from(sorted(GAMES)), short=st.booleans())
+def test_the_dealer_of_a_round_is_the_first_seat_clockwise_who_can_be_dealt_in(data, game, short):
+    """After any generated session (rebuys, leaves, undo, corrections …), each round's
+    dealer is the first seat clockwise from the last round's dealer whose player can be
+    dealt in when ``round`` is entered: rebuys counted then. Rounds after a ``join`` since
+    the last round are left out (a newcomer never takes the deal; one coming back does
+    only to a seat the deal passed: tests/test_seat_rotation.py). Half the chip games start
+    with one player short, so the deal passes them and their rebuys matter."""
+    chips = get_game(game).uses_chips
+    session = _short_session(data, game) if short and chips else build_session(data, game)
+    if len(session.events) < 2:
+        return
+    clock = Clock()
+    clock.at = max(clock.at, session.events[-1].at)
+    for _ in range(4):  # rebuy everyone short, then deal, a few times over
+        state = session.state
+        if state.finished or state.in_round:
+            break
+        short = [p for p in state.seated() if p not in session.game.dealable(state)]
+        for player in short if session.game.uses_chips else ():
+            try_entry(session, Entry("rebuy", {"player": player, "chips": 30}), clock)
+        try_entry(session, Entry("round"), clock)
+    joined_since = False
+    for index, event in enumerate(session.events):
+        before = session.state_before(index)
+        after = session.state_before(index + 1) if index + 1 < len(session.events) else None
+        after = after if after is not None else session.state
+        if event.kind == "join":
+            joined_since = True
+        if event.kind != "round" or after is before or not after.in_round:
+            continue
+        if before.results and not joined_since:
+            names = before.names()
+            dealable = session.game.dealable(before)
+            at = names.index(before.results[-1].parent)
+            first = next(
+                names[(at + s) % len(names)]
+                for s in range(1, len(names) + 1)
+                if names[(at + s) % len(names)] in dealable
+            )
+            assert after.parent == first, (game, event.seq, before.parent)
+        joined_since = False

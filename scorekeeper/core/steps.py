@@ -232,7 +232,7 @@ def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> PlayerDat
 def _check_rebuy(
     game: Game, state: State, data: Mapping[str, Any], *, recorded: bool = False
 ) -> RebuyData:
-    """A rebuy that lets a player the deal passed over deal again says so (``deals``).
+    """Whether the rebuy lets a player the deal passed over deal again (``deals``).
 
     A rebuy recorded without ``deals`` was recorded before the dealer was decided at
     ``round`` (issue 43): it is read, and folded, as it was then (_apply_rebuy)."""
@@ -244,8 +244,7 @@ def _check_rebuy(
     checked = RebuyData(player=player, chips=chips)
     if recorded and "deals" not in data:
         return checked
-    if _takes_the_deal(game, _with_chips(state, player, chips), player):
-        checked["deals"] = True
+    checked["deals"] = _takes_the_deal(game, _with_chips(state, player, chips), player)
     return checked
 
 
