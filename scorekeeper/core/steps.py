@@ -92,7 +92,7 @@ def normalize_entry(
     """
     refused = refusal(game, state, kind)
     if refused is not None:
-        raise refused
+        raise _named_first(state, kind, data, refused)
     if kind == "join":
         return _check_join(game, state, data, recorded=recorded)
     if kind == "rebuy":
@@ -101,6 +101,18 @@ def normalize_entry(
     if check is not None:
         return check(game, state, data)
     return game.normalize(state, kind, data)
+
+
+def _named_first(
+    state: State, kind: str, data: Mapping[str, Any], refused: RuleError
+) -> RuleError:
+    """*refused*, unless the player a ``leave`` names has already left: that is what the
+    recorder needs to hear, not that too few would stay (issue 43)."""
+    if kind == "leave" and refused.key == "rules.too_few_to_leave":
+        gone = state.returning(str(data.get("player", "")))
+        if gone is not None:
+            return RuleError("rules.already_left", player=gone)
+    return refused
 
 
 def apply_entry(game: Game, state: State, event: Event) -> State:
