@@ -16,7 +16,14 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.transcript import read_session
 from scorekeeper.messages import t
 from tests.rules_support import assert_transcript_round_trip, enter, stacks
-from tests.session_gen import GAMES, Clock, build_session, entry_data, try_entry
+from tests.session_gen import (
+    GAMES,
+    Clock,
+    build_session,
+    entry_data,
+    play_round_entry,
+    try_entry,
+)
 
 #: Chips, A B C D, stack 20, B 5, dealer A: B goes all-in and loses to C, so the deal
 #: passes B (no chips) to C; B rebuys before the next round.
@@ -192,14 +199,18 @@ def test_the_dealer_of_a_round_is_the_first_seat_clockwise_who_can_be_dealt_in(d
         return
     clock = Clock()
     clock.at = max(clock.at, session.events[-1].at)
-    for _ in range(4):  # rebuy everyone short, then deal, a few times over
+    for _ in range(4):  # rebuy everyone short, deal and play the round, a few times over
         state = session.state
         if state.finished or state.in_round:
             break
         short = [p for p in state.seated() if p not in session.game.dealable(state)]
         for player in short if session.game.uses_chips else ():
-            try_entry(session, Entry("rebuy", {"player": player, "chips": 30}), clock)
+            chips = data.draw(st.integers(1, 30))
+            try_entry(session, Entry("rebuy", {"player": player, "chips": chips}), clock)
         try_entry(session, Entry("round"), clock)
+        for _ in range(40):
+            if not session.state.in_round or not play_round_entry(data, session, clock):
+                break
     joined_since = False
     for index, event in enumerate(session.events):
         before = session.state_before(index)
