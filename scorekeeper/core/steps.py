@@ -103,9 +103,7 @@ def normalize_entry(
     return game.normalize(state, kind, data)
 
 
-def _named_first(
-    state: State, kind: str, data: Mapping[str, Any], refused: RuleError
-) -> RuleError:
+def _named_first(state: State, kind: str, data: Mapping[str, Any], refused: RuleError) -> RuleError:
     """*refused*, unless the player a ``leave`` names has already left: that is what the
     recorder needs to hear, not that too few would stay (issue 43)."""
     if kind == "leave" and refused.key == "rules.too_few_to_leave":

@@ -10,6 +10,7 @@ from functools import cache
 from html import escape
 from importlib.resources import files
 
+from scorekeeper.export.live_stakes import stake_list_words
 from scorekeeper.messages import LANGUAGES, t
 from scorekeeper.services.phone import phone_words
 
@@ -63,6 +64,7 @@ def page_html(lang: str, sid: int, recorder: str | None = None) -> str:
         "expired": t("web.status.expired", lang),
         "silence_ms": SILENCE_MS,
         "recorder": recorder,
+        "stakes": stake_list_words(lang),
     }
     if recorder is not None:
         config["phone"] = phone_words(lang)

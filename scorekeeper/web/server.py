@@ -60,6 +60,7 @@ from scorekeeper.services.phone_correcting import PhoneCorrection, start_correct
 from scorekeeper.services.showing import Followed
 from scorekeeper.storage import Store
 from scorekeeper.web.page import content_security_policy, page_html
+from scorekeeper.web.stakes import add_stake_routes
 
 #: How often the session file is looked at (seconds).
 LOOK_EVERY = 0.25
@@ -328,6 +329,11 @@ def choose_language(request: web.Request, fallback: str) -> str:
     return min(ranked)[2] if ranked else fallback
 
 
+def _language(request: web.Request) -> str:
+    """The language a request is answered in (choose_language with the server's own)."""
+    return choose_language(request, request.app[SETTINGS].lang)
+
+
 def _plain(status: int, text: str) -> web.Response:
     return web.Response(status=status, text=text + "\n", content_type="text/plain")
 
@@ -358,7 +364,7 @@ def _wrong_host(request: web.Request) -> bool:
 
 
 #: The routes that answer with the session's data (never to another site's page).
-_DATA = ("events", "state.json", "correction.json", "rounds.json")
+_DATA = ("events", "state.json", "correction.json", "rounds.json", "stakes.json")
 #: The recorder's writing routes: one entry, and a correction of a past round.
 _POSTS = ("entry", "correct")
 #: Headers that decide whether a request comes from another site: one of each at most.
@@ -702,6 +708,8 @@ def make_app(
         app.router.add_get(f"/{each}/", _page)
         app.router.add_get(f"/{each}/events", _events)
         app.router.add_get(f"/{each}/state.json", _state)
+    tokens = (token, *([recorder.token] if recorder is not None else []))
+    add_stake_routes(app, tokens, lambda app: app[FEED], _language)  # web/stakes.py
     if recorder is not None:
         app.router.add_post(f"/{recorder.token}/entry", _entry)
         app.router.add_post(f"/{recorder.token}/correct", _correct)
