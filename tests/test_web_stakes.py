@@ -79,6 +79,9 @@ async def test_the_whole_list_a_page_at_a_time_and_one_round(tmp_path, monkeypat
         # the table sent with every entry: its latest rows only (within 60 entries)
         state = json.loads(await (await client.get(f"/{TOKEN}/state.json")).text())
         assert state["rounds"] == 12
+        assert len(state["stakes"]) < 36  # not the whole history
+        # the page picked the session up at its snapshot: the list reads the rest
+        assert client.app[server.FEED].followed.session.history_from > 1
         seqs: list[int] = []
         before = ""
         for page in range(4):
