@@ -535,15 +535,16 @@ def test_rebuy_brings_an_out_player_back_and_counts_as_bought():
     assert stacks(session) == {"A": 4, "B": 10, "C": 11}
     assert state.bought == 10
     assert sum(state.scores.values()) == 15 + state.bought
+    # B was passed over as dealer only for want of chips: B deals (issue 43)
     assert session.describe(len(session.events) - 1) == (
-        "log.rebuy",
+        "log.rebuy_deals",
         {"player": "B", "chips": 10},
     )
     enter(session, "round")
     table = session.state.table
     assert table.players == ("A", "B", "C")
-    assert table.dealer == "C"
-    assert turn(session) == "A"
+    assert table.dealer == "B"
+    assert turn(session) == "C"
     refused(session, "rebuy B 5", "rules.between_rounds_only")
     # a rebuy is undone like any entry
     enter(session, "undo", "undo")

@@ -145,7 +145,7 @@ def test_join_leave_and_rebuy_name_the_player_as_seated():
     error = error_of(session, "join", player="B", after="B")
     assert (error.key, error.params) == ("rules.join_after_self", {"player": "B"})
     event = session.record(Entry("rebuy", {"player": "c", "chips": 5}), T0)
-    assert dict(event.data) == {"player": "C", "chips": 5}
+    assert dict(event.data) == {"player": "C", "chips": 5, "deals": False}
     assert session.state.scores["C"] == 25 and session.state.bought == 5
     for bad in (0, -1, True, "5", None):
         error = error_of(session, "rebuy", player="C", chips=bad)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from scorekeeper.core.times import local_text
 from scorekeeper.export.columns import ljust
 from scorekeeper.messages import t
+from scorekeeper.messages.game_names import short_game_name
 from scorekeeper.messages.text import json_text
 from scorekeeper.services.catalog import list_sessions as summaries
 from scorekeeper.storage import Store
@@ -31,8 +32,9 @@ def list_sessions(store: Store, *, as_json: bool, ids: bool = False) -> int:
         if s.last_at:
             last = local_text(s.last_at, "%Y-%m-%d %H:%M")
         state = t("word.finished") if s.finished else ""
+        game = short_game_name(s.game)  # the reader's words, not the id
         print(
-            f"{s.id:<3} {ljust(s.game, 16)} {s.rounds:>6}  {ljust(s.leader or '-', 12)}"
+            f"{s.id:<3} {ljust(game, 16)} {s.rounds:>6}  {ljust(s.leader or '-', 12)}"
             f"  {ljust(last, 19)}  {' '.join(s.players)} {state}".rstrip()
         )
     return 0

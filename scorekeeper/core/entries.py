@@ -42,6 +42,10 @@ class JoinData(TypedDict):
 class RebuyData(TypedDict):
     player: str
     chips: int
+    #: Whether the rebuy gives the player the next deal: the deal passed over their seat
+    #: since the last round only because they were short (issue 43). Absent in a rebuy
+    #: recorded before that rule, which is read as it was played then.
+    deals: NotRequired[bool]
 
 
 class UndoData(TypedDict):

@@ -239,7 +239,8 @@ class Session:
                 return "log.leave", {"player": as_player(data)["player"]}
             case "rebuy":
                 rebuy = as_rebuy(data)
-                return "log.rebuy", {"player": rebuy["player"], "chips": rebuy["chips"]}
+                key = "log.rebuy_deals" if rebuy.get("deals") else "log.rebuy"
+                return key, {"player": rebuy["player"], "chips": rebuy["chips"]}
             case "end":
                 return "log.end", {}
             case "correct":

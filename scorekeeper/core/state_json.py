@@ -15,6 +15,8 @@ def state_json(session: Session) -> dict[str, Any]:
     return {
         "game": state.game,
         "players": list(state.names()),
+        # each player's number, theirs for the whole session (transcript.md ``join``)
+        "numbers": state.numbers(),
         "scores": dict(state.scores),
         "round": state.round,
         "parent": state.parent,

@@ -93,13 +93,25 @@ def normalize_entry(
     """
     refused = refusal(game, state, kind)
     if refused is not None:
-        raise refused
+        raise _named_first(state, kind, data, refused)
     if kind == "join":
         return _check_join(game, state, data, recorded=recorded)
+    if kind == "rebuy":
+        return _check_rebuy(game, state, data, recorded=recorded)
     check = _CHECKS.get(kind)
     if check is not None:
         return check(game, state, data)
     return game.normalize(state, kind, data)
+
+
+def _named_first(state: State, kind: str, data: Mapping[str, Any], refused: RuleError) -> RuleError:
+    """*refused*, unless the player a ``leave`` names has already left: that is what the
+    recorder needs to hear, not that too few would stay (issue 43)."""
+    if kind == "leave" and refused.key == "rules.too_few_to_leave":
+        gone = state.returning(str(data.get("player", "")))
+        if gone is not None:
+            return RuleError("rules.already_left", player=gone)
+    return refused
 
 
 def apply_entry(game: Game, state: State, event: Event) -> State:
@@ -235,13 +247,51 @@ def _check_leave(game: Game, state: State, data: Mapping[str, Any]) -> PlayerDat
     return PlayerData(player=player)
 
 
-def _check_rebuy(game: Game, state: State, data: Mapping[str, Any]) -> RebuyData:
+def _check_rebuy(
+    game: Game, state: State, data: Mapping[str, Any], *, recorded: bool = False
+) -> RebuyData:
+    """Whether the rebuy lets a player the deal passed over deal again (``deals``).
+
+    A rebuy recorded without ``deals`` was recorded before the dealer was decided at
+    ``round`` (issue 43): it is read, and folded, as it was then (_apply_rebuy)."""
     player = state.find_player(str(data.get("player", "")))
     chips = data.get("chips")
     if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
         raise RuleError("rules.rebuy_amount", value=chips)
     _chips_within(state, within(chips))
-    return RebuyData(player=player, chips=chips)
+    checked = RebuyData(player=player, chips=chips)
+    if recorded and "deals" not in data:
+        return checked
+    checked["deals"] = _takes_the_deal(game, _with_chips(state, player, chips), player)
+    return checked
+
+
+def _takes_the_deal(game: Game, state: State, player: str) -> bool:
+    """Whether *player* deals the next round now: the dealer is decided when ``round`` is
+    entered (rules.md), the first seat clockwise from the last deal's dealer whose player
+    can be dealt in. So a player the deal passed over since then, because they were short,
+    takes it back once they can pay, as one who left and came back does (_apply_join)."""
+    if state.in_round or not state.results or player == state.parent:
+        return False
+    if player not in game.dealable(state):
+        return False
+    last = state.results[-1].parent
+    return player in seats_between(state, last, state.parent)
+
+
+def seats_between(state: State, start: str, end: str) -> tuple[str, ...]:
+    """Every seat clockwise strictly after *start* and before *end* (every other seat when
+    they are the same): the seats a deal passing from *start* to *end* passed over."""
+    names = state.names()
+    if start not in names or end not in names:
+        return ()
+    at, count, found = names.index(start), len(names), []
+    for step in range(1, count):
+        other = names[(at + step) % count]
+        if other == end:
+            break
+        found.append(other)
+    return tuple(found)
 
 
 def _chips_within(state: State, added: int) -> None:
@@ -259,7 +309,6 @@ _CHECKS: dict[str, Check] = {
     "round": _nothing,
     "end": _nothing,
     "leave": _check_leave,
-    "rebuy": _check_rebuy,
 }
 
 
@@ -363,10 +412,8 @@ def _apply_leave(game: Game, state: State, event: Event) -> State:
     return replace(left, passed=passed)
 
 
-def _apply_rebuy(game: Game, state: State, event: Event) -> State:
-    """Chips bought are counted as brought, so they are never a result (Game.net)."""
-    rebuy = as_rebuy(event.data)
-    player, chips = rebuy["player"], rebuy["chips"]
+def _with_chips(state: State, player: str, chips: int) -> State:
+    """*state* with *chips* bought by *player*: counted as brought, never a result."""
     scores, brought = thawed(state.scores), thawed(state.brought)
     scores[player] += chips
     brought[player] = brought.get(player, 0) + chips
@@ -376,6 +423,20 @@ def _apply_rebuy(game: Game, state: State, event: Event) -> State:
         bought=state.bought + chips,
         brought=frozen(brought),
     )
+
+
+def _apply_rebuy(game: Game, state: State, event: Event) -> State:
+    """Chips bought are counted as brought, so they are never a result (Game.net); a
+    player the deal passed over because they were short deals the next round (``deals``).
+    The seats of players who left that the deal passed before theirs stay passed."""
+    rebuy = as_rebuy(event.data)
+    player = rebuy["player"]
+    bought = _with_chips(state, player, rebuy["chips"])
+    if not rebuy.get("deals"):
+        return bought
+    before = seats_between(state, state.results[-1].parent, player)
+    passed = tuple(p for p in state.passed if p in before)
+    return replace(bought, parent=player, passed=passed)
 
 
 _APPLIES: dict[str, Apply] = {

@@ -20,6 +20,7 @@ from scorekeeper.core.standings import standings
 from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
 from scorekeeper.export.ended import ended
+from scorekeeper.export.live_stakes import stake_row_doc
 from scorekeeper.export.report import (
     has_stakes,
     parent_heading,
@@ -51,6 +52,7 @@ def live_view(
         "lang": lang,
         "session": sid,
         "entries_count": session.history_from - 1 + len(session.events),
+        "rounds": state.round,  # the rounds started: the stake list's filter offers each
         "title": title(session, sid, lang),
         "headline": _headline(session, lang),
         "status": _status(session, view, lang),
@@ -314,27 +316,12 @@ def _entries(session: Session, lang: str) -> list[dict[str, Any]]:
 def _stakes(session: Session, lang: str) -> list[dict[str, Any]] | None:
     """The latest rows of the stake timeline, newest first, as the app's timeline shows
     them (each at its own time; undone or replaced ones marked); None in a game without a
-    stake, which has no such list."""
+    stake, which has no such list. The whole list is read when a phone asks for it
+    (``stakes.json``, export/live_stakes.py), never sent with every table."""
     if not has_stakes(session.game):
         return None
-    rows = []
     latest = stake_rows(session, lang, LATEST_STAKES, STAKE_ENTRIES)  # not the whole history
-    for row in reversed(latest):
-        entry = row.entry
-        rows.append(
-            {
-                "seq": entry.seq,
-                "time": local_text(entry.at, "%H:%M:%S"),
-                "round": entry.round,
-                "from": entry.stake_from,
-                "to": entry.stake_to,
-                "text": row.stake,
-                "what": row.what,
-                "struck": not row.in_force,
-                "mark": row.mark,
-            }
-        )
-    return rows
+    return [stake_row_doc(row) for row in reversed(latest)]  # the whole: live_stakes.py
 
 
 def last_result_line(session: Session, lang: str | None = None) -> str:

@@ -160,7 +160,7 @@ def phone_actions(
                 if pool not in claimed and pool not in ("poch", "centre")
             ]
         if form == "confirm":
-            doc["confirm"] = t(f"phone.confirm.{action.kind}", lang)
+            doc["confirm"] = _confirm(session, action.kind, lang)
         elif (game.id, action.kind) in _HANDS:
             doc["hands"] = True
         actions.append(doc)
@@ -205,6 +205,20 @@ def round_lines(state: State, lang: str, before: int | None = None) -> dict[str,
         lines.append({"round": number, "label": t("phone.correct.round", lang, round=number),
                       "text": text})  # fmt: skip
     return {"rounds": lines, "older": first > 0}
+
+
+def _confirm(session: Session, kind: str, lang: str) -> str:
+    """The question a confirmed entry asks. An undo names the entry it would void, in
+    words, as the app's undo does (ui.table.undo_question), so the recorder sees what
+    goes before tapping yes; one whose entry lies below a resumed session's entries
+    (folded only when the undo is recorded) asks the plain question."""
+    if kind == "undo":
+        target = session.ledger.top.seq
+        index = target - session.history_from
+        if 0 <= index < len(session.events) and session.events[index].seq == target:
+            what = describe_text(*session.describe(index), lang)
+            return t("phone.confirm.undo_entry", lang, seq=target, what=what)
+    return t(f"phone.confirm.{kind}", lang)
 
 
 def _claimed(state: Any) -> set[str]:

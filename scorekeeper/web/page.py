@@ -10,6 +10,7 @@ from functools import cache
 from html import escape
 from importlib.resources import files
 
+from scorekeeper.export.live_stakes import stake_list_words
 from scorekeeper.messages import LANGUAGES, t
 from scorekeeper.services.phone import phone_words
 
@@ -66,6 +67,7 @@ def page_html(lang: str, sid: int, recorder: str | None = None) -> str:
         "last_result": t("web.last_result", lang),
         "back_to_table": t("web.back_to_table", lang),
         "showing_last": t("web.showing_last", lang),
+        "stakes": stake_list_words(lang),
     }
     if recorder is not None:
         config["phone"] = phone_words(lang)

@@ -62,6 +62,7 @@ from scorekeeper.services.phone_correcting import PhoneCorrection, start_correct
 from scorekeeper.services.showing import Followed
 from scorekeeper.storage import Store
 from scorekeeper.web.page import content_security_policy, page_html
+from scorekeeper.web.stakes import add_stake_routes
 
 #: How often the session file is looked at (seconds).
 LOOK_EVERY = 0.25
@@ -421,6 +422,11 @@ def choose_language(request: web.Request, fallback: str) -> str:
     return min(ranked)[2] if ranked else fallback
 
 
+def _language(request: web.Request) -> str:
+    """The language a request is answered in (choose_language with the server's own)."""
+    return choose_language(request, request.app[SETTINGS].lang)
+
+
 def _plain(status: int, text: str) -> web.Response:
     return web.Response(status=status, text=text + "\n", content_type="text/plain")
 
@@ -451,7 +457,7 @@ def _wrong_host(request: web.Request) -> bool:
 
 
 #: The routes that answer with the session's data (never to another site's page).
-_DATA = ("events", "state.json", "last.json", "correction.json", "rounds.json")
+_DATA = ("events", "state.json", "last.json", "correction.json", "rounds.json", "stakes.json")
 #: The recorder's writing routes: one entry, and a correction of a past round.
 _POSTS = ("entry", "correct")
 #: Headers that decide whether a request comes from another site: one of each at most.
@@ -827,6 +833,7 @@ def make_app(
     app.router.add_post("/{token}/correct", _correct)
     app.router.add_get("/{token}/correction.json", _correction)
     app.router.add_get("/{token}/rounds.json", _rounds)
+    add_stake_routes(app, ("{token}",), lambda app: app[FEED], _language)  # web/stakes.py
 
     async def watching(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(app[FEED].watch())

@@ -26,6 +26,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} buys {chips} {chips:more chip|more chips}",
         "{player}がチップを{chips}枚買い足し",
     ),
+    "log.rebuy_deals": (
+        "{player} buys {chips} {chips:more chip|more chips} and deals next",
+        "{player}がチップを{chips}枚買い足し、次のディーラーになる",
+    ),
     "log.end": ("the session ends", "セッション終了"),
     "log.official.raise": ("stake {old} → {new}", "賭け点 {old} → {new}"),
     "log.official.fold": ("{player} folded at {stake}", "{player}が{stake}で降りた"),

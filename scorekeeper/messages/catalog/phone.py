@@ -32,6 +32,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Undo the latest entry that is still in force?",
         "有効な最新の記録を取り消しますか?",
     ),
+    "phone.confirm.undo_entry": (
+        "Undo entry #{seq}: “{what}”?",
+        "記録#{seq}「{what}」を取り消しますか?",
+    ),
     "phone.confirm.end": (
         "End the session? No more rounds can be played in it.",
         "セッションを終了しますか?これ以上ラウンドは記録できません。",

@@ -58,6 +58,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "web.ended.text": ("The result as text", "結果(テキスト)"),
     "web.none_yet": ("none yet", "まだありません"),
+    "web.stakes.show": ("Show", "表示"),
+    "web.stakes.latest": ("Latest changes", "最新の変化"),
+    "web.stakes.all": ("Whole session", "セッション全体"),
+    "web.stakes.round": ("Round {round}", "ラウンド{round}"),
+    "web.stakes.older": ("Older changes", "それ以前の変化"),
+    "web.stakes.loading": ("Loading…", "読み込み中…"),
+    "web.stakes.retry": (
+        "Could not load — tap to try again",
+        "読み込めませんでした — タップして再読み込み",
+    ),
+    "web.stakes.no_stake": (
+        "this game is played without a stake: it has no stake changes to list",
+        "このゲームには賭け点がないため、賭け点の変化はありません",
+    ),
+    "web.stakes.round_number": ("a round number", "ラウンド番号"),
+    "web.stakes.entry_number": ("an entry number", "記録番号"),
+    "web.stakes.not_a_number": (
+        "“{text}” is not {what}: give a whole number in the digits 0–9",
+        "「{text}」は{what}ではありません。0〜9の数字で指定してください",
+    ),
+    "web.stakes.no_such_round": (
+        "there is no round {round}: {rounds} {rounds:round has|rounds have} been played so far",
+        "ラウンド{round}はありません(これまでのラウンドは{rounds})",
+    ),
     "web.status.connecting": ("connecting…", "接続中…"),
     "web.status.live": ("live · updated {time}", "更新中 · {time}"),
     "web.status.reconnecting": (
