@@ -5,12 +5,13 @@ Each format only lays these out and escapes them its own way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from scorekeeper.core.game import Game
+from scorekeeper.core.pots import contested
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import Standing, net_history
@@ -43,7 +44,7 @@ def round_rows(session: Session) -> list[RoundRow]:
         RoundRow(
             round=result.round,
             parent=result.parent,
-            stake=result.stake,
+            stake=_pot(session.game, result.stake, result.paid, result.folded),
             how=result.how,
             details=result.details,
             changes=dict(result.deltas),
@@ -52,6 +53,16 @@ def round_rows(session: Session) -> list[RoundRow]:
         )
         for index, result in enumerate(state.results)
     ]
+
+
+def _pot(
+    game: Game, stake: int | None, paid: Mapping[str, int], folded: Sequence[str]
+) -> int | None:
+    """The stake at the end (points), or the pot a chip round was played for: without
+    the chips nobody matched, which went back (the words' "takes the pot of N")."""
+    if stake is None or not game.uses_chips or not paid:
+        return stake
+    return contested(paid, folded)
 
 
 @dataclass(frozen=True)
