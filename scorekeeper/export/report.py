@@ -6,7 +6,7 @@ Each format only lays these out and escapes them its own way.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +16,7 @@ from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import Standing, net_history
 from scorekeeper.core.standings import standings as standings_of
-from scorekeeper.core.timeline import TimelineEntry, stake_timeline
+from scorekeeper.core.timeline import TimelineEntry, stake_timeline, state_after
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import board_returned_text, describe_text
@@ -82,6 +82,64 @@ def board_row(session: Session, lang: str | None = None) -> BoardRow | None:
     if not shares:
         return None
     return BoardRow(board_returned_text(shares, lang), dict(shares), dict(state.scores))
+
+
+@dataclass(frozen=True)
+class BroughtRow:
+    """Chips brought to the table between rounds (a rebuy, a joiner's stack): not a round,
+    but a change of the totals, so no row jumps without a word why."""
+
+    after: int  # the rounds finished before it (0: before the first)
+    how: str  # the entry in the log's words ("B buys 30 more chips")
+    changes: Mapping[str, int]  # the chips each player brought
+    totals: Mapping[str, int] = field(default_factory=dict)  # every total after it
+
+
+def brought_rows(session: Session, lang: str | None = None) -> list[BroughtRow]:
+    """Every entry in force that brought chips to the table, oldest first (totals unset:
+    ``sheet_rows`` counts them on from the round before)."""
+    voided, rows = session.voided(), []
+    for index, event in enumerate(session.events):
+        if event.kind not in BRINGS or event.seq in voided:
+            continue
+        before, after = session.state_before(index), state_after(session, index)
+        changes = {
+            name: after.brought.get(name, 0) - before.brought.get(name, 0)
+            for name in after.names()
+            if after.brought.get(name, 0) != before.brought.get(name, 0)
+        }
+        if changes:
+            key, params = session.describe(index)
+            rows.append(BroughtRow(len(before.results), describe_text(key, params, lang), changes))
+    return rows
+
+
+#: The entries that bring chips to the table between rounds (State.brought).
+BRINGS = frozenset({"rebuy", "join"})
+
+SheetRow = RoundRow | BroughtRow | BoardRow
+
+
+def sheet_rows(session: Session, lang: str | None = None) -> list[SheetRow]:
+    """Every change of the totals in order: each round, each rebuy or joiner's stack
+    between them, and the board given back at the end, so that each total is the one
+    before plus the change, and the last ones are the standings'."""
+    rounds = round_rows(session)
+    brought = brought_rows(session, lang)
+    start = session.state_before(0) if session.events else session.state
+    running: dict[str, int] = dict(start.scores)
+    rows: list[SheetRow] = []
+    for finished in range(len(rounds) + 1):
+        for row in brought:
+            if row.after == finished:
+                for name, chips in row.changes.items():
+                    running[name] = running.get(name, 0) + chips
+                rows.append(replace(row, totals=dict(running)))
+        if finished < len(rounds):
+            rows.append(rounds[finished])
+            running = dict(rounds[finished].totals)
+    board = board_row(session, lang)
+    return rows if board is None else [*rows, board]
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "控え: 記録{entries}件、最後のハッシュ {hash}",
     ),
     "export.chart": ("Net result over rounds", "ラウンドごとの収支"),
+    "export.chart_end": ("end", "終了"),
     "export.settlement": ("Settlement", "精算"),
     "export.col.points": ("points", "点数"),
     "export.col.losses": ("losses", "負け数"),
