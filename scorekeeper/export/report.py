@@ -90,6 +90,7 @@ class BroughtRow:
     but a change of the totals, so no row jumps without a word why."""
 
     after: int  # the rounds finished before it (0: before the first)
+    kind: str  # the entry's kind: ``rebuy`` or ``join``
     how: str  # the entry in the log's words ("B buys 30 more chips")
     changes: Mapping[str, int]  # the chips each player brought
     totals: Mapping[str, int] = field(default_factory=dict)  # every total after it
@@ -110,7 +111,8 @@ def brought_rows(session: Session, lang: str | None = None) -> list[BroughtRow]:
         }
         if changes:
             key, params = session.describe(index)
-            rows.append(BroughtRow(len(before.results), describe_text(key, params, lang), changes))
+            words = describe_text(key, params, lang)
+            rows.append(BroughtRow(len(before.results), event.kind, words, changes))
     return rows
 
 
@@ -140,6 +142,27 @@ def sheet_rows(session: Session, lang: str | None = None) -> list[SheetRow]:
             running = dict(rounds[finished].totals)
     board = board_row(session, lang)
     return rows if board is None else [*rows, board]
+
+
+def row_doc(session: Session, row: SheetRow, lang: str) -> dict[str, Any]:
+    """One row of the round table in numbers and words (the JSON export's ``rows``): a
+    round, a rebuy or joiner's stack (``rebuy``, ``join``), the board given back
+    (``board``); each total is the one before plus the change."""
+    if isinstance(row, RoundRow):
+        chips = session.game.uses_chips
+        head: dict[str, Any] = {
+            "kind": "round",
+            "round": row.round,
+            "lead": row.parent,
+            "stake": None if chips else row.stake,
+            "pot": row.stake if chips else None,
+            "text": result_text(row, lang),
+        }
+    else:
+        kind = row.kind if isinstance(row, BroughtRow) else "board"
+        head = {"kind": kind, "round": None, "lead": None, "stake": None, "pot": None}
+        head["text"] = row.how
+    return {**head, "changes": dict(row.changes), "totals": dict(row.totals)}
 
 
 @dataclass(frozen=True)
