@@ -228,7 +228,11 @@ def _stake_table(rows: list[report.StakeRow], lang: str) -> list[str]:
         t("export.col.what", lang),
     ]
     numeric = [True, False, True, True, False]
-    out = ['<table id="stakes">', "<thead>" + _row(heading, numeric, "th") + "</thead>", "<tbody>"]
+    out = [
+        '<div class="wide"><table id="stakes">',
+        "<thead>" + _row(heading, numeric, "th") + "</thead>",
+        "<tbody>",
+    ]
     for row in rows:
         entry = row.entry
         stake, what = _e(row.stake), _e(row.what)
@@ -242,7 +246,7 @@ def _stake_table(rows: list[report.StakeRow], lang: str) -> list[str]:
             f'<td>{_e(report.local_time(entry.at))}</td><td class="n">{entry.round}</td>'
             f'<td class="n">{stake}</td><td>{what}</td></tr>'
         )
-    out += ["</tbody>", "</table>"]
+    out += ["</tbody>", "</table></div>"]
     return out
 
 
