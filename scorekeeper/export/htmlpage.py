@@ -29,7 +29,8 @@ h2 { font-size: 1.25em; margin-top: 1.5em; }
 .wide { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 th, td { border: 1px solid #bbb; padding: 0.2em 0.6em; overflow-wrap: normal; }
-th { background: #eee; }
+th { background: #eee; white-space: nowrap; }
+#rounds td:nth-child(4), #stakes td:nth-child(5) { min-width: 12em; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr.between td { font-style: italic; }
 #settlement li, #settlement p { font-size: 1.125em; }
