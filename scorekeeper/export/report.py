@@ -96,6 +96,10 @@ class BroughtRow:
     totals: Mapping[str, int] = field(default_factory=dict)  # every total after it
 
 
+#: The entries that bring chips to the table between rounds (State.brought).
+BRINGS = frozenset({"rebuy", "join"})
+
+
 def brought_rows(session: Session, lang: str | None = None) -> list[BroughtRow]:
     """Every entry in force that brought chips to the table, oldest first (totals unset:
     ``sheet_rows`` counts them on from the round before)."""
@@ -116,9 +120,6 @@ def brought_rows(session: Session, lang: str | None = None) -> list[BroughtRow]:
     return rows
 
 
-#: The entries that bring chips to the table between rounds (State.brought).
-BRINGS = frozenset({"rebuy", "join"})
-
 SheetRow = RoundRow | BroughtRow | BoardRow
 
 
@@ -127,16 +128,17 @@ def sheet_rows(session: Session, lang: str | None = None) -> list[SheetRow]:
     between them, and the board given back at the end, so that each total is the one
     before plus the change, and the last ones are the standings'."""
     rounds = round_rows(session)
-    brought = brought_rows(session, lang)
+    brought: dict[int, list[BroughtRow]] = {}
+    for row in brought_rows(session, lang):
+        brought.setdefault(row.after, []).append(row)
     start = session.state_before(0) if session.events else session.state
     running: dict[str, int] = dict(start.scores)
     rows: list[SheetRow] = []
     for finished in range(len(rounds) + 1):
-        for row in brought:
-            if row.after == finished:
-                for name, chips in row.changes.items():
-                    running[name] = running.get(name, 0) + chips
-                rows.append(replace(row, totals=dict(running)))
+        for row in brought.get(finished, ()):
+            for name, chips in row.changes.items():
+                running[name] = running.get(name, 0) + chips
+            rows.append(replace(row, totals=dict(running)))
         if finished < len(rounds):
             rows.append(rounds[finished])
             running = dict(rounds[finished].totals)
