@@ -8,7 +8,6 @@ chart, and every text colour at least 4.5:1 against the background behind it (WC
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -51,11 +50,23 @@ out 佐藤花子
 end
 """
 
+
+def long_pochen(deals: int) -> str:
+    """Pochen with *deals* deals in which everyone passes (so the board grows), then
+    ``end``: a dozen round labels and the board's step beside them on the chart."""
+    lines, seats = ["game pochen", "players A B C D", "option stack 300"], "ABCD"
+    for deal in range(deals):
+        order = [seats[(deal + k) % 4] for k in range(1, 5)]  # from the dealer's left
+        lines += ["round", "trump hearts", *[f"pass {p}" for p in order], f"out {order[0]}"]
+    return "\n".join([*lines, "end"]) + "\n"
+
+
 PAGES = {
     "pochen-ended": POCHEN_ENDED,
     "chips-rebuy": REBUY,
     "official-o1": (EXAMPLES / "o1.txt").read_text(encoding="utf-8"),
     "pochen-crowded": CROWDED,
+    "pochen-long": long_pochen(13),
 }
 
 #: What the page is made of, as the test reads it: every text's size and colours, the
@@ -104,6 +115,8 @@ READ = """(() => {
     return {player: line.dataset.player, end: {x: end.x, y: end.y},
             label: label ? {text: label.textContent, box: box(label)} : null};
   }) : [];
+  const drawn = svg ? [...svg.querySelectorAll("text")].map((t) =>
+    ({text: t.textContent, box: box(t)})) : [];
   const at = (selector) => { const n = document.querySelector(selector);
     return n ? n.getBoundingClientRect().top + window.scrollY : null; };
   return {
@@ -111,7 +124,7 @@ READ = """(() => {
     scrollWidth: document.documentElement.scrollWidth,
     bodyWidth: document.body.scrollWidth,
     innerWidth: window.innerWidth,
-    texts, lines, chart: svg ? box(svg) : null,
+    texts, lines, drawn, chart: svg ? box(svg) : null,
     settlementTop: at("#settlement-section"), chartTop: at("#chart"),
     standingsTop: at("#standings"),
   };
@@ -169,10 +182,14 @@ async def test_the_html_export_reads_on_a_phone(tmp_path, lang):
                 ), (where, shown)
                 # at the line's end: just right of it, near its height, inside the chart
                 assert 0 <= label["box"]["left"] - line["end"]["x"] <= 20, (where, line)
-                assert label["box"]["top"] - 30 <= line["end"]["y"], (where, line)
+                middle = (label["box"]["top"] + label["box"]["bottom"]) / 2
+                near = 18 * len(lines)  # lines ending at one net: their labels one under another
+                assert abs(middle - line["end"]["y"]) <= near, (where, line)
                 assert label["box"]["right"] <= chart["right"] + 0.5, (where, line)
                 assert chart["top"] - 0.5 <= label["box"]["top"], (where, line)
-            boxes = [line["label"]["box"] for line in lines]
-            for i, a in enumerate(boxes):
-                for b in boxes[i + 1 :]:
-                    assert not overlap(a, b), (where, json.dumps(boxes))
+            # no text of the chart over another: labels, values, round numbers
+            drawn = page["drawn"]
+            for i, a in enumerate(drawn):
+                assert chart["left"] - 0.5 <= a["box"]["left"], (where, a)
+                for b in drawn[i + 1 :]:
+                    assert not overlap(a["box"], b["box"]), (where, a, b)

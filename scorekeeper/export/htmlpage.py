@@ -321,7 +321,7 @@ def chart_svg(
     }
     label_w = max((_label_width(text) for text in ends.values()), default=0)
     left = 8 + max(_label_width(str(value)) for value in (low, high))
-    top, bottom = 10, 30
+    top, bottom = 10, 34
     plot_w = max(150.0, 300 - label_w)
     plot_h = max(170, _LABEL_GAP * len(ends) + 10)
     width = round(left + plot_w + 12 + label_w + 4)
@@ -345,19 +345,24 @@ def chart_svg(
             f'<line x1="{left:.1f}" y1="{y(0):.1f}" x2="{left + plot_w:.1f}" y2="{y(0):.1f}"'
             ' stroke="#888" stroke-dasharray="4 3"/>'
         )
-    for value in sorted({low, 0, high}):
-        out.append(
-            f'<text x="{left - 4:.1f}" y="{y(value):.1f}" text-anchor="end"'
-            f' dominant-baseline="middle" font-size="{_FONT}">{value}</text>'
-        )
+    shown: list[float] = []  # the lowest and highest values, then 0 if it has room
+    for value in dict.fromkeys((low, high, 0)):
+        if all(abs(y(value) - other) >= _LABEL_GAP for other in shown):
+            shown.append(y(value))
+            out.append(
+                f'<text x="{left - 4:.1f}" y="{y(value):.1f}" text-anchor="end"'
+                f' dominant-baseline="middle" font-size="{_FONT}">{value}</text>'
+            )
     step = max(1, -(-last // 6))  # at most about six round labels
     ticks = [(number, str(number)) for number in range(0, last + 1, step)]
-    if board is not None:
-        ticks.append((last + 1, end_label))
+    if board is not None:  # the step of the board given back, and no round label under it
+        room = _label_width(end_label) + _label_width(str(last)) / 2 + 4
+        ticks = [(n, text) for n, text in ticks if x(steps) - x(n) >= room]
+        ticks.append((steps, end_label))
     for number, text in ticks:
         anchor = "end" if number == steps and steps else "middle"
         out.append(
-            f'<text x="{x(number):.1f}" y="{height - 10}" text-anchor="{anchor}"'
+            f'<text x="{x(number):.1f}" y="{height - 8}" text-anchor="{anchor}"'
             f' font-size="{_FONT}">{_e(text)}</text>'
         )
     order = sorted(ends, key=lambda name: y(series[name][-1][1]))
