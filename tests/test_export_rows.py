@@ -181,3 +181,15 @@ def test_md_and_html_round_tables_end_with_the_board_given_back():
     ]
     assert rounds.count('<tr class="between">') == 1
     assert '<td class="n">+3</td><td class="n">44</td>' in rounds
+
+
+def test_a_pochen_rebuy_is_a_row_between_the_deal_and_the_board_given_back():
+    session = session_from(POCHEN_ENDED.replace("end\n", "rebuy A 10\nend\n"))
+    rows = csv_rows(session)
+    assert [(r["round"], r["result"][:20], r["A change"], r["A total"]) for r in rows] == [
+        ("1", "B went out first; Po", "-9", "41"),
+        ("", "A buys 10 more chips", "10", "51"),
+        ("", "At the end the 12 ch", "3", "54"),
+    ]
+    totals_follow_changes(rows, ["A", "B", "C", "D"])
+    assert {name: int(rows[-1][f"{name} total"]) for name in "ABCD"} == dict(session.state.scores)
