@@ -23,7 +23,7 @@ _STYLE = """
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { font-family: system-ui, sans-serif; font-size: 16px; line-height: 1.4;
   color: #1a1a1a; background: #fff; margin: 1em auto; max-width: 60em; padding: 0 1em;
-  overflow-wrap: anywhere; }
+  overflow-wrap: break-word; }
 h1 { font-size: 1.5em; }
 h2 { font-size: 1.25em; margin-top: 1.5em; }
 .wide { overflow-x: auto; max-width: 100%; }
