@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
+from itertools import count
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,18 +54,14 @@ end
 """
 
 
-def clock() -> datetime:
-    clock.at += timedelta(seconds=40)  # type: ignore[attr-defined]
-    return clock.at  # type: ignore[attr-defined,no-any-return]
-
-
-clock.at = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)  # type: ignore[attr-defined]
+START = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)
 
 
 async def main() -> None:
     os.environ["TZ"] = "UTC"
     time.tzset()
-    session = replay(parse_transcript(EVENING), clock)
+    ticks = count(1)
+    session = replay(parse_transcript(EVENING), lambda: START + timedelta(seconds=40 * next(ticks)))
     with tempfile.TemporaryDirectory() as folder:
         async with Browser(free_port()) as browser:
             for lang, name in (("en", "export-phone.png"), ("ja", "export-phone.ja.png")):
