@@ -64,7 +64,8 @@ def long_pochen(deals: int) -> str:
 PAGES = {
     "pochen-ended": POCHEN_ENDED,
     "chips-rebuy": REBUY,
-    "official-o1": (EXAMPLES / "o1.txt").read_text(encoding="utf-8"),
+    # a raise undone: a stake row struck through and greyed, still 4.5:1
+    "official-o1": (EXAMPLES / "o1.txt").read_text(encoding="utf-8") + "round\nraise\nundo\n",
     "pochen-crowded": CROWDED,
     "pochen-long": long_pochen(13),
 }
