@@ -68,6 +68,9 @@ MOVES = (
     # the next parent (dealer) leaves, and a player who left comes back to their own seat:
     # the mixes where the rotation passes through a returning player's seat (issue 35)
     + ["leave_parent", "leave_parent", "rejoin", "rejoin", "rejoin"]
+    # a rebuy, most often by the player shortest of chips (out of the game at 0): the rows
+    # of the exports that jump without a word unless the rebuy is one (issue 43)
+    + ["rebuy", "rebuy_short", "rebuy_short"]
 )
 
 
@@ -230,8 +233,9 @@ def correction(data: st.DataObject, session: Session, clock: Clock) -> bool:
 
 
 #: Chip games start A with more chips than the others, so that the chips held and the
-#: net result order the players differently (rankings must follow the net).
-STACKS = {"indian-chips": {"A": 20}, "pochen": {"A": 60}}
+#: net result order the players differently (rankings must follow the net); D starts
+#: short at indian-chips, so that it goes all-in early and side pots are made.
+STACKS = {"indian-chips": {"A": 20, "D": 3}, "pochen": {"A": 60}}
 
 #: Moves at most per session: a Pochen deal takes many more entries than a round.
 STEPS = {"pochen": 110}
@@ -275,6 +279,12 @@ def build_session(data: st.DataObject, game: str) -> Session:
                 try_entry(session, Entry("end"), clock)
         elif move == "leave_parent":
             try_entry(session, Entry("leave", {"player": state.parent}), clock)
+        elif move == "rebuy_short":
+            seated = state.seated()
+            if seated and not state.in_round:
+                short = min(seated, key=lambda name: state.scores.get(name, 0))
+                chips = data.draw(st.integers(1, 15))
+                try_entry(session, Entry("rebuy", {"player": short, "chips": chips}), clock)
         elif move == "rejoin":
             left = [name for name in state.names() if name not in state.seated()]
             if left:
@@ -285,4 +295,8 @@ def build_session(data: st.DataObject, game: str) -> Session:
             action = legal.get(move)
             if action is not None:
                 try_entry(session, Entry(move, entry_data(data, session, action)), clock)
+    if game == "pochen" and data.draw(st.integers(0, 2)) == 0:
+        # ended with chips still on the board: they go back (end_board), the standings
+        # count them, and every view must end there too (issue 43)
+        try_entry(session, Entry("end"), clock)
     return session

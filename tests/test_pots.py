@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.core.pots import Layers, Pot, award, layer_pots, split
+from scorekeeper.core.pots import Layers, Pot, award, contested, layer_pots, split
 
 SETTINGS = settings(
     max_examples=40,
@@ -59,6 +59,14 @@ def test_the_uncontested_bettor_gets_the_unmatched_bet_back():
     layers = layer_pots({"A": 1, "B": 5, "C": 1}, {"A", "C"}, "ABC")
     assert pots_of(layers) == [(3, ("B",))]
     assert dict(layers.returned) == {"B": 4}
+
+
+def test_the_pot_contested_leaves_out_the_chips_nobody_matched():
+    # D raised 4 more that nobody called: a pot of 12, as "takes the pot of 12" says
+    assert contested({"A": 1, "B": 1, "C": 5, "D": 9}, ["A", "B", "C"]) == 12
+    # C2: a main pot of 20 and a side pot of 20 are both played for
+    assert contested({"A": 5, "B": 13, "C": 9, "D": 13}, ["C"]) == 40
+    assert contested({"A": 0, "B": 3}, []) == 3  # nothing matched: all that was put in
 
 
 def test_unmatched_chips_of_a_folded_player_go_back_too():

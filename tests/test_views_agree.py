@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import redirect_stdout
 from datetime import datetime
+from html import unescape as html_unescape
 from html.parser import HTMLParser
 from typing import Any
 
@@ -40,9 +41,10 @@ from scorekeeper.cli.transcripts import standings_text
 from scorekeeper.core.json_import import read_json_export
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import net_history, settled_net, standings
+from scorekeeper.core.state import State
 from scorekeeper.core.state_json import state_json
 from scorekeeper.core.stats import combine, session_stats
-from scorekeeper.core.timeline import index_at, select, session_until, timeline
+from scorekeeper.core.timeline import index_at, select, session_until, state_after, timeline
 from scorekeeper.core.transcript import parse_transcript, replay
 from scorekeeper.export.formats import FORMATS, export_text
 from scorekeeper.export.live import LATEST_ENTRIES, LATEST_STAKES, STAKE_ENTRIES, live_view
@@ -199,21 +201,31 @@ def check_every_view(session: Session) -> None:
     rows = list(csv.reader(io.StringIO(texts[("csv", "en")].lstrip("\ufeff"))))
     rows = rows[: rows.index([])] if [] in rows else rows  # the stake timeline follows
     board = game.board_returned(state)  # Pochen's board given back: one row after the deals
-    assert len(rows) == 1 + len(state.results) + (1 if board else 0)
+    voided = session.voided()
+    brought = [  # each rebuy, and each joiner who brought chips: a row of its own
+        e for i, e in enumerate(session.events)
+        if e.kind in ("rebuy", "join") and e.seq not in voided
+        and brings(session.state_before(i), state_after(session, i))
+    ]  # fmt: skip
+    assert len(rows) == 1 + len(state.results) + len(brought) + (1 if board else 0)
+    assert len([row for row in rows[1:] if row[0]]) == len(state.results)
     if board:
         assert rows[-1][:3] == ["", "", ""]
         rows = rows[:-1]
-    if state.results and not state.in_round:
+    rounds_only = [rows[0]] + [row for row in rows[1:] if row[0]]
+    if state.results:
         last = state.results[-1]
         for name in names:
-            column = rows[0].index(f"{name} total") if f"{name} total" in rows[0] else None
+            heading = rounds_only[0]
+            column = heading.index(f"{name} total") if f"{name} total" in heading else None
             if column is not None and name in last.scores:
-                assert rows[-1][column] == str(last.scores[name])
+                assert rounds_only[-1][column] == str(last.scores[name])
     exported = json.loads(texts[("json", "en")])
     assert exported["state"] == doc
     assert dict(exported["settlement"]["balances"]) == dict(settlement.balances)
 
     check_stake_timelines(session, texts)
+    check_rows_and_chart(session, texts, ranked)
 
     # -- the exports read back to the same state -------------------------------------
     again = replay(parse_transcript(texts[("transcript", "en")]))
@@ -310,6 +322,103 @@ def check_every_view(session: Session) -> None:
     won = {p: sum(p in r.winners for r in state.results) for p in names}
     for row in totals.players:
         assert row.won == won[row.player]
+
+
+_POT = re.compile(r"pot of (\d+)")
+_SIDE = re.compile(r"(\d+) → ")
+
+
+def brings(before: State, after: State) -> bool:
+    """Whether chips were brought to the table between the two states (a rebuy, a joiner's
+    stack: never a joiner of a points game, who starts at 0)."""
+    return any(after.brought.get(n, 0) != before.brought.get(n, 0) for n in after.names())
+
+
+def check_rows_and_chart(
+    session: Session, texts: dict[tuple[str, str], str], ranked: dict[str, int]
+) -> None:
+    """Every export that lists rounds (csv, md, html, json) ends where the standings do, and
+    no total jumps without a row saying why (a rebuy, a joiner's stack, the board given
+    back); the pot column says the pot the words name; the html chart's lines and their
+    labels end at the standings' net (issue 43, point 5)."""
+    state = session.state
+    start = session.state_before(0).scores if session.events else state.scores
+    names = list(state.names())
+    rows = list(csv.reader(io.StringIO(texts[("csv", "en")].lstrip("\ufeff"))))
+    rows = rows[: rows.index([])] if [] in rows else rows
+    heading, body = rows[0], rows[1:]
+    csv_cells = [
+        {
+            name: (row[heading.index(f"{name} change")], row[heading.index(f"{name} total")])
+            for name in names
+        }
+        for row in body
+    ]
+    md = texts[("md", "en")]
+    md_rows = md.split("## Rounds\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    md_heading = [unescape_md(c.strip()) for c in md_rows[0].strip("|").split(" | ")]
+    md_cells = []
+    for line in md_rows[2:] if md_rows[0].startswith("|") else []:
+        cells = [c.strip() for c in line[2:-2].split(" | ")]
+        each = {}
+        for name in names:
+            cell = cells[md_heading.index(name)]
+            change, _, total = cell.rpartition(" ")
+            each[name] = (change, total.strip("()"))
+        md_cells.append(each)
+    parser = _Tables()
+    parser.feed(texts[("html", "en")])
+    html = parser.tables.get("rounds", [[]])
+    html_cells = [
+        {
+            name: (row[html[0].index(f"{name} change")], row[html[0].index(f"{name} total")])
+            for name in names
+        }
+        for row in html[1:]
+    ]
+    exported = json.loads(texts[("json", "en")])["rows"]
+    json_cells = [
+        {
+            name: (str(row["changes"].get(name, "")), str(row["totals"].get(name, "")))
+            for name in names
+        }
+        for row in exported
+    ]
+    for fmt, table in (("csv", csv_cells), ("md", md_cells), ("html", html_cells),
+                       ("json", json_cells)):  # fmt: skip
+        assert len(table) == len(csv_cells), fmt
+        for name in names:
+            before = start.get(name, 0)
+            for number, row in enumerate(table):
+                change, total = row[name]
+                if total == "":
+                    continue
+                assert int(total) == before + int(change or 0), (fmt, name, number, row)
+                before = int(total)
+            if not state.in_round and any(row[name][1] for row in table):
+                assert before == state.scores[name], (fmt, name)  # the standings' chips
+
+    # the pot column is the pot the words name: the main pot and each side pot
+    pot_column = heading.index("pot") if "pot" in heading else None
+    for row in body if pot_column is not None else []:
+        if row[0] and row[pot_column]:
+            text = row[3]
+            named = [int(n) for n in _POT.findall(text)] + [int(n) for n in _SIDE.findall(text)]
+            assert named and int(row[pot_column]) == sum(named), row
+
+    # the chart: each line and its label end at the standings' net
+    chart = texts[("html", "en")]
+    lines = dict(re.findall(r'<polyline data-player="([^"]*)" data-net="([^"]*)"', chart))
+    labels = dict(re.findall(r'class="end-label" data-player="([^"]*)"[^>]*>([^<]*)<', chart))
+    played = {name for result in state.results for name in result.scores}
+    if state.results:
+        assert set(lines) == set(labels) == played
+    for name, values in lines.items():
+        name = html_unescape(name)
+        assert int(values.split()[-1]) == ranked[name], (name, values)
+    for name, text in labels.items():
+        name = html_unescape(name)
+        assert html_unescape(text) == f"{name} {signed(ranked[name])}"
 
 
 def app_stake_rows(session: Session) -> list[tuple[int, str, int, str, str]]:

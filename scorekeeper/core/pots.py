@@ -68,6 +68,15 @@ def layer_pots(
     return Layers(tuple(p for p in pots if p.amount > 0), returned)
 
 
+def contested(committed: Mapping[str, int], folded: Sequence[str]) -> int:
+    """The chips a round was played for: its pots, main and side, without the chips nobody
+    matched (they went back to who put them in, rules.md §2: no pot at all); every chip
+    put in when nothing was matched. What "takes the pot of N" says, and the exports'
+    pot column (the round's result keeps every chip put in)."""
+    layers = layer_pots(committed, frozenset(folded), tuple(committed))
+    return sum(p.amount for p in layers.pots) if layers.pots else layers.total
+
+
 def split(amount: int, winners: Sequence[str]) -> dict[str, int]:
     """Equal shares; the odd chips one each to the winners in the order given.
 

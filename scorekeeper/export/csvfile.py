@@ -1,4 +1,5 @@
-"""The csv export: one row per round, opened by a spreadsheet as it is; in a game
+"""The csv export: one row per round (and per rebuy, joiner's stack and the board given
+back, each with its words), opened by a spreadsheet as it is; in a game
 played for a stake, the stake timeline follows as a table of its own after an empty row.
 
 UTF-8 with a byte-order mark, so a spreadsheet reads Japanese names right;
@@ -47,18 +48,17 @@ def export_csv(session: Session, lang: str) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([cell(text) for text in heading])
-    for row in report.round_rows(session):
-        line: list[str | int] = [
-            row.round,
-            cell(row.parent),
-            "" if row.stake is None else row.stake,
-            cell(report.result_text(row, lang)),
-        ]
+    for row in report.sheet_rows(session, lang):
+        if isinstance(row, report.RoundRow):
+            line: list[str | int] = [
+                row.round,
+                cell(row.parent),
+                "" if row.stake is None else row.stake,
+                cell(report.result_text(row, lang)),
+            ]
+        else:  # a rebuy, a joiner's stack, the board given back: no round, its words
+            line = ["", "", "", cell(row.how)]
         writer.writerow(line + _player_cells(names, row.changes, row.totals))
-    board = report.board_row(session, lang)
-    if board is not None:  # the board given back at the end: the last change of the totals
-        line = ["", "", "", cell(board.how)]
-        writer.writerow(line + _player_cells(names, board.changes, board.totals))
     if report.has_stakes(game):  # the stake timeline: a table of its own, after an empty row
         writer.writerow([])
         writer.writerow([cell(t("export.stake_timeline", lang))])

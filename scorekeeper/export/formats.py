@@ -20,7 +20,7 @@ from scorekeeper.core.transcript import write_transcript
 from scorekeeper.export.csvfile import export_csv
 from scorekeeper.export.htmlpage import export_html
 from scorekeeper.export.markdown import export_md
-from scorekeeper.export.report import stake_doc
+from scorekeeper.export.report import row_doc, sheet_rows, stake_doc
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import language
 from scorekeeper.messages.text import json_text
@@ -35,7 +35,9 @@ def export_json(
     lang: str | None = None,
     receipt: Receipt | None = None,
 ) -> dict[str, Any]:
-    """Header, every entry (voided and replaced ones marked), the final state and the settlement."""
+    """Header, every entry (voided and replaced ones marked), the final state, the round
+    table's rows and the settlement."""
+    lang = lang or language()
     voided, superseded = session.voided(), session.superseded()
     events = []
     for event in session.events:
@@ -50,9 +52,12 @@ def export_json(
         "header": header_to_doc(session.header),
         "events": events,
         "state": state_json(session),
+        # the round table of csv, md and html: each round, rebuy, joiner's stack and the
+        # board given back, in numbers and words
+        "rows": [row_doc(session, row, lang) for row in sheet_rows(session, lang)],
         # what the app's timeline shows with its stake filter: each entry at its own time
-        "stake_timeline": [stake_doc(e, lang or language()) for e in stake_timeline(session)],
-        "settlement": settle(session, rate).to_doc(lang or language()),
+        "stake_timeline": [stake_doc(e, lang) for e in stake_timeline(session)],
+        "settlement": settle(session, rate).to_doc(lang),
         **({"receipt": receipt.to_doc()} if receipt is not None else {}),
     }
 

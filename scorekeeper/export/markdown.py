@@ -7,6 +7,8 @@ a link, a table column or HTML.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.export import report
@@ -57,12 +59,12 @@ def export_md(
     lines += [*_table(heading, "rlr" + ("r" if chips else ""), rows), ""]
 
     lines += [f"## {t('export.rounds', lang)}", ""]
-    round_rows = report.round_rows(session)
-    if not round_rows:
+    sheet = report.sheet_rows(session, lang)  # rounds, rebuys, the board given back
+    if not sheet:
         lines += [t("export.no_rounds", lang), ""]
     else:
         names = report.players(session)
-        show_stake = any(row.stake is not None for row in round_rows)
+        show_stake = any(isinstance(r, report.RoundRow) and r.stake is not None for r in sheet)
         heading = [t("word.round", lang), report.parent_heading(game, lang)]
         align = "rl"
         if show_stake:
@@ -72,13 +74,16 @@ def export_md(
         heading += [md_escape(name) for name in names]
         align += "l" + "r" * len(names)
         rows = []
-        for row in round_rows:
-            cells = [str(row.round), md_escape(row.parent)]
-            if show_stake:
-                cells.append("" if row.stake is None else str(row.stake))
-            cells.append(report.result_text(row, lang, md_escape))
+        for row in sheet:
+            if isinstance(row, report.RoundRow):
+                cells = [str(row.round), md_escape(row.parent)]
+                stake = "" if row.stake is None else str(row.stake)
+                words = report.result_text(row, lang, md_escape)
+            else:  # not a round: no number, its words
+                cells, stake, words = ["", ""], "", md_escape(row.how)
+            cells += [stake, words] if show_stake else [words]
             for name in names:
-                cells.append(_change_and_total(row, name))
+                cells.append(_change_and_total(row.changes, row.totals, name))
             rows.append(cells)
         lines += [*_table(heading, align, rows), ""]
 
@@ -127,13 +132,13 @@ def _stake_table(rows: list[report.StakeRow], lang: str) -> list[str]:
     return _table(heading, "rlrrl", cells)
 
 
-def _change_and_total(row: report.RoundRow, name: str) -> str:
-    if name not in row.totals:
+def _change_and_total(changes: Mapping[str, int], totals: Mapping[str, int], name: str) -> str:
+    if name not in totals:
         return ""
-    total = str(row.totals[name])
-    if name not in row.changes:
+    total = str(totals[name])
+    if name not in changes:
         return f"({total})"
-    return f"{report.signed(row.changes[name])} ({total})"
+    return f"{report.signed(changes[name])} ({total})"
 
 
 def _transfer_text(settlement: Settlement, transfer: Transfer, lang: str) -> str:

@@ -5,17 +5,18 @@ Each format only lays these out and escapes them its own way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from scorekeeper.core.game import Game
+from scorekeeper.core.pots import contested
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import Standing, net_history
 from scorekeeper.core.standings import standings as standings_of
-from scorekeeper.core.timeline import TimelineEntry, stake_timeline
+from scorekeeper.core.timeline import TimelineEntry, stake_timeline, state_after
 from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import board_returned_text, describe_text
@@ -43,7 +44,7 @@ def round_rows(session: Session) -> list[RoundRow]:
         RoundRow(
             round=result.round,
             parent=result.parent,
-            stake=result.stake,
+            stake=_pot(session.game, result.stake, result.paid, result.folded),
             how=result.how,
             details=result.details,
             changes=dict(result.deltas),
@@ -52,6 +53,16 @@ def round_rows(session: Session) -> list[RoundRow]:
         )
         for index, result in enumerate(state.results)
     ]
+
+
+def _pot(
+    game: Game, stake: int | None, paid: Mapping[str, int], folded: Sequence[str]
+) -> int | None:
+    """The stake at the end (points), or the pot a chip round was played for: without
+    the chips nobody matched, which went back (the words' "takes the pot of N")."""
+    if stake is None or not game.uses_chips or not paid:
+        return stake
+    return contested(paid, folded)
 
 
 @dataclass(frozen=True)
@@ -71,6 +82,89 @@ def board_row(session: Session, lang: str | None = None) -> BoardRow | None:
     if not shares:
         return None
     return BoardRow(board_returned_text(shares, lang), dict(shares), dict(state.scores))
+
+
+@dataclass(frozen=True)
+class BroughtRow:
+    """Chips brought to the table between rounds (a rebuy, a joiner's stack): not a round,
+    but a change of the totals, so no row jumps without a word why."""
+
+    after: int  # the rounds finished before it (0: before the first)
+    kind: str  # the entry's kind: ``rebuy`` or ``join``
+    how: str  # the entry in the log's words ("B buys 30 more chips")
+    changes: Mapping[str, int]  # the chips each player brought
+    totals: Mapping[str, int] = field(default_factory=dict)  # every total after it
+
+
+#: The entries that bring chips to the table between rounds (State.brought).
+BRINGS = frozenset({"rebuy", "join"})
+
+
+def brought_rows(session: Session, lang: str | None = None) -> list[BroughtRow]:
+    """Every entry in force that brought chips to the table, oldest first (totals unset:
+    ``sheet_rows`` counts them on from the round before)."""
+    voided, rows = session.voided(), []
+    for index, event in enumerate(session.events):
+        if event.kind not in BRINGS or event.seq in voided:
+            continue
+        before, after = session.state_before(index), state_after(session, index)
+        changes = {
+            name: after.brought.get(name, 0) - before.brought.get(name, 0)
+            for name in after.names()
+            if after.brought.get(name, 0) != before.brought.get(name, 0)
+        }
+        if changes:
+            key, params = session.describe(index)
+            words = describe_text(key, params, lang)
+            rows.append(BroughtRow(len(before.results), event.kind, words, changes))
+    return rows
+
+
+SheetRow = RoundRow | BroughtRow | BoardRow
+
+
+def sheet_rows(session: Session, lang: str | None = None) -> list[SheetRow]:
+    """Every change of the totals in order: each round, each rebuy or joiner's stack
+    between them, and the board given back at the end, so that each total is the one
+    before plus the change, and the last ones are the standings'."""
+    rounds = round_rows(session)
+    brought: dict[int, list[BroughtRow]] = {}
+    for row in brought_rows(session, lang):
+        brought.setdefault(row.after, []).append(row)
+    start = session.state_before(0) if session.events else session.state
+    running: dict[str, int] = dict(start.scores)
+    rows: list[SheetRow] = []
+    for finished in range(len(rounds) + 1):
+        for row in brought.get(finished, ()):
+            for name, chips in row.changes.items():
+                running[name] = running.get(name, 0) + chips
+            rows.append(replace(row, totals=dict(running)))
+        if finished < len(rounds):
+            rows.append(rounds[finished])
+            running = dict(rounds[finished].totals)
+    board = board_row(session, lang)
+    return rows if board is None else [*rows, board]
+
+
+def row_doc(session: Session, row: SheetRow, lang: str) -> dict[str, Any]:
+    """One row of the round table in numbers and words (the JSON export's ``rows``): a
+    round, a rebuy or joiner's stack (``rebuy``, ``join``), the board given back
+    (``board``); each total is the one before plus the change."""
+    if isinstance(row, RoundRow):
+        chips = session.game.uses_chips
+        head: dict[str, Any] = {
+            "kind": "round",
+            "round": row.round,
+            "lead": row.parent,
+            "stake": None if chips else row.stake,
+            "pot": row.stake if chips else None,
+            "text": result_text(row, lang),
+        }
+    else:
+        kind = row.kind if isinstance(row, BroughtRow) else "board"
+        head = {"kind": kind, "round": None, "lead": None, "stake": None, "pot": None}
+        head["text"] = row.how
+    return {**head, "changes": dict(row.changes), "totals": dict(row.totals)}
 
 
 @dataclass(frozen=True)

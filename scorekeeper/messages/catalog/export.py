@@ -27,6 +27,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "最終順位({rounds}ラウンド)",
     ),
     "export.chart": ("Net result over rounds", "ラウンドごとの収支"),
+    "export.chart_end": ("end", "終了"),
     "export.settlement": ("Settlement", "精算"),
     "export.col.points": ("points", "点数"),
     "export.col.losses": ("losses", "負け数"),
