@@ -231,7 +231,7 @@ class Driver:
             assert "round" not in kinds
             assert "join" not in kinds
         elif state.finished:
-            assert set(kinds) <= {"undo", "note", "recorder"}
+            assert set(kinds) <= {"undo", "note", "rate", "recorder"}
         else:
             assert "round" in kinds
             assert "end" in kinds

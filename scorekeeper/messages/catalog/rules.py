@@ -164,7 +164,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.rate_currency": (
         "{currency!r} is not a currency: write a short word of at most {limit} letters, "
-        "like JPY, USD or 円",
+        "like JPY, USD or EUR",
         "「{currency}」は通貨として読めません。JPY・USD・円のように{limit}文字までの短い語で書いてください",
     ),
     "rules.recorder_already": (
