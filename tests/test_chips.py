@@ -769,6 +769,8 @@ class Driver:
             return [kind]
         if kind == "note":
             return ["note", "tea"]
+        if kind == "rate":
+            return ["rate", "10", "JPY"]
         if kind in ("check", "bet", "call", "raise", "fold", "leave"):
             return [kind, draw(st.sampled_from(action.choices))]
         if kind == "rebuy":

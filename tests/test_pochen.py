@@ -791,6 +791,8 @@ class Driver:
             return [kind]
         if kind == "note":
             return ["note", "tea"]
+        if kind == "rate":
+            return ["rate", "10", "JPY"]
         ranks = ["A", "K", "Q", "J", "10", "9", "8", "7"]
         if state.options["deck"] == 52:
             ranks += ["6", "5", "4", "3", "2"]
