@@ -456,7 +456,7 @@ def test_settle_command(capsys, home):
     code, out, err = run(capsys, "settle", "1", "--rate", "0.5")
     assert code == 0
     assert out.splitlines() == [
-        "at 0.5 per point",
+        "at 0.50 per point",
         "B pays A 50",
         "C pays A 185",
         "D pays A 25",
@@ -488,7 +488,7 @@ def test_export_command_writes_each_format(capsys, home, tmp_path, fmt):
     elif fmt == "json":
         assert json.loads(text)["settlement"]["transfers"][0]["money"] == "1000"
     else:
-        assert "B pays A 1000" in text
+        assert "B pays A 1,000" in text
     code, out, err = run(capsys, "export", "1", "--format", fmt, "--rate", "10")
     assert code == 0 and err == ""
     assert out == raw.decode("utf-8")  # standard output gets the same text, BOM included

@@ -111,7 +111,9 @@ def test_a_transcript_line_with_a_typo_lists_what_was_valid_there_in_japanese(
     assert code == 2
     assert f"{path}:5: 「rais」はインディアンポーカー(公式ルール)の記録にはありません。" in err
     assert "raise のことですか?" in err
-    assert "いま記録できるもの: note, rate, recorder, round, join, leave, end" in err  # between rounds
+    assert (
+        "いま記録できるもの: note, rate, recorder, round, join, leave, end" in err
+    )  # between rounds
 
 
 def test_a_transcript_refused_earlier_by_the_rules_lists_nothing(capsys, store, tmp_path):

@@ -25,8 +25,8 @@ from scorekeeper.core.entries import (
     as_correct,
     as_join,
     as_note,
-    as_rate,
     as_player,
+    as_rate,
     as_rebuy,
     as_undo,
 )

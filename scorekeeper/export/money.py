@@ -26,6 +26,18 @@ _WHOLE = frozenset({"KRW", "₩", "ウォン", "원"})
 _CENT = Decimal("0.01")
 
 
+#: Signs read as the currency they stand for, so that ``$`` and ``USD`` are one money.
+_NAMED = {"$": "USD", "€": "EUR", "£": "GBP", "₩": "KRW", "ウォン": "KRW", "원": "KRW"}
+
+
+def currency_key(currency: str) -> str:
+    """What identifies *currency* whichever way the table wrote it: ``円``, ``¥``, ``jpy``
+    are all ``JPY``; a word it does not know is itself (upper-cased)."""
+    if is_yen(currency):
+        return "JPY"
+    return _NAMED.get(currency, currency.upper())
+
+
 def is_yen(currency: str | None) -> bool:
     return currency is not None and currency.upper() in _YEN
 

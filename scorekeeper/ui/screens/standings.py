@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +14,6 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings, standings_counts
 from scorekeeper.export.settlement import settle
 from scorekeeper.messages import t
-from scorekeeper.ui.screens.money_rate import keep_rate, kept_rate, rate_dialog
 from scorekeeper.ui.widgets.chart import ScoreChart
 from scorekeeper.ui.widgets.key_bar import KeyBar
 
@@ -25,7 +22,6 @@ class StandingsScreen(Screen[None]):
     # Priority: it closes before the next key is handed on, which reaches the table
     BINDINGS = [
         Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close", priority=True),
-        Binding("dollar_sign", "rate", t("settle.ui.key.rate"), id="standings-rate"),
         # Shown in the footer; ↑ ↓ PgUp Home End scroll too (the body has the focus).
         Binding("pagedown", "more", t("settle.ui.key.more"), id="standings-more", priority=True),
     ]
@@ -41,7 +37,8 @@ class StandingsScreen(Screen[None]):
         self.lines = standings(state)
         self.counts = standings_counts(game, state)  # the game's own columns
         self.signed_score = not (game.uses_chips or game.lower_is_better)
-        # Made now, so that a view that cannot be built fails here; the rate comes at mount.
+        # Made now, so that a view that cannot be built fails here; at the session's own
+        # rate (its rate entry: set on the table with $), never one of another session.
         self.settled = settle(session) if state.finished else None
         self.chart = ScoreChart(session, id="standings-chart")
 
@@ -88,11 +85,11 @@ class StandingsScreen(Screen[None]):
         self.query_one("#standings-body", VerticalScroll).focus()
 
     def settlement_lines(self) -> list[str]:
-        """Who pays whom, at the rate kept in the settings; the receipt last."""
+        """Who pays whom, at the session's rate; the receipt last."""
         if self.settled is None:
             lines = []
         else:
-            settled = replace(self.settled, rate=kept_rate(self.app))
+            settled = self.settled
             heading = settled.rate_text()
             lines = [heading] if heading and settled.transfers else []
             lines += settled.lines()
@@ -110,25 +107,6 @@ class StandingsScreen(Screen[None]):
         box.display = bool(lines)
         if lines:
             box.update("\n".join([t("timeline.settlement"), *(f"  {x}" for x in lines)]))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The rate is offered where there is something to pay: a settled session."""
-        if action == "rate":
-            return self.settled is not None and self.settled.reason is None
-        return True
-
-    def action_rate(self) -> None:
-        """Ask the money rate; kept in the settings, used here at once."""
-
-        def done(typed: str | None) -> None:
-            if typed is None:
-                return
-            if not keep_rate(self.app, typed):
-                self.notify(t("settle.ui.rate_not_kept"), severity="error")
-                return
-            self.show_settlement()
-
-        self.app.push_screen(rate_dialog(self.app), done)
 
     def action_more(self) -> None:
         self.query_one("#standings-body", VerticalScroll).scroll_page_down()
