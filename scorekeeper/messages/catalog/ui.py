@@ -61,6 +61,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.key.new_round": ("Round", "ラウンド"),
     "ui.key.undo": ("Undo", "取消"),
     "ui.key.note": ("Note", "メモ"),
+    "ui.key.rate": ("Rate", "レート"),
     "ui.key.hand_over": ("Book", "交代"),
     "ui.key.join": ("Join", "参加"),
     "ui.key.leave": ("Leave", "離席"),
@@ -73,6 +74,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "最新の記録を取り消す(履歴には残る)",
     ),
     "ui.help.note": ("Add a note to the log", "履歴にメモを残す"),
+    "ui.help.rate": (
+        "The money per point or chip of this session, and its currency (10 JPY): kept in"
+        " the record, for the settle-up",
+        "このセッションの1点・チップ1枚あたりの金額と通貨(10 JPY など)。記録に残り、精算に使われる",
+    ),
     "ui.help.hand_over": ("Hand the record book to another player", "記録役を別の人に渡す"),
     "ui.help.join": (
         "A new player sits down (between rounds)",
@@ -114,6 +120,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.table.undo_yes": ("Undo it", "取り消す"),
     "ui.table.note_title": ("Note for the log", "履歴に残すメモ"),
+    "ui.table.rate_example": ("10 USD", "10 円"),
+    "ui.table.rate_title": (
+        "Money per point or chip, and the currency if you like (10 JPY, 0.5 USD)",
+        "1点・チップ1枚あたりの金額と、必要なら通貨(10 JPY、0.5 USD など)",
+    ),
     "ui.table.hand_to": (
         "Who takes the record book from {player}?",
         "{player}から記録役を渡す相手",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,13 +24,22 @@ class StandingsScreen(Screen[None]):
     # Priority: it closes before the next key is handed on, which reaches the table
     BINDINGS = [
         Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close", priority=True),
+        Binding("dollar_sign", "rate", t("ui.key.rate"), id="standings-rate"),
         # Shown in the footer; ↑ ↓ PgUp Home End scroll too (the body has the focus).
         Binding("pagedown", "more", t("settle.ui.key.more"), id="standings-more", priority=True),
     ]
 
-    def __init__(self, session: Session, receipt: Receipt | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        receipt: Receipt | None = None,
+        ask_rate: Callable[[], None] | None = None,
+    ) -> None:
+        """*ask_rate*: the table's question for the session's rate (``$``), where the
+        table records; it comes back here with the settle-up in money."""
         super().__init__(classes="standings-screen")
         self.session = session
+        self.ask_rate = ask_rate
         self.receipt = receipt  # at the end of a session: note it down at the table
         # Everything is read from the core now, so a view that cannot be built
         # fails here, where the table screen can say so (ui/view_guard.py).
@@ -107,6 +118,19 @@ class StandingsScreen(Screen[None]):
         box.display = bool(lines)
         if lines:
             box.update("\n".join([t("timeline.settlement"), *(f"  {x}" for x in lines)]))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The rate is asked where the table records, once there is something to pay."""
+        if action == "rate":
+            return self.ask_rate is not None and self.session.state.finished
+        return True
+
+    def action_rate(self) -> None:
+        """Back to the table, which asks the rate and records it as an entry."""
+        ask = self.ask_rate
+        if ask is not None:
+            self.dismiss(None)
+            self.app.call_later(ask)
 
     def action_more(self) -> None:
         self.query_one("#standings-body", VerticalScroll).scroll_page_down()
