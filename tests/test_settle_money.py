@@ -101,9 +101,7 @@ def test_one_player_in_both_games_gets_one_amount(capsys, home, tmp_path):
     assert "Aki pays Ben $202.50" in run(capsys, "settle", *ids)[1]
 
 
-def test_without_rates_each_kind_is_settled_apart_and_the_command_says_why(
-    capsys, home, tmp_path
-):
+def test_without_rates_each_kind_is_settled_apart_and_the_command_says_why(capsys, home, tmp_path):
     ids = stored(capsys, tmp_path, POINTS, chips_text())  # refused before issue 43
     run(capsys, "record", ids[0], "rate 10 JPY")
     code, out, err = run(capsys, "settle", *ids)
