@@ -585,6 +585,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.new.parent_first_seat": ("first seat ({name})", "席1({name})"),
     "ui.new.parent_no_seats": ("first seat", "席1"),
     "ui.new.recorder": ("Recorder", "記録役"),
+    "ui.new.rate": ("Rate", "レート"),
+    "ui.new.rate_help": (
+        "money per point or chip, and a currency if you like; this session's only"
+        " (empty: none yet; $ on the table sets it later)",
+        "1点・チップ1枚あたりの金額と、必要なら通貨。このセッションだけのもの"
+        "(空欄: まだ決めない。卓の画面の $ で後から設定)",
+    ),
     "ui.new.recorder_help": ("holds the record book first", "最初に記録をつける人"),
     "ui.new.create": ("Create", "作成"),
     "ui.new.key.remove": ("Remove seat", "席を外す"),

@@ -469,7 +469,10 @@ class TableScreen(Screen[None]):
                 return error.message()
 
         dialog = TextDialog(
-            t("ui.table.rate_title"), t("ui.hint.example", example=t("ui.table.rate_example")), check, now
+            t("ui.table.rate_title"),
+            t("ui.hint.example", example=t("ui.table.rate_example")),
+            check,
+            now,
         )
 
         def done(text: str | None) -> None:
