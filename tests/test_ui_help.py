@@ -74,11 +74,7 @@ async def test_help_on_a_table_lists_every_key_and_which_are_legal_now(tmp_path)
         assert rows_of(app, "now") == [
             ("n", "Round: Start the next round"),
             ("m", "Note: Add a note to the log"),
-            (
-                "$",
-                "Rate: The money per point or chip of this session, and its currency (10 JPY):"
-                " kept in the record, for the settle-up",
-            ),
+            ("$", "Rate: Money per point or chip, for the settle-up"),
             ("h", "Book: Hand the record book to another player"),
             ("j", "Join: A new player sits down (between rounds)"),
             ("l", "Leave: A player leaves the rotation (between rounds)"),

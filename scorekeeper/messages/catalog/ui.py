@@ -75,9 +75,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.help.note": ("Add a note to the log", "履歴にメモを残す"),
     "ui.help.rate": (
-        "The money per point or chip of this session, and its currency (10 JPY): kept in"
-        " the record, for the settle-up",
-        "このセッションの1点・チップ1枚あたりの金額と通貨(10 JPY など)。記録に残り、精算に使われる",
+        "Money per point or chip, for the settle-up",
+        "1点・チップ1枚あたりの金額(精算用)",
     ),
     "ui.help.hand_over": ("Hand the record book to another player", "記録役を別の人に渡す"),
     "ui.help.join": (
