@@ -92,6 +92,7 @@ def test_one_player_in_both_games_gets_one_amount(capsys, home, tmp_path):
     run(capsys, "record", ids[0], "rate 10 USD")
     run(capsys, "record", ids[1], "rate 2.5 USD")
     code, out, _ = run(capsys, "settle", *ids, "--json")
+    assert code == 0
     doc = json.loads(out)
     assert doc["balances"] == {"Aki": "-202.5", "Ben": "305", "Chie": "-102.5"}
     assert doc["transfers"] == [
@@ -145,6 +146,7 @@ def test_the_rate_of_the_session_is_used_and_a_later_one_replaces_it(capsys, hom
     code, out, _ = run(capsys, "settle", sid)
     assert out.splitlines() == ["at ¥5 per point", "Aki pays Ben ¥100", "Chie pays Ben ¥50"]
     code, out, _ = run(capsys, "settle", sid, "--rate", "7")  # the session's own wins
+    assert code == 0
     assert out.splitlines()[0] == "at ¥5 per point"
     doc = json.loads(run(capsys, "settle", sid, "--json")[1])
     assert doc["currency"] == "JPY" and doc["balances"]["Ben"] == "150"
