@@ -13,14 +13,11 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from scorekeeper.core.entries import RateData
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.state import State
-
-if TYPE_CHECKING:  # the session imports the steps, which import this
-    from scorekeeper.core.session import Session
 
 #: A rate as typed: ASCII digits, at most 9 before the point and 2 after it.
 _AMOUNT = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,2})?")
@@ -87,7 +84,14 @@ def state_rate(state: State) -> tuple[Decimal | None, str | None]:
     return Decimal(state.rate), state.currency
 
 
-def session_rate(session: Session) -> tuple[Decimal | None, str | None]:
+class HasState(Protocol):
+    """A session (core/session.py, which imports the steps that import this module)."""
+
+    @property
+    def state(self) -> State: ...
+
+
+def session_rate(session: HasState) -> tuple[Decimal | None, str | None]:
     """The rate in force at the end of *session*'s entries so far, and its currency: what
     the exports, the phones and the settle-up read."""
     return state_rate(session.state)

@@ -53,12 +53,4 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "settle.ui.key.settle": ("Settle", "精算"),
     "settle.ui.key.close": ("Close", "閉じる"),
     "settle.ui.key.more": ("Scroll", "スクロール"),
-    "settle.ui.rate_question": (
-        "Money per point or chip (like 10 or 0.5; empty: none)",
-        "1点・チップ1枚あたりの金額(10、0.5など。空欄: なし)",
-    ),
-    "settle.ui.rate_not_kept": (
-        "The rate could not be kept: the settings folder cannot be written. Nothing changed.",
-        "レートを保存できませんでした(設定フォルダーに書き込めません)。何も変わっていません。",
-    ),
 }
