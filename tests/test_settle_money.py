@@ -193,3 +193,16 @@ def test_a_balance_between_two_yen_is_rounded_by_the_largest_remainder(capsys, h
     balances = doc["balances"]
     assert [balances[p] for p in "ABCD"] == ["0", "3", "2", "-5"]
     assert sum(int(v) for v in balances.values()) == 0
+
+
+def test_every_export_writes_the_sessions_money_in_its_language(capsys, home, tmp_path):
+    (sid,) = stored(capsys, tmp_path, POINTS + "rate 10 JPY\n")
+    for fmt in ("md", "html"):
+        code, out, _ = run(capsys, "--lang", "ja", "export", sid, "--format", fmt)
+        assert code == 0 and "1点あたり10円" in out and "AkiがBenに200円を支払う" in out
+        code, out, _ = run(capsys, "--lang", "en", "export", sid, "--format", fmt)
+        assert "at ¥10 per point" in out and "Aki pays Ben ¥200" in out
+    doc = json.loads(run(capsys, "export", sid, "--format", "json")[1])
+    assert doc["settlement"]["currency"] == "JPY" and doc["settlement"]["rate"] == "10"
+    assert doc["settlement"]["transfers"][0]["money"] == "200"
+    assert (doc["state"]["rate"], doc["state"]["currency"]) == ("10", "JPY")
