@@ -705,7 +705,8 @@ class TableScreen(Screen[None]):
         standings = TableAction("standings", "t", "")
         for entry in [*self.ACTIONS.values(), standings]:
             if self.check_action(entry.name, ()):
-                label = t("ui.palette.key", keys=entry.key, label=t(entry.label_key))
+                keys = self.app.get_key_display(Binding(entry.key, entry.name))  # $ for dollar_sign
+                label = t("ui.palette.key", keys=keys, label=t(entry.label_key))
                 callback = partial(self.run_action, entry.name)
                 yield SystemCommand(t(entry.help_key), label, callback)
         if self.recording.read_only:  # the stored session's own views: not from a shown one
