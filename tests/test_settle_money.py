@@ -206,3 +206,16 @@ def test_every_export_writes_the_sessions_money_in_its_language(capsys, home, tm
     assert doc["settlement"]["currency"] == "JPY" and doc["settlement"]["rate"] == "10"
     assert doc["settlement"]["transfers"][0]["money"] == "200"
     assert (doc["state"]["rate"], doc["state"]["currency"]) == ("10", "JPY")
+
+
+def test_one_session_at_half_a_yen_settles_to_the_yen(capsys, home, tmp_path):
+    """c1 at 0.5円 a chip: -0.5, +2.5, +2.5, -4.5 yen, rounded as several sessions are."""
+    (sid,) = stored(capsys, tmp_path, chips_text() + "rate 0.5 JPY\n")
+    code, out, _ = run(capsys, "settle", sid)
+    assert code == 0
+    assert out.splitlines() == ["at ¥0.50 per chip", "D pays B ¥3", "D pays C ¥2"]
+    doc = json.loads(run(capsys, "settle", sid, "--json")[1])
+    assert doc["balances"] == {"A": "0", "B": "3", "C": "2", "D": "-5"}
+    export = json.loads(run(capsys, "export", sid, "--format", "json")[1])["settlement"]
+    assert export["balances"] == doc["balances"]
+    assert export["transfers"][0] == {"from": "D", "to": "B", "amount": "3", "money": "3"}

@@ -75,6 +75,9 @@ class Settlement:
     #: In a "money" settlement, what one unit of the balances and transfers is worth:
     #: the currency's smallest amount (export/money.py money_unit).
     step: Decimal = Decimal(1)
+    #: The balances and transfers are money in ``step``s, rounded to the currency's unit
+    #: (a session at 0.5円 a point: see ``settle``), not points or chips.
+    rounded: bool = False
 
     def board_lines(self, lang: str | None = None, escape: Callable[[str], str] = str) -> list[str]:
         """What the board given back at the end adds to the settlement, in words; names
@@ -94,7 +97,7 @@ class Settlement:
     def value(self, amount: int) -> Decimal:
         """*amount* (a balance or a transfer) as money where there is a rate, exactly; else
         as points or chips."""
-        if self.unit == "money":
+        if self.unit == "money" or self.rounded:
             return amount * self.step
         return Decimal(amount) * (self.rate if self.rate is not None else 1)
 
@@ -140,16 +143,19 @@ class Settlement:
         return money_text(self.value(amount)) if self.in_money else amount
 
     def to_doc(self, lang: str | None = None) -> dict[str, Any]:
+        """The export's document: points or chips as whole numbers and their money (an
+        exact decimal string) at the rate; rounded to the currency's unit, only money."""
+        counted = self.exact if self.rounded else (lambda amount: amount)
         return {
             "unit": self.unit,
             "rate": None if self.rate is None else money_text(self.rate),
             "currency": self.currency,
-            "balances": dict(self.balances),
+            "balances": {name: counted(amount) for name, amount in self.balances.items()},
             "transfers": [
                 {
                     "from": x.payer,
                     "to": x.payee,
-                    "amount": x.amount,
+                    "amount": counted(x.amount),
                     "money": money_text(self.value(x.amount)) if self.in_money else None,
                 }
                 for x in self.transfers
@@ -161,9 +167,13 @@ class Settlement:
 
 
 # -- balances of a session ----------------------------------------------------------
-def settle(session: Session, rate: Decimal | None = None) -> Settlement:
+def settle(session: Session, rate: Decimal | None = None, *, to_unit: bool = True) -> Settlement:
     """Who pays whom: the balances are the game's net results (core/read_model.py), at
-    the session's own rate (its last ``rate`` entry), else at *rate* (``--rate``)."""
+    the session's own rate (its last ``rate`` entry), else at *rate* (``--rate``).
+
+    Where a balance's money is not a whole number of the currency's unit (0.5円 a point,
+    and 5 points), the balances are money rounded to the unit as several sessions' are
+    (``to_units``), and the transfers square those, unless *to_unit* is False."""
     state, game = session.state, session.game
     own, currency = session_rate(session)
     if own is not None:
@@ -186,6 +196,13 @@ def settle(session: Session, rate: Decimal | None = None) -> Settlement:
     board = game.board_returned(state)
     carried = game.next_board(state) is not None
     transfers = tuple(fewest_transfers(balances))
+    step = money_unit(currency)
+    if rate is not None and to_unit and any(b * rate % step for b in balances.values()):
+        units = to_units({name: amount * rate for name, amount in balances.items()}, step)
+        return Settlement(
+            unit, units, tuple(fewest_transfers(units)), rate, None, board, carried,
+            currency, step, rounded=True,
+        )  # fmt: skip
     return Settlement(unit, balances, transfers, rate, None, board, carried, currency)
 
 
@@ -268,7 +285,7 @@ def settle_together(
 
 def _settles(sid: int, session: Session, rate: Decimal | None) -> Settlement:
     """The session's own settlement, or the refusal of the whole command (UserError)."""
-    one = settle(session, rate)
+    one = settle(session, rate, to_unit=False)  # rounded once, the evening's total
     if session.game.lower_is_better:
         raise UserError("settle.session_losses", session=sid)
     if one.reason is not None:
