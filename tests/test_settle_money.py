@@ -219,3 +219,14 @@ def test_one_session_at_half_a_yen_settles_to_the_yen(capsys, home, tmp_path):
     export = json.loads(run(capsys, "export", sid, "--format", "json")[1])["settlement"]
     assert export["balances"] == doc["balances"]
     assert export["transfers"][0] == {"from": "D", "to": "B", "amount": "3", "money": "3"}
+
+
+def test_money_at_the_bounds_stays_exact():
+    """A balance of 10**15 at a rate of 999,999,999.99, over three sessions: 27 digits and
+    more, past what Decimal's default 28 digits keep exactly once added up."""
+    rate = Decimal("999999999.99")
+    big = 10**15
+    money = {"A": 3 * big * rate + Decimal("0.01"), "B": -3 * big * rate - Decimal("0.01")}
+    units = to_units(money, Decimal("0.01"))
+    assert units["A"] * Decimal("0.01") == money["A"]
+    assert sum(units.values()) == 0

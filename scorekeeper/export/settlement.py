@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_FLOOR, Decimal
+from decimal import ROUND_FLOOR, Context, Decimal, localcontext
 from typing import Any
 
 from scorekeeper.core.rate import rate_amount, session_rate
@@ -29,6 +29,10 @@ from scorekeeper.export.money import amount_text as money_text
 from scorekeeper.export.money import currency_key, format_money, money_unit
 from scorekeeper.messages import UserError, t
 from scorekeeper.messages.describe import board_returned_text
+
+#: The arithmetic of money: enough digits that no sum is ever rounded (a balance up to
+#: 10**15 times a rate below 10**9, with two decimals, over any number of sessions).
+EXACT = Context(prec=100)
 
 #: Up to this many players with a balance, the fewest transfers are found exactly.
 EXACT_LIMIT = 12
@@ -97,9 +101,10 @@ class Settlement:
     def value(self, amount: int) -> Decimal:
         """*amount* (a balance or a transfer) as money where there is a rate, exactly; else
         as points or chips."""
-        if self.unit == "money" or self.rounded:
-            return amount * self.step
-        return Decimal(amount) * (self.rate if self.rate is not None else 1)
+        with localcontext(EXACT):
+            if self.unit == "money" or self.rounded:
+                return amount * self.step
+            return Decimal(amount) * (self.rate if self.rate is not None else 1)
 
     def money(self, transfer: Transfer, lang: str | None = None) -> str:
         """The amount to hand over: in money with its currency (5,200円, ¥5,200) where
@@ -197,8 +202,10 @@ def settle(session: Session, rate: Decimal | None = None, *, to_unit: bool = Tru
     carried = game.next_board(state) is not None
     transfers = tuple(fewest_transfers(balances))
     step = money_unit(currency)
-    if rate is not None and to_unit and any(b * rate % step for b in balances.values()):
-        units = to_units({name: amount * rate for name, amount in balances.items()}, step)
+    with localcontext(EXACT):
+        money = {name: amount * rate for name, amount in balances.items()} if rate else {}
+    if to_unit and any(amount % step for amount in money.values()):
+        units = to_units(money, step)
         return Settlement(
             unit, units, tuple(fewest_transfers(units)), rate, None, board, carried,
             currency, step, rounded=True,
@@ -321,10 +328,11 @@ def _in_money(checked: Sequence[_Checked]) -> Together:
         raise UserError("settle.mixed_currencies", currencies=said)
     currency = next(iter(named), None)
     money: dict[str, Decimal] = {}
-    for one in checked:
-        part = one.settlement
-        for name, amount in part.balances.items():
-            money[name] = money.get(name, Decimal(0)) + part.value(amount)
+    with localcontext(EXACT):
+        for one in checked:
+            part = one.settlement
+            for name, amount in part.balances.items():
+                money[name] = money.get(name, Decimal(0)) + part.value(amount)
     step = money_unit(currency)
     balances = to_units(money, step)
     settled = Settlement(
@@ -341,14 +349,17 @@ def to_units(money: Mapping[str, Decimal], step: Decimal) -> dict[str, int]:
     leaves short go one each to the largest remainders (ties: the first listed, the
     order the players first sat down). Nobody moves by a whole unit or more, and a
     balance that is a whole number of units is never moved."""
-    units = {
-        name: int((amount / step).to_integral_value(ROUND_FLOOR)) for name, amount in money.items()
-    }
-    short = -sum(units.values())
-    if short < 0 or sum(money.values()) != 0:
-        raise ValueError("balances must sum to zero")
-    place = {name: i for i, name in enumerate(money)}
-    by_remainder = sorted(money, key=lambda n: (units[n] - money[n] / step, place[n]))
+    with localcontext(EXACT):
+        units = {
+            name: int((amount / step).to_integral_value(ROUND_FLOOR))
+            for name, amount in money.items()
+        }
+        short = -sum(units.values())
+        if short < 0 or sum(money.values()) != 0:
+            raise ValueError("balances must sum to zero")
+        place = {name: i for i, name in enumerate(money)}
+        remainder = {name: money[name] / step - units[name] for name in money}
+    by_remainder = sorted(money, key=lambda n: (-remainder[n], place[n]))
     for name in by_remainder[:short]:
         units[name] += 1
     return units
