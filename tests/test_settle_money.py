@@ -10,7 +10,7 @@ by one function (export/money.py).
 from __future__ import annotations
 
 import json
-from decimal import Decimal
+from decimal import Context, Decimal, localcontext
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -222,11 +222,16 @@ def test_one_session_at_half_a_yen_settles_to_the_yen(capsys, home, tmp_path):
 
 
 def test_money_at_the_bounds_stays_exact():
-    """A balance of 10**15 at a rate of 999,999,999.99, over three sessions: 27 digits and
-    more, past what Decimal's default 28 digits keep exactly once added up."""
-    rate = Decimal("999999999.99")
-    big = 10**15
-    money = {"A": 3 * big * rate + Decimal("0.01"), "B": -3 * big * rate - Decimal("0.01")}
-    units = to_units(money, Decimal("0.01"))
-    assert units["A"] * Decimal("0.01") == money["A"]
-    assert sum(units.values()) == 0
+    """A balance of 10**15 at a rate of 999,999,999.99, over a thousand sessions, and a
+    cent: 30 digits, past the 28 that Decimal keeps by default."""
+    with localcontext(Context(prec=100)):
+        money = Decimal(1000 * 10**15) * Decimal("999999999.99") + Decimal("0.01")
+        expected, owed = money / Decimal("0.01"), -money  # (negating rounds too)
+    units = to_units({"A": money, "B": owed}, Decimal("0.01"))
+    assert units == {"A": int(expected), "B": -int(expected)}
+
+
+def test_money_past_28_digits_is_written_exactly():
+    with localcontext(Context(prec=100)):
+        amount = -(Decimal(10**30) + Decimal("0.5"))
+    assert format_money(amount, "USD", "en") == "-$1," + "000," * 9 + "000.50"

@@ -13,7 +13,7 @@ to it (export/settlement.py).
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Context, Decimal, localcontext
 
 from scorekeeper.messages import language
 
@@ -24,6 +24,7 @@ _SIGNS = {"USD": "$", "$": "$", "EUR": "€", "€": "€", "GBP": "£", "£": "
 #: Currencies counted in whole units (no cents), beside the yen.
 _WHOLE = frozenset({"KRW", "₩", "ウォン", "원"})
 _CENT = Decimal("0.01")
+_EXACT = Context(prec=100)
 
 
 #: Signs read as the currency they stand for, so that ``$`` and ``USD`` are one money.
@@ -53,20 +54,22 @@ def money_unit(currency: str | None) -> Decimal:
 def amount_text(amount: Decimal) -> str:
     """The exact amount as a plain decimal string (no separators, no exponent, no trailing
     zeros: ``5200``, ``12.5``, ``-3``), as JSON documents carry money."""
-    if amount == amount.to_integral_value():
-        return str(int(amount))
-    return f"{amount.normalize():f}"
+    with localcontext(_EXACT):
+        if amount == amount.to_integral_value():
+            return str(int(amount))
+        return f"{amount.normalize():f}"
 
 
 def _digits(amount: Decimal) -> str:
     """|amount| with thousands separators, exactly: whole as it is, else with its cents
     (both digits: ``5,200.50``), and anything finer as it is (never rounded here)."""
-    value = abs(amount)
-    if value == value.to_integral_value():
-        return f"{int(value):,}"
-    if value == value.quantize(_CENT):
-        return f"{value.quantize(_CENT):,f}"
-    return f"{value.normalize():,f}"
+    with localcontext(_EXACT):  # abs() and quantize() round to the context's digits
+        value = abs(amount)
+        if value == value.to_integral_value():
+            return f"{int(value):,}"
+        if value == value.quantize(_CENT):
+            return f"{value.quantize(_CENT):,f}"
+        return f"{value.normalize():,f}"
 
 
 def format_money(amount: Decimal | int, currency: str | None, lang: str | None = None) -> str:
