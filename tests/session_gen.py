@@ -63,7 +63,7 @@ GARBAGE = st.tuples(
 MOVES = (
     ["legal"] * 10
     + ["round_entry"] * 6
-    + ["undo", "undo", "correct", "correct", "garbage", "note", "recorder"]
+    + ["undo", "undo", "correct", "correct", "garbage", "note", "rate", "recorder"]
     + ["join", "leave", "leave", "rebuy", "end_attempt"]  # leaving twice as often: rejoins
     # the next parent (dealer) leaves, and a player who left comes back to their own seat:
     # the mixes where the rotation passes through a returning player's seat (issue 35)
@@ -115,6 +115,10 @@ def entry_data(data: st.DataObject, session: Session, action: LegalAction) -> di
         return {}
     if kind == "note":
         return {"text": data.draw(FREE_TEXT)}
+    if kind == "rate":  # refused ones too: a rate the rules refuse changes nothing
+        amount = data.draw(st.sampled_from(["10", "0.5", "1250.25", "0", "1e3", "1.005"]))
+        currency = data.draw(st.sampled_from([None, "JPY", "usd", "円", "€", "X1"]))
+        return {"amount": amount, "currency": currency}
     if kind == "join":
         after = data.draw(st.one_of(st.none(), st.sampled_from(choices))) if choices else None
         state = session.state
@@ -262,7 +266,7 @@ def build_session(data: st.DataObject, game: str) -> Session:
         if move == "round_entry" and state.in_round:
             play_round_entry(data, session, clock)
         elif move in ("legal", "round_entry"):
-            shared = ("end", "leave", "recorder", "note", "join", "rebuy", "undo")
+            shared = ("end", "leave", "recorder", "note", "rate", "join", "rebuy", "undo")
             actions = [a for a in session.legal() if a.kind not in shared]
             if actions:
                 action = data.draw(st.sampled_from(actions))

@@ -508,7 +508,7 @@ def test_the_session_finishes_when_one_player_holds_all_chips():
     state = session.state
     assert stacks(session) == {"A": 0, "B": 10}
     assert state.finished
-    assert set(kinds(session)) <= {"undo", "note", "recorder"}
+    assert set(kinds(session)) <= {"undo", "note", "rate", "recorder"}
     refused(session, "round", "rules.session_ended")
     refused(session, "rebuy A 5", "rules.session_ended")
     enter(session, "undo")
@@ -770,6 +770,8 @@ class Driver:
             return [kind]
         if kind == "note":
             return ["note", "tea"]
+        if kind == "rate":
+            return ["rate", "10", "JPY"]
         if kind in ("check", "bet", "call", "raise", "fold", "leave"):
             return [kind, draw(st.sampled_from(action.choices))]
         if kind == "rebuy":

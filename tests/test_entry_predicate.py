@@ -25,7 +25,7 @@ from tests.session_gen import DECK, GAMES, GARBAGE, build_session
 
 #: The entries every game knows that legal() may offer (``correct`` is checked whole, by
 #: its own rules, and is no key of its own).
-COMMON = ("round", "undo", "note", "recorder", "join", "leave", "rebuy", "end")
+COMMON = ("round", "undo", "note", "rate", "recorder", "join", "leave", "rebuy", "end")
 
 
 def kinds(session: Session) -> list[str]:
@@ -74,6 +74,8 @@ def plainest(session: Session, kind: str, choices: tuple[str, ...]) -> dict[str,
         return {}
     if kind == "note":
         return {"text": "a note"}
+    if kind == "rate":
+        return {"amount": "10", "currency": "JPY"}
     if kind == "join":
         return {"player": "Newcomer", "after": None}
     if kind == "rebuy":

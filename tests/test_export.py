@@ -29,11 +29,11 @@ from scorekeeper.core.transcript import parse_transcript, replay
 from scorekeeper.export.csvfile import cell
 from scorekeeper.export.formats import export_text
 from scorekeeper.export.markdown import md_escape
+from scorekeeper.export.money import format_money
 from scorekeeper.export.settlement import (
     EXACT_LIMIT,
     Transfer,
     fewest_transfers,
-    format_amount,
     greedy_transfers,
     parse_rate,
     settle,
@@ -440,11 +440,12 @@ def test_bad_rates_are_refused(text):
         parse_rate(text)
 
 
-def test_amounts_have_at_most_two_decimals():
-    assert format_amount(120) == "120"
-    assert format_amount(Decimal("60.5")) == "60.50"
-    assert format_amount(Decimal("0.25") * 3) == "0.75"
-    assert format_amount(Decimal("1.50") * 2) == "3"
+def test_amounts_have_at_most_two_decimals_and_thousands_separated():
+    assert format_money(120, None, "en") == "120"
+    assert format_money(Decimal("60.5"), None, "en") == "60.50"
+    assert format_money(Decimal("0.25") * 3, None, "en") == "0.75"
+    assert format_money(Decimal("1.50") * 2, None, "en") == "3"
+    assert format_money(5200, None, "ja") == "5,200"
 
 
 # -- the command line ------------------------------------------------------------------------------
@@ -456,7 +457,7 @@ def test_settle_command(capsys, home):
     code, out, err = run(capsys, "settle", "1", "--rate", "0.5")
     assert code == 0
     assert out.splitlines() == [
-        "at 0.5 per point",
+        "at 0.50 per point",
         "B pays A 50",
         "C pays A 185",
         "D pays A 25",
@@ -488,7 +489,7 @@ def test_export_command_writes_each_format(capsys, home, tmp_path, fmt):
     elif fmt == "json":
         assert json.loads(text)["settlement"]["transfers"][0]["money"] == "1000"
     else:
-        assert "B pays A 1000" in text
+        assert "B pays A 1,000" in text
     code, out, err = run(capsys, "export", "1", "--format", fmt, "--rate", "10")
     assert code == 0 and err == ""
     assert out == raw.decode("utf-8")  # standard output gets the same text, BOM included

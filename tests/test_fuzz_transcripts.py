@@ -14,7 +14,7 @@ from scorekeeper.core.transcript import TranscriptError, decode, read_session
 
 GAMES = list(GAME_ORDER)
 VERBS = [
-    "round", "undo", "note", "recorder", "join", "leave", "rebuy", "end",
+    "round", "undo", "note", "rate", "recorder", "join", "leave", "rebuy", "end",
     "cards", "option", "players", "stacks",
     *sorted({kind for game in all_games() for kind in game.round_kinds}),
 ]  # fmt: skip

@@ -182,7 +182,7 @@ def test_rounds_option_finishes_the_session():
     assert not session.state.finished
     enter(session, "round", "lose A")
     assert session.state.finished
-    assert set(kinds(session)) <= {"undo", "note", "recorder"}
+    assert set(kinds(session)) <= {"undo", "note", "rate", "recorder"}
     refused(session, "round", "rules.session_ended")
     enter(session, "undo")
     assert not session.state.finished

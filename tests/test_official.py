@@ -301,7 +301,7 @@ def test_rounds_option_ends_the_session():
     enter(session, "round", "showdown C")
     assert session.state.finished
     assert scores(session) == [30, -40, 10]
-    assert kinds(session) == ["undo", "note", "recorder"]
+    assert kinds(session) == ["undo", "note", "rate", "recorder"]
     refused(session, "round", "rules.session_ended")
     refused(session, "join F", "rules.session_ended")
     refused(session, "end", "rules.session_ended")
@@ -599,20 +599,20 @@ def test_recorder_handover_is_kept_on_events():
 
 def test_legal_at_the_start():
     session = new_session()
-    assert kinds(session) == ["note", "recorder", "round", "join", "leave", "end"]
+    assert kinds(session) == ["note", "rate", "recorder", "round", "join", "leave", "end"]
     assert choices(session, "recorder") == ("B", "C", "D", "E")
     assert choices(session, "leave") == tuple(FIVE)
 
 
 def test_legal_with_three_players_offers_no_leave():
     session = new_session(["A", "B", "C"])
-    assert kinds(session) == ["note", "recorder", "round", "join", "end"]
+    assert kinds(session) == ["note", "rate", "recorder", "round", "join", "end"]
 
 
 def test_legal_in_a_round():
     session = new_session()
     enter(session, "round")
-    assert kinds(session) == ["fold", "raise", "showdown", "undo", "note", "recorder"]
+    assert kinds(session) == ["fold", "raise", "showdown", "undo", "note", "rate", "recorder"]
     assert choices(session, "fold") == ("B", "C", "D", "E")
     assert choices(session, "showdown") == ("A", "B", "C", "D", "E")
     enter(session, "fold C", "raise", "fold E")
@@ -620,7 +620,7 @@ def test_legal_in_a_round():
     assert choices(session, "showdown") == ("A", "B", "D")
     enter(session, "raise", "raise", "raise")
     assert session.state.table.stake == 160
-    assert kinds(session) == ["fold", "showdown", "undo", "note", "recorder"]
+    assert kinds(session) == ["fold", "showdown", "undo", "note", "rate", "recorder"]
 
 
 def test_legal_in_a_round_not_led_by_the_first_seat():
@@ -633,7 +633,7 @@ def test_legal_in_a_round_not_led_by_the_first_seat():
 def test_legal_between_rounds():
     session = new_session()
     enter(session, "round", "showdown A")
-    assert kinds(session) == ["undo", "note", "recorder", "round", "join", "leave", "end"]
+    assert kinds(session) == ["undo", "note", "rate", "recorder", "round", "join", "leave", "end"]
 
 
 def test_every_offered_fold_is_accepted_and_no_other():

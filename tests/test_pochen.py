@@ -445,7 +445,7 @@ def test_the_session_finishes_when_a_player_cannot_pay_the_next_ante():
     # the board left (105: 135 of antes less ace and centre, 15 each) goes back, 35 each
     assert stacks(session) == {"A": 40, "B": 70, "C": 40}
     assert chips_in_play(session) == 150
-    assert kinds(session) == ["undo", "note", "recorder"]
+    assert kinds(session) == ["undo", "note", "rate", "recorder"]
     refused(session, "round", "rules.session_ended")
     refused(session, "rebuy A 50", "rules.session_ended")
     enter(session, "undo")
@@ -791,6 +791,8 @@ class Driver:
             return [kind]
         if kind == "note":
             return ["note", "tea"]
+        if kind == "rate":
+            return ["rate", "10", "JPY"]
         ranks = ["A", "K", "Q", "J", "10", "9", "8", "7"]
         if state.options["deck"] == 52:
             ranks += ["6", "5", "4", "3", "2"]

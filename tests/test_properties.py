@@ -133,6 +133,8 @@ class Driver:
         action = actions[kind]
         if kind in ("round", "raise", "undo", "end"):
             return [kind]
+        if kind == "rate":
+            return ["rate", draw(st.sampled_from(["10", "0.5"])), "JPY"]
         if kind == "note":
             text = draw(st.sampled_from(["spilled tea", 'he said "no"', "# not a comment", "ok'"]))
             return ["note", text]
@@ -231,7 +233,7 @@ class Driver:
             assert "round" not in kinds
             assert "join" not in kinds
         elif state.finished:
-            assert set(kinds) <= {"undo", "note", "recorder"}
+            assert set(kinds) <= {"undo", "note", "rate", "recorder"}
         else:
             assert "round" in kinds
             assert "end" in kinds

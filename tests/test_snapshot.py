@@ -287,3 +287,21 @@ def build_official(rounds: int):
         for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
             session.record(entry)
     return session
+
+
+def test_a_session_picked_up_at_its_checkpoint_has_its_rate(tmp_path, monkeypatch, capsys):
+    """The rate (issue 43) is part of the state a snapshot keeps: a rate entered long
+    before the checkpoint is there when the session is picked up at it."""
+    store = new_store(tmp_path)
+    with Recording(store, 1) as rec:
+        rec.record(Entry("rate", {"amount": "10", "currency": "JPY"}))
+        for _ in range(4):
+            for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
+                rec.record(entry)
+    assert run(capsys, "--data-dir", str(store.root), "record", "1", "note first")[0] == 0
+    taken = _state(store, 1)
+    assert taken is not None and taken.entries > 1  # the rate lies below the checkpoint
+    _fold_refused(monkeypatch)
+    with Recording(store, 1, history=False) as rec:
+        assert rec.session.history_from > 2
+        assert (rec.session.state.rate, rec.session.state.currency) == ("10", "JPY")

@@ -52,6 +52,8 @@ class GameMachine(RuleBasedStateMachine):
             return {}
         if kind == "note":
             return {"text": "n"}
+        if kind == "rate":
+            return {"amount": "10", "currency": "JPY"}
         if kind == "join":  # a newcomer, or one who left coming back to the old seat
             left = [n for n in state.names() if n not in state.seated()]
             return {"player": data.draw(st.sampled_from(["E", "F", *left])), "after": None}

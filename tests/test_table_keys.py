@@ -63,7 +63,7 @@ def test_entering_the_cards_is_one_key_in_every_game() -> None:
 
 
 #: Keys as the docs write them -> as Textual names them.
-_SHOWN = {"?": "question_mark", "esc": "escape"}
+_SHOWN = {"?": "question_mark", "esc": "escape", "$": "dollar_sign"}
 
 
 def _doc_table(path: Path) -> dict[str, dict[str, str]]:

@@ -209,6 +209,7 @@ async def test_the_money_rate_box_shows_an_example_in_words(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await press_all(pilot, [*ROUND_1, "e", "y", "$"])  # the rate: once it has ended
+        await pilot.pause()
         assert isinstance(app.screen, TextDialog)
         box = app.screen.query_one("#text-input")
-        assert box.placeholder == t("ui.hint.example", example="10")
+        assert box.placeholder == t("ui.hint.example", example=t("ui.table.rate_example"))

@@ -95,14 +95,13 @@ async def test_recording_with_a_bad_field_returns_to_the_first_bad_one(tmp_path)
 
 
 async def test_a_prefilled_dialog_does_not_select_its_text(tmp_path):
-    from scorekeeper.services import settings
-
-    settings.save(rate="10")
     app = table_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await press_all(pilot, ["dollar_sign", "1", "0", "enter"])  # the session's rate
         await press_all(pilot, ["n", "s", "2", "enter", "e", "y"])  # B wins; the end
         await press_all(pilot, ["dollar_sign"])  # the final standings' money rate
+        await pilot.pause()
         assert isinstance(app.screen, TextDialog)
         field = app.screen.query_one("#text-input", Input)
         assert field.value == "10"

@@ -74,6 +74,7 @@ async def test_help_on_a_table_lists_every_key_and_which_are_legal_now(tmp_path)
         assert rows_of(app, "now") == [
             ("n", "Round: Start the next round"),
             ("m", "Note: Add a note to the log"),
+            ("$", "Rate: Money per point or chip, for the settle-up"),
             ("h", "Book: Hand the record book to another player"),
             ("j", "Join: A new player sits down (between rounds)"),
             ("l", "Leave: A player leaves the rotation (between rounds)"),
@@ -95,7 +96,7 @@ async def test_help_on_a_table_lists_every_key_and_which_are_legal_now(tmp_path)
         assert ("pgdn", "One page down") in rows_of(app, "field")
         await press_all(pilot, ["escape", "n", "f1"])  # in a round: other keys are legal
         now = [keys for keys, _ in rows_of(app, "now")]
-        assert now == ["f", "r", "s", "v", "u", "m", "h"]
+        assert now == ["f", "r", "s", "v", "u", "m", "$", "h"]
         assert [keys for keys, _ in rows_of(app, "not_now")] == ["n", "j", "l", "e"]
 
 
@@ -124,10 +125,10 @@ def game_store(tmp_path: Path, game: str) -> Store:
 @pytest.mark.parametrize(
     ("game", "entry_keys"),
     [
-        ("indian-official", "frsvnumhjle"),
-        ("indian-chips", "kbcrfdsvnumhjlye"),
-        ("indian-lowest", "dvsnumhjle"),
-        ("pochen", "pgaokbcrfvsxnumhjlye"),
+        ("indian-official", "frsvnumhjle$"),
+        ("indian-chips", "kbcrfdsvnumhjlye$"),
+        ("indian-lowest", "dvsnumhjle$"),
+        ("pochen", "pgaokbcrfvsxnumhjlye$"),
     ],
 )
 async def test_help_lists_every_entry_key_of_each_game(tmp_path, game, entry_keys):
@@ -136,7 +137,7 @@ async def test_help_lists_every_entry_key_of_each_game(tmp_path, game, entry_key
         await pilot.pause()
         await press_all(pilot, ["f1"])
         entries = rows_of(app, "now") + rows_of(app, "not_now")
-        assert sorted(keys for keys, _ in entries) == sorted(entry_keys)
+        assert sorted(keys for keys, _ in entries) == sorted(entry_keys)  # $: the rate
         assert ours(app, "screen") == TABLE_VIEWS
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
@@ -233,7 +234,8 @@ async def test_the_table_footer_keeps_the_legal_keys_help_and_the_palette_at_80(
         await pilot.resize_terminal(120, 30)
         await pilot.pause(0.2)
         shown = [key for key, _ in footer.shown()]
-        assert shown == ["n", "m", "h", "j", "l", "y", "e", "?", "t", "i", "esc", "^p"]
+        # $ (the rate) where there is room: at 80 it gives way (help names it)
+        assert shown == ["n", "m", "$", "h", "j", "l", "y", "e", "?", "t", "i", "esc", "^p"]
 
 
 async def test_cards_typed_ahead_reach_each_field_and_then_the_table(tmp_path):

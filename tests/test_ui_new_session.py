@@ -276,3 +276,39 @@ async def _refused(pilot) -> None:
 def test_snapshot_new_session_form_error(snap_compare, tmp_path):
     app, _ = make_app(Store(tmp_path))
     assert snap_compare(app, terminal_size=(80, 24), run_before=_refused)
+
+
+async def test_the_rate_typed_on_the_form_is_the_sessions_first_entry(tmp_path):
+    """Issue 43: the rate belongs to the session (a rate entry), set as it is created."""
+    store = Store(tmp_path)
+    app, opened = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        await seat(pilot, "Aki", "Ben", "Chie")
+        box = screen.query_one("#new-rate", Input)
+        box.focus()
+        await pilot.press(*"ten", "ctrl+s")  # refused next to the field, in words
+        await pilot.pause()
+        assert opened == []
+        assert error_of(screen, "error-rate") == t("rules.rate_amount", value="ten")
+        assert screen.focused is box
+        box.value = ""
+        await pilot.press(*"10 jpy", "ctrl+s")
+        await pilot.pause()
+        assert len(opened) == 1
+    session = load_session(store, opened[0])
+    assert [(e.kind, dict(e.data)) for e in session.events] == [
+        ("rate", {"amount": "10", "currency": "JPY"})
+    ]
+    assert (session.state.rate, session.state.currency) == ("10", "JPY")
+
+
+async def test_an_empty_rate_on_the_form_records_no_entry(tmp_path):
+    store = Store(tmp_path)
+    app, opened = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_form(pilot)
+        await seat(pilot, "Aki", "Ben", "Chie")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert load_session(store, opened[0]).events == []

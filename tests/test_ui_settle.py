@@ -90,7 +90,29 @@ async def test_without_marks_the_highlighted_session_settles_alone_in_japanese(t
         assert not app.screen.query("#start-marks")
 
 
-async def test_points_and_chips_marked_together_are_refused_in_plain_words(tmp_path):
+async def test_points_and_chips_marked_together_settle_in_money_with_rates(tmp_path):
+    """Refused before issue 43; each session's rate makes one settle-up in money."""
+    store = Store(tmp_path / "data")
+    played(
+        store, "indian-official", ["Aki", "Ben", "Chie"], ["round", "showdown Ben", "rate 10 JPY"]
+    )
+    chips = ["round", "bet Ben", "fold Chie", "fold Aki", "rate 50 JPY"]  # Aki -1 Ben +2 Chie -1
+    played(store, "indian-chips", ["Aki", "Ben", "Chie"], chips)
+    app, _ = app_recording_opens(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["space", "down", "space", "dollar_sign"])
+        assert shown(app)[1:] == [
+            "Sessions 1, 2 together",
+            "Totals: Aki -¥250, Ben +¥400, Chie -¥150",
+            "Rates: session 1 at ¥10 per point, session 2 at ¥50 per chip",
+            "Aki pays Ben ¥250",
+            "Chie pays Ben ¥150",
+        ]
+        assert not app.screen.query_one("#settle-lines").has_class("-refused")
+
+
+async def test_points_and_chips_without_rates_settle_apart_and_say_why(tmp_path):
     store = Store(tmp_path / "data")
     played(store, "indian-official", ["Aki", "Ben", "Chie"], ["round", "showdown Ben"])
     played(store, "indian-chips", ["Aki", "Ben", "Chie"], [])
@@ -99,7 +121,14 @@ async def test_points_and_chips_marked_together_are_refused_in_plain_words(tmp_p
         await pilot.pause()
         await press_all(pilot, ["space", "down", "space", "dollar_sign"])
         assert shown(app)[1:] == [
-            "points and chips cannot be settled together (sessions in points: 1; in chips: 2):"
-            " settle each kind apart"
+            "Sessions 1, 2 together",
+            "not settled in money: sessions without a rate: 1, 2; each kind is settled apart,"
+            " in its own units",
+            "In points (sessions 1):",
+            "Totals: Aki -20, Ben +30, Chie -10",
+            "Aki pays Ben 20",
+            "Chie pays Ben 10",
+            "In chips (sessions 2):",
+            "Totals: Aki 0, Ben 0, Chie 0",
+            "Nobody owes anybody anything.",
         ]
-        assert app.screen.query_one("#settle-lines").has_class("-refused")

@@ -66,12 +66,12 @@ def test_record_suggests_and_lists_what_is_valid_now(capsys, store, tmp_path):
     code, out, err = run(capsys, "--data-dir", str(tmp_path / "data"), "record", "1", "rais")
     assert code == 2 and out == ""
     assert "'rais' is not an entry of Indian Poker (official points): raise?" in err
-    assert "valid now: note, recorder, round, join, leave, end" in err
+    assert "valid now: note, rate, recorder, round, join, leave, end" in err
     code, out, err = run(capsys, "--data-dir", str(tmp_path / "data"), "record", "1", "round")
     assert code == 0
     code, _, err = run(capsys, "--data-dir", str(tmp_path / "data"), "record", "1", "fodl Ben")
     assert code == 2
-    assert "fold?" in err and "valid now: fold, raise, showdown, undo, note, recorder" in err
+    assert "fold?" in err and "valid now: fold, raise, showdown, undo, note, rate, recorder" in err
 
 
 def test_record_lists_what_is_valid_now_in_japanese(capsys, store, tmp_path):
@@ -79,7 +79,7 @@ def test_record_lists_what_is_valid_now_in_japanese(capsys, store, tmp_path):
     code, _, err = run(capsys, *args)
     assert code == 2
     assert "raise のことですか?" in err
-    assert "いま記録できるもの: note, recorder, round, join, leave, end" in err
+    assert "いま記録できるもの: note, rate, recorder, round, join, leave, end" in err
 
 
 # -- replay and import: a refused line says the nearest word and what was valid there ---------
@@ -99,7 +99,7 @@ def test_a_transcript_line_with_a_typo_lists_what_was_valid_there(capsys, store,
     code, out, err = run(capsys, "--data-dir", str(tmp_path / "data"), command, str(path))
     assert code == 2 and out == ""
     assert f"{path}:6: 'rais' is not an entry of Indian Poker (official points): raise?" in err
-    assert "valid now: fold, raise, showdown, undo, note, recorder" in err  # in the round
+    assert "valid now: fold, raise, showdown, undo, note, rate, recorder" in err  # in the round
 
 
 def test_a_transcript_line_with_a_typo_lists_what_was_valid_there_in_japanese(
@@ -111,7 +111,9 @@ def test_a_transcript_line_with_a_typo_lists_what_was_valid_there_in_japanese(
     assert code == 2
     assert f"{path}:5: 「rais」はインディアンポーカー(公式ルール)の記録にはありません。" in err
     assert "raise のことですか?" in err
-    assert "いま記録できるもの: note, recorder, round, join, leave, end" in err  # between rounds
+    assert (
+        "いま記録できるもの: note, rate, recorder, round, join, leave, end" in err
+    )  # between rounds
 
 
 def test_a_transcript_refused_earlier_by_the_rules_lists_nothing(capsys, store, tmp_path):

@@ -40,8 +40,8 @@ SHOTS = {
     "table-cards-dialog": [*ROUND_1, "n", "r", "v", "k", "s", "enter"],
     "table-undo-question": [*ROUND_1, "n", "r", "u"],
     "standings": [*ROUND_1, "t"],
-    # ended, a money rate typed on the final standings, scrolled to the last payment
-    "standings-final-rate": [*ROUND_1, "e", "y", "dollar_sign", *"0.5", "enter", "end"],
+    # ended, the rate (a rate entry) set from the final standings, scrolled to the last payment
+    "standings-final-rate": [*ROUND_1, "e", "y", "dollar_sign", *"10 JPY", "enter", "end"],
     "table-help": [*ROUND_1, "n", "question_mark"],
     # round 1 played again on its own table (ctrl+r): B folds, a raise so far
     "table-correcting": [*ROUND_1, "ctrl+r", "1", "enter", "f", "2", "enter", "r"],

@@ -108,6 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     settle = commands.add_parser("settle", help=t("cli.help.settle"))
     settle.add_argument("session", nargs="+", help=t("cli_extra.help.settle.sessions"))
     settle.add_argument("--rate", help=t("cli.help.settle.rate"))
+    settle.add_argument("--json", action="store_true", help=t("cli.help.settle.json"))
 
     display = commands.add_parser("display", help=t("cli.help.display"))
     # with --serve and no number: the session written to last, followed to the next one
@@ -337,7 +338,7 @@ def _run(args: argparse.Namespace) -> int:
             return commands.export(_store(args), sid, args.format, args.output, args.rate)
         case "settle":
             sids = [_session_id(text) for text in args.session]
-            return commands.settle_many(_store(args), sids, args.rate)
+            return commands.settle_many(_store(args), sids, args.rate, as_json=args.json)
         case "completion":  # from the parser itself, its help in the same language
             with argparse_language(language()):
                 print(completion.script(_parser(), args.shell))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +20,7 @@ from scorekeeper.core.words import UNKNOWN_ENTRY, parse_entry, split_line
 from scorekeeper.export.formats import export_text
 from scorekeeper.export.settlement import parse_rate, season_lines, settle_together
 from scorekeeper.export.settlement import settle as settle_session
-from scorekeeper.messages import t
+from scorekeeper.messages import language, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.importing import import_text
 from scorekeeper.services.recording import (
@@ -159,14 +160,18 @@ def export(
     return 0
 
 
-def settle_many(store: Store, sids: list[int], rate_text: str | None) -> int:
-    """Settle one session, or several together by player name (docs/rules/settlement.md).
+def settle_many(
+    store: Store, sids: list[int], rate_text: str | None, *, as_json: bool = False
+) -> int:
+    """Settle one session, or several together by player name (docs/rules/settlement.md):
+    in money where each has a rate, else each kind in its own units.
 
     Everything is read and checked before the first line is printed: a session listed
-    twice, a missing one, one still in play or a mix of points and chips is refused
-    in one line, and nothing else is said.
+    twice, a missing one, one still in play or sessions in two currencies are refused
+    in one line, and nothing else is said. *as_json*: the balances, the transfers and
+    the currency as one JSON document.
     """
-    if len(sids) == 1:
+    if len(sids) == 1 and not as_json:
         return settle(store, sids[0], rate_text)
     seen: set[int] = set()
     for sid in sids:
@@ -174,8 +179,11 @@ def settle_many(store: Store, sids: list[int], rate_text: str | None) -> int:
             fail("settle", t("settle.twice", session=sid))
         seen.add(sid)
     rate = None if rate_text is None else parse_rate(rate_text)
-    settlement = settle_together([(sid, keep(load_session(store, sid))) for sid in sids], rate)
-    print("\n".join(season_lines(sids, settlement)))  # all worked out first, printed at once
+    together = settle_together([(sid, keep(load_session(store, sid))) for sid in sids], rate)
+    if as_json:
+        print(json.dumps(together.to_doc(language()), ensure_ascii=False, indent=2))
+        return 0
+    print("\n".join(season_lines(sids, together)))  # all worked out first, printed at once
     return 0
 
 

@@ -26,6 +26,13 @@ class NoteData(TypedDict):
     text: str
 
 
+class RateData(TypedDict):
+    """The money per point or chip from here on (core/rate.py)."""
+
+    amount: str  # an exact decimal: "10", "0.5"
+    currency: str | None  # JPY, USD, 円 …; None: none said
+
+
 class PlayerData(TypedDict):
     """One player: ``recorder``, ``leave``; the folds, bets, calls, checks, passes and
     redraws of the games (what a game's ``normalize`` gives for them)."""
@@ -130,6 +137,7 @@ class OutData(TypedDict):
 EntryData = (
     NoData
     | NoteData
+    | RateData
     | PlayerData
     | JoinData
     | RebuyData
@@ -154,6 +162,10 @@ EntryData = (
 # its kind (or read back and checked again by it, core/session.py), so it has that shape.
 def as_note(data: Mapping[str, Any]) -> NoteData:
     return cast(NoteData, data)
+
+
+def as_rate(data: Mapping[str, Any]) -> RateData:
+    return cast(RateData, data)
 
 
 def as_player(data: Mapping[str, Any]) -> PlayerData:

@@ -26,6 +26,7 @@ from scorekeeper.core.entries import (
     as_join,
     as_note,
     as_player,
+    as_rate,
     as_rebuy,
     as_undo,
 )
@@ -228,6 +229,11 @@ class Session:
                 }
             case "note":
                 return "log.note", {"text": as_note(data)["text"]}
+            case "rate":
+                rate = as_rate(data)
+                if rate["currency"] is None:
+                    return "log.rate", {"amount": rate["amount"]}
+                return "log.rate_currency", {"amount": rate["amount"], "currency": rate["currency"]}
             case "recorder":
                 return "log.recorder", {"old": before.recorder, "new": as_player(data)["player"]}
             case "join":

@@ -132,6 +132,10 @@ class State:
     #: Each player's net after the last finished round, kept as a round begins: standings
     #: in a round read it instead of adding up every round result (core/standings.py).
     settled: Mapping[str, int] | None = None
+    #: The money per point or chip in force (the last ``rate`` entry, core/rate.py): an
+    #: exact decimal string, and its currency; None until one is entered.
+    rate: str | None = None
+    currency: str | None = None
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:

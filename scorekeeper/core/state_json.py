@@ -40,6 +40,10 @@ def state_json(session: Session) -> dict[str, Any]:
         "results": [result_doc(result) for result in state.results],
         # Pochen: each player's share of the board given back at the end (end_board), else null
         "board_returned": game.board_returned(state) or None,
+        # the money per point or chip in force (the last ``rate`` entry), an exact decimal
+        # string, and its currency; null until one is entered
+        "rate": state.rate,
+        "currency": state.currency,
     }
 
 

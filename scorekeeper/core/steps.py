@@ -29,6 +29,7 @@ from scorekeeper.core.entries import (
     RebuyData,
     as_join,
     as_player,
+    as_rate,
     as_rebuy,
 )
 from scorekeeper.core.errors import RuleError
@@ -36,6 +37,7 @@ from scorekeeper.core.events import Event, frozen, thawed
 from scorekeeper.core.game import Game
 from scorekeeper.core.header import check_name
 from scorekeeper.core.names import lookalike_of
+from scorekeeper.core.rate import check_rate
 from scorekeeper.core.state import Seat, State, next_number
 from scorekeeper.core.words import unknown_entry
 from scorekeeper.messages import Phrase
@@ -67,7 +69,7 @@ def refusal(game: Game, state: State, kind: str) -> RuleError | None:
 
 #: The entries every game knows that the state alone allows (not undo nor correct), in
 #: the order ``legal`` lists them after the game's own and undo.
-COMMON_OFFERED = ("note", "recorder", "round", "join", "leave", "rebuy", "end")
+COMMON_OFFERED = ("note", "rate", "recorder", "round", "join", "leave", "rebuy", "end")
 
 
 def common_choices(state: State, kind: str) -> tuple[str, ...]:
@@ -122,7 +124,8 @@ def apply_entry(game: Game, state: State, event: Event) -> State:
 
 # -- may one be made now: the predicate of each kind every game knows ---------------
 def _always(game: Game, state: State) -> RuleError | None:
-    """Notes and recorder changes are allowed after the end too."""
+    """Notes, rates and recorder changes are allowed after the end too (a rate is often
+    agreed just when the table settles up)."""
     return None
 
 
@@ -173,6 +176,7 @@ def _may_rebuy(game: Game, state: State) -> RuleError | None:
 
 _REFUSALS: dict[str, Refusal] = {
     "note": _always,
+    "rate": _always,
     "recorder": _always,
     "round": _may_round,
     "end": _may_end,
@@ -305,6 +309,7 @@ def _chips_within(state: State, added: int) -> None:
 #: The data of each kind every game knows, once its refusal has let it through.
 _CHECKS: dict[str, Check] = {
     "note": _check_note,
+    "rate": lambda game, state, data: check_rate(data),
     "recorder": _check_recorder,
     "round": _nothing,
     "end": _nothing,
@@ -316,6 +321,12 @@ _CHECKS: dict[str, Check] = {
 def _keep(game: Game, state: State, event: Event) -> State:
     """A note changes nothing but the log."""
     return state
+
+
+def _apply_rate(game: Game, state: State, event: Event) -> State:
+    """The rate from here on replaces any before it (an undo brings that one back)."""
+    rate = as_rate(event.data)
+    return replace(state, rate=rate["amount"], currency=rate["currency"])
 
 
 def _apply_recorder(game: Game, state: State, event: Event) -> State:
@@ -441,6 +452,7 @@ def _apply_rebuy(game: Game, state: State, event: Event) -> State:
 
 _APPLIES: dict[str, Apply] = {
     "note": _keep,
+    "rate": _apply_rate,
     "recorder": _apply_recorder,
     "end": _apply_end,
     "round": _apply_round,

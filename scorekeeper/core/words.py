@@ -9,11 +9,12 @@ from typing import Any
 
 from scorekeeper.core import shellwords
 from scorekeeper.core.amounts import whole_number
-from scorekeeper.core.entries import as_correct, as_join, as_note, as_player, as_rebuy
+from scorekeeper.core.entries import as_correct, as_join, as_note, as_player, as_rate, as_rebuy
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.game import Game
 from scorekeeper.core.near import nearest
+from scorekeeper.core.rate import parse_rate_words, rate_words
 from scorekeeper.messages import Phrase
 from scorekeeper.messages.text import hidden
 
@@ -80,7 +81,7 @@ def parse_entry(game: Game, words: Sequence[str]) -> Entry:
 
 #: The verbs _parse_data reads itself, before asking the game.
 _COMMON_VERBS = frozenset(
-    {"round", "undo", "end", "note", "recorder", "leave", "join", "rebuy", "correct"}
+    {"round", "undo", "end", "note", "rate", "recorder", "leave", "join", "rebuy", "correct"}
 )
 
 
@@ -93,6 +94,8 @@ def _parse_data(game: Game, verb: str, args: list[str]) -> dict[str, Any]:
         return {}
     if verb == "note":
         return {"text": " ".join(args)}
+    if verb == "rate":
+        return parse_rate_words(args)
     if verb in ("recorder", "leave"):
         if len(args) != 1:
             raise RuleError("rules.needs_one_player", verb=verb)
@@ -179,6 +182,8 @@ def entry_words(game: Game, event: Event) -> list[str]:
         return [kind]
     if kind == "note":
         return [kind, as_note(data)["text"]]
+    if kind == "rate":
+        return [kind, *rate_words(as_rate(data))]
     if kind in ("recorder", "leave"):
         return [kind, as_player(data)["player"]]
     if kind == "join":

@@ -5,31 +5,14 @@ receipt), made once here so the phones' page and the copied text say the same.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.times import local_text
+from scorekeeper.export.money import format_money
 from scorekeeper.export.settlement import Settlement, Transfer, settle
 from scorekeeper.messages import t
-
-
-def session_rate(session: Session) -> tuple[Decimal | None, str | None]:  # merge: rate
-    """The session's money per point or chip and its currency, as its journal records
-    them; (None, None) while it records none: the amounts are then in points or chips."""
-    return None, None
-
-
-def money_text(amount: int | Decimal, currency: str | None, lang: str | None) -> str:  # merge: rate
-    """An amount to hand over, with thousands separators (5,200; 60.50 when it is not
-    whole), and its currency after it when there is one."""
-    value = Decimal(amount)
-    if value == value.to_integral_value():
-        text = f"{int(value):,}"
-    else:
-        text = f"{value.quantize(Decimal('0.01')):,f}"
-    return f"{text} {currency}" if currency else text
 
 
 def number_text(value: int, *, signed: bool) -> str:
@@ -77,8 +60,7 @@ def ended(session: Session, lang: str, receipt: Receipt | None = None) -> Ended:
     """The end of *session* as every view of it says it (its standings final only once
     it has ended; between rounds, those so far)."""
     state, game = session.state, session.game
-    rate, currency = session_rate(session)
-    settled = settle(session, rate)
+    settled = settle(session)  # at the session's own rate (its ``rate`` entry), if any
     rounds = len(state.results)
     if state.finished:
         heading = t("export.share.final", lang, rounds=rounds)
@@ -94,7 +76,7 @@ def ended(session: Session, lang: str, receipt: Receipt | None = None) -> Ended:
         standings=lines,
         pay_title=t("timeline.settlement", lang),
         rate=(settled.rate_text(lang) or "") if settled.transfers else "",
-        pays=tuple(_pay(settled, x, currency, lang) for x in settled.transfers),
+        pays=tuple(_pay(settled, x, lang) for x in settled.transfers),
         notes=tuple(_notes(settled, lang)),
         board=tuple(settled.board_lines(lang)),
         receipt="" if receipt is None else receipt_line(receipt, lang),
@@ -113,11 +95,10 @@ def _line(rank: int, name: str, score: int, net: int, session: Session) -> Line:
     return Line(rank, name, net, number_text(net, signed=True))
 
 
-def _pay(settled: Settlement, transfer: Transfer, currency: str | None, lang: str) -> Pay:
-    amount: int | Decimal = transfer.amount
-    if settled.rate is not None:
-        amount = transfer.amount * settled.rate
-    money = money_text(amount, currency, lang)
+def _pay(settled: Settlement, transfer: Transfer, lang: str) -> Pay:
+    """A transfer in money at the settlement's rate (its currency, rounded to its unit
+    where the settlement is), else in points or chips; thousands separated either way."""
+    money = format_money(settled.value(transfer.amount), settled.currency, lang)
     text = t("export.pays", lang, payer=transfer.payer, payee=transfer.payee, amount=money)
     return Pay(transfer.payer, transfer.payee, transfer.amount, money, text)
 
@@ -130,7 +111,6 @@ def _notes(settled: Settlement, lang: str) -> list[str]:
 
 
 def season_pays(settled: Settlement, lang: str) -> list[str]:
-    """The transfers of several sessions settled together, in money where they have a
-    rate, with thousands separators."""
-    currency = None  # merge: rate (the settle-up's currency)
-    return [_pay(settled, x, currency, lang).text for x in settled.transfers]
+    """The transfers of one part of several sessions settled together: in money where
+    they are (the evening's currency), with thousands separators."""
+    return [_pay(settled, x, lang).text for x in settled.transfers]

@@ -147,5 +147,5 @@ def _transfer_text(settlement: Settlement, transfer: Transfer, lang: str) -> str
         lang,
         payer=md_escape(transfer.payer),
         payee=md_escape(transfer.payee),
-        amount=settlement.money(transfer),
+        amount=settlement.money(transfer, lang),
     )

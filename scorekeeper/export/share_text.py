@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
-from scorekeeper.export.ended import Ended, ended, number_text, season_pays
-from scorekeeper.export.settlement import Settlement
+from scorekeeper.export.ended import Ended, ended, season_pays
+from scorekeeper.export.settlement import Together
 from scorekeeper.messages import t
 
 
@@ -36,20 +36,32 @@ def ended_text(end: Ended, lang: str) -> str:
     return "\n".join(lines)
 
 
-def season_text(sids: Sequence[int], settled: Settlement, lang: str) -> str:
-    """Several sessions settled together: which ones, each player's total over them, who
-    pays whom."""
+def season_text(sids: Sequence[int], together: Together, lang: str) -> str:
+    """Several sessions settled together: which ones, why they are settled apart if they
+    are, each player's total over them, who pays whom (in money where every session has
+    a rate)."""
     comma = t("settle.separator", lang)
-    lines = [t("settle.heading", lang, sessions=comma.join(map(str, sids))), ""]
-    lines += [
-        t("settle.total", lang, name=name, amount=number_text(amount, signed=True))
-        for name, amount in settled.balances.items()
-    ]
-    lines += ["", t("timeline.settlement", lang)]
-    rate = settled.rate_text(lang)
-    if rate and settled.transfers:
-        lines.append(rate)
-    lines += season_pays(settled, lang)
-    if not settled.transfers:
-        lines.append(t("export.all_square", lang))
+    lines = [t("settle.heading", lang, sessions=comma.join(map(str, sids)))]
+    if together.apart is not None:
+        key, params = together.apart
+        lines.append(t(key, lang, **params))
+    for part_sids, settled in together.parts:
+        lines.append("")
+        if len(together.parts) > 1:
+            heading = f"settle.part.{settled.unit}"
+            lines.append(t(heading, lang, sessions=comma.join(map(str, part_sids))))
+        lines += [
+            t("settle.total", lang, name=name, amount=settled.total_text(amount, lang))
+            for name, amount in settled.balances.items()
+        ]
+        lines += ["", t("timeline.settlement", lang)]
+        if together.rates and settled.transfers:
+            rates = comma.join(
+                t("settle.rate_of", lang, session=sid, rate=one.rate_text(lang))
+                for sid, one in together.rates
+            )
+            lines.append(t("settle.rates", lang, rates=rates))
+        lines += season_pays(settled, lang)
+        if not settled.transfers:
+            lines.append(t("export.all_square", lang))
     return "\n".join(lines)

@@ -1,5 +1,8 @@
-"""The reader's settings (language, theme, the folder last exported to, the settlement's
-money rate), kept across runs.
+"""The reader's settings (language, theme, the folder last exported to), kept across runs.
+
+The money rate is no setting: it is a session's own (a ``rate`` entry, core/rate.py), so
+a rate set for one game never leaks into another. The ``rate`` key that older versions
+kept here is ignored.
 
 They live in the user's config folder (``platformdirs.user_config_path``), not with the
 sessions: ``$SCOREKEEPER_CONFIG`` names another folder; with ``$SCOREKEEPER_HOME`` set

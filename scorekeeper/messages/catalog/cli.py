@@ -86,16 +86,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "書き出すファイル(既定: 標準出力)",
     ),
     "cli.help.export.rate": (
-        "settle at this much money per point or chip (10, 0.5)",
-        "1点・1チップあたりの金額で精算(10、0.5など)",
+        "settle at this much money per point or chip (10, 0.5), where the session has no rate",
+        "1点・1チップあたりの金額で精算(10、0.5など。セッションにレートがないとき)",
     ),
     "cli.help.settle": (
         "who pays whom, with the fewest transfers",
         "誰が誰にいくら払うか(最少の回数で)",
     ),
     "cli.help.settle.rate": (
-        "this much money per point or chip (10, 0.5)",
-        "1点・1チップあたりの金額(10、0.5など)",
+        "this much money per point or chip (10, 0.5) for a session without a rate of its own",
+        "1点・1チップあたりの金額(10、0.5など。レートのないセッションに)",
+    ),
+    "cli.help.settle.json": (
+        "print the balances, the transfers and the currency as JSON",
+        "残高・支払い・通貨をJSONで出力",
     ),
     "cli.help.display": (
         "a read-only display of a session for the whole table",

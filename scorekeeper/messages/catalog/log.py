@@ -5,6 +5,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "log.undo": ("undo: {what}", "取り消し: {what}"),
     "log.voided_by": ("(voided by #{seq})", "(#{seq}で取り消し)"),
     "log.note": ("note: {text}", "メモ: {text}"),
+    "log.rate": (
+        "rate: {amount} per point or chip from here on",
+        "レート: 以後1点(チップ1枚)あたり{amount}",
+    ),
+    "log.rate_currency": (
+        "rate: {amount} {currency} per point or chip from here on",
+        "レート: 以後1点(チップ1枚)あたり{amount} {currency}",
+    ),
     "log.recorder": (
         "{old} hands the record book to {new}",
         "{old}から{new}に記録役を交代",

@@ -158,13 +158,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "a note can be at most {limit} characters",
         "メモは{limit}文字までです",
     ),
+    "rules.rate_amount": (
+        "{value!r} is not a rate: give a positive number with at most 2 decimals, like 10 or 0.5",
+        "「{value}」はレートとして読めません。10や0.5のように、小数2桁までの正の数を書いてください",
+    ),
+    "rules.rate_currency": (
+        "{currency!r} is not a currency: write a short word of at most {limit} letters, "
+        "like JPY, USD or EUR",
+        "「{currency}」は通貨として読めません。JPY・USD・円のように{limit}文字までの短い語で書いてください",
+    ),
     "rules.recorder_already": (
         "{player} already holds the record book",
         "{player}はすでに記録役です",
     ),
     "rules.session_ended": (
-        "the session has ended; only undo, notes and a new recorder can be entered",
-        "このセッションは終了しています。取り消し・メモ・記録役の交代だけができます",
+        "the session has ended; only undo, notes, a rate and a new recorder can be entered",
+        "このセッションは終了しています。取り消し・メモ・レート・記録役の交代だけができます",
     ),
     "rules.between_rounds_only": (
         "{entry} can only be entered between rounds, and round {round} is in play",

@@ -12,11 +12,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "セッション{session}が二度指定されています。各セッションは一度だけ指定してください",
     ),
     "settle.separator": (", ", "、"),
-    "settle.mixed_units": (
-        "points and chips cannot be settled together (sessions in points: {points};"
-        " in chips: {chips}): settle each kind apart",
-        "点数とチップはまとめて精算できません: セッション{points}は点数、"
-        "セッション{chips}はチップです。種類ごとに分けて精算してください",
+    "settle.no_rate": (
+        "not settled in money: sessions without a rate: {sessions}; each kind is settled"
+        " apart, in its own units",
+        "レートのないセッション({sessions})があるため、金額ではなく種類ごとにそれぞれの単位で精算します",
+    ),
+    "settle.part.point": ("In points (sessions {sessions}):", "点数(セッション{sessions}):"),
+    "settle.part.chip": ("In chips (sessions {sessions}):", "チップ(セッション{sessions}):"),
+    "settle.rates": ("Rates: {rates}", "レート: {rates}"),
+    "settle.rate_of": ("session {session} {rate}", "セッション{session} {rate}"),
+    "settle.currency_of": ("{currency} in {sessions}", "{sessions}は{currency}"),
+    "settle.mixed_currencies": (
+        "sessions in different currencies cannot be settled together ({currencies}):"
+        " give them one currency with rate, or settle them apart",
+        "通貨の違うセッションはまとめて精算できません({currencies})。"
+        "rate で同じ通貨にするか、分けて精算してください",
     ),
     "settle.session_losses": (
         "session {session} counts losses only: there is nothing to settle; leave it out",
@@ -52,15 +62,5 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "c copies the result · Enter or Esc closes",
         "c で結果をコピー · Enter か Esc で閉じる",
     ),
-    # -- the money rate (final standings, $): kept in the settings ---------------------------
-    "settle.ui.key.rate": ("Rate", "レート"),
     "settle.ui.key.more": ("Scroll", "スクロール"),
-    "settle.ui.rate_question": (
-        "Money per point or chip (like 10 or 0.5; empty: none)",
-        "1点・チップ1枚あたりの金額(10、0.5など。空欄: なし)",
-    ),
-    "settle.ui.rate_not_kept": (
-        "The rate could not be kept: the settings folder cannot be written. Nothing changed.",
-        "レートを保存できませんでした(設定フォルダーに書き込めません)。何も変わっていません。",
-    ),
 }

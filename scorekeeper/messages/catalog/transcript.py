@@ -22,6 +22,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "write a rebuy as 'rebuy NAME CHIPS', like 'rebuy B 50'",
         "買い足しは「rebuy 名前 枚数」と書いてください(例: rebuy B 50)",
     ),
+    "transcript.rate_syntax": (
+        "write a rate as 'rate AMOUNT' or 'rate AMOUNT CURRENCY', like 'rate 10 JPY'",
+        "レートは「rate 金額」か「rate 金額 通貨」と書いてください(例: rate 10 JPY)",
+    ),
     "transcript.header_one_word": (
         "'{word}' takes exactly one word",
         "「{word}」の後には1語だけ書いてください",

@@ -61,6 +61,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.key.new_round": ("Round", "ラウンド"),
     "ui.key.undo": ("Undo", "取消"),
     "ui.key.note": ("Note", "メモ"),
+    "ui.key.rate": ("Rate", "レート"),
     "ui.key.hand_over": ("Book", "交代"),
     "ui.key.join": ("Join", "参加"),
     "ui.key.leave": ("Leave", "離席"),
@@ -73,6 +74,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "最新の記録を取り消す(履歴には残る)",
     ),
     "ui.help.note": ("Add a note to the log", "履歴にメモを残す"),
+    "ui.help.rate": (
+        "Money per point or chip, for the settle-up",
+        "1点・チップ1枚あたりの金額(精算用)",
+    ),
     "ui.help.hand_over": ("Hand the record book to another player", "記録役を別の人に渡す"),
     "ui.help.join": (
         "A new player sits down (between rounds)",
@@ -114,6 +119,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.table.undo_yes": ("Undo it", "取り消す"),
     "ui.table.note_title": ("Note for the log", "履歴に残すメモ"),
+    "ui.table.rate_example": ("10 USD", "10 円"),
+    "ui.table.rate_title": (
+        "Money per point or chip, and the currency if you like (10 JPY, 0.5 USD)",
+        "1点・チップ1枚あたりの金額と、必要なら通貨(10 JPY、0.5 USD など)",
+    ),
     "ui.table.hand_to": (
         "Who takes the record book from {player}?",
         "{player}から記録役を渡す相手",
@@ -592,6 +602,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.new.parent_first_seat": ("first seat ({name})", "席1({name})"),
     "ui.new.parent_no_seats": ("first seat", "席1"),
     "ui.new.recorder": ("Recorder", "記録役"),
+    "ui.new.rate": ("Rate", "レート"),
+    "ui.new.rate_help": (
+        "money per point or chip, and a currency if you like; this session's only"
+        " (empty: none yet; $ on the table sets it later)",
+        "1点・チップ1枚あたりの金額と、必要なら通貨。このセッションだけのもの"
+        "(空欄: まだ決めない。卓の画面の $ で後から設定)",
+    ),
     "ui.new.recorder_help": ("holds the record book first", "最初に記録をつける人"),
     "ui.new.create": ("Create", "作成"),
     "ui.new.key.remove": ("Remove seat", "席を外す"),

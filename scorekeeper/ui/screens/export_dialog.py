@@ -4,7 +4,6 @@ module (the same text as ``scorekeeper export``), and the dialog says where, or 
 from __future__ import annotations
 
 from collections.abc import Callable
-from decimal import Decimal
 from pathlib import Path
 
 from textual import on
@@ -20,7 +19,6 @@ from scorekeeper.export.formats import FORMATS, export_text
 from scorekeeper.messages import t
 from scorekeeper.services import settings
 from scorekeeper.ui.screens.holds_keys import HoldsKeys
-from scorekeeper.ui.screens.money_rate import kept_rate, settings_root
 from scorekeeper.ui.view_guard import view_failed
 
 EXTENSIONS = {"transcript": "txt", "json": "json", "csv": "csv", "md": "md", "html": "html"}
@@ -39,6 +37,13 @@ def default_path(sid: int, fmt: str, folder: str | None = None) -> str:
         return str(place / name)
 
 
+def settings_root(app: object) -> Path | None:
+    """The data folder, where older versions kept the settings (see services.settings)."""
+    store = getattr(app, "store", None)
+    root = getattr(store, "root", None)
+    return root if isinstance(root, Path) else None
+
+
 def write_export(
     session: Session,
     sid: int,
@@ -46,10 +51,9 @@ def write_export(
     typed: str,
     protects: Callable[[Path], bool] = lambda path: False,
     receipt: Receipt | None = None,
-    rate: Decimal | None = None,
 ) -> tuple[Path, str | None]:
     """Write the export; the path written (home expanded) and None, or the error in words.
-    *rate*: money per point or chip for the settlement (kept in the settings).
+    The settlement is at the session's own rate (its ``rate`` entry), if it has one.
 
     *protects* says which paths hold the stored sessions (``Store.protects``): never
     written over.
@@ -58,7 +62,7 @@ def write_export(
     if protects(path):
         return path, t("timeline.export.into_data")
     try:
-        text = export_text(session, sid, fmt, rate=rate, receipt=receipt)
+        text = export_text(session, sid, fmt, receipt=receipt)
         path.write_text(text, encoding="utf-8", newline="")
     except OSError as error:
         reason = error.strerror or str(error)
@@ -186,9 +190,8 @@ class ExportDialog(HoldsKeys[str | None]):
             self._confirmed = str(target)
             error.update(t("timeline.export.exists", path=target))
             return
-        rate = kept_rate(self.app)
         path, problem = write_export(
-            self.session, self.sid, self.fmt, typed, self.protects, self.receipt, rate
+            self.session, self.sid, self.fmt, typed, self.protects, self.receipt
         )
         if problem:
             error.update(problem)

@@ -6,7 +6,8 @@ The form decides no rule itself: on Create it hands everything to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import datetime
 
 from rich.text import Text
 from textual import on
@@ -19,11 +20,14 @@ from textual.widgets import Button, Input, Label, OptionList, Select, Static, Sw
 
 from scorekeeper.core.amounts import plain_number
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import OptionValue
+from scorekeeper.core.events import Entry, Event, Header, OptionValue
 from scorekeeper.core.game import Game, OptionSpec
 from scorekeeper.core.games import all_games, get_game
 from scorekeeper.core.header import make_header, parse_stacks, seat_name
 from scorekeeper.core.names import lookalike_of
+from scorekeeper.core.rate import parse_rate_words
+from scorekeeper.core.session import Session
+from scorekeeper.core.words import split_line
 from scorekeeper.messages import CATALOG, UserError, t
 from scorekeeper.services.known_names import known_names
 from scorekeeper.services.recording import create_session
@@ -35,7 +39,7 @@ from scorekeeper.ui.widgets.key_bar import KeyBar
 from scorekeeper.ui.widgets.known_names import KnownNames
 
 #: Fields of the header that are not options; an error naming any other field goes to the form.
-_FIXED_FIELDS = ("game", "players", "parent", "recorder", "stacks")
+_FIXED_FIELDS = ("game", "players", "parent", "recorder", "stacks", "rate")
 
 
 class SeatList(OptionList):
@@ -160,6 +164,12 @@ class NewSessionScreen(Screen[None]):
             yield _field(
                 t("ui.new.recorder"), recorder, t("ui.new.recorder_help"), "error-recorder"
             )
+            rate = Input(
+                placeholder=t("ui.hint.example", example=t("ui.table.rate_example")),
+                id="new-rate",
+                compact=True,
+            )
+            yield _field(t("ui.new.rate"), rate, t("ui.new.rate_help"), "error-rate")
             with Horizontal(id="new-buttons"):
                 yield Button(t("ui.new.create"), id="new-create-button", variant="primary")
                 yield Button(t("ui.cancel"), id="new-cancel-button")
@@ -389,7 +399,7 @@ class NewSessionScreen(Screen[None]):
 
     # -- options ------------------------------------------------------------------
 
-    @on(Input.Submitted, "#new-options Input")
+    @on(Input.Submitted, "#new-options Input, #new-rate")
     def _option_entered(self) -> None:
         self.focus_next()
         release_held(self.app)
@@ -432,6 +442,7 @@ class NewSessionScreen(Screen[None]):
             "parent": "#new-parent",
             "recorder": "#new-recorder",
             "stacks": "#opt-stacks",
+            "rate": "#new-rate",
         }
         if field in controls:
             return self.query_one(controls[field])
@@ -478,12 +489,29 @@ class NewSessionScreen(Screen[None]):
             self._refuse(error.field, error.message())
             return
         try:
-            sid = create_session(self.sk_app.store, header)
+            first = self.first_entries(header)
+        except RuleError as error:  # the rate, checked by the rules as any entry is
+            self._refuse("rate", error.message())
+            return
+        try:
+            sid = create_session(self.sk_app.store, header, first)
         except UserError as error:
             self._refuse(None, error.message())
             return
         self.app.pop_screen()
         self.sk_app.open_session(sid)
+
+    def first_entries(self, header: Header) -> list[Event]:
+        """The session's first entries: its rate, if one is typed (``10 JPY``), recorded as
+        a ``rate`` entry of this session (never a setting another session would see)."""
+        typed = self.query_one("#new-rate", Input).value
+        if not typed.strip():
+            return []
+        session = Session(header)
+        clock: Callable[[], datetime] | None = getattr(self.app, "clock", None)
+        data = parse_rate_words(split_line(typed))
+        session.record(Entry("rate", data), clock() if clock else None)
+        return list(session.events)
 
     @on(Button.Pressed, "#new-create-button")
     def _create_pressed(self) -> None:

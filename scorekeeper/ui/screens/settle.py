@@ -9,7 +9,6 @@ player name (docs/rules/settlement.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from decimal import Decimal
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -29,11 +28,10 @@ if TYPE_CHECKING:
     from scorekeeper.storage import Store
 
 
-def settlement_lines(
-    store: Store, sids: Sequence[int], rate: Decimal | None = None
-) -> tuple[list[str], bool]:
-    """What to show for *sids* (one, or several together) at *rate* (money per point or
-    chip, kept in the settings), and whether it is a refusal."""
+def settlement_lines(store: Store, sids: Sequence[int]) -> tuple[list[str], bool]:
+    """What to show for *sids* (one, or several together), each at its own rate (its
+    ``rate`` entry: an evening of mixed games settles in money), and whether it is a
+    refusal."""
     # Loaded when asked: the start screen, which this module's marks are part of, shows
     # before the rules are imported (benchmarks/bench_startup.py).
     from scorekeeper.export.settlement import season_lines, settle, settle_together
@@ -41,16 +39,16 @@ def settlement_lines(
 
     try:
         if len(sids) == 1:
-            settled = settle(load_session(store, sids[0]), rate)
+            settled = settle(load_session(store, sids[0]))
             heading = settled.rate_text()
             return ([heading] if heading and settled.transfers else []) + settled.lines(), False
         sessions = [(sid, load_session(store, sid)) for sid in sids]
-        return season_lines(sids, settle_together(sessions, rate)), False
+        return season_lines(sids, settle_together(sessions)), False
     except UserError as error:
         return [error.message()], True
 
 
-def share_of(store: Store, sids: Sequence[int], rate: Decimal | None = None) -> str:
+def share_of(store: Store, sids: Sequence[int]) -> str:
     """The settlement of *sids* as text for a chat app: one session's result (standings,
     who pays whom, its receipt), or several sessions' totals and transfers."""
     from scorekeeper.export.settlement import settle_together
@@ -62,7 +60,7 @@ def share_of(store: Store, sids: Sequence[int], rate: Decimal | None = None) -> 
         session, receipt = load_with_receipt(store, sids[0])
         return share_text(session, language(), receipt)
     sessions = [(sid, load_session(store, sid)) for sid in sids]
-    return season_text(sids, settle_together(sessions, rate), language())
+    return season_text(sids, settle_together(sessions), language())
 
 
 class SettleScreen(ModalScreen[None]):
@@ -205,14 +203,11 @@ class MarksSessions(Screen[None]):
                 self.notify(t("settle.ui.nothing"))
                 return
             sids = [summary.id]
-        from scorekeeper.ui.screens.money_rate import kept_rate
-
         store = score_app(self).store
-        rate = kept_rate(self.app)
-        lines, refused = settlement_lines(store, sids, rate)
+        lines, refused = settlement_lines(store, sids)
         if len(sids) == 1:
             title = t("settle.ui.title_one", session=sids[0])
         else:
             title = t("settle.ui.title")
-        share = partial(share_of, store, sids, rate)
+        share = partial(share_of, store, sids)
         self.app.push_screen(SettleScreen(title, lines, refused, share))

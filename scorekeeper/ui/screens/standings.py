@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,7 +17,6 @@ from scorekeeper.core.standings import standings, standings_counts
 from scorekeeper.export.settlement import settle
 from scorekeeper.export.share_text import share_text
 from scorekeeper.messages import language, t
-from scorekeeper.ui.screens.money_rate import keep_rate, kept_rate, rate_dialog
 from scorekeeper.ui.widgets.chart import ScoreChart
 from scorekeeper.ui.widgets.key_bar import KeyBar
 
@@ -26,15 +25,23 @@ class StandingsScreen(Screen[None]):
     # Priority: it closes before the next key is handed on, which reaches the table
     BINDINGS = [
         Binding("escape,t,q", "close", t("ui.key.back"), id="standings-close", priority=True),
-        Binding("dollar_sign", "rate", t("settle.ui.key.rate"), id="standings-rate"),
+        Binding("dollar_sign", "rate", t("ui.key.rate"), id="standings-rate"),
         Binding("c", "copy", t("settle.ui.key.copy"), id="standings-copy"),
         # Shown in the footer; ↑ ↓ PgUp Home End scroll too (the body has the focus).
         Binding("pagedown", "more", t("settle.ui.key.more"), id="standings-more", priority=True),
     ]
 
-    def __init__(self, session: Session, receipt: Receipt | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        receipt: Receipt | None = None,
+        ask_rate: Callable[[], None] | None = None,
+    ) -> None:
+        """*ask_rate*: the table's question for the session's rate (``$``), where the
+        table records; it comes back here with the settle-up in money."""
         super().__init__(classes="standings-screen")
         self.session = session
+        self.ask_rate = ask_rate
         self.receipt = receipt  # at the end of a session: note it down at the table
         # Everything is read from the core now, so a view that cannot be built
         # fails here, where the table screen can say so (ui/view_guard.py).
@@ -43,7 +50,8 @@ class StandingsScreen(Screen[None]):
         self.lines = standings(state)
         self.counts = standings_counts(game, state)  # the game's own columns
         self.signed_score = not (game.uses_chips or game.lower_is_better)
-        # Made now, so that a view that cannot be built fails here; the rate comes at mount.
+        # Made now, so that a view that cannot be built fails here; at the session's own
+        # rate (its rate entry: set on the table with $), never one of another session.
         self.settled = settle(session) if state.finished else None
         self.chart = ScoreChart(session, id="standings-chart")
 
@@ -90,11 +98,11 @@ class StandingsScreen(Screen[None]):
         self.query_one("#standings-body", VerticalScroll).focus()
 
     def settlement_lines(self) -> list[str]:
-        """Who pays whom, at the rate kept in the settings; the receipt last."""
+        """Who pays whom, at the session's rate; the receipt last."""
         if self.settled is None:
             lines = []
         else:
-            settled = replace(self.settled, rate=kept_rate(self.app))
+            settled = self.settled
             heading = settled.rate_text()
             lines = [heading] if heading and settled.transfers else []
             lines += settled.lines()
@@ -114,9 +122,9 @@ class StandingsScreen(Screen[None]):
             box.update("\n".join([t("timeline.settlement"), *(f"  {x}" for x in lines)]))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The rate is offered where there is something to pay: a settled session."""
+        """The rate is asked where the table records, once there is something to pay."""
         if action == "rate":
-            return self.settled is not None and self.settled.reason is None
+            return self.ask_rate is not None and self.session.state.finished
         if action == "copy":  # the result, once there is one
             return self.settled is not None
         return True
@@ -127,17 +135,11 @@ class StandingsScreen(Screen[None]):
         self.notify(t("settle.ui.copied"))
 
     def action_rate(self) -> None:
-        """Ask the money rate; kept in the settings, used here at once."""
-
-        def done(typed: str | None) -> None:
-            if typed is None:
-                return
-            if not keep_rate(self.app, typed):
-                self.notify(t("settle.ui.rate_not_kept"), severity="error")
-                return
-            self.show_settlement()
-
-        self.app.push_screen(rate_dialog(self.app), done)
+        """Back to the table, which asks the rate and records it as an entry."""
+        ask = self.ask_rate
+        if ask is not None:
+            self.dismiss(None)
+            self.app.call_later(ask)
 
     def action_more(self) -> None:
         self.query_one("#standings-body", VerticalScroll).scroll_page_down()

@@ -26,9 +26,11 @@ from textual.widgets import Header, Static
 from scorekeeper.core.amounts import plain_number, whole_number
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.games import get_game
+from scorekeeper.core.rate import amount_text, parse_rate_words, state_rate
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
+from scorekeeper.core.words import split_line
 from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import Phrase, UserError, t
 from scorekeeper.messages.describe import board_shares_text, describe_text
@@ -85,6 +87,7 @@ COMMON_ACTIONS = (
     TableAction("new_round", "n", "round"),
     TableAction("undo", "u", "undo"),
     TableAction("note", "m", "note"),
+    TableAction("rate", "dollar_sign", "rate"),
     TableAction("hand_over", "h", "recorder"),
     TableAction("join", "j", "join"),
     TableAction("leave", "l", "leave"),
@@ -98,7 +101,7 @@ _SHOWING = frozenset({"standings", "close", "explain"})
 #: Footer keys that give way, first to last, when the footer is narrow (help lists them;
 #: then the palette's word (^p stays, and the palette names itself when opened), then the
 #: hand-over; ctrl+r, offered once a round can be corrected, gives way last).
-_SPARE = ("standings", "timeline", "close", PALETTE_WORD, "hand_over", "correct_round")
+_SPARE = ("standings", "timeline", "rate", "close", PALETTE_WORD, "hand_over", "correct_round")
 #: Views that act on the stored session itself: not offered where it is only shown.
 _STORED_ONLY = frozenset({"timeline", "export", "correct_round"})
 
@@ -451,6 +454,36 @@ class TableScreen(Screen[None]):
         if text:
             self.record(Entry("note", {"text": text}))
 
+    def action_rate(self) -> None:
+        """The money per point or chip from here on, and its currency: a ``rate`` entry of
+        this session (never a setting another game would see); the rate now, to edit."""
+        rate, currency = state_rate(self.state)
+        now = (
+            "" if rate is None else " ".join([amount_text(rate), *([currency] if currency else [])])
+        )
+
+        def data(text: str) -> dict[str, Any]:
+            return parse_rate_words(split_line(text))
+
+        def check(text: str) -> str | None:
+            try:
+                return self.check_entry("rate", data(text))
+            except UserError as error:
+                return error.message()
+
+        dialog = TextDialog(
+            t("ui.table.rate_title"),
+            t("ui.hint.example", example=t("ui.table.rate_example")),
+            check,
+            now,
+        )
+
+        def done(text: str | None) -> None:
+            if text and self.record(Entry("rate", data(text))) and self.state.finished:
+                self.action_standings()  # the settle-up, now in money
+
+        self.app.push_screen(dialog, done)
+
     def action_hand_over(self) -> None:
         title = t("ui.table.hand_to", player=self.state.recorder)
         self.pick("recorder", title, lambda name: self.record_player("recorder", name))
@@ -519,7 +552,9 @@ class TableScreen(Screen[None]):
             return
         session = self.recording.session
         receipt = self.recording.receipt() if session.state.finished else None
-        open_view(self.app.push_screen, lambda: _standings(session, receipt), self._view_failed)
+        ask = None if self.recording.read_only else self.action_rate
+        make = partial(_standings, session, receipt, ask)
+        open_view(self.app.push_screen, make, self._view_failed)
 
     def action_timeline(self) -> None:
         if self.recording.session.history_from > 1:
@@ -657,7 +692,8 @@ class TableScreen(Screen[None]):
         standings = TableAction("standings", "t", "")
         for entry in [*self.ACTIONS.values(), standings]:
             if self.check_action(entry.name, ()):
-                label = t("ui.palette.key", keys=entry.key, label=t(entry.label_key))
+                keys = self.app.get_key_display(Binding(entry.key, entry.name))  # $ for dollar_sign
+                label = t("ui.palette.key", keys=keys, label=t(entry.label_key))
                 callback = partial(self.run_action, entry.name)
                 yield SystemCommand(t(entry.help_key), label, callback)
         if self.recording.read_only:  # the stored session's own views: not from a shown one
@@ -680,10 +716,12 @@ class TableScreen(Screen[None]):
 
 
 # The views a table opens on a key are loaded when first opened, not with the table.
-def _standings(session: Session, receipt: Receipt | None) -> Screen[None]:
+def _standings(
+    session: Session, receipt: Receipt | None, ask_rate: Callable[[], None] | None = None
+) -> Screen[None]:
     from scorekeeper.ui.screens.standings import StandingsScreen
 
-    return StandingsScreen(session, receipt)
+    return StandingsScreen(session, receipt, ask_rate)
 
 
 def _timeline(session: Session, sid: int) -> Screen[None]:
