@@ -176,14 +176,21 @@ def check_every_view(session: Session) -> None:
 
     # -- settlement -----------------------------------------------------------------
     settlement = settle(session)
+    owed = dict(settlement.balances)
     if not game.lower_is_better:
-        assert dict(settlement.balances) == net
+        if settlement.rounded:  # money at a rate not whole in the currency's unit
+            assert settlement.rate is not None and sum(owed.values()) == 0
+            for p in names:  # each balance the net's money, rounded to one unit
+                exact = net[p] * settlement.rate
+                assert abs(settlement.value(owed[p]) - exact) < settlement.step, (p, exact)
+        else:
+            assert owed == net
         if settlement.reason is None:
             paid = dict.fromkeys(names, 0)
             for transfer in settlement.transfers:
                 paid[transfer.payer] -= transfer.amount
                 paid[transfer.payee] += transfer.amount
-            assert {p: -v for p, v in paid.items()} == {p: -net[p] for p in names}
+            assert {p: -v for p, v in paid.items()} == {p: -owed[p] for p in names}
 
     # -- exports: every format, both languages; standings in the same order ------------
     texts = {(fmt, lang): export_text(session, 1, fmt, lang=lang) for fmt in FORMATS
@@ -222,7 +229,8 @@ def check_every_view(session: Session) -> None:
                 assert rounds_only[-1][column] == str(last.scores[name])
     exported = json.loads(texts[("json", "en")])
     assert exported["state"] == doc
-    assert dict(exported["settlement"]["balances"]) == dict(settlement.balances)
+    in_json = settlement.exact if settlement.rounded else int  # money: exact decimal strings
+    assert exported["settlement"]["balances"] == {p: in_json(b) for p, b in owed.items()}
 
     check_stake_timelines(session, texts)
     check_rows_and_chart(session, texts, ranked)
