@@ -461,3 +461,28 @@ def test_the_start_screen_leaves_dialogs_and_emoji_unloaded(tmp_path):
     assert "rich._emoji_codes" not in loaded
     journal = {"scorekeeper.storage.journal", "scorekeeper.storage.writer", "tinydb"}
     assert not journal & loaded
+
+
+# -- Home and End (issue 43) ----------------------------------------------------------------
+
+
+async def test_home_and_end_go_to_the_first_and_the_last_session(tmp_path, monkeypatch):
+    """End reaches the last session even while the rows still come a batch at a time;
+    Home goes back to the first."""
+    monkeypatch.setattr(StartScreen, "FIRST_ROWS", 30)
+    monkeypatch.setattr(StartScreen, "MORE_ROWS", 40)
+    store = Store(tmp_path)
+    for _ in range(130):
+        create_session(store, make_header("indian-official", ["X", "Y", "Z"]))
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert cursor_id(app) == "130"
+        await pilot.press("end")
+        assert cursor_id(app) == "1"
+        assert app.screen.query_one("#start-table", DataTable).row_count == 130
+        await pilot.press("home")
+        assert cursor_id(app) == "130"
+        await pilot.press("down", "down", "end")
+        assert cursor_id(app) == "1"

@@ -47,11 +47,25 @@ def _cell(text: str, style: str = "") -> Text:
 
 
 class SessionTable(DataTable[Text]):
-    """The sessions, one per row; Enter resumes (shown in the footer, unlike DataTable's)."""
+    """The sessions, one per row; Enter resumes (shown in the footer, unlike DataTable's);
+    Home and End go to the first and the last session (DataTable's scroll sideways)."""
 
     BINDINGS = [
         Binding("enter", "select_cursor", t("ui.start.key.resume"), id="start-resume"),
+        Binding("home", "first_session", show=False),
+        Binding("end", "last_session", show=False),
     ]
+
+    def action_first_session(self) -> None:
+        self.move_cursor(row=0, animate=False)
+
+    def action_last_session(self) -> None:
+        """The last session of the list, even when its row is not yet in the table (the
+        rows come a batch at a time: the screen puts the rest in first)."""
+        screen = self.screen
+        if isinstance(screen, StartScreen):
+            screen.fill_all()
+        self.move_cursor(row=self.row_count - 1, animate=False)
 
 
 class StartScreen(MarksSessions, Screen[None]):
@@ -227,6 +241,15 @@ class StartScreen(MarksSessions, Screen[None]):
             self.paint_marks()  # the marked among the rows just added
         if end < len(self.summaries):
             self.call_after_refresh(self._fill, ticket, end, end + self.MORE_ROWS)
+
+    def fill_all(self) -> None:
+        """Every row of the list in the table now (End goes to the last); the batches still
+        to come stop, as after a new :meth:`_show_list`."""
+        table = self.table
+        if self._reading or table.row_count >= len(self.summaries):
+            return
+        self._filling += 1
+        self._fill(self._filling, table.row_count, len(self.summaries))
 
     def _rows(self) -> list[dict[str, str]]:
         return [self._texts(s) for s in self.summaries]
