@@ -6,10 +6,11 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -329,10 +330,13 @@ class TextDialog(HoldsKeys[str | None]):
         value: str = "",
         *,
         help_text: str = "",
+        listing: Sequence[str] = (),
     ) -> None:
-        """*help_text*: a rule to have in mind while typing (Pochen's order of sets)."""
+        """*help_text*: a rule to have in mind while typing (Pochen's order of sets);
+        *listing*: lines to choose from (the rounds to correct), one line each, scrolled."""
         super().__init__(classes="dialog")
         self.help_text = help_text
+        self.listing = tuple(listing)
         self.title_text = title
         self.placeholder = placeholder
         self.check = check
@@ -352,6 +356,10 @@ class TextDialog(HoldsKeys[str | None]):
             hint.display = False
             yield hint
             yield Static("", id="text-error", classes="dialog-error", markup=False)
+            if self.listing:
+                lines = Text("\n".join(self.listing), no_wrap=True, overflow="ellipsis")
+                with VerticalScroll(id="text-listing", can_focus=False):
+                    yield Static(lines, id="text-listing-lines")
 
     def on_mount(self) -> None:
         self.query_one("#text-input", Input).focus()

@@ -32,7 +32,7 @@ from scorekeeper.core.state import State
 from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import Phrase, UserError, t
 from scorekeeper.messages.describe import board_shares_text, describe_text
-from scorekeeper.services.correcting import Correcting
+from scorekeeper.services.correcting import Correcting, round_lines
 from scorekeeper.services.phone import Answer, Tap, record_tap
 from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
@@ -606,10 +606,16 @@ class TableScreen(Screen[None]):
             return
         # The placeholder is words, never a number: a grey "1" reads as a value already
         # typed, and Enter on the empty box is refused.
+        # The rounds listed one line each, newest first, in the phone's words.
+        shown, older = round_lines(self.recording.session.state)
+        listing = [t("ui.correct.round_line", round=n, line=line) for n, line in shown]
+        if older:
+            listing.append(t("ui.correct.older_rounds", rounds=shown[-1][0] - 1))
         dialog = TextDialog(
             t("ui.correct.which_round", rounds=finished),
             t("ui.correct.which_round_hint", rounds=finished),
             check_round,
+            listing=listing,
         )
         self.app.push_screen(dialog, chosen)
 
