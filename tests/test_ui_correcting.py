@@ -230,7 +230,7 @@ async def test_ctrl_r_lists_the_rounds_one_line_each_as_the_phone_does(tmp_path,
             assert isinstance(dialog, TextDialog)
             shown = str(dialog.query_one("#text-listing-lines").render()).splitlines()
             phone = round_lines(load_session(app.store, 1).state, lang)["rounds"]
-            assert [row["text"] for row in phone][0] == (
+            assert phone[0]["text"] == (
                 "B won the showdown at 10 · A -20 B +80 C -20 D -20 E -20"
                 if lang == "en"
                 else phone[0]["text"]
