@@ -54,6 +54,29 @@ class Store:
                 "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
             ) from exc
 
+    def stamp(self) -> tuple[tuple[str, int, int], ...]:
+        """The session files as they are now: each journal's name, size and change time,
+        from the folder's listing alone (nothing read, nothing opened). A list read under
+        another stamp may be out of date: another process added a session or an entry."""
+        try:
+            with os.scandir(self.sessions_dir) as entries:
+                found = []
+                for entry in entries:
+                    if paths.session_id_of(entry.name) is None:
+                        continue
+                    try:
+                        stat = entry.stat()
+                    except FileNotFoundError:  # moved to the trash meanwhile
+                        continue
+                    found.append((entry.name, stat.st_size, stat.st_mtime_ns))
+        except FileNotFoundError:
+            return ()
+        except OSError as exc:
+            raise StorageError(
+                "storage.cannot_read", path=str(self.sessions_dir), reason=reason_of(exc)
+            ) from exc
+        return tuple(sorted(found))
+
     def set_aside(self, sid: int) -> list[Path]:
         """Unfinished writes set aside from session *sid* (never acknowledged as recorded)."""
         from scorekeeper.storage.journal import side_files
