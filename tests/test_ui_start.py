@@ -519,7 +519,7 @@ async def test_the_list_follows_sessions_and_entries_another_process_adds(tmp_pa
 
     monkeypatch.setattr(start, "list_sessions", counted)
     store = Store(tmp_path)
-    older, newer = two_sessions(store)
+    older, _ = two_sessions(store)
     app, _ = make_app(store)
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.pause()
