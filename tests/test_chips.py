@@ -336,7 +336,7 @@ def test_betting_errors():
     # Japanese words only (issue 35, point 10): the verb is said in Japanese too
     assert (
         error.message("ja")
-        == "まだベットがありません。Bはチェックかベットです(フォールドはできません)"
+        == "まだベットがありません。Bはチェックかベットです(降りはできません)"
     )
     refused(session, "raise B", "rules.chips.nothing_to_call")
     enter(session, "check B", "bet C")

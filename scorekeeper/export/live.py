@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.core.cards import SUIT_SYMBOLS
 from scorekeeper.core.games.pochen import BOARD_ROWS, carried_deals, deal_view
+from scorekeeper.core.pots import Pot
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
@@ -197,8 +198,10 @@ def pot_lines(
 ) -> list[str]:
     """Each pot of the round in play and who can win it (*who* names them), then the chips
     nobody has matched yet: the app's pot panel and the phones' page say them alike."""
-    lines = []
-    for index, pot in enumerate(view.pots):
+    lines, pots = [], view.pots
+    if len(pots) > 1 and not view.all_in:  # apart only until the calls come: one pot
+        pots = (Pot(sum(pot.amount for pot in pots), pots[0].eligible),)
+    for index, pot in enumerate(pots):
         key = "ui.pot.main" if index == 0 else "ui.pot.side"
         lines.append(t(key, lang, chips=pot.amount, players=who(pot.eligible)))
     unmatched = view.unmatched

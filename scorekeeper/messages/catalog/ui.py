@@ -180,7 +180,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.key.bet": ("Bet", "ベット"),
     "ui.key.call": ("Call", "コール"),
     "ui.key.raise_bet": ("Raise", "レイズ"),
-    "ui.key.fold_hand": ("Fold", "フォールド"),
+    "ui.key.fold_hand": ("Fold", "降りる"),
     "ui.pot.next": (
         "next: round {round}, dealer {dealer}, ante {ante}",
         "次: ラウンド{round}、ディーラー {dealer}、参加料 {ante}",
@@ -207,7 +207,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.chips.did.bet": ("bet", "ベット"),
     "ui.chips.did.call": ("called", "コール"),
     "ui.chips.did.raise": ("raised", "レイズ"),
-    "ui.chips.did.fold": ("folded", "フォールド"),
+    "ui.chips.did.fold": ("folded", "降り"),
     "ui.chips.ranking_title": (
         "Showdown between {players}: the ranking, best first",
         "{players}の勝負: 強い順の順位",
@@ -243,7 +243,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.pochen.carried": ("carried ×{deals}", "持ち越し{deals}回"),
     "ui.pochen.next": (
         "next: deal {round}, dealer {dealer}",
-        "次: 第{round}回、ディーラー {dealer}",
+        "次: ラウンド{round}、ディーラー {dealer}",
     ),
     "ui.pochen.stage": ("trump {trump} · {stage}", "切り札 {trump} · {stage}"),
     "ui.pochen.stage.trump": ("turn up the trump (p or g)", "切り札を決める(pかg)"),
@@ -264,7 +264,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "play-out: who goes out first (x)",
         "場札出し: 最初に上がる人(x)",
     ),
-    "ui.pochen.stage.between": ("between deals", "配りの合間"),
+    "ui.pochen.stage.between": ("between deals", "ラウンドの合間"),
     # The Poch under the stage line, which already says "the Poch": its pot is the pot
     "ui.pochen.pot": ("pot {chips}: {players}", "ポット {chips}: {players}"),
     "ui.pochen.turn": (
@@ -425,7 +425,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.help.indian-chips.fold": (
         "The player to act folds",
-        "手番の人がフォールド",
+        "手番の人が降りる",
     ),
     "ui.help.indian-chips.redraw": (
         "A player redraws (once per round)",
@@ -487,7 +487,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.help.pochen.fold": (
         "The player to act folds",
-        "手番の人がフォールド",
+        "手番の人が降りる",
     ),
     "ui.help.pochen.cards": (
         "Enter the sets shown; the best wins",
