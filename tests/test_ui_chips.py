@@ -81,7 +81,10 @@ async def test_long_names_take_seat_numbers_in_the_pot_and_wrap_in_the_seats(tmp
         await press_all(pilot, ["n", "b", "r", "c", "r"])
         layers = str(screen.query_one("#pot-layers").render())
         # nobody is all-in: one pot, whatever the calls still to come (no side pot yet)
-        assert layers.splitlines()[:2] == ["main pot 32: seats 1 2 3 4", "not called yet 4: seats 1"]
+        assert layers.splitlines()[:2] == [
+            "main pot 32: seats 1 2 3 4",
+            "not called yet 4: seats 1",
+        ]
         table = screen.query_one("#players", PlayerTable)
         assert table.name_width is not None
         assert table.name_width < max(len(name) for name in LONG)
