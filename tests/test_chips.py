@@ -405,7 +405,7 @@ def test_showdown_errors():
     refused(session, "showdown B > C > Z", "rules.unknown_player")
     refused(session, "showdown cards B=KS C=KS D=9C", "cards.twice")
     refused(session, "showdown cards B=JK C=KH D=9C", "cards.no_joker")
-    refused(session, "showdown cards B=KS C=XX D=9C", "cards.unreadable")
+    refused(session, "showdown cards B=KS C=XX D=9C", "cards.unreadable_no_joker")
     refused(session, "showdown B >", "rules.ranking_syntax")
     refused(session, "call B", "rules.chips.betting_closed")
 

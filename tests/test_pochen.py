@@ -500,7 +500,7 @@ def test_claim_errors():
     error = refused(session, "turned 6H", "rules.pochen.not_in_deck")
     assert error.params == {"card": "6H", "deck": 32}
     refused(session, "turned JK", "rules.pochen.not_in_deck")
-    refused(session, "turned XX", "cards.unreadable")
+    refused(session, "turned XX", "cards.unreadable_no_joker")
     refused(session, "trump stars", "rules.pochen.unknown_suit")
     enter(session, "turned 8D")
     refused(session, "trump hearts", "rules.pochen.trump_twice")

@@ -199,6 +199,11 @@ class Game(ABC):
         ``cards.ties.*``) a view shows as they are; () where no card is compared alone."""
         return ()
 
+    def joker_in_deck(self, options: Mapping[str, OptionValue]) -> bool:
+        """Whether the deck holds a joker with *options*: a card example names ``JK`` only
+        then (a game with a ``joker`` option says so by it; the others have none)."""
+        return options.get("joker") is True
+
     def set_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
         """How sets of cards rank in this game with *options*, as catalog sentences
         (``cards.sets.*``) a view shows as they are; () where no sets are compared."""

@@ -878,7 +878,7 @@ def _added(state: State, betting: Betting, kind: str, data: PochBetData) -> int:
 
 
 def _deck_card(text: str, deck: int) -> Card:
-    card = parse_card(text)
+    card = parse_card(text, joker=False)
     if card.is_joker or card.rank not in DECK_RANKS[deck]:
         raise RuleError("rules.pochen.not_in_deck", card=card.code(), deck=deck)
     return card

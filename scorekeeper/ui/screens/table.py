@@ -420,7 +420,8 @@ class TableScreen(Screen[None]):
         game, options = self.recording.session.game, self.state.options
         said = game.card_order(options)  # the game's words: the order, then the ties
         order = t("cards.order.said", order=Phrase(said[:1]), ties=Phrase(said[1:])) if said else ""
-        self.app.push_screen(CardsDialog(title, rows, check, order=order), done)
+        joker = game.joker_in_deck(options)  # the example of a card names JK only then
+        self.app.push_screen(CardsDialog(title, rows, check, order=order, joker=joker), done)
 
     def action_undo(self) -> None:
         if self.recording.session.ledger.reaches_below("undo"):
