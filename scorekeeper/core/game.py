@@ -273,6 +273,12 @@ class Game(ABC):
             if self.refusal(state, kind) is None
         ]
 
+    def same_as(self, state: State, kind: str) -> str | None:
+        """The kind an entry of *kind* does the same as now, when both are allowed (Pochen:
+        a check before any bet is a pass, a pass after one a fold): a view shows that one
+        only, one button for one thing. None: it is a thing of its own."""
+        return None
+
     @abstractmethod
     def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:
         """Check the data of a round entry of a kind ``refusal`` allows now; return its

@@ -310,10 +310,14 @@ def last_result_line(session: Session, lang: str | None = None) -> str:
     changes = ", ".join(f"{n} {d:+d}" if d else f"{n} 0" for n, d in result.deltas.items())
     if game.uses_chips:  # pots and pools: each player's net, and the board's share
         paid = t("ui.table.net", lang, changes=changes)
-        if result.to_board > 0:
-            paid += t("ui.table.to_board", lang, chips=result.to_board)
+        # what stays on the board is the board's whole after the round, as it is shown
+        board = sum(result.board.values()) if result.board is not None else 0
+        if result.to_board > 0 and board == result.to_board:
+            paid += t("ui.table.to_board", lang, chips=board)
+        elif result.to_board > 0:
+            paid += t("ui.table.to_board_of", lang, chips=result.to_board, board=board)
         elif result.to_board < 0:
-            paid += t("ui.table.from_board", lang, chips=-result.to_board)
+            paid += t("ui.table.from_board", lang, chips=-result.to_board, board=board)
     elif payers and winners:
         paid = t("ui.table.paid", lang, payers=payers, winners=winners)
     else:  # nobody or everybody gained: chips went to or came from the board

@@ -121,7 +121,7 @@ def phone_actions(
     state, game = session.state, session.game
     view = game.round_view(state) if state.in_round else None
     actions = []
-    for action in session.legal():
+    for action in session.legal_once():  # one button for one thing (Game.same_as)
         form = form_of(game.id, action.kind)
         if form is None or (only is not None and not only(action.kind)):
             continue

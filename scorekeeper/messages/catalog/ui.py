@@ -622,7 +622,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.table.net": ("Net: {changes}", "収支: {changes}"),
     "ui.table.to_board": ("; {chips} stay on the board", "(場に{chips}が残る)"),
-    "ui.table.from_board": ("; {chips} came from the board", "(場から{chips})"),
+    "ui.table.same_as": (
+        "that is the same as {label} now: press {key}",
+        "今は{label}と同じです。{key}を押してください",
+    ),
+    "ui.table.to_board_of": (
+        "; {chips} went to the board, {board} stay on it",
+        "(場へ{chips}、場に{board}が残る)",
+    ),
+    "ui.table.from_board": (
+        "; {chips} came from the board, {board} stay on it",
+        "(場から{chips}、場に{board}が残る)",
+    ),
     # -- the pot panel during betting: every chip in the middle, then its parts -------
     "ui.pot.middle_caption": ("in the middle", "中央の合計"),
     "ui.pot.unmatched": ("not called yet {chips}: {players}", "未コール分 {chips}: {players}"),

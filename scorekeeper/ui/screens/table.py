@@ -261,7 +261,8 @@ class TableScreen(Screen[None]):
         session = self.recording.session
         kept = self._legal
         if kept is None or kept[0] is not session.ledger:
-            kinds = {action.kind: action.choices for action in session.legal()}
+            # one key for one thing: a Pochen check before a bet is its pass (Game.same_as)
+            kinds = {action.kind: action.choices for action in session.legal_once()}
             kept = self._legal = (session.ledger, kinds)
         return kept[1]
 
@@ -303,7 +304,15 @@ class TableScreen(Screen[None]):
     def action_explain(self, action: str) -> None:
         """A key pressed where its entry is not allowed: why not, as the core says it (the
         same predicate that keeps the key off the footer and refuses the entry)."""
-        refused = self.recording.why_not(self.ACTIONS[action].kind)
+        kind = self.ACTIONS[action].kind
+        refused = self.recording.why_not(kind)
+        if refused is None:  # allowed, and the same now as another key's (Game.same_as)
+            other = self.recording.session.game.same_as(self.state, kind)
+            keys = [a for a in self.ACTIONS.values() if a.kind == other]
+            if keys:
+                label = t(keys[0].label_key)
+                self.say(t("ui.table.same_as", key=keys[0].key, label=label), error=True)
+                return
         self.say(t("ui.table.not_now") if refused is None else refused.message(), error=True)
 
     # -- recording -----------------------------------------------------------------
