@@ -55,10 +55,10 @@ LONG = ("Christopher", "Alexandra", "ちひろ", "Dai")
 async def test_this_round_is_never_broken_on_a_phone(served, game):  # noqa: F811
     """「このラウンド」, the players' table's column heading, lies on one line at 390 px,
     however narrow the names leave its column (it broke after 「この」)."""
-    table = served(LONG, lang="ja", game=game)
-    table.record("round")
+    page = served(LONG, lang="ja", game=game)
+    page.record("round")
     async with Browser(free_port()) as browser:
-        await opened(browser, table, 1, "ja")
+        await opened(browser, page, 1, "ja")
         assert await browser.evaluate(PHONE_GLYPHS_TH)
         heads = await browser.evaluate(
             "[...document.querySelectorAll('#players th')].map(th => th.innerText)"
@@ -71,8 +71,8 @@ async def test_this_round_is_never_broken_on_a_phone(served, game):  # noqa: F81
 @pytest.mark.parametrize(("lang", "prompt"), [("ja", "切り札のスート"), ("en", "Trump suit")])
 async def test_the_trump_forms_prompt_is_said_once(table, lang, prompt):  # noqa: F811
     """The suit form's prompt is its label once (it read 「切り札のスート — 切り札のスート」)."""
-    served = table("pochen", ["A", "B", "C", "D"], "A", {"stack": "50"})
-    async with phones(served, lang) as taps:
+    pochen = table("pochen", ["A", "B", "C", "D"], "A", {"stack": "50"})
+    async with phones(pochen, lang) as taps:
         await taps.action("round", 1)
         await taps.action("trump")
         assert await taps.recorder.text("#form-prompt") == prompt
