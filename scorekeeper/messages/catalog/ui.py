@@ -623,8 +623,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.table.net": ("Net: {changes}", "収支: {changes}"),
     "ui.table.to_board": ("; {chips} stay on the board", "(場に{chips}が残る)"),
     "ui.table.same_as": (
-        "that is the same as {label} now: press {key}",
-        "今は{label}と同じです。{key}を押してください",
+        "that is the same as {label} now: press {press}",
+        "今は{label}と同じです。{press}を押してください",
     ),
     "ui.table.to_board_of": (
         "; {chips} went to the board, {board} stay on it",

@@ -311,7 +311,7 @@ class TableScreen(Screen[None]):
             keys = [a for a in self.ACTIONS.values() if a.kind == other]
             if keys:
                 label = t(keys[0].label_key)
-                self.say(t("ui.table.same_as", key=keys[0].key, label=label), error=True)
+                self.say(t("ui.table.same_as", press=keys[0].key, label=label), error=True)
                 return
         self.say(t("ui.table.not_now") if refused is None else refused.message(), error=True)
 
