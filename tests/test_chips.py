@@ -335,8 +335,7 @@ def test_betting_errors():
     assert error.message("en") == "there is no bet yet: B can check or bet, not fold"
     # Japanese words only (issue 35, point 10): the verb is said in Japanese too
     assert (
-        error.message("ja")
-        == "まだベットがありません。Bはチェックかベットです(降りはできません)"
+        error.message("ja") == "まだベットがありません。Bはチェックかベットです(降りはできません)"
     )
     refused(session, "raise B", "rules.chips.nothing_to_call")
     enter(session, "check B", "bet C")
