@@ -336,10 +336,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "a round number, 1 to {rounds}, then Enter",
         "ラウンドの番号(1〜{rounds})を入れてEnter",
     ),
-    "ui.correct.round_line": ("Round {round}: {line}", "ラウンド{round}:{line}"),
     "ui.correct.older_rounds": (
-        "… rounds 1 to {rounds}: type the number",
-        "…ラウンド1〜{rounds}は番号で入力",
+        "rounds 1 to {rounds}: type the number",
+        "ラウンド1〜{rounds}は番号で入力",
     ),
     "ui.correct.which_round_error": (
         "type the number of a finished round, 1 to {rounds}",

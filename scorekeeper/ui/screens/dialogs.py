@@ -6,6 +6,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
@@ -330,10 +331,11 @@ class TextDialog(HoldsKeys[str | None]):
         value: str = "",
         *,
         help_text: str = "",
-        listing: Sequence[str] = (),
+        listing: Sequence[tuple[str, str]] = (),
     ) -> None:
         """*help_text*: a rule to have in mind while typing (Pochen's order of sets);
-        *listing*: lines to choose from (the rounds to correct), one line each, scrolled."""
+        *listing*: what to choose from (the rounds to correct), one item each, scrolled: its
+        label, and its words wrapping beside it (a hanging indent, so items stay apart)."""
         super().__init__(classes="dialog")
         self.help_text = help_text
         self.listing = tuple(listing)
@@ -357,9 +359,13 @@ class TextDialog(HoldsKeys[str | None]):
             yield hint
             yield Static("", id="text-error", classes="dialog-error", markup=False)
             if self.listing:
-                lines = Text("\n".join(self.listing), no_wrap=True, overflow="ellipsis")
+                items = Table.grid(padding=(0, 1))
+                items.add_column(no_wrap=True)
+                items.add_column(overflow="fold")
+                for label, words in self.listing:
+                    items.add_row(Text(label, style="bold"), Text(words))
                 with VerticalScroll(id="text-listing", can_focus=False):
-                    yield Static(lines, id="text-listing-lines")
+                    yield Static(items, id="text-listing-lines")
 
     def on_mount(self) -> None:
         self.query_one("#text-input", Input).focus()

@@ -618,9 +618,9 @@ class TableScreen(Screen[None]):
         # typed, and Enter on the empty box is refused.
         # The rounds listed one line each, newest first, in the phone's words.
         shown, older = round_lines(self.recording.session.state)
-        listing = [t("ui.correct.round_line", round=n, line=line) for n, line in shown]
+        listing = [(t("phone.correct.round", round=n), line) for n, line in shown]
         if older:
-            listing.append(t("ui.correct.older_rounds", rounds=shown[-1][0] - 1))
+            listing.append(("…", t("ui.correct.older_rounds", rounds=shown[-1][0] - 1)))
         dialog = TextDialog(
             t("ui.correct.which_round", rounds=finished),
             t("ui.correct.which_round_hint", rounds=finished),
