@@ -187,5 +187,5 @@ def test_joker_refused_in_official():
 def test_unreadable_card_in_shown():
     with pytest.raises(RuleError) as info:
         parse_shown({"A": "KS", "B": "11H"}, joker_allowed=False)
-    assert info.value.key == "cards.unreadable"
+    assert info.value.key == "cards.unreadable_no_joker"
     assert info.value.params == {"text": "11H"}

@@ -335,8 +335,7 @@ def test_betting_errors():
     assert error.message("en") == "there is no bet yet: B can check or bet, not fold"
     # Japanese words only (issue 35, point 10): the verb is said in Japanese too
     assert (
-        error.message("ja")
-        == "まだベットがありません。Bはチェックかベットです(フォールドはできません)"
+        error.message("ja") == "まだベットがありません。Bはチェックかベットです(降りはできません)"
     )
     refused(session, "raise B", "rules.chips.nothing_to_call")
     enter(session, "check B", "bet C")
@@ -405,7 +404,7 @@ def test_showdown_errors():
     refused(session, "showdown B > C > Z", "rules.unknown_player")
     refused(session, "showdown cards B=KS C=KS D=9C", "cards.twice")
     refused(session, "showdown cards B=JK C=KH D=9C", "cards.no_joker")
-    refused(session, "showdown cards B=KS C=XX D=9C", "cards.unreadable")
+    refused(session, "showdown cards B=KS C=XX D=9C", "cards.unreadable_no_joker")
     refused(session, "showdown B >", "rules.ranking_syntax")
     refused(session, "call B", "rules.chips.betting_closed")
 

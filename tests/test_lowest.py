@@ -139,7 +139,7 @@ def test_reveal_and_lose_errors():
     assert error.params == {"players": "D"}
     refused(session, "reveal A=3H B=2C C=KD D=2S A=4C", "rules.card_for_player_twice")
     refused(session, "reveal A=3H B=2C C=KD Z=2S", "rules.unknown_player")
-    refused(session, "reveal A=3H B=2C C=KD D=1S", "cards.unreadable")
+    refused(session, "reveal A=3H B=2C C=KD D=1S", "cards.unreadable_no_joker")
     refused(session, "reveal A=3H B C=KD D=2S", "rules.pair_syntax")
     refused(session, "lose", "rules.lowest.lose_needs_names")
     refused(session, "lose B Z", "rules.unknown_player")

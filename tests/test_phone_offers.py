@@ -29,7 +29,9 @@ def offered(session: Session) -> set[str]:
 
 
 def allowed(session: Session) -> set[str]:
-    kinds = {action.kind for action in session.legal()} - NOT_ON_THE_PHONE
+    # as the footer offers them: one key for one thing (a Pochen check before a bet is its
+    # pass: Session.legal_once)
+    kinds = {action.kind for action in session.legal_once()} - NOT_ON_THE_PHONE
     if session.correctable_rounds() > 0:
         kinds.add("correct")
     return kinds

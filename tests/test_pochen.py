@@ -500,7 +500,7 @@ def test_claim_errors():
     error = refused(session, "turned 6H", "rules.pochen.not_in_deck")
     assert error.params == {"card": "6H", "deck": 32}
     refused(session, "turned JK", "rules.pochen.not_in_deck")
-    refused(session, "turned XX", "cards.unreadable")
+    refused(session, "turned XX", "cards.unreadable_no_joker")
     refused(session, "trump stars", "rules.pochen.unknown_suit")
     enter(session, "turned 8D")
     refused(session, "trump hearts", "rules.pochen.trump_twice")
@@ -545,7 +545,7 @@ def test_poch_errors():
     refused(session, "call B", "rules.pochen.nothing_to_call")
     refused(session, "raise B 2", "rules.pochen.nothing_to_call")
     error = refused(session, "fold B", "rules.pochen.nothing_to_call")
-    assert "(フォールドはできません)" in error.message("ja")
+    assert "(降りはできません)" in error.message("ja")
     refused(session, "bet B 0", "rules.pochen.bet_not_above")
     refused(session, "bet B 42", "rules.pochen.short")
     refused(session, "bet B", "rules.pochen.amount_syntax")

@@ -213,3 +213,35 @@ async def test_the_money_rate_box_shows_an_example_in_words(tmp_path):
         assert isinstance(app.screen, TextDialog)
         box = app.screen.query_one("#text-input")
         assert box.placeholder == t("ui.hint.example", example=t("ui.table.rate_example"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_ctrl_r_lists_the_rounds_one_line_each_as_the_phone_does(tmp_path, lang):
+    """The rounds to correct are listed newest first, one line each, in the same words as
+    the phone's list (services/correcting.round_lines), whole at 80×24."""
+    from scorekeeper.services.phone import round_lines
+
+    set_language(lang)
+    try:
+        app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await press_all(pilot, [*ROUND_1, *ROUND_2, "ctrl+r"])
+            dialog = app.screen
+            assert isinstance(dialog, TextDialog)
+            phone = round_lines(load_session(app.store, 1).state, lang)["rounds"]
+            assert phone[0]["text"] == (
+                "B won the showdown at 10 · A -20 B +80 C -20 D -20 E -20"
+                if lang == "en"
+                else phone[0]["text"]
+            )
+            assert dialog.listing == tuple((row["label"], row["text"]) for row in phone)
+            painted = painted_lines(dialog)
+            for row in phone:  # each round's label, its words beside it (they wrap under)
+                start = f"{row['label']} {row['text'][:12]}"
+                assert sum(start in line for line in painted) == 1, (start, painted)
+            assert not cuts(dialog)
+            await press_all(pilot, ["1", "enter"])
+            assert isinstance(app.screen, TableScreen) and app.screen.state.round == 1
+    finally:
+        set_language("en")

@@ -49,7 +49,7 @@ async def test_a_card_field_is_checked_as_it_is_left(tmp_path):
         assert isinstance(dialog, CardsDialog)
         assert [under(dialog, i) for i in range(5)] == [""] * 5  # nothing said yet
         await press_all(pilot, [*"zz", "tab"])  # left by Tab: not a card
-        assert under(dialog, 0) == t("cards.unreadable", text="zz")
+        assert under(dialog, 0) == t("cards.unreadable_no_joker", text="zz")
         assert focused_field(app) == "card-1"  # the cursor went on: the field only says
         await press_all(pilot, [*"ks", "enter"])  # left by Enter: a good card, nothing said
         assert under(dialog, 1) == ""
@@ -61,7 +61,7 @@ async def test_a_card_field_is_checked_as_it_is_left(tmp_path):
         await pilot.click("#card-0")  # left by a click elsewhere
         await pilot.pause()
         assert under(dialog, 2) == ""
-        assert under(dialog, 0) == t("cards.unreadable", text="zz")
+        assert under(dialog, 0) == t("cards.unreadable_no_joker", text="zz")
         assert isinstance(app.screen, CardsDialog)
 
 
@@ -79,7 +79,7 @@ async def test_recording_with_a_bad_field_returns_to_the_first_bad_one(tmp_path)
         assert isinstance(app.screen, CardsDialog)  # nothing recorded
         assert focused_field(app) == "card-1"  # the first bad one: B's, left empty
         assert under(dialog, 1) == t("ui.memory.card_empty", player="B")
-        assert under(dialog, 2) == t("cards.unreadable", text="xx")
+        assert under(dialog, 2) == t("cards.unreadable_no_joker", text="xx")
         assert under(dialog, 3) == t("cards.twice", card="AS", first="A", second="D")
         assert under(dialog, 4) == ""
         await press_all(pilot, [*"3c", "enter"])  # B's card; on to C's

@@ -461,3 +461,85 @@ def test_the_start_screen_leaves_dialogs_and_emoji_unloaded(tmp_path):
     assert "rich._emoji_codes" not in loaded
     journal = {"scorekeeper.storage.journal", "scorekeeper.storage.writer", "tinydb"}
     assert not journal & loaded
+
+
+# -- Home and End (issue 43) ----------------------------------------------------------------
+
+
+async def test_home_and_end_go_to_the_first_and_the_last_session(tmp_path, monkeypatch):
+    """End reaches the last session even while the rows still come a batch at a time;
+    Home goes back to the first."""
+    monkeypatch.setattr(StartScreen, "FIRST_ROWS", 30)
+    monkeypatch.setattr(StartScreen, "MORE_ROWS", 40)
+    store = Store(tmp_path)
+    for _ in range(130):
+        create_session(store, make_header("indian-official", ["X", "Y", "Z"]))
+    app, _ = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert cursor_id(app) == "130"
+        await pilot.press("end")
+        assert cursor_id(app) == "1"
+        assert app.screen.query_one("#start-table", DataTable).row_count == 130
+        await pilot.press("home")
+        assert cursor_id(app) == "130"
+        await pilot.press("down", "down", "end")
+        assert cursor_id(app) == "1"
+
+
+# -- another process adds a session or an entry (issue 43) --------------------------------
+
+
+async def list_shows(pilot, app: ScorekeeperApp, holds) -> bool:
+    """Whether the list comes to hold *holds* within a count of looks at the folder."""
+    for _ in range(200):
+        if holds(rows(app)):
+            return True
+        await pilot.pause(0.02)
+    return False
+
+
+async def test_the_list_follows_sessions_and_entries_another_process_adds(tmp_path, monkeypatch):
+    """A session made and an entry recorded by another process (the command line) appear
+    in the list while it is up, the highlight kept; the list is read again only when the
+    session files changed, never at every look."""
+    import subprocess
+    import sys
+
+    from scorekeeper.ui.screens import start
+
+    monkeypatch.setattr(StartScreen, "WATCH_EVERY", 0.02)
+    reads: list[int] = []
+    real = start.list_sessions
+
+    def counted(*args, **kwargs):
+        reads.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(start, "list_sessions", counted)
+    store = Store(tmp_path)
+    older, _ = two_sessions(store)
+    app, _ = make_app(store)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["down"])
+        assert cursor_id(app) == str(older)
+        for _ in range(10):  # nothing changed: nothing is read again
+            await pilot.pause(0.02)
+        before = len(reads)
+        assert before <= 2  # the first showing (and the vouch lines it appended)
+        made = played(store, ["X", "Y", "Z"], ["round", "showdown Y"], T2)
+        assert await list_shows(pilot, app, lambda listed: listed[0][0] == str(made))
+        assert cursor_id(app) == str(older)
+        command = [sys.executable, "-m", "scorekeeper", "--data-dir", str(tmp_path)]
+        record = [*command, "record", str(older), "round", "showdown A"]
+        subprocess.run(record, check=True, capture_output=True)
+        assert await list_shows(
+            pilot, app, lambda listed: listed[0][0] == str(older) and listed[0][3] == "2"
+        )
+        assert cursor_id(app) == str(older)
+        settled_reads = len(reads)
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert len(reads) <= settled_reads + 1  # no storm: at most the vouch line's read

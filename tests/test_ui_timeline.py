@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual import events
 
 from scorekeeper.cli.main import main
 from scorekeeper.core.transcript import read_session
@@ -154,3 +155,35 @@ async def test_final_standings_show_the_settlement(tmp_path):
 
 def test_timeline_snapshot_80x24(snap_compare, tmp_path):
     assert snap_compare(app_for(tmp_path), press=["i", "s"], terminal_size=(80, 24))
+
+
+THREE_ROUNDS = (
+    DISPUTE
+    + """\
+@2026-11-29T21:09:00+09:00 showdown Dai
+@2026-11-29T21:10:00+09:00 round
+@2026-11-29T21:10:30+09:00 fold Dai
+"""
+)
+
+
+async def test_the_round_filter_keeps_keys_typed_in_a_burst(tmp_path):
+    """``r``, Backspace, ``1``, Enter pressed at once (no pause between them): the round box
+    is open and focused before the next key is handed on, so none is lost."""
+    app = app_for(tmp_path, THREE_ROUNDS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["i"])
+        screen = timeline_screen(app)
+        # the last entry is highlighted: Enter alone would take its round, 3
+        for key in ["r", "backspace", "1", "enter"]:  # in the app's queue together, as a
+            # terminal's read of four keys puts them (Pilot's press waits between keys)
+            event = events.Key(key, key if len(key) == 1 else None)
+            app.post_message(event)
+        for _ in range(100):  # a count of turns, not a time: the assertions decide
+            if app.screen is screen and screen.round is not None:
+                break
+            await pilot.pause()
+        assert app.screen is screen
+        assert screen.round == 1
+        assert [e.seq for e in screen.shown] == [1, 2, 3, 4, 5]

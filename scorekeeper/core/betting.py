@@ -198,6 +198,7 @@ def betting_view(state: State, betting: Betting, turn: str | None, stake: int | 
         to_call=betting.to_call(state, turn) if turn is not None else 0,
         stake=stake,
         committed=betting.committed,
+        all_in=frozenset(p for p in betting.live() if state.scores[p] == 0),
     )
 
 

@@ -45,8 +45,9 @@ class Card:
         return self.code()
 
 
-def parse_card(text: str) -> Card:
-    """Read one card; a RuleError in plain words when it is not one."""
+def parse_card(text: str, *, joker: bool = True) -> Card:
+    """Read one card; a RuleError in plain words when it is not one, its example naming the
+    joker only where the deck has one (*joker*: the game asked, Game.joker_in_deck)."""
     raw = text.strip()
     word = raw.upper()
     if word in (JOKER, "JOKER"):
@@ -56,7 +57,7 @@ def parse_card(text: str) -> Card:
         rank = "10" if rank == "T" else rank
         if rank in RANKS:
             return Card(rank, _SUIT_ALIASES[word[-1]])
-    raise RuleError("cards.unreadable", text=raw)
+    raise RuleError("cards.unreadable" if joker else "cards.unreadable_no_joker", text=raw)
 
 
 class RankOrder(Enum):
@@ -101,7 +102,7 @@ def parse_shown(pairs: Mapping[str, str], *, joker_allowed: bool) -> dict[str, C
     shown: dict[str, Card] = {}
     holder: dict[Card, str] = {}
     for player, text in pairs.items():
-        card = parse_card(text)
+        card = parse_card(text, joker=joker_allowed)
         if card.is_joker and not joker_allowed:
             raise RuleError("cards.no_joker")
         if card in holder:

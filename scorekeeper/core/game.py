@@ -199,6 +199,11 @@ class Game(ABC):
         ``cards.ties.*``) a view shows as they are; () where no card is compared alone."""
         return ()
 
+    def joker_in_deck(self, options: Mapping[str, OptionValue]) -> bool:
+        """Whether the deck holds a joker with *options*: a card example names ``JK`` only
+        then (a game with a ``joker`` option says so by it; the others have none)."""
+        return options.get("joker") is True
+
     def set_order(self, options: Mapping[str, OptionValue]) -> tuple[str, ...]:
         """How sets of cards rank in this game with *options*, as catalog sentences
         (``cards.sets.*``) a view shows as they are; () where no sets are compared."""
@@ -267,6 +272,12 @@ class Game(ABC):
             for kind in self.offered(state)
             if self.refusal(state, kind) is None
         ]
+
+    def same_as(self, state: State, kind: str) -> str | None:
+        """The kind an entry of *kind* does the same as now, when both are allowed (Pochen:
+        a check before any bet is a pass, a pass after one a fold): a view shows that one
+        only, one button for one thing. None: it is a thing of its own."""
+        return None
 
     @abstractmethod
     def normalize(self, state: State, kind: str, data: Mapping[str, Any]) -> EntryData:

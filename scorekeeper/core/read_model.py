@@ -63,6 +63,8 @@ class RoundView:
     to_call: int = 0  # what that player must add to stay in (capped by their stack)
     stake: int | None = None  # the stake, or the highest commitment in a betting round
     committed: Mapping[str, int] = field(default_factory=frozen)  # chips in the middle
+    #: Who has put in every chip they had (and not folded): only then is there a side pot.
+    all_in: frozenset[str] = frozenset()
 
     @property
     def live(self) -> tuple[str, ...]:

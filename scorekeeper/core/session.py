@@ -147,6 +147,14 @@ class Session:
     def legal(self) -> list[LegalAction]:
         return self.ledger.legal()
 
+    def legal_once(self) -> list[LegalAction]:
+        """:meth:`legal` as views offer it, one button for one thing: an entry that does the
+        same now as another one offered (Game.same_as) is left out; still accepted typed."""
+        actions = self.legal()
+        offered = {action.kind for action in actions}
+        state, game = self.state, self.game
+        return [a for a in actions if game.same_as(state, a.kind) not in offered]
+
     def why_not(self, kind: str) -> RuleError | None:
         """Why no entry of *kind* may be made now (in plain words), or None if one may:
         what ``legal`` offers and ``check`` refuses by (core/ledger.py)."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.core.cards import SUIT_SYMBOLS
 from scorekeeper.core.games.pochen import BOARD_ROWS, carried_deals, deal_view
+from scorekeeper.core.pots import Pot
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
@@ -241,8 +242,10 @@ def pot_lines(
 ) -> list[str]:
     """Each pot of the round in play and who can win it (*who* names them), then the chips
     nobody has matched yet: the app's pot panel and the phones' page say them alike."""
-    lines = []
-    for index, pot in enumerate(view.pots):
+    lines, pots = [], view.pots
+    if len(pots) > 1 and not view.all_in:  # apart only until the calls come: one pot
+        pots = (Pot(sum(pot.amount for pot in pots), pots[0].eligible),)
+    for index, pot in enumerate(pots):
         key = "ui.pot.main" if index == 0 else "ui.pot.side"
         lines.append(t(key, lang, chips=pot.amount, players=who(pot.eligible)))
     unmatched = view.unmatched
@@ -336,10 +339,14 @@ def last_result_line(session: Session, lang: str | None = None) -> str:
     changes = ", ".join(f"{n} {d:+d}" if d else f"{n} 0" for n, d in result.deltas.items())
     if game.uses_chips:  # pots and pools: each player's net, and the board's share
         paid = t("ui.table.net", lang, changes=changes)
-        if result.to_board > 0:
-            paid += t("ui.table.to_board", lang, chips=result.to_board)
+        # what stays on the board is the board's whole after the round, as it is shown
+        board = sum(result.board.values()) if result.board is not None else 0
+        if result.to_board > 0 and board == result.to_board:
+            paid += t("ui.table.to_board", lang, chips=board)
+        elif result.to_board > 0:
+            paid += t("ui.table.to_board_of", lang, chips=result.to_board, board=board)
         elif result.to_board < 0:
-            paid += t("ui.table.from_board", lang, chips=-result.to_board)
+            paid += t("ui.table.from_board", lang, chips=-result.to_board, board=board)
     elif payers and winners:
         paid = t("ui.table.paid", lang, payers=payers, winners=winners)
     else:  # nobody or everybody gained: chips went to or came from the board

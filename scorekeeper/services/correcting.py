@@ -14,11 +14,36 @@ from __future__ import annotations
 from datetime import datetime
 
 from scorekeeper.collector import collector_paused
-from scorekeeper.core.corrections import correction_entry
+from scorekeeper.core.corrections import correctable_rounds, correction_entry
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
-from scorekeeper.messages import UserError
+from scorekeeper.core.state import State
+from scorekeeper.messages import UserError, t
 from scorekeeper.services.recording import Recorder
+
+#: Finished rounds listed at a time (newest first; the phone's "older rounds" asks for more).
+ROUNDS_SHOWN = 30
+
+
+def round_lines(
+    state: State, lang: str | None = None, before: int | None = None
+) -> tuple[list[tuple[int, str]], bool]:
+    """The finished rounds numbered below *before* (all, if None), newest first, at most
+    :data:`ROUNDS_SHOWN` of them, each with its one line (what happened, what each player
+    won or lost in it), and whether older ones are left: the list a round to correct is
+    picked from, the same words on the phone and in the app (Ctrl+R)."""
+    finished = correctable_rounds(state)
+    top = finished if before is None else max(0, min(before - 1, finished))
+    first = max(0, top - ROUNDS_SHOWN)
+    shown = state.results.since(first)[: top - first]  # rounds first + 1 to top
+    lines = []
+    for number, result in reversed(list(enumerate(shown, first + 1))):
+        what = t(result.how, lang, **result.details)
+        changes = " ".join(f"{name} {delta:+d}" for name, delta in result.deltas.items() if delta)
+        lines.append(
+            (number, t("phone.correct.round_line", lang, what=what, changes=changes or "±0"))
+        )
+    return lines, first > 0
 
 
 class Correcting:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.core.corrections import MAX_REASON_LENGTH, correctable_rounds
+from scorekeeper.core.corrections import MAX_REASON_LENGTH
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.games.pochen import BOARD_ROWS, SUIT_NAMES, deal_view
@@ -32,6 +32,7 @@ from scorekeeper.core.times import local_text
 from scorekeeper.core.words import entry_words, parse_entry
 from scorekeeper.messages import CATALOG, UserError, t
 from scorekeeper.messages.describe import describe_text
+from scorekeeper.services import correcting
 from scorekeeper.services.recording import Recorder, Recording
 from scorekeeper.storage import StorageError, Store
 
@@ -124,7 +125,7 @@ def phone_actions(
     state, game = session.state, session.game
     view = game.round_view(state) if state.in_round else None
     actions = []
-    for action in session.legal():
+    for action in session.legal_once():  # one button for one thing (Game.same_as)
         form = form_of(game.id, action.kind)
         if form is None or (only is not None and not only(action.kind)):
             continue
@@ -184,27 +185,18 @@ def phone_actions(
 KNOWN_SHOWN = 200
 
 #: Finished rounds the page lists at a time (newest first; "older rounds" asks for more).
-ROUNDS_SHOWN = 30
+ROUNDS_SHOWN = correcting.ROUNDS_SHOWN
 
 
 def round_lines(state: State, lang: str, before: int | None = None) -> dict[str, Any]:
-    """The finished rounds numbered below *before* (all, if None), newest first, at most
-    :data:`ROUNDS_SHOWN` of them, each with one line: what happened and what each player
-    won or lost in it (the page's list of rounds to correct); and whether older ones are
-    left. Asked for when the recorder opens the list, never with every page's table: a
-    long session's thousands of rounds would be worked out at every entry."""
-    finished = correctable_rounds(state)
-    top = finished if before is None else max(0, min(before - 1, finished))
-    first = max(0, top - ROUNDS_SHOWN)
-    shown = state.results.since(first)[: top - first]  # rounds first + 1 to top
-    lines = []
-    for number, result in reversed(list(enumerate(shown, first + 1))):
-        what = t(result.how, lang, **result.details)
-        changes = " ".join(f"{name} {delta:+d}" for name, delta in result.deltas.items() if delta)
-        text = t("phone.correct.round_line", lang, what=what, changes=changes or "±0")
-        lines.append({"round": number, "label": t("phone.correct.round", lang, round=number),
-                      "text": text})  # fmt: skip
-    return {"rounds": lines, "older": first > 0}
+    """The finished rounds below *before* (all, if None), newest first, as the app lists
+    them (services/correcting.py), each with its label; and whether older ones are left.
+    Asked for when the recorder opens the list, never with every page's table: a long
+    session's thousands of rounds would be worked out at every entry."""
+    shown, older = correcting.round_lines(state, lang, before)
+    lines = [{"round": number, "label": t("phone.correct.round", lang, round=number),
+              "text": text} for number, text in shown]  # fmt: skip
+    return {"rounds": lines, "older": older}
 
 
 def _confirm(session: Session, kind: str, lang: str) -> str:

@@ -79,6 +79,12 @@ class Store:
         stamps = self.journal_stamps()
         return max(stamps, key=lambda sid: (stamps[sid][1], sid)) if stamps else None
 
+    def stamp(self) -> tuple[tuple[int, tuple[int, int]], ...]:
+        """The session files as they are now (each journal's size and change time, from the
+        folder's listing alone): a list read under another stamp may be out of date,
+        another process having added a session or an entry."""
+        return tuple(sorted(self.journal_stamps().items()))
+
     def set_aside(self, sid: int) -> list[Path]:
         """Unfinished writes set aside from session *sid* (never acknowledged as recorded)."""
         from scorekeeper.storage.journal import side_files

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -29,6 +30,16 @@ if TYPE_CHECKING:  # the store is handed in by the command line
     from scorekeeper.ui.screens.timeline import TimelineScreen
 
 Clock = Callable[[], datetime | None]
+
+
+class KeyDealtWith(Message):
+    """Posted to the focused widget right after a key handed on from those held: it bubbles
+    up to the app behind the key (through the same queues), so the key is dealt with, its
+    bindings too, before the next held key goes on. *hold* names the hold it ends."""
+
+    def __init__(self, hold: int) -> None:
+        super().__init__()
+        self.hold = hold
 
 
 @dataclass(frozen=True)
@@ -117,25 +128,38 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         await self.release_keys()
 
     async def release_keys(self) -> None:
-        """Hand on the keys held since a dialog's Enter, in order; a key that again may
-        close a dialog holds the rest (HoldsKeys)."""
+        """Hand on the keys held since a dialog's Enter, in order, one at a time: each once
+        the one before is dealt with (KeyDealtWith); a key that again may close a dialog
+        holds the rest (HoldsKeys)."""
         held, self._held = self._held or [], None
-        if self._top() is None:  # closing: nothing left to type into
+        if self._top() is None or not held:  # closing: nothing left to type into
             return
-        for index, key in enumerate(held):
-            if self._hold(held[index:]):
-                return
-            before = self._top()
-            self._releasing = True
-            try:
-                await self.on_event(events.Key(key.key, key.character))
-            finally:
-                self._releasing = False
-            if self._top() is not before and index + 1 < len(held):
-                # a dialog opened or closed: the rest once it is drawn and has the focus
-                self._held = [*held[index + 1 :], *(self._held or [])]
-                self.set_timer(FRAME, self._release_when_ready)
-                return
+        key, rest = held[0], held[1:]
+        before = self._top()
+        self._releasing = True
+        try:
+            await self.on_event(events.Key(key.key, key.character))
+        finally:
+            self._releasing = False
+        if not rest or self._hold(rest):
+            return
+        self._held = rest
+        self._holds += 1
+        self.set_timer(HOLD_AT_MOST, partial(self._release_stuck, self._holds))
+        if self._top() is not before:
+            # a dialog opened or closed: the rest once it is drawn and has the focus
+            self.set_timer(FRAME, self._release_when_ready)
+            return
+        # The rest once this key is dealt with. A key that a binding acts on (Backspace,
+        # Enter in a box) is acted on only when it has bubbled back up to the app, after
+        # the box has taken keys handed on after it: "1" then Backspace, not Backspace
+        # then "1". The message follows the key up through the same queues.
+        target = self.focused or self.screen
+        target.post_message(KeyDealtWith(self._holds))
+
+    async def on_key_dealt_with(self, message: KeyDealtWith) -> None:
+        if message.hold == self._holds and self._held is not None:
+            await self.release_keys()
 
     async def _release_when_ready(
         self, waited: int = 0, opened: Screen[object] | None = None

@@ -496,7 +496,8 @@
         amount: w.pick_amount, pools: w.pick_pools, suit: a.label, confirm: a.confirm,
         text: w.note_text, join: w.join_name, cards: w.enter_cards, card: w.enter_card,
         correct: w.pick_round };
-      $("form-prompt").textContent = a.label + (a.form === "confirm" ? "" : " — " + prompts[a.form]);
+      const ask = prompts[a.form];  // never the label twice ("Trump suit — Trump suit")
+      $("form-prompt").textContent = a.label + (a.form === "confirm" || ask === a.label ? "" : " — " + ask);
       if (a.form === "confirm") $("form-prompt").textContent = a.confirm;
       let picked = "";
       if (a.form === "ranking") {

@@ -470,6 +470,16 @@ class Pochen(Game):
         opened = isinstance(table, PochenDeal) and table.betting.opened
         return _OFFERED_OPENED if opened else _OFFERED
 
+    def same_as(self, state: State, kind: str) -> str | None:
+        """Before any bet a check is a pass; after one a pass is a fold."""
+        table = state.table
+        opened = isinstance(table, PochenDeal) and table.betting.opened
+        if kind == "check" and not opened:
+            return "pass"
+        if kind == "pass" and opened:
+            return "fold"
+        return None
+
     def refusal(self, state: State, kind: str) -> RuleError | None:
         """The stages of a deal in order: the trump, then claims (while a pool is left to
         claim) until the Poch begins, the Poch's betting entries by the player whose turn
@@ -878,7 +888,7 @@ def _added(state: State, betting: Betting, kind: str, data: PochBetData) -> int:
 
 
 def _deck_card(text: str, deck: int) -> Card:
-    card = parse_card(text)
+    card = parse_card(text, joker=False)
     if card.is_joker or card.rank not in DECK_RANKS[deck]:
         raise RuleError("rules.pochen.not_in_deck", card=card.code(), deck=deck)
     return card

@@ -5,6 +5,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{text!r} is not a card: write the rank then the suit, like KS, 10H, 7♦ or JK",
         "「{text}」はカードとして読めません。ランク、スートの順に書いてください(例: KS、10H、7♦、JK)",
     ),
+    "cards.unreadable_no_joker": (
+        "{text!r} is not a card: write the rank then the suit, like KS, 10H or 7♦",
+        "「{text}」はカードとして読めません。ランク、スートの順に書いてください(例: KS、10H、7♦)",
+    ),
     "cards.no_joker": (
         "there is no joker in this game",
         "このゲームにジョーカーはありません",

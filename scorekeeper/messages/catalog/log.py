@@ -78,7 +78,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} raises to {total}, all-in",
         "{player}が{total}にレイズ、オールイン",
     ),
-    "log.bet.fold": ("{player} folds", "{player}がフォールド"),
+    "log.bet.fold": ("{player} folds", "{player}が降りた"),
     "log.chips.showdown": ("showdown for {pot}: {ranking}", "{pot}の勝負: {ranking}"),
     "log.chips.showdown_cards": ("showdown for {pot}: {cards}", "{pot}の勝負: {cards}"),
     "log.redraw": ("{player} redraws", "{player}が引き直し"),
@@ -94,7 +94,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} claims {pools} and takes {chips}",
         "{player}が{pools}を請求して{chips}を獲得",
     ),
-    "log.pochen.pass_folds": ("{player} passes (folds)", "{player}がパス(フォールド)"),
+    "log.pochen.pass_folds": ("{player} passes (folds)", "{player}がパス(降りた)"),
     "log.pochen.show": (
         "sets shown ({sets}): {winner} wins {pot} and the poch pool of {poch}",
         "役の公開({sets}): {winner}がポット{pot}とポッヘンの場{poch}を獲得",

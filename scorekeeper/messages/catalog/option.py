@@ -49,7 +49,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # -- options ---------------------------------------------------------------------
     "option.pochen.ante": (
         "chips each player puts in each of the nine pools every deal",
-        "毎回の配りで、各プレイヤーが9つの場それぞれに入れるチップ",
+        "毎ラウンド、各プレイヤーが9つの場それぞれに入れるチップ",
     ),
     "option.pochen.deck": (
         "32 cards (A K Q J 10 9 8 7) or the full 52",

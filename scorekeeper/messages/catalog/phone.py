@@ -4,13 +4,13 @@ refusals. Key -> (English, Japanese)."""
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- the buttons: the same words as the app's keys ----------------------------------
     "phone.do.round": ("New round", "新しいラウンド"),
-    "phone.do.pochen.round": ("New deal", "新しい配り"),
+    "phone.do.pochen.round": ("New deal", "新しいラウンド"),
     "phone.do.undo": ("Undo", "取消"),
     "phone.do.end": ("End the session", "セッション終了"),
     "phone.do.rebuy": ("Rebuy", "買い足し"),
     "phone.do.raise": ("Raise", "レイズ"),
     "phone.do.indian-official.raise": ("Raise the stake", "賭け点を上げる"),
-    "phone.do.fold": ("Fold", "フォールド"),
+    "phone.do.fold": ("Fold", "降りる"),
     "phone.do.indian-official.fold": ("Fold", "降りる"),
     "phone.do.showdown": ("Showdown: rank the players", "勝負: 順位を入力"),
     "phone.do.indian-official.showdown": ("Showdown: who won", "勝負: 勝った人"),
@@ -82,8 +82,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "phone.moved_on": (
         "Not recorded: the table changed since this page showed it (it has {entries} {entries:entry|entries} "
         "now). Look at the table and tap again.",
-        "記録していません: このページの表示のあとに表が変わりました(いま{entries}件)。"
-        "表を確かめてもう一度タップしてください。",
+        "記録していません: このページの表示のあとに卓が変わりました(いま{entries}件)。"
+        "卓を確かめてもう一度タップしてください。",
     ),
     "phone.open_elsewhere": (
         "Not recorded: session {session} is open for recording elsewhere (in the app or "
@@ -103,7 +103,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "phone.viewer_cannot_write": (
         "Refused: this is the viewers' link; it only shows the table. Only the recorder's "
         "link can record.",
-        "拒否しました: これは観戦用のリンクで、表を表示するだけです。記録できるのは記録役の"
+        "拒否しました: これは観戦用のリンクで、卓を表示するだけです。記録できるのは記録役の"
         "リンクだけです。",
     ),
     "phone.too_fast": (

@@ -337,11 +337,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.chips.check_facing_bet": (
         "{player} cannot check facing a bet: call {call}, raise or fold",
-        "{player}は賭けに対してチェックできません。コール({call})・レイズ・フォールドのどれかです",
+        "{player}は賭けに対してチェックできません。コール({call})・レイズ・降りるのどれかです",
     ),
     "rules.chips.second_bet": (
         "there is already a bet: {player} can call {call}, raise or fold",
-        "すでにベットがあります。{player}はコール({call})・レイズ・フォールドのどれかです",
+        "すでにベットがあります。{player}はコール({call})・レイズ・降りるのどれかです",
     ),
     "rules.chips.nothing_to_call": (
         "there is no bet yet: {player} can check or bet, not {verb}",
@@ -422,7 +422,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.trump_twice": (
         "the trump of this deal is already {suit}",
-        "この配りの切り札はすでに{suit}です",
+        "このラウンドの切り札はすでに{suit}です",
     ),
     "rules.pochen.not_in_deck": (
         "{card} is not in the {deck}-card deck",
@@ -430,7 +430,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.not_dealt_in": (
         "{player} is not dealt in to deal {round}",
-        "{player}は第{round}回の配りに参加していません",
+        "{player}はラウンド{round}に参加していません",
     ),
     # -- claims -----------------------------------------------------------------------
     "rules.pochen.claims_over": (
@@ -439,7 +439,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.nothing_to_claim": (
         "no pool is left to claim this deal",
-        "この配りで請求できる場はもう残っていません",
+        "このラウンドで請求できる場はもう残っていません",
     ),
     "rules.pochen.unknown_pool": (
         "there is no pool called '{pool}'; type one of: {pools}",
@@ -451,7 +451,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.already_claimed": (
         "{player} has already claimed the {pool} pool this deal",
-        "{pool}の場はこの配りですでに{player}が取っています",
+        "{pool}の場はこのラウンドですでに{player}が取っています",
     ),
     "rules.pochen.turned_pool": (
         "the {pool} pool cannot be claimed: its card {card} is the turned card",
@@ -459,7 +459,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.marriage_broken": (
         "marriage cannot be claimed this deal: {card} is the turned card",
-        "この配りではマリッジを請求できません({card}がめくられたカードです)",
+        "このラウンドではマリッジを請求できません({card}がめくられたカードです)",
     ),
     "rules.pochen.marriage_needs": (
         "marriage needs the same player to claim king and queen ({player} has not)",
@@ -467,7 +467,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.sequence_broken": (
         "sequence cannot be claimed this deal: {card} is the turned card",
-        "この配りではシークエンスを請求できません({card}がめくられたカードです)",
+        "このラウンドではシークエンスを請求できません({card}がめくられたカードです)",
     ),
     # -- one deck: the cards a deal reveals ----------------------------------------------
     "rules.pochen.turned_shown": (
@@ -501,7 +501,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.check_facing_bet": (
         "{player} cannot check facing a bet of {high}: call, raise, fold or pass (= fold)",
-        "{player}は{high}の賭けに対してチェックできません。コール・レイズ・フォールド・パス(=フォールド)のどれかです",
+        "{player}は{high}の賭けに対してチェックできません。コール・レイズ・降りる・パス(=降りる)のどれかです",
     ),
     "rules.pochen.nothing_to_call": (
         "there is no bet yet: {player} can pass or bet, not {verb}",
@@ -517,7 +517,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "rules.pochen.second_bet": (
         "there is already a bet of {high}: {player} can call, raise or fold",
-        "すでに{high}の賭けがあります。{player}はコール・レイズ・フォールドのどれかです",
+        "すでに{high}の賭けがあります。{player}はコール・レイズ・降りるのどれかです",
     ),
     "rules.pochen.raise_short": (
         "{player} has only {chips} {chips:chip|chips}: that is a call, all-in",
@@ -644,7 +644,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rules.verb.bet": ("bet", "ベット"),
     "rules.verb.call": ("call", "コール"),
     "rules.verb.raise": ("raise", "レイズ"),
-    "rules.verb.fold": ("fold", "フォールド"),
+    "rules.verb.fold": ("fold", "降り"),
     "rules.verb.show": ("show", "役の公開"),
     "rules.verb.poch": ("poch", "ポッヘンの勝者"),
     "rules.verb.out": ("out", "上がり"),

@@ -6,6 +6,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "standings.won": ("rounds won", "勝ったラウンド"),
     "standings.played": ("rounds played", "参加ラウンド"),
     "standings.no_loss": ("rounds without a loss", "負けなしのラウンド"),
-    "standings.deals_played": ("deals played", "参加した回"),
-    "standings.deals_won": ("deals won", "勝った回"),
+    "standings.deals_played": ("deals played", "参加したラウンド"),
+    "standings.deals_won": ("deals won", "勝ったラウンド"),
 }

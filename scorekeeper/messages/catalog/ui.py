@@ -208,7 +208,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.key.bet": ("Bet", "ベット"),
     "ui.key.call": ("Call", "コール"),
     "ui.key.raise_bet": ("Raise", "レイズ"),
-    "ui.key.fold_hand": ("Fold", "フォールド"),
+    "ui.key.fold_hand": ("Fold", "降りる"),
     "ui.pot.next": (
         "next: round {round}, dealer {dealer}, ante {ante}",
         "次: ラウンド{round}、ディーラー {dealer}、参加料 {ante}",
@@ -235,7 +235,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.chips.did.bet": ("bet", "ベット"),
     "ui.chips.did.call": ("called", "コール"),
     "ui.chips.did.raise": ("raised", "レイズ"),
-    "ui.chips.did.fold": ("folded", "フォールド"),
+    "ui.chips.did.fold": ("folded", "降り"),
     "ui.chips.ranking_title": (
         "Showdown between {players}: the ranking, best first",
         "{players}の勝負: 強い順の順位",
@@ -271,7 +271,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.pochen.carried": ("carried ×{deals}", "持ち越し{deals}回"),
     "ui.pochen.next": (
         "next: deal {round}, dealer {dealer}",
-        "次: 第{round}回、ディーラー {dealer}",
+        "次: ラウンド{round}、ディーラー {dealer}",
     ),
     "ui.pochen.stage": ("trump {trump} · {stage}", "切り札 {trump} · {stage}"),
     "ui.pochen.stage.trump": ("turn up the trump (p or g)", "切り札を決める(pかg)"),
@@ -292,7 +292,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "play-out: who goes out first (x)",
         "場札出し: 最初に上がる人(x)",
     ),
-    "ui.pochen.stage.between": ("between deals", "配りの合間"),
+    "ui.pochen.stage.between": ("between deals", "ラウンドの合間"),
     # The Poch under the stage line, which already says "the Poch": its pot is the pot
     "ui.pochen.pot": ("pot {chips}: {players}", "ポット {chips}: {players}"),
     "ui.pochen.turn": (
@@ -363,6 +363,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.correct.which_round_hint": (
         "a round number, 1 to {rounds}, then Enter",
         "ラウンドの番号(1〜{rounds})を入れてEnter",
+    ),
+    "ui.correct.older_rounds": (
+        "rounds 1 to {rounds}: type the number",
+        "ラウンド1〜{rounds}は番号で入力",
     ),
     "ui.correct.which_round_error": (
         "type the number of a finished round, 1 to {rounds}",
@@ -448,7 +452,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.help.indian-chips.fold": (
         "The player to act folds",
-        "手番の人がフォールド",
+        "手番の人が降りる",
     ),
     "ui.help.indian-chips.redraw": (
         "A player redraws (once per round)",
@@ -510,7 +514,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.help.pochen.fold": (
         "The player to act folds",
-        "手番の人がフォールド",
+        "手番の人が降りる",
     ),
     "ui.help.pochen.cards": (
         "Enter the sets shown; the best wins",
@@ -652,7 +656,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.table.net": ("Net: {changes}", "収支: {changes}"),
     "ui.table.to_board": ("; {chips} stay on the board", "(場に{chips}が残る)"),
-    "ui.table.from_board": ("; {chips} came from the board", "(場から{chips})"),
+    "ui.table.same_as": (
+        "that is the same as {label} now: press {press}",
+        "今は{label}と同じです。{press}を押してください",
+    ),
+    "ui.table.to_board_of": (
+        "; {chips} went to the board, {board} stay on it",
+        "(場へ{chips}、場に{board}が残る)",
+    ),
+    "ui.table.from_board": (
+        "; {chips} came from the board, {board} stay on it",
+        "(場から{chips}、場に{board}が残る)",
+    ),
     # -- the pot panel during betting: every chip in the middle, then its parts -------
     "ui.pot.middle_caption": ("in the middle", "中央の合計"),
     "ui.pot.unmatched": ("not called yet {chips}: {players}", "未コール分 {chips}: {players}"),

@@ -104,12 +104,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "web.cross_origin": (
         "Refused: the table page answers only its own page.",
-        "拒否しました: 表のページは自分のページにだけ応答します。",
+        "拒否しました: 卓のページは自分のページにだけ応答します。",
     ),
     "web.wrong_host": (
         "Refused: the table page answers only at the address it was started on (the one in "
         "the code the recorder shows).",
-        "拒否しました: 表のページは起動したときのアドレスでだけ応答します(記録役が表示している"
+        "拒否しました: 卓のページは起動したときのアドレスでだけ応答します(記録役が表示している"
         "コードのアドレスです)。",
     ),
     "web.doubled_header": (
@@ -118,11 +118,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "web.too_many": (
         "This table page already has {limit} viewers. Close it on another device and try again.",
-        "この表のページはすでに{limit}台が見ています。ほかの端末で閉じてからやり直してください。",
+        "この卓のページはすでに{limit}台が見ています。ほかの端末で閉じてからやり直してください。",
     ),
     "web.read_only": (
         "The table page only shows the session; nothing can be changed here.",
-        "表のページは表示だけです。ここからは何も変更できません。",
+        "卓のページは表示だけです。ここからは何も変更できません。",
     ),
     # -- the server, in the terminal --------------------------------------------------------
     "web.log.malformed": (
@@ -136,7 +136,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.log.said": ("the server says: {what}", "サーバーからの知らせ: {what}"),
     "web.serving": (
         "The table page of session {session} is at the address above (read only; Ctrl+C stops).",
-        "セッション{session}の表のページは上のアドレスです(表示のみ。Ctrl+Cで停止)。",
+        "セッション{session}の卓のページは上のアドレスです(表示のみ。Ctrl+Cで停止)。",
     ),
     "web.serving_local": (
         "Only this machine can open it. For phones on the same network: --lan",
@@ -186,13 +186,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "web.could_not_start": (
         "The table page could not start: {reason}",
-        "表のページを開始できませんでした: {reason}",
+        "卓のページを開始できませんでした: {reason}",
     ),
     "web.app.title": (
         "Table page for phones · session {session}",
-        "スマートフォン用の表のページ · セッション{session}",
+        "スマートフォン用の卓のページ · セッション{session}",
     ),
-    "web.app.starting": ("Starting the table page…", "表のページを開始しています…"),
+    "web.app.starting": ("Starting the table page…", "卓のページを開始しています…"),
     "web.app.scan": (
         "Point a phone's camera at the code, or open the address below it:",
         "スマートフォンのカメラでコードを読み取るか、その下のアドレスを開いてください:",
@@ -203,19 +203,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "web.app.stopped": (
         "The table page of session {session} has stopped.",
-        "セッション{session}の表のページを止めました。",
+        "セッション{session}の卓のページを止めました。",
     ),
     "web.app.stop_key": ("stop the page", "ページを止める"),
-    "web.app.palette": ("Show the table page (phones)", "表のページを表示(スマートフォン)"),
+    "web.app.palette": ("Show the table page (phones)", "卓のページを表示(スマートフォン)"),
     "web.app.palette_help": (
         "A live page of this table for the players' phones: scan its code",
-        "この表のライブページをプレイヤーのスマートフォンに: コードを読み取るだけ",
+        "この卓のライブページをプレイヤーのスマートフォンに: コードを読み取るだけ",
     ),
     "web.view_failed": (
         "The table could not be shown ({reason}); the last one is kept.",
-        "表を表示できませんでした({reason})。前の表を表示しています。",
+        "卓を表示できませんでした({reason})。前の卓を表示しています。",
     ),
-    "web.stopped": ("The table page has stopped.", "表のページを停止しました。"),
+    "web.stopped": ("The table page has stopped.", "卓のページを停止しました。"),
     "web.serving_latest": (
         "The table page follows the session written to last (session {session} now) and "
         "moves to the next one on the same link (read only; Ctrl+C stops).",

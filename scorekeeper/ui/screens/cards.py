@@ -46,10 +46,14 @@ class CardsDialog(HoldsKeys[dict[str, str] | None]):
         check: Callable[[Mapping[str, str]], str | None],
         *,
         order: str = "",
+        joker: bool = True,
     ) -> None:
-        """*order*: how cards rank in this game, as the game says it (Game.card_order)."""
+        """*order*: how cards rank in this game, as the game says it (Game.card_order);
+        *joker*: whether its deck holds one (Game.joker_in_deck), so that the example of
+        a card names ``JK`` only then."""
         super().__init__(classes="dialog")
         self.order = order
+        self.joker = joker
         self.title_text = title
         self.players = list(players)  # (seat, name, role label)
         self.check = check
@@ -112,7 +116,7 @@ class CardsDialog(HoldsKeys[dict[str, str] | None]):
         if not cards[mine]:
             return None
         try:
-            parse_card(cards[mine])
+            parse_card(cards[mine], joker=self.joker)
             for _, name, _ in self.players[:index]:
                 if _readable(cards[name]):  # a bad field above says so itself
                     parse_shown({name: cards[name], mine: cards[mine]}, joker_allowed=True)

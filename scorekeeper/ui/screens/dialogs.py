@@ -6,10 +6,12 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from rich.table import Table
+from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -331,12 +333,16 @@ class TextDialog(HoldsKeys[str | None]):
         *,
         help_text: str = "",
         suggester: Suggester | None = None,
+        listing: Sequence[tuple[str, str]] = (),
     ) -> None:
         """*help_text*: a rule to have in mind while typing (Pochen's order of sets);
-        *suggester*: completes what is typed (a name played under before)."""
+        *suggester*: completes what is typed (a name played under before);
+        *listing*: what to choose from (the rounds to correct), one item each, scrolled: its
+        label, and its words wrapping beside it (a hanging indent, so items stay apart)."""
         super().__init__(classes="dialog")
         self.suggester = suggester
         self.help_text = help_text
+        self.listing = tuple(listing)
         self.title_text = title
         self.placeholder = placeholder
         self.check = check
@@ -360,6 +366,14 @@ class TextDialog(HoldsKeys[str | None]):
             hint.display = False
             yield hint
             yield Static("", id="text-error", classes="dialog-error", markup=False)
+            if self.listing:
+                items = Table.grid(padding=(0, 1))
+                items.add_column(no_wrap=True)
+                items.add_column(overflow="fold")
+                for label, words in self.listing:
+                    items.add_row(Text(label, style="bold"), Text(words))
+                with VerticalScroll(id="text-listing", can_focus=False):
+                    yield Static(items, id="text-listing-lines")
 
     def on_mount(self) -> None:
         self.query_one("#text-input", Input).focus()

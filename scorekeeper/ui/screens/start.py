@@ -47,11 +47,25 @@ def _cell(text: str, style: str = "") -> Text:
 
 
 class SessionTable(DataTable[Text]):
-    """The sessions, one per row; Enter resumes (shown in the footer, unlike DataTable's)."""
+    """The sessions, one per row; Enter resumes (shown in the footer, unlike DataTable's);
+    Home and End go to the first and the last session (DataTable's scroll sideways)."""
 
     BINDINGS = [
         Binding("enter", "select_cursor", t("ui.start.key.resume"), id="start-resume"),
+        Binding("home", "first_session", show=False),
+        Binding("end", "last_session", show=False),
     ]
+
+    def action_first_session(self) -> None:
+        self.move_cursor(row=0, animate=False)
+
+    def action_last_session(self) -> None:
+        """The last session of the list, even when its row is not yet in the table (the
+        rows come a batch at a time: the screen puts the rest in first)."""
+        screen = self.screen
+        if isinstance(screen, StartScreen):
+            screen.fill_all()
+        self.move_cursor(row=self.row_count - 1, animate=False)
 
 
 class StartScreen(MarksSessions, Screen[None]):
@@ -93,6 +107,10 @@ class StartScreen(MarksSessions, Screen[None]):
     #: quarter of a second for 1,000 sessions, which a screenful need not wait for.
     FIRST_ROWS = 60
     MORE_ROWS = 200
+    #: How often the data folder is looked at (seconds) for a session or an entry another
+    #: process added: names, sizes and times only (Store.stamp); the list is read again,
+    #: as when the screen comes back, only when they changed and no read is under way.
+    WATCH_EVERY = 2.0
 
     #: Nothing takes focus as the screen is made: the list takes it once it has rows. (An
     #: empty list, hidden, took it and lost it again: its styles worked out twice more.)
@@ -106,6 +124,7 @@ class StartScreen(MarksSessions, Screen[None]):
         self._fit = Fit(0, 0, short_games=False)
         self._shown_width = -1  # the width the rows were last fitted to
         self._filling = 0  # the ticket of the rows being put in the table (see _fill)
+        self._stamp: object = None  # the session files as they were when last read
 
     def compose(self) -> ComposeResult:
         yield Static(t("ui.start.title"), id="start-title", markup=False)
@@ -117,6 +136,23 @@ class StartScreen(MarksSessions, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#start-loading").display = False
+        self.set_interval(self.WATCH_EVERY, self._watch)
+
+    def _stamp_now(self) -> object:
+        """The session files' names, sizes and times now (None: the folder cannot be read,
+        which the list's read says in words)."""
+        try:
+            return self.sk_app.store.stamp()
+        except UserError:
+            return None
+
+    def _watch(self) -> None:
+        """Read the list again when another process has changed the session files since
+        it was last read: while this screen is on top and no read is under way."""
+        if self._reading or not self.is_current:
+            return
+        if self._stamp_now() != self._stamp:
+            self.refresh_list()
 
     def on_screen_resume(self) -> None:
         # Another process (or the table screen just closed) may have changed any session.
@@ -151,6 +187,9 @@ class StartScreen(MarksSessions, Screen[None]):
         elif not (self._reading and self._keep[0] is not None):  # else: an earlier read's
             self._keep = self._place()
         self._reading = 0  # a read at once is shown now, not held for an older worker's
+        # Taken before the read: a change made while it reads is read again at the next look
+        # (so is a vouch line the read itself appended: once, and then it is vouched).
+        self._stamp = self._stamp_now()
         self._reading = read_now_or_later(
             self,
             self.sk_app.store,
@@ -227,6 +266,15 @@ class StartScreen(MarksSessions, Screen[None]):
             self.paint_marks()  # the marked among the rows just added
         if end < len(self.summaries):
             self.call_after_refresh(self._fill, ticket, end, end + self.MORE_ROWS)
+
+    def fill_all(self) -> None:
+        """Every row of the list in the table now (End goes to the last); the batches still
+        to come stop, as after a new :meth:`_show_list`."""
+        table = self.table
+        if self._reading or table.row_count >= len(self.summaries):
+            return
+        self._filling += 1
+        self._fill(self._filling, table.row_count, len(self.summaries))
 
     def _rows(self) -> list[dict[str, str]]:
         return [self._texts(s) for s in self.summaries]

@@ -34,7 +34,7 @@ from scorekeeper.core.words import split_line
 from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import Phrase, UserError, t
 from scorekeeper.messages.describe import board_shares_text, describe_text
-from scorekeeper.services.correcting import Correcting
+from scorekeeper.services.correcting import Correcting, round_lines
 from scorekeeper.services.phone import Answer, Tap, record_tap
 from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
@@ -267,7 +267,8 @@ class TableScreen(Screen[None]):
         session = self.recording.session
         kept = self._legal
         if kept is None or kept[0] is not session.ledger:
-            kinds = {action.kind: action.choices for action in session.legal()}
+            # one key for one thing: a Pochen check before a bet is its pass (Game.same_as)
+            kinds = {action.kind: action.choices for action in session.legal_once()}
             kept = self._legal = (session.ledger, kinds)
         return kept[1]
 
@@ -309,7 +310,15 @@ class TableScreen(Screen[None]):
     def action_explain(self, action: str) -> None:
         """A key pressed where its entry is not allowed: why not, as the core says it (the
         same predicate that keeps the key off the footer and refuses the entry)."""
-        refused = self.recording.why_not(self.ACTIONS[action].kind)
+        kind = self.ACTIONS[action].kind
+        refused = self.recording.why_not(kind)
+        if refused is None:  # allowed, and the same now as another key's (Game.same_as)
+            other = self.recording.session.game.same_as(self.state, kind)
+            keys = [a for a in self.ACTIONS.values() if a.kind == other]
+            if keys:
+                label = t(keys[0].label_key)
+                self.say(t("ui.table.same_as", press=keys[0].key, label=label), error=True)
+                return
         self.say(t("ui.table.not_now") if refused is None else refused.message(), error=True)
 
     # -- recording -----------------------------------------------------------------
@@ -426,7 +435,8 @@ class TableScreen(Screen[None]):
         game, options = self.recording.session.game, self.state.options
         said = game.card_order(options)  # the game's words: the order, then the ties
         order = t("cards.order.said", order=Phrase(said[:1]), ties=Phrase(said[1:])) if said else ""
-        self.app.push_screen(CardsDialog(title, rows, check, order=order), done)
+        joker = game.joker_in_deck(options)  # the example of a card names JK only then
+        self.app.push_screen(CardsDialog(title, rows, check, order=order, joker=joker), done)
 
     def action_undo(self) -> None:
         if self.recording.session.ledger.reaches_below("undo"):
@@ -628,10 +638,16 @@ class TableScreen(Screen[None]):
             return
         # The placeholder is words, never a number: a grey "1" reads as a value already
         # typed, and Enter on the empty box is refused.
+        # The rounds listed one line each, newest first, in the phone's words.
+        shown, older = round_lines(self.recording.session.state)
+        listing = [(t("phone.correct.round", round=n), line) for n, line in shown]
+        if older:
+            listing.append(("…", t("ui.correct.older_rounds", rounds=shown[-1][0] - 1)))
         dialog = TextDialog(
             t("ui.correct.which_round", rounds=finished),
             t("ui.correct.which_round_hint", rounds=finished),
             check_round,
+            listing=listing,
         )
         self.app.push_screen(dialog, chosen)
 

@@ -93,9 +93,14 @@ class TimelineScreen(Screen[None]):
     BINDINGS = [
         Binding("a", "filter_all", t("timeline.key.all"), id="timeline-all"),
         Binding("s", "filter_stake", t("timeline.key.stake"), id="timeline-stake"),
-        Binding("r", "filter_round", t("timeline.key.round"), id="timeline-round"),
-        Binding("p", "filter_player", t("timeline.key.player"), id="timeline-player"),
-        Binding("g", "at_time", t("timeline.key.at"), id="timeline-at"),
+        # Priority: the app runs a key that opens a box before it hands on the next key
+        # (ui/app.py holds them until the box has the focus), so "r" "1" Enter typed in
+        # one burst reaches the round box; without it the list took "1" and lost it.
+        Binding("r", "filter_round", t("timeline.key.round"), id="timeline-round", priority=True),
+        Binding(
+            "p", "filter_player", t("timeline.key.player"), id="timeline-player", priority=True
+        ),
+        Binding("g", "at_time", t("timeline.key.at"), id="timeline-at", priority=True),
         Binding("enter", "then", t("timeline.key.then"), id="timeline-then"),
         # Priority: it closes before the next key is handed on, which reaches the table
         Binding("escape,i,q", "close", t("ui.key.back"), id="timeline-close", priority=True),
