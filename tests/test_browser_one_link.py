@@ -145,6 +145,9 @@ async def test_the_recorders_page_moves_too_and_taps_for_the_session_it_shows(tm
             assert [(body["session"], body["words"]) for body in sent] == [(2, ["round"])]
             assert "good" in await browser.evaluate("document.getElementById('answer').className")
             assert await browser.wait_for("document.body.dataset.entries === '1'", 20)
+            pages.follow(1)  # the answer about session 2's round is not left on session 1
+            assert await browser.wait_for("document.body.dataset.session === '1'", 20)
+            assert await browser.wait_for("document.getElementById('answer').hidden")
     finally:
         pages.stop_all()
     assert [tapped["session"] for tapped in said] == [2]

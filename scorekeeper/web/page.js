@@ -893,6 +893,11 @@
         waitFor = -1;
         corr = null;
         confirming = false;
+        // the last answer was about the old table: said no more (a tap on its way still is)
+        if (pending === null || pending.failed) {
+          pending = null;
+          say("");
+        }
         document.body.dataset.correcting = "";
         $("form").hidden = true;
         $("actions").hidden = false;
