@@ -55,6 +55,24 @@ def test_new_like_copies_game_seats_options_and_recorder(capsys, home):
     assert set(new.state.scores.values()) == {0}
 
 
+def test_the_next_session_plays_for_the_same_money(capsys, home):
+    """The rate in force at the end (the last one, not the first) is the new session's
+    first entry, its own: changed there, the old session keeps its rate."""
+    assert run(capsys, "import", str(O1))[1].strip() == "1"
+    run(capsys, "record", "1", "rate 5 JPY", "rate 10 JPY")
+    assert run(capsys, "new", "--like", "1")[1] == "2\n"
+    new = stored(home, 2)
+    assert [(e.kind, dict(e.data)) for e in new.events] == [
+        ("rate", {"amount": "10", "currency": "JPY"})
+    ]
+    run(capsys, "record", "2", "rate 20")
+    assert (stored(home, 1).state.rate, stored(home, 2).state.rate) == ("10", "20")
+    assert run(capsys, "new", "--like", "2")[0] == 0
+    assert [(e.kind, dict(e.data)) for e in stored(home, 3).events] == [
+        ("rate", {"amount": "20", "currency": None})
+    ]
+
+
 def test_a_player_who_left_is_not_seated_again(capsys, home, tmp_path):
     text = "game pochen\nplayers A B C D\noption stack 50\nleave D\n"
     path = tmp_path / "left.txt"

@@ -126,7 +126,19 @@ def create_like(store: Store, sid: int) -> tuple[int, Header]:
     what it keeps."""
     session = load_session(store, sid)
     header = header_like(session.header, session.state)
-    return create_session(store, header), header
+    return create_session(store, header, rate_carried(session, header)), header
+
+
+def rate_carried(session: Session, header: Header) -> list[Event]:
+    """The next session of the table plays for the same money: the rate in force at the
+    end of *session* is the new session's first entry (a ``rate`` of its own, so it can be
+    changed there with no effect here); none when *session* had none."""
+    state = session.state
+    if state.rate is None:
+        return []
+    fresh = Session(header)
+    fresh.record(Entry("rate", {"amount": state.rate, "currency": state.currency}))
+    return list(fresh.events)
 
 
 def import_session(store: Store, session: Session) -> int:
