@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper.cli.main import main
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
-from scorekeeper.core.games import GAME_ORDER
+from scorekeeper.core.games import GAME_ORDER, get_game
 from scorekeeper.core.header import make_header
 from scorekeeper.core.rate import session_rate
 from scorekeeper.core.session import Session
@@ -77,10 +77,12 @@ def test_a_bad_rate_is_refused_in_words_and_changes_nothing():
 def test_the_log_says_the_rate_in_words():
     session = new()
     enter(session, "rate 10 JPY", "rate 5")
-    assert describe_text(*session.describe(0), "en") == (
-        "rate: 10 JPY per point or chip from here on"
-    )
-    assert describe_text(*session.describe(1), "ja") == "レート: 以後1点(チップ1枚)あたり5"
+    assert describe_text(*session.describe(0), "en") == "rate: 10 JPY per point from here on"
+    assert describe_text(*session.describe(1), "ja") == "レート: 以後1点あたり5"
+    chips = new(next(g for g in GAME_ORDER if get_game(g).uses_chips))  # the game's unit
+    enter(chips, "rate 0.5 USD")
+    assert describe_text(*chips.describe(0), "en") == "rate: 0.5 USD per chip from here on"
+    assert describe_text(*chips.describe(0), "ja") == "レート: 以後チップ1枚あたり0.5 USD"
 
 
 def test_undo_of_a_rate_brings_back_the_rate_before_it():

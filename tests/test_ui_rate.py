@@ -28,7 +28,7 @@ async def test_dollar_on_the_table_records_the_rate_in_a_round_and_undo_takes_it
         assert isinstance(table, TableScreen)
         assert (table.state.rate, table.state.currency) == ("10", "USD")
         painted = "\n".join(painted_lines(table))
-        assert "rate: 10 USD per point or chip from here on" in painted
+        assert "rate: 10 USD per point from here on" in painted
         assert "$ Rate" in painted  # the key in the footer, where there is room
         await press_all(pilot, ["dollar_sign", "ctrl+u", *"2.5", "enter"])  # replaces it
         assert (table.state.rate, table.state.currency) == ("2.5", None)

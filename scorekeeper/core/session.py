@@ -239,9 +239,10 @@ class Session:
                 return "log.note", {"text": as_note(data)["text"]}
             case "rate":
                 rate = as_rate(data)
-                if rate["currency"] is None:
-                    return "log.rate", {"amount": rate["amount"]}
-                return "log.rate_currency", {"amount": rate["amount"], "currency": rate["currency"]}
+                money = " ".join(filter(None, (rate["amount"], rate["currency"])))
+                return ("log.rate_chip" if self.game.uses_chips else "log.rate_point"), {
+                    "money": money
+                }
             case "recorder":
                 return "log.recorder", {"old": before.recorder, "new": as_player(data)["player"]}
             case "join":

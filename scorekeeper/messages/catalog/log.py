@@ -5,13 +5,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "log.undo": ("undo: {what}", "取り消し: {what}"),
     "log.voided_by": ("(voided by #{seq})", "(#{seq}で取り消し)"),
     "log.note": ("note: {text}", "メモ: {text}"),
-    "log.rate": (
-        "rate: {amount} per point or chip from here on",
-        "レート: 以後1点(チップ1枚)あたり{amount}",
+    # the game's own unit: a points game plays for so much a point, a chip game a chip
+    "log.rate_point": (
+        "rate: {money} per point from here on",
+        "レート: 以後1点あたり{money}",
     ),
-    "log.rate_currency": (
-        "rate: {amount} {currency} per point or chip from here on",
-        "レート: 以後1点(チップ1枚)あたり{amount} {currency}",
+    "log.rate_chip": (
+        "rate: {money} per chip from here on",
+        "レート: 以後チップ1枚あたり{money}",
     ),
     "log.recorder": (
         "{old} hands the record book to {new}",
