@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.cli.transcripts import standings_text
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.games.pochen import POOLS
+from scorekeeper.core.games.pochen import POOLS, carried_deals
 from scorekeeper.core.header import header_like, make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import net_history, standings
@@ -89,10 +89,15 @@ def test_p1_then_end_gives_the_board_back_in_equal_shares():
     stats = session_stats(session)["players"]
     assert {p: stats[p]["net"] for p in FOUR} == net(session)
     assert state_json(session)["board_returned"] == {"A": 3, "B": 3, "C": 3, "D": 3}
+    # given back, no pool is carried any more: the phones and the table say none
+    assert set(carried_deals(state).values()) == {0}
+    cells = [cell for row in live_view(session, 1, "en")["board"]["rows"] for cell in row]
+    assert [cell["note"] for cell in cells] == [""] * len(POOLS)
     # undo takes the end back, and the board with it
     enter(session, "undo")
     assert not session.state.finished
     assert on_table(session) == 12
+    assert {p for p, n in carried_deals(session.state).items() if n} == {"jack", "ten", "sequence"}
     assert stacks(session) == {"A": 41, "B": 49, "C": 50, "D": 48}
 
 

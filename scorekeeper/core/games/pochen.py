@@ -196,9 +196,11 @@ def pool_phrase(*pools: str) -> Phrase:
 
 
 def carried_deals(state: State) -> dict[str, int]:
-    """For each pool, how many deals in a row it has been carried over (left unwon)."""
+    """For each pool, how many deals in a row it has been carried over (left unwon): only
+    a pool that still holds chips (once the board is given back at the end, none is)."""
     counts = dict.fromkeys(POOLS, 0)
-    still = set(POOLS)
+    lying = state.board or {}
+    still = {pool for pool in POOLS if lying.get(pool, 0) > 0}
     for result in reversed(state.results.to_list()):
         board = result.board or {}
         kept = {pool for pool in POOLS if board.get(pool, 0) > 0}
