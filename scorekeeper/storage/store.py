@@ -74,11 +74,6 @@ class Store:
             ) from exc
         return stamps
 
-    def last_written(self) -> int | None:
-        """The session whose journal changed last (None: there is none)."""
-        stamps = self.journal_stamps()
-        return max(stamps, key=lambda sid: (stamps[sid][1], sid)) if stamps else None
-
     def stamp(self) -> tuple[tuple[int, tuple[int, int]], ...]:
         """The session files as they are now (each journal's size and change time, from the
         folder's listing alone): a list read under another stamp may be out of date,
