@@ -14,12 +14,15 @@ import pytest
 from tests.browser_support import Browser
 from tests.test_browser import free_port, served  # noqa: F401  (the fixture)
 
-#: Glyphs as wide as a phone draws them: Japanese fonts give each kana and kanji a whole
+
+# Glyphs as wide as a phone draws them: Japanese fonts give each kana and kanji a whole
 #: em, where a machine without one (CI) draws narrower boxes; each heading's letters are
 #: spaced out to a whole em, so its lines break where a phone's would.
-PHONE_GLYPHS = """(() => {
-  for (const heading of document.querySelectorAll("h1, h2")) {
-    const text = heading.firstChild;
+def phone_glyphs(selector: str) -> str:
+    """The script spacing out the letters of each element *selector* finds."""
+    return f"""(() => {{
+  for (const node of document.querySelectorAll({json.dumps(selector)})) {{
+    const text = node.firstChild;
     if (!text || text.nodeType !== Node.TEXT_NODE) continue;
     const at = text.data.search(/[\\u3040-\\u30ff\\u4e00-\\u9fff]/);
     if (at < 0) continue;
@@ -27,11 +30,14 @@ PHONE_GLYPHS = """(() => {
     range.setStart(text, at);
     range.setEnd(text, at + 1);
     const drawn = range.getBoundingClientRect().width;
-    const em = parseFloat(getComputedStyle(heading).fontSize);
-    heading.style.letterSpacing = Math.max(0, em - drawn) + "px";
-  }
+    const em = parseFloat(getComputedStyle(node).fontSize);
+    node.style.letterSpacing = Math.max(0, em - drawn) + "px";
+  }}
   return true;
-})()"""
+}})()"""
+
+
+PHONE_GLYPHS = phone_glyphs("h1, h2")
 
 #: Each word of each heading (h1, h2) on the lines it is laid out on: a word whose pieces
 #: lie on more than one line is broken in the middle (Range.getClientRects, no pixels).

@@ -9,26 +9,12 @@ import pytest
 
 from tests.browser_support import Browser
 from tests.test_browser import free_port, served  # noqa: F401  (the fixture)
-from tests.test_browser_page import opened
+from tests.test_browser_page import opened, phone_glyphs
 from tests.test_browser_recorder import phones, table  # noqa: F401  (the fixture)
 
 #: The glyphs of each heading cell spaced out to a whole em, as a phone's Japanese font
 #: draws them (a machine without one draws narrower boxes; tests/test_browser_page.py).
-PHONE_GLYPHS_TH = """(() => {
-  for (const cell of document.querySelectorAll("#players th")) {
-    const text = cell.firstChild;
-    if (!text || text.nodeType !== Node.TEXT_NODE) continue;
-    const at = text.data.search(/[\\u3040-\\u30ff\\u4e00-\\u9fff]/);
-    if (at < 0) continue;
-    const range = document.createRange();
-    range.setStart(text, at);
-    range.setEnd(text, at + 1);
-    const drawn = range.getBoundingClientRect().width;
-    const em = parseFloat(getComputedStyle(cell).fontSize);
-    cell.style.letterSpacing = Math.max(0, em - drawn) + "px";
-  }
-  return true;
-})()"""
+PHONE_GLYPHS_TH = phone_glyphs("#players th")
 
 #: The lines (their tops) the phrase 「このラウンド」 lies on, in each heading cell holding it.
 PHRASE_LINES = """(() => {
