@@ -10,7 +10,6 @@ from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.times import local_text
-from scorekeeper.export.money import format_money
 from scorekeeper.export.settlement import Settlement, Transfer, settle
 from scorekeeper.messages import t
 
@@ -96,9 +95,9 @@ def _line(rank: int, name: str, score: int, net: int, session: Session) -> Line:
 
 
 def _pay(settled: Settlement, transfer: Transfer, lang: str) -> Pay:
-    """A transfer in money at the settlement's rate (its currency, rounded to its unit
-    where the settlement is), else in points or chips; thousands separated either way."""
-    money = format_money(settled.value(transfer.amount), settled.currency, lang)
+    """A transfer as the settlement says it (Settlement.money: in money at its rate, else
+    in points or chips; thousands separated either way)."""
+    money = settled.money(transfer, lang)
     text = t("export.pays", lang, payer=transfer.payer, payee=transfer.payee, amount=money)
     return Pay(transfer.payer, transfer.payee, transfer.amount, money, text)
 
@@ -108,9 +107,3 @@ def _notes(settled: Settlement, lang: str) -> list[str]:
         key, params = settled.reason
         return [t(key, lang, **params)]
     return [] if settled.transfers else [t("export.all_square", lang)]
-
-
-def season_pays(settled: Settlement, lang: str) -> list[str]:
-    """The transfers of one part of several sessions settled together: in money where
-    they are (the evening's currency), with thousands separators."""
-    return [_pay(settled, x, lang).text for x in settled.transfers]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
-from scorekeeper.export.ended import Ended, ended, season_pays
+from scorekeeper.export.ended import Ended, ended
 from scorekeeper.export.settlement import Together
 from scorekeeper.messages import t
 
@@ -61,7 +61,7 @@ def season_text(sids: Sequence[int], together: Together, lang: str) -> str:
                 for sid, one in together.rates
             )
             lines.append(t("settle.rates", lang, rates=rates))
-        lines += season_pays(settled, lang)
+        lines += settled.transfer_lines(lang)
         if not settled.transfers:
             lines.append(t("export.all_square", lang))
     return "\n".join(lines)
