@@ -215,6 +215,34 @@ class Together:
     #: Each session's own settlement, whose rate a "money" settlement names, in order.
     rates: tuple[tuple[int, Settlement], ...] = ()
 
+    def opening(self, sids: Sequence[int], lang: str | None = None) -> list[str]:
+        """Which sessions, and why they are settled apart if they are."""
+        comma = t("settle.separator", lang)
+        lines = [t("settle.heading", lang, sessions=comma.join(map(str, sids)))]
+        if self.apart is not None:
+            key, params = self.apart
+            lines.append(t(key, lang, **params))
+        return lines
+
+    def part_heading(
+        self, sids: Sequence[int], part: Settlement, lang: str | None = None
+    ) -> list[str]:
+        """Which sessions a part settles, when there is more than one part."""
+        if len(self.parts) < 2:
+            return []
+        comma = t("settle.separator", lang)
+        return [t(f"settle.part.{part.unit}", lang, sessions=comma.join(map(str, sids)))]
+
+    def rates_line(self, part: Settlement, lang: str | None = None) -> list[str]:
+        """Each session's rate, where they were settled in money and someone pays."""
+        if not (self.rates and part.transfers):
+            return []
+        rates = t("settle.separator", lang).join(
+            t("settle.rate_of", lang, session=sid, rate=one.rate_text(lang))
+            for sid, one in self.rates
+        )
+        return [t("settle.rates", lang, rates=rates)]
+
     def to_doc(self, lang: str | None = None) -> dict[str, Any]:
         """``settle … --json``: the balances (player -> amount), the transfers (from, to,
         amount) and the currency; money as exact decimal strings, points and chips as
@@ -358,26 +386,15 @@ def season_lines(sids: Sequence[int], together: Together, lang: str | None = Non
     """What the command line and the start screen say for several sessions: which ones,
     why they are settled apart if they are, each player's total over them (in the order
     they first sat down), the rates, who pays."""
-    comma = t("settle.separator", lang)
-    lines = [t("settle.heading", lang, sessions=comma.join(map(str, sids)))]
-    if together.apart is not None:
-        key, params = together.apart
-        lines.append(t(key, lang, **params))
+    lines = together.opening(sids, lang)
     for part_sids, settlement in together.parts:
-        if len(together.parts) > 1:
-            heading = f"settle.part.{settlement.unit}"
-            lines.append(t(heading, lang, sessions=comma.join(map(str, part_sids))))
-        totals = comma.join(
+        lines += together.part_heading(part_sids, settlement, lang)
+        totals = t("settle.separator", lang).join(
             t("settle.total", lang, name=name, amount=settlement.total_text(amount, lang))
             for name, amount in settlement.balances.items()
         )
         lines.append(t("settle.totals", lang, totals=totals))
-        if together.rates and settlement.transfers:
-            rates = comma.join(
-                t("settle.rate_of", lang, session=sid, rate=one.rate_text(lang))
-                for sid, one in together.rates
-            )
-            lines.append(t("settle.rates", lang, rates=rates))
+        lines += together.rates_line(settlement, lang)
         lines += settlement.lines(lang)
     return lines
 

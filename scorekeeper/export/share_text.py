@@ -40,27 +40,16 @@ def season_text(sids: Sequence[int], together: Together, lang: str) -> str:
     """Several sessions settled together: which ones, why they are settled apart if they
     are, each player's total over them, who pays whom (in money where every session has
     a rate)."""
-    comma = t("settle.separator", lang)
-    lines = [t("settle.heading", lang, sessions=comma.join(map(str, sids)))]
-    if together.apart is not None:
-        key, params = together.apart
-        lines.append(t(key, lang, **params))
+    lines = together.opening(sids, lang)
     for part_sids, settled in together.parts:
         lines.append("")
-        if len(together.parts) > 1:
-            heading = f"settle.part.{settled.unit}"
-            lines.append(t(heading, lang, sessions=comma.join(map(str, part_sids))))
+        lines += together.part_heading(part_sids, settled, lang)
         lines += [
             t("settle.total", lang, name=name, amount=settled.total_text(amount, lang))
             for name, amount in settled.balances.items()
         ]
         lines += ["", t("timeline.settlement", lang)]
-        if together.rates and settled.transfers:
-            rates = comma.join(
-                t("settle.rate_of", lang, session=sid, rate=one.rate_text(lang))
-                for sid, one in together.rates
-            )
-            lines.append(t("settle.rates", lang, rates=rates))
+        lines += together.rates_line(settled, lang)
         lines += settled.transfer_lines(lang)
         if not settled.transfers:
             lines.append(t("export.all_square", lang))
