@@ -34,6 +34,8 @@ from scorekeeper.core.words import parse_entry, quote, split_line
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.dialogs import ConfirmDialog
+from scorekeeper.ui.screens.name_question import ChoiceDialog
 from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.screens.start import StartScreen
 from scorekeeper.ui.screens.table import TableScreen
@@ -178,10 +180,11 @@ async def walk_table(app: ScorekeeperApp, pilot, names: list[str], reads: Markup
     assert_shown(app, names, reads)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), [*((game, "en") for game in GAMES), (GAMES[0], "ja")])
 async def test_every_key_of_each_games_table_shows_bracket_names_as_typed(
-    tmp_path, monkeypatch, game
+    tmp_path, monkeypatch, game, lang
 ):
+    monkeypatch.setenv("SCOREKEEPER_LANG", lang)
     reads = MarkupReads(monkeypatch)
     app = ScorekeeperApp(bracket_store(tmp_path), GAMES.index(game) + 1, clock=fixed_clock())
     async with app.run_test(size=(160, 50)) as pilot:
@@ -205,13 +208,16 @@ async def test_the_pick_lists_the_join_question_and_the_end_show_bracket_names(
         await press_all(pilot, ["escape", "h"])  # the record book: every seat
         assert_shown(app, NAMES, reads)
         await press_all(pilot, ["escape", "f", "3", "enter", "s", "1", "enter"])
-        await press_all(pilot, ["l", "2", "enter", "j", *NAMES[1].lower(), "enter"])
-        assert_shown(app, [NAMES[1]], reads)  # "[b]Bo[/b] … coming back?"
-        await press_all(pilot, ["escape", "escape", "e"])
+        await press_all(pilot, ["l", "2", "enter", "j"])  # who joins: who left come first
+        assert isinstance(app.screen, ChoiceDialog)
+        assert_shown(app, [NAMES[1]], reads)  # "[b]Bo[/b] comes back to their seat"
+        await press_all(pilot, ["enter", "e"])
+        assert isinstance(app.screen, ConfirmDialog)
         assert_shown(app, [], reads)
-        await press_all(pilot, ["y"])
-        await press_all(pilot, ["t"])  # the final standings
-        assert_shown(app, [NAMES[0], *NAMES[2:]], reads)
+        await press_all(pilot, ["y"])  # ended: the final standings
+        assert isinstance(app.screen, StandingsScreen), type(app.screen)
+        assert app.screen.session.state.finished
+        assert_shown(app, NAMES, reads)
 
 
 async def test_the_start_screen_stats_settle_and_new_form_show_bracket_names(tmp_path, monkeypatch):
