@@ -18,6 +18,7 @@ from typing import TypeVar, cast
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from scorekeeper.messages import t
@@ -59,6 +60,21 @@ class LocalizedApp(App[ReturnType]):
             tooltip=t("ui.palette.tooltip"),
         ),
     ]
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """A toast that shows its words as they are: a refusal or a note names a player,
+        and a name such as ``[/x]`` or ``[b]Bo[/b]`` is not markup (docs/reliability.md,
+        "Safe output"). Every toast, a widget's ``notify`` too, comes here; the app
+        writes no markup of its own, so *markup* is never honoured."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def action_show_help_panel(self) -> None:
         """The palette's Keys command: the app's own help, in the reader's language, in

@@ -153,7 +153,7 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         # The box keeps its size as a seat or a name is typed: the list its height with
         # fewer choices shown, the line below its one line; so a key in the box lays
         # nothing out (a layout drew the dimmed table behind the box again: 40 ms).
-        choices = OptionList(*options, id="pick-list")
+        choices = OptionList(*options, id="pick-list", markup=False)
         with Vertical(classes="dialog-box"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             yield PickInput(self._filter, placeholder=t("ui.pick.placeholder"))
@@ -373,7 +373,7 @@ class TextDialog(HoldsKeys[str | None]):
                 for label, words in self.listing:
                     items.add_row(Text(label, style="bold"), Text(words))
                 with VerticalScroll(id="text-listing", can_focus=False):
-                    yield Static(items, id="text-listing-lines")
+                    yield Static(items, id="text-listing-lines", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#text-input", Input).focus()

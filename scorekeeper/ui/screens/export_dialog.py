@@ -104,7 +104,7 @@ class ExportDialog(HoldsKeys[str | None]):
             )
             yield Label(t("timeline.export.format"), classes="export-label", markup=False)
             options = [Option(t(f"timeline.export.format.{f}"), id=f) for f in FORMATS]
-            yield OptionList(*options, id="export-formats", compact=True)
+            yield OptionList(*options, id="export-formats", compact=True, markup=False)
             yield Label(t("timeline.export.path"), classes="export-label", markup=False)
             folder = settings.load(settings_root(self.app)).get("export_folder")
             proposed = default_path(self.sid, self.fmt, folder if isinstance(folder, str) else None)

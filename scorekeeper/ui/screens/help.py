@@ -232,7 +232,7 @@ class HelpScreen(HoldsKeys[None]):
         with Vertical(classes="dialog-box help-box"):
             yield Label(t("ui_help.title"), classes="dialog-title", markup=False)
             with VerticalScroll(id="help-scroll"):
-                yield Static(help_text(self.rows), id="help-keys")
+                yield Static(help_text(self.rows), id="help-keys", markup=False)
             yield Static(
                 self.keys_text(), classes="dialog-help", id="help-close-hint", markup=False
             )

@@ -31,7 +31,7 @@ class ChoiceDialog(HoldsKeys[str | None]):
         options = [Option(label, id=str(n)) for n, (_, label) in enumerate(self.choices)]
         with Vertical(classes="dialog-box"):
             yield Static(self.question, classes="dialog-question", markup=False)
-            yield OptionList(*options, id="choice-list")
+            yield OptionList(*options, id="choice-list", markup=False)
 
     def on_mount(self) -> None:
         choices = self.query_one("#choice-list", OptionList)

@@ -88,7 +88,7 @@ class StandingsScreen(Screen[None]):
         for key, _ in self.counts:
             table.add_column(Text(t(key)), key=key)
         for line in self.lines:
-            cells = [Text(str(line.rank), justify="right"), line.player]
+            cells = [Text(str(line.rank), justify="right"), Text(line.player)]
             cells.append(_number(line.score, signed=self.signed_score))
             if self.chips:
                 cells.append(_number(line.net, signed=True))

@@ -41,7 +41,7 @@ class TablePageScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box", id="table-page-box"):
-            yield Static(t("web.app.title", session=self.sid), classes="dialog-title")
+            yield Static(t("web.app.title", session=self.sid), classes="dialog-title", markup=False)
             with Horizontal(id="table-page-body"):
                 yield Static("", id="table-page-qr", markup=False)
                 with Vertical(id="table-page-words"):

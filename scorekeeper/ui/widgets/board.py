@@ -57,7 +57,7 @@ class Board(Grid):
     def compose(self) -> ComposeResult:
         for row in BOARD_ROWS:
             for pool in row:
-                yield PoolCell("", id=f"pool-{pool}", classes="pool")
+                yield PoolCell("", id=f"pool-{pool}", classes="pool", markup=False)
 
     def show(
         self,
