@@ -96,12 +96,15 @@ def _verified(sid: int, entries: int, head: str, wanted: str | None, noted: int 
 
 
 def _expected(expect: str | None) -> str | None:
-    """A receipt hash as typed: 8 to 64 hex digits, any case."""
+    """A receipt hash as typed: :data:`SHORT` (16) to 64 hex digits, any case; a shorter
+    one is refused, since a forger could find a file whose hash begins with it."""
     if expect is None:
         return None
     word = expect.strip().lower()
-    if not 8 <= len(word) <= 64 or any(ch not in "0123456789abcdef" for ch in word):
-        fail("--expect", t("cli.verify_expect_syntax", text=expect))
+    if not 0 < len(word) <= 64 or any(ch not in "0123456789abcdef" for ch in word):
+        fail("--expect", t("cli.verify_expect_syntax", text=expect, least=SHORT))
+    if len(word) < SHORT:
+        fail("--expect", t("cli.verify_expect_short", text=expect, least=SHORT, digits=len(word)))
     return word
 
 
