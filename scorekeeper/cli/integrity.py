@@ -61,9 +61,14 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     tell_set_aside(store, sid)
     verdict = verify_chain(stored.header, stored.events, stored.vouches)
     if verdict.bad_header:
+        if verdict.stray is not None:
+            return _tampered(sid, t("cli.verify_header_stray", name=verdict.stray))
         key = "cli.verify_header_unchained" if verdict.missing else "cli.verify_header"
         return _tampered(sid, t(key))
     if verdict.bad_entry is not None:
+        if verdict.stray is not None:
+            text = t("cli.verify_entry_stray", entry=verdict.bad_entry, name=verdict.stray)
+            return _tampered(sid, text)
         key = "cli.verify_unchained" if verdict.missing else "cli.verify_entry"
         return _tampered(sid, t(key, entry=verdict.bad_entry))
     if verdict.bad_vouch is not None:

@@ -228,6 +228,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the session header does not match its chain: the file was edited after it was written",
         "セッションの見出しがチェーンと一致しません: 書き込み後にファイルが編集されています",
     ),
+    "cli.verify_entry_stray": (
+        "entry {entry} holds a key this program never writes ({name}): the file was changed"
+        " after it was written, a key nobody reads being a way to change its hash",
+        "記録{entry}に、このプログラムが書くことのない項目({name})があります: 書き込み後に"
+        "ファイルが変更されています(読まれない項目はハッシュを変える手段になります)",
+    ),
+    "cli.verify_header_stray": (
+        "the session header holds a key this program never writes ({name}): the file was"
+        " changed after it was written, a key nobody reads being a way to change its hash",
+        "セッションの見出しに、このプログラムが書くことのない項目({name})があります: 書き込み後に"
+        "ファイルが変更されています(読まれない項目はハッシュを変える手段になります)",
+    ),
     "cli.verify_unchained": (
         "entry {entry} carries no chain hash: the chain was stripped from the file, so"
         " nothing proves it unchanged",

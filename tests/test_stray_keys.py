@@ -1,0 +1,156 @@
+"""A header or an entry holding a key the format does not define is refused as changed.
+
+Such a key is read by nothing but hashed with the rest, so it would be a free nonce: whoever
+can write the data folder could try forged files, with another value in it each time, until
+the last hash began with the digits of a receipt noted at the table (issue 44, point 2).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.core.codec import event_to_doc, header_to_doc
+from scorekeeper.core.events import Event, Header
+from scorekeeper.core.transcript import read_session
+from scorekeeper.services.recording import DamagedSession, load_session
+from scorekeeper.storage import Store
+from scorekeeper.storage.hashchain import (
+    ENTRY_FIELDS,
+    HEADER_FIELDS,
+    KEY,
+    seal_all,
+    verify,
+)
+from tests.cli_support import run
+
+ROOT = Path(__file__).resolve().parent.parent
+O1 = ROOT / "examples" / "o1.txt"
+P1 = ROOT / "examples" / "p1.txt"
+
+
+def forged(
+    store: Store, header: dict[str, Any], events: list[dict[str, Any]]
+) -> tuple[int, bytes]:
+    """A session of these documents, chained whole as a careful forger would (every hash
+    after the change computed again), and its bytes."""
+    head, docs = seal_all(header, events)
+    sid = store.create(head, docs)
+    return sid, store.path(sid).read_bytes()
+
+
+def o1_docs() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    session = read_session(O1.read_text(encoding="utf-8"))
+    return header_to_doc(session.header), [event_to_doc(e) for e in session.events]
+
+
+def test_an_entry_with_a_key_the_format_does_not_define_is_refused_on_open(home, capsys):
+    store = Store(home)
+    header, events = o1_docs()
+    events[-1]["x"] = 7  # the last entry: what a receipt's hash covers
+    sid, before = forged(store, header, events)
+    entry = len(events)
+    with pytest.raises(DamagedSession) as info:
+        load_session(store, sid)
+    assert info.value.message("en") == (
+        f"session {sid} was changed after it was written: entry {entry} holds a key this"
+        " program never writes (x), which could only be there to change its hash. Nothing"
+        f" was changed; scorekeeper verify {sid} says more"
+    )
+    assert info.value.message("ja").startswith(
+        f"セッション{sid}は書き込み後に変更されています: 記録{entry}に、このプログラムが"
+    )
+    code, out, err = run(capsys, "verify", str(sid))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"{sid}: entry {entry} holds a key this program never writes (x): the file was"
+        " changed after it was written, a key nobody reads being a way to change its hash\n"
+    )
+    for command in (["show", str(sid)], ["record", str(sid), "round"], ["export", str(sid)]):
+        code, out, err = run(capsys, *command)
+        assert code == 2 and out == "" and len(err.splitlines()) == 1, command
+        assert f"entry {entry} holds a key this program never writes (x)" in err
+        assert "Traceback" not in err
+    assert store.path(sid).read_bytes() == before  # nothing written, nothing set aside
+
+
+def test_a_header_with_a_key_the_format_does_not_define_is_refused_on_open(home, capsys):
+    store = Store(home)
+    header, events = o1_docs()
+    header["nonce"] = "0000ffff"
+    sid, before = forged(store, header, events)
+    with pytest.raises(DamagedSession) as info:
+        load_session(store, sid)
+    assert info.value.key == "recording.header_stray_key"
+    assert "its header holds a key this program never writes (nonce)" in info.value.message("en")
+    code, out, err = run(capsys, "verify", str(sid))
+    assert (code, out) == (1, "")
+    assert err.startswith(f"{sid}: the session header holds a key this program never writes")
+    code, _, err = run(capsys, "show", str(sid))
+    assert code == 2 and f"session {sid} was changed after it was written: its header" in err
+    assert store.path(sid).read_bytes() == before
+
+
+def test_a_stray_key_in_a_rewritten_stored_session_stops_record_and_verify(home, capsys):
+    """The forger rewrites the journal of a session the app keeps (with its vouch lines and
+    snapshot beside it), a stray key in entry 3 and every hash after it computed again."""
+    code, out, _ = run(capsys, "import", str(O1))
+    sid = int(out)
+    stored = Store(home).read(sid)
+    header = {k: v for k, v in stored.header.items() if k != KEY}
+    events = [{k: v for k, v in doc.items() if k != KEY} for doc in stored.events]
+    events[2]["seal"] = ""
+    path = Store(home).path(sid)
+    head, docs = seal_all(header, events)
+    other = Store(home).create(head, docs)
+    path.write_bytes(Store(home).path(other).read_bytes())  # in place of the session
+    assert run(capsys, "record", str(sid), "round")[0] == 2
+    code, _, err = run(capsys, "verify", str(sid))
+    assert code == 1 and "entry 3 holds a key this program never writes (seal)" in err
+
+
+def test_what_the_writer_writes_holds_only_keys_the_format_defines():
+    """The codec and the chain agree on the format: every key a header or an entry is
+    written with (a Pochen board carried over too) is one the chain lets through."""
+    board = {"ace": 1, "centre": 2}
+    header = Header("pochen", ("A", "B", "C"), {}, "A", "A", board=board, shares={"A": 1})
+    assert set(header_to_doc(header)) <= HEADER_FIELDS
+    assert {"board", "shares"} <= set(header_to_doc(header))
+    session = read_session(P1.read_text(encoding="utf-8"))
+    assert all(set(event_to_doc(e)) == ENTRY_FIELDS for e in session.events)
+    assert isinstance(session.events[0], Event)
+
+
+IDENTIFIER = st.text(min_size=1, max_size=12)
+VALUES = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=8))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    key=IDENTIFIER.filter(lambda k: k not in ENTRY_FIELDS | {KEY}),
+    value=VALUES,
+    where=st.integers(min_value=0, max_value=18),
+)
+def test_any_stray_key_in_any_entry_breaks_the_chain_verdict(key, value, where):
+    header, events = o1_docs()
+    events[where][key] = value
+    head, docs = seal_all(header, events)
+    verdict = verify(head, docs)
+    assert not verdict.ok and verdict.bad_entry == where + 1 and verdict.stray is not None
+    assert verdict.stray == (key if len(key) <= 40 else key[:40] + "…")
+    del docs[where][key]  # the same entry without it: the chain breaks there instead
+    assert verify(head, docs).bad_entry == where + 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(key=IDENTIFIER.filter(lambda k: k not in HEADER_FIELDS | {KEY}), value=VALUES)
+def test_any_stray_key_in_the_header_breaks_the_chain_verdict(key, value):
+    header, events = o1_docs()
+    header[key] = value
+    head, docs = seal_all(header, events)
+    verdict = verify(head, docs)
+    assert verdict.bad_header and verdict.stray is not None and not verdict.ok
