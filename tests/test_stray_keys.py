@@ -33,9 +33,7 @@ O1 = ROOT / "examples" / "o1.txt"
 P1 = ROOT / "examples" / "p1.txt"
 
 
-def forged(
-    store: Store, header: dict[str, Any], events: list[dict[str, Any]]
-) -> tuple[int, bytes]:
+def forged(store: Store, header: dict[str, Any], events: list[dict[str, Any]]) -> tuple[int, bytes]:
     """A session of these documents, chained whole as a careful forger would (every hash
     after the change computed again), and its bytes."""
     head, docs = seal_all(header, events)

@@ -70,9 +70,8 @@ def chain_refusal(sid: int, verdict: Verdict) -> DamagedSession:
         return DamagedSession(key, session=sid)
     if verdict.bad_entry is not None:
         if verdict.stray is not None:
-            return DamagedSession(
-                "recording.entry_stray_key", session=sid, entry=verdict.bad_entry, name=verdict.stray
-            )
+            where = {"session": sid, "entry": verdict.bad_entry, "name": verdict.stray}
+            return DamagedSession("recording.entry_stray_key", **where)
         key = "recording.chain_stripped" if verdict.missing else "recording.entry_edited"
         return DamagedSession(key, session=sid, entry=verdict.bad_entry)
     return DamagedSession("recording.vouch_edited", session=sid, entry=verdict.bad_vouch)

@@ -16,6 +16,7 @@ from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from scorekeeper.core.amounts import plain_number, whole_number
 from scorekeeper.core.near import nearest
 from scorekeeper.messages import UserError, t
 from scorekeeper.ui.cells import width
@@ -184,13 +185,15 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         self.release()
 
     def _matches(self, text: str) -> list[tuple[int, str]]:
-        """Who *text* names: a seat number (full-width digits too), a whole name, or the
-        start of a name (of those who can be picked); the table's own case rules."""
+        """Who *text* names: a seat number (in 0–9, as every number typed: _pick refuses
+        other digits in words), a whole name, or the start of a name (of those who can be
+        picked); the table's own case rules."""
+        number = plain_number(text.strip())
+        if number is not None:
+            return [(seat, name) for seat, name in self.everyone if seat == number]
         word = unicodedata.normalize("NFKC", text).strip()
-        if not word:
+        if not word or word.isdigit():  # "²" is no seat number (nor a name)
             return []
-        if word.isdigit():
-            return [(seat, name) for seat, name in self.everyone if seat == int(word)]
         folded = word.casefold()
         exact = [(seat, name) for seat, name in self.everyone if name.casefold() == folded]
         if exact:
@@ -224,6 +227,11 @@ class PickPlayerDialog(HoldsKeys[str | None]):
                 self._chosen_option(highlighted.id)
             else:
                 self._say(t("ui.pick.type_first"))
+            return
+        try:
+            whole_number(text)  # a seat in digits other than 0–9 (３, ٣): said so in words
+        except UserError as error:
+            self._say(error.message())
             return
         found = self._matches(text)
         if len(found) == 1:
