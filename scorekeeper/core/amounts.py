@@ -70,7 +70,8 @@ def whole_number(word: str, field: str | None = None) -> int | None:
             raise other_digits(word, field)
         return None
     digits = word.lstrip("0") or "0"
-    if len(digits) > _DIGITS:  # before int(): Python refuses to read 4,301 digits or more
+    # before int(): Python refuses to read 4,301 digits or more (a stored one: as written)
+    if len(digits) > _DIGITS and not _STORED.get():
         raise too_large(digits, field)
     return within(int(digits), field)
 

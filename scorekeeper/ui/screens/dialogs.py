@@ -185,9 +185,9 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         self.release()
 
     def _matches(self, text: str) -> list[tuple[int, str]]:
-        """Who *text* names: a seat number (in 0–9, as every number typed: _pick refuses
-        other digits in words), a whole name, or the start of a name (of those who can be
-        picked); the table's own case rules."""
+        """Who *text* names: a seat number (in 0–9, as every number typed: other digits are
+        refused in words, _no_match), a whole name, or the start of a name (of those who
+        can be picked); the table's own case rules."""
         number = plain_number(text.strip())
         if number is not None:
             return [(seat, name) for seat, name in self.everyone if seat == number]
@@ -228,11 +228,6 @@ class PickPlayerDialog(HoldsKeys[str | None]):
             else:
                 self._say(t("ui.pick.type_first"))
             return
-        try:
-            whole_number(text)  # a seat in digits other than 0–9 (３, ٣): said so in words
-        except UserError as error:
-            self._say(error.message())
-            return
         found = self._matches(text)
         if len(found) == 1:
             self._choose(found[0][1])
@@ -243,7 +238,13 @@ class PickPlayerDialog(HoldsKeys[str | None]):
 
     def _no_match(self, text: str) -> str:
         """Nobody is called *text*: said with the nearest name that can be picked, if any
-        is near enough (a typo, core/near.py); nothing is picked for it."""
+        is near enough (a typo, core/near.py); nothing is picked for it. A seat in digits
+        other than 0–9 (an IME's ４, an Arabic-Indic ٤) is said so, with the number to type:
+        one rule for every number typed (core/amounts.py)."""
+        try:
+            whole_number(text)
+        except UserError as error:
+            return error.message()
         near = nearest(text, [name for _, name in self.seats])
         if near is None:
             return t("ui.pick.no_match", text=text)
