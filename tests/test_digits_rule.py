@@ -143,3 +143,28 @@ def test_the_command_lines_counts_in_0_to_9_and_words_read_as_before(home, capsy
     with pytest.raises(SystemExit):
         run(capsys, "timeline", str(chips_session), "--round", "x")
     assert capsys.readouterr().err.splitlines()[-1].endswith("invalid int value: 'x'")
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(word=OTHER, lang=st.sampled_from(["en", "ja"]))
+def test_a_phones_tap_in_other_digits_is_refused_in_its_language(tmp_path, word, lang):
+    """The recorder's phone sends the entry's words (services/phone.py): an amount typed
+    there is read as ``record`` reads it, so the same rule and words answer it."""
+    from scorekeeper.core.header import make_header
+    from scorekeeper.services.phone import Tap, record_tap_locked
+    from scorekeeper.services.recording import create_session
+
+    store = Store(tmp_path / f"data-{len(list(tmp_path.iterdir()))}")
+    create_session(store, make_header("indian-chips", ["A", "B", "C"], {}))
+    before = store.path(1).read_bytes()
+    answer = record_tap_locked(store, 1, Tap("tap-00000001", 0, ("rebuy", "B", word)), "A", lang)
+    assert not answer.recorded and 400 <= answer.status < 500
+    if lang == "en":
+        assert answer.text.endswith(
+            f"type it as {in_plain(word)} (numbers take the digits 0–9 only)"
+        )
+    else:
+        assert f"{in_plain(word)}のように半角の0〜9で入力してください" in answer.text
+    assert store.path(1).read_bytes() == before
