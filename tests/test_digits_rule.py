@@ -121,9 +121,10 @@ def test_the_command_line_refuses_other_digits_and_records_nothing(
     sid = str(chips_session)
     path = Store(home).path(chips_session)
     before = path.read_bytes()
-    code, out, err = run(capsys, "record", sid, f"rebuy A {word}")
-    assert (code, out) == (2, "") and len(err.splitlines()) == 1
-    assert f"type it as {in_plain(word)}" in err
+    for words in (["record", sid, f"rebuy A {word}"], ["settle", sid, "--rate", word]):
+        code, out, err = run(capsys, *words)
+        assert (code, out) == (2, "") and len(err.splitlines()) == 1, words
+        assert f"type it as {in_plain(word)}" in err
     for words in (
         ["timeline", sid, "--round", word],
         ["correct", sid, word, "--reason", "x", "fold A"],
