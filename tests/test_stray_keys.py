@@ -152,3 +152,42 @@ def test_any_stray_key_in_the_header_breaks_the_chain_verdict(key, value):
     head, docs = seal_all(header, events)
     verdict = verify(head, docs)
     assert verdict.bad_header and verdict.stray is not None and not verdict.ok
+
+
+@pytest.mark.parametrize(
+    ("what", "change"),
+    [
+        ("a time ending in Z", lambda doc: doc.update(at=doc["at"].replace("+00:00", "Z"))),
+        ("a time with a space", lambda doc: doc.update(at=doc["at"].replace("T", " "))),
+        ("a time with .000", lambda doc: doc.update(at=doc["at"].replace("+", ".000+"))),
+        ("a number written true", lambda doc: doc.update(seq=True)),
+    ],
+)
+def test_an_entry_written_another_way_than_the_writer_writes_it_is_refused(
+    home, capsys, what, change
+):
+    """The same entry written another way (its time, its number) is another hash for it:
+    a free nonce too, refused on open and by verify."""
+    store = Store(home)
+    header, events = o1_docs()
+    change(events[0])
+    sid, before = forged(store, header, events)
+    with pytest.raises(DamagedSession) as info:
+        load_session(store, sid)
+    assert info.value.message("en").startswith(
+        f"session {sid} cannot be read back: a stored entry is not one this program wrote"
+    ), what
+    code, out, err = run(capsys, "verify", str(sid))
+    assert code != 0 and out == "" and "not one this program wrote" in err
+    assert store.path(sid).read_bytes() == before
+
+
+def test_a_json_export_may_write_its_times_as_iso_allows(home, capsys, tmp_path):
+    """Imported entries are chained afresh: their times' spelling is no nonce there."""
+    code, out, _ = run(capsys, "import", str(O1))
+    text = run(capsys, "export", out.strip(), "--format", "json")[1]
+    path = tmp_path / "z.json"
+    path.write_text(text.replace("+00:00", "Z"), encoding="utf-8")
+    assert "+00:00" in text and "+00:00" not in path.read_text(encoding="utf-8")
+    code, out, err = run(capsys, "import", str(path))
+    assert code == 0, err

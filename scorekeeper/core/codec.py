@@ -70,13 +70,20 @@ def event_to_doc(event: Event) -> dict[str, Any]:
     }
 
 
-def event_from_doc(doc: Mapping[str, Any]) -> Event:
+def event_from_doc(doc: Mapping[str, Any], *, exact: bool = True) -> Event:
+    """An entry read back. A stored one (*exact*) must be written as :func:`event_to_doc`
+    writes it: its time as ``isoformat()`` gives it (``…+00:00``, not ``…Z``, ``… ``,
+    ``.000``) and its number an int (not ``true``). Each other way of writing the same
+    entry would be a free nonce, another hash for the same entry, for whoever tries forged
+    files until the last hash begins with a receipt's digits (hashchain.py ``entry_stray``
+    closes the keys). A JSON export imported (not *exact*) may write its time any way ISO
+    allows."""
     try:
         seq, kind, data = doc["seq"], doc["kind"], doc["data"]
         at = datetime.fromisoformat(doc["at"])
-        if not (isinstance(seq, int) and isinstance(kind, str) and isinstance(data, dict)):
+        if not (type(seq) is int and isinstance(kind, str) and isinstance(data, dict)):
             raise TypeError
-        if at.tzinfo is None:
+        if at.tzinfo is None or (exact and doc["at"] != at.isoformat()):
             raise ValueError
         return Event(seq, at, str(doc.get("recorder", "")), kind, frozen(data))
     except (KeyError, TypeError, ValueError):
