@@ -7,6 +7,7 @@ the last hash began with the digits of a receipt noted at the table (issue 44, p
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -191,3 +192,32 @@ def test_a_json_export_may_write_its_times_as_iso_allows(home, capsys, tmp_path)
     assert "+00:00" in text and "+00:00" not in path.read_text(encoding="utf-8")
     code, out, err = run(capsys, "import", str(path))
     assert code == 0, err
+
+
+OFFSETS = st.one_of(
+    st.integers(min_value=-23 * 60, max_value=23 * 60).map(lambda m: timedelta(minutes=m)),
+    st.integers(min_value=-86399, max_value=86399).map(lambda s: timedelta(seconds=s)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    when=st.datetimes(min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30)),
+    offset=OFFSETS,
+    spec=st.sampled_from(["auto", "seconds", "milliseconds", "microseconds"]),
+    sep=st.sampled_from(["T", " "]),
+    zulu=st.booleans(),
+)
+def test_a_time_is_taken_as_written_exactly_when_isoformat_writes_it_so(
+    when, offset, spec, sep, zulu
+):
+    """The quick pattern (core/codec.py) says what writing the time out again says."""
+    from scorekeeper.core.codec import _as_written
+
+    at = when.replace(tzinfo=timezone(offset))
+    text = at.isoformat(sep=sep, timespec=spec)
+    if zulu and text.endswith("+00:00"):
+        text = text[: -len("+00:00")] + "Z"
+    for variant in (text, text.replace("+00:00", "-00:00")):
+        read = datetime.fromisoformat(variant)
+        assert _as_written(variant, read) == (variant == read.isoformat()), variant
