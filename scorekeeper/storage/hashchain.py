@@ -13,6 +13,10 @@ catches that.
 The chain cannot be switched off: a document without its hash is refused wherever it is,
 the header and the first entry included (a journal whose hashes were all stripped is
 refused as such, never read as "older than the chain").
+
+Nor can it be given a nonce: a header or an entry that holds a key the format does not
+define (:data:`HEADER_FIELDS`, :data:`ENTRY_FIELDS`) is refused like one that does not
+match its hash, even when every hash after it was computed again (:func:`entry_stray`).
 """
 
 from __future__ import annotations
