@@ -221,3 +221,29 @@ def test_a_time_is_taken_as_written_exactly_when_isoformat_writes_it_so(
     for variant in (text, text.replace("+00:00", "-00:00")):
         read = datetime.fromisoformat(variant)
         assert _as_written(variant, read) == (variant == read.isoformat()), variant
+
+
+async def test_the_app_refuses_to_open_a_session_with_a_stray_key_and_says_why(home):
+    """The app opens a session through the same checks (services/recording.py): it stays
+    on the start screen and says which entry holds which key."""
+    from scorekeeper.ui.app import ScorekeeperApp
+    from scorekeeper.ui.screens.table import TableScreen
+
+    store = Store(home)
+    header, events = o1_docs()
+    events[4]["nonce"] = 12345
+    sid, before = forged(store, header, events)
+    app = ScorekeeperApp(store, None)
+    notes: list[str] = []
+    app.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.open_session(sid) is False
+        await pilot.pause()
+        assert not isinstance(app.screen, TableScreen)
+    assert any(
+        f"session {sid} was changed after it was written: entry 5 holds a key this program"
+        " never writes (nonce)" in note
+        for note in notes
+    ), notes
+    assert store.path(sid).read_bytes() == before
