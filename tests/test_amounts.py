@@ -156,7 +156,7 @@ def test_under_a_cap_nothing_is_settled_on_trial():
     [
         (CHIPS + "stacks A=²\n", "transcript.stacks_syntax"),
         (CHIPS + "rebuy A ²\n", "transcript.rebuy_syntax"),
-        (CHIPS + "rebuy A ١٢\n", "transcript.rebuy_syntax"),
+        (CHIPS + "rebuy A ١٢\n", "rules.other_digits"),  # the one rule: said, with 12
         pytest.param(CHIPS + f"rebuy A {'9' * 5000}\n", "rules.too_large", id="rebuy 5000 digits"),
         ("game pochen\nplayers A B C\nbet A ²\n", "rules.pochen.amount_syntax"),
         (f"game pochen\nplayers A B C\nbet A {BIG}\n", "rules.too_large"),

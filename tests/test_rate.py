@@ -60,7 +60,7 @@ def test_a_bad_rate_is_refused_in_words_and_changes_nothing():
         ("rate 1e3", "rules.rate_amount"),
         ("rate 1.005", "rules.rate_amount"),
         ("rate 1234567890", "rules.rate_amount"),
-        ("rate １０", "rules.rate_amount"),  # full-width digits: ASCII only
+        ("rate １０", "rules.other_digits"),  # full-width digits: 0–9 only, said so
         ("rate 10 JP1", "rules.rate_currency"),
         ("rate 10 ABCDEFGHI", "rules.rate_currency"),
         ("rate", "transcript.rate_syntax"),

@@ -151,6 +151,34 @@ async def test_a_base_below_one_typed_by_keys_is_refused(tmp_path):
         assert load_session(store, opened[0]).header.options["base"] == 20
 
 
+@pytest.mark.parametrize("digits", ["１", "٤"])  # an IME's full-width, Arabic-Indic
+async def test_a_base_typed_in_other_digits_is_refused_next_to_base(tmp_path, digits):
+    """Textual's whole-number box takes any Unicode digit (and ``1_0``); the one rule for
+    numbers (0–9 only) refuses them in words, with the number to type instead."""
+    store = Store(tmp_path)
+    app, opened = make_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        await seat(pilot, "A", "B", "C")
+        await pilot.press("tab", "tab", "ctrl+a", "ctrl+k", digits, "0")
+        assert screen.query_one("#opt-base", Input).value == digits + "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        plain = "10" if digits == "１" else "40"
+        assert error_of(screen, "error-opt-base") == (
+            f"{digits}0 is written in digits other than 0–9: type it as {plain} (numbers take"
+            " the digits 0–9 only)"
+        )
+        assert opened == [] and store.ids() == []
+        screen.query_one("#opt-base", Input).value = "1_0"  # int() reads it as 10
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert error_of(screen, "error-opt-base") == rule_message(
+            "indian-official", ["A", "B", "C"], {"base": "1_0"}
+        )
+        assert opened == [] and store.ids() == []
+
+
 async def test_a_name_seated_twice_is_refused_next_to_the_players(tmp_path):
     store = Store(tmp_path)
     app, opened = make_app(store)

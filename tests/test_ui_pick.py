@@ -100,12 +100,19 @@ async def test_an_exact_name_wins_over_a_longer_one_and_japanese_prefixes_work(t
         assert app.screen.recording.session.events[-1].data == {"winner": "大輔"}
 
 
-async def test_full_width_digits_and_the_arrows_pick_on_purpose(tmp_path):
+async def test_full_width_digits_are_said_in_0_to_9_and_the_arrows_pick_on_purpose(tmp_path):
     store = new_store(tmp_path, PLAYERS)
     app = ScorekeeperApp(store, 1, clock=fixed_clock())
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot, app, ["n", "f"])
-        await press_all(pilot, ["４"])  # an IME left on: seat 4
+        await press_all(pilot, ["４"])  # an IME left on: one rule for numbers, said in words
+        assert said(app) == (
+            "４ is written in digits other than 0–9: type it as 4 (numbers take the digits"
+            " 0–9 only)"
+        )
+        await press_all(pilot, ["enter"])  # nothing picked for it
+        assert not isinstance(app.screen, TableScreen)
+        await press_all(pilot, ["backspace", "4"])
         assert said(app) == "Enter picks ちひろ (seat 4)"
         await press_all(pilot, ["enter"])
         assert app.screen.recording.session.events[-1].data == {"player": "ちひろ"}

@@ -177,7 +177,7 @@ def test_a_receipt_catches_entries_cut_off_the_end(home, capsys):
     assert code == 0
     receipt = out.splitlines()[-1]
     assert receipt.startswith("receipt: 19 entries, last hash ")
-    noted = receipt.split("last hash ")[1][:12]
+    noted = receipt.split("last hash ")[1].split("…")[0]
     assert run(capsys, "verify", str(sid), "--expect", noted)[1].splitlines()[-1] == (
         f"session {sid}: the receipt matches: no entry was cut off or rewritten"
     )
@@ -197,7 +197,7 @@ def test_a_receipt_catches_entries_cut_off_the_end(home, capsys):
 
 def test_a_receipt_noted_earlier_allows_entries_added_since(home, capsys):
     sid = imported(capsys)
-    noted = run(capsys, "verify", str(sid))[1].splitlines()[-1].split("last hash ")[1][:12]
+    noted = run(capsys, "verify", str(sid))[1].splitlines()[-1].split("last hash ")[1].split("…")[0]
     assert run(capsys, "record", str(sid), "round", "fold A")[0] == 0
     code, out, _ = run(capsys, "verify", str(sid), "--expect", noted)
     assert code == 0 and out.splitlines()[-1] == (
@@ -205,6 +205,31 @@ def test_a_receipt_noted_earlier_allows_entries_added_since(home, capsys):
     )
     code, _, err = run(capsys, "verify", str(sid), "--expect", "xyz")
     assert code == 2 and "is not a receipt hash" in err
+
+
+def test_verify_prints_a_receipt_of_at_least_16_hex_digits(home, capsys):
+    sid = imported(capsys)
+    out = run(capsys, "verify", str(sid))[1]
+    head = out.splitlines()[0].split("last hash ")[1].rstrip(")")
+    short = out.splitlines()[-1].split("last hash ")[1].split("…")[0]
+    assert len(short) >= 16 and head.startswith(short)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_receipt_shorter_than_16_hex_digits_is_refused_in_words(home, capsys, lang):
+    sid = imported(capsys)
+    head = run(capsys, "verify", str(sid))[1].splitlines()[0].split("last hash ")[1].rstrip(")")
+    before = sorted((p.name, p.read_bytes()) for p in (home / "sessions").iterdir())
+    for digits in (8, 12, 15):
+        code, out, err = run(capsys, "--lang", lang, "verify", str(sid), "--expect", head[:digits])
+        assert (code, out) == (2, "") and len(err.splitlines()) == 1
+        assert "Traceback" not in err and head[:digits] in err
+        if lang == "en":
+            assert f"{digits} hex digits can be matched" in err and "at least 16" in err
+        else:
+            assert f"{digits}桁では" in err and "16桁以上" in err
+    assert sorted((p.name, p.read_bytes()) for p in (home / "sessions").iterdir()) == before
+    assert run(capsys, "verify", str(sid), "--expect", head[:16])[0] == 0
 
 
 def test_exports_carry_the_receipt(home, capsys):

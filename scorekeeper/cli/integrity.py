@@ -61,9 +61,14 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     tell_set_aside(store, sid)
     verdict = verify_chain(stored.header, stored.events, stored.vouches)
     if verdict.bad_header:
+        if verdict.stray is not None:
+            return _tampered(sid, t("cli.verify_header_stray", name=verdict.stray))
         key = "cli.verify_header_unchained" if verdict.missing else "cli.verify_header"
         return _tampered(sid, t(key))
     if verdict.bad_entry is not None:
+        if verdict.stray is not None:
+            text = t("cli.verify_entry_stray", entry=verdict.bad_entry, name=verdict.stray)
+            return _tampered(sid, text)
         key = "cli.verify_unchained" if verdict.missing else "cli.verify_entry"
         return _tampered(sid, t(key, entry=verdict.bad_entry))
     if verdict.bad_vouch is not None:
@@ -96,12 +101,15 @@ def _verified(sid: int, entries: int, head: str, wanted: str | None, noted: int 
 
 
 def _expected(expect: str | None) -> str | None:
-    """A receipt hash as typed: 8 to 64 hex digits, any case."""
+    """A receipt hash as typed: :data:`SHORT` (16) to 64 hex digits, any case; a shorter
+    one is refused, since a forger could find a file whose hash begins with it."""
     if expect is None:
         return None
     word = expect.strip().lower()
-    if not 8 <= len(word) <= 64 or any(ch not in "0123456789abcdef" for ch in word):
-        fail("--expect", t("cli.verify_expect_syntax", text=expect))
+    if not 0 < len(word) <= 64 or any(ch not in "0123456789abcdef" for ch in word):
+        fail("--expect", t("cli.verify_expect_syntax", text=expect, least=SHORT))
+    if len(word) < SHORT:
+        fail("--expect", t("cli.verify_expect_short", text=expect, least=SHORT, digits=len(word)))
     return word
 
 

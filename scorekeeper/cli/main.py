@@ -64,6 +64,28 @@ def _epilog() -> str:
     return "\n".join(lines)
 
 
+def _whole(text: str) -> int:
+    """A whole number given on the command line (``--round``, ``--port``), as ``type=int``
+    but in the digits 0–9 only, the one rule for every number typed (core/amounts.py):
+    int() also reads ``３`` and ``٣``, which are refused in words here. Anything else that
+    is no number is argparse's "invalid int value", as before."""
+    from scorekeeper.core.amounts import whole_number  # small; list loads no rules
+    from scorekeeper.core.errors import RuleError
+
+    word = text.strip()
+    negative = word.startswith("-")
+    try:
+        number = whole_number(word[1:] if negative else word)
+    except RuleError as error:  # other digits, or past the one bound on amounts
+        raise argparse.ArgumentTypeError(error.message()) from None
+    if number is None:
+        raise ValueError(text)
+    return -number if negative else number
+
+
+_whole.__name__ = "int"  # argparse names the type in "invalid int value: 'x'"
+
+
 def _parser() -> argparse.ArgumentParser:
     """The whole command line; build it inside argparse_language() so argparse's words match."""
     parser = argparse.ArgumentParser(
@@ -121,9 +143,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help=t("cli.help.display.lan"),
     )
-    display.add_argument("--port", type=int, default=8000, help=t("cli.help.display.port"))
+    display.add_argument("--port", type=_whole, default=8000, help=t("cli.help.display.port"))
     display.add_argument(
-        "--max-viewers", type=int, default=100, help=t("cli.help.display.max_viewers")
+        "--max-viewers", type=_whole, default=100, help=t("cli.help.display.max_viewers")
     )
     display.add_argument("--recorder", metavar="NAME", help=t("phone.help.recorder"))
     display.add_argument("--host", help=argparse.SUPPRESS)  # gone: said in words (serve.py)
@@ -140,14 +162,14 @@ def _parser() -> argparse.ArgumentParser:
     line = commands.add_parser("timeline", help=t("cli.help.timeline"))
     line.add_argument("session", help=t("cli.help.timeline.session"))
     line.add_argument("--stake", action="store_true", help=t("cli.help.timeline.stake"))
-    line.add_argument("--round", type=int, metavar="N", help=t("cli.help.timeline.round"))
+    line.add_argument("--round", type=_whole, metavar="N", help=t("cli.help.timeline.round"))
     line.add_argument("--player", metavar="NAME", help=t("cli.help.timeline.player"))
     line.add_argument("--at", metavar="TIME", help=t("cli.help.timeline.at"))  # fmt: skip
     line.add_argument("--json", action="store_true", help=t("cli.help.timeline.json"))
 
     fix = commands.add_parser("correct", help=t("cli.help.correct"))
     fix.add_argument("session")
-    fix.add_argument("round", type=int, metavar="ROUND")
+    fix.add_argument("round", type=_whole, metavar="ROUND")
     fix.add_argument("--reason", required=True, help=t("cli.help.correct.reason"))
     fix.add_argument("entries", nargs="+", metavar="ENTRY", help=t("cli.help.correct.entries"))
 

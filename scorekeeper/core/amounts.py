@@ -18,6 +18,7 @@ opening a session. See docs/transcripts.md ("Numbers").
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 from collections.abc import Iterator
 from contextvars import ContextVar
 
@@ -58,11 +59,19 @@ def past_limit(value: int) -> bool:
 def whole_number(word: str, field: str | None = None) -> int | None:
     """*word* as a whole number written in ASCII digits, or None when it is not one
     (Python counts ``²`` as a digit, and int() refuses it). Past :data:`LIMIT` it is
-    refused in words, however many digits it has (*field*: the form's field)."""
+    refused in words, however many digits it has (*field*: the form's field).
+
+    The one rule for every number typed (docs/transcripts.md, "Numbers"): the digits
+    0–9 and nothing else. Python's int() also reads full-width ``１０`` and Arabic-Indic
+    ``١٠`` (any decimal digit of Unicode), so a number would read one way here and another
+    in every other program; such a word is refused in words, saying how to write it."""
     if not (word.isascii() and word.isdigit()):
+        if word.isdecimal():  # every character a decimal digit, some not 0–9
+            raise other_digits(word, field)
         return None
     digits = word.lstrip("0") or "0"
-    if len(digits) > _DIGITS:  # before int(): Python refuses to read 4,301 digits or more
+    # before int(): Python refuses to read 4,301 digits or more (a stored one: as written)
+    if len(digits) > _DIGITS and not _STORED.get():
         raise too_large(digits, field)
     return within(int(digits), field)
 
@@ -75,6 +84,21 @@ def plain_number(word: str) -> int | None:
         return whole_number(word)
     except RuleError:
         return None
+
+
+def plain_digits(word: str) -> str:
+    """*word* with every decimal digit of Unicode written as its digit in 0–9 (``１０`` and
+    ``١٠`` are ``10``), other characters as they are: what to suggest typing instead."""
+    if word.isascii():
+        return word
+    return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() else ch for ch in word)
+
+
+def other_digits(word: str, field: str | None = None) -> RuleError:
+    """The refusal of a number written in digits other than 0–9 (``１０``, ``١٠``), with the
+    same number in 0–9 to type instead."""
+    value, plain = shown(word), shown(plain_digits(word[: _SHOWN + 1]))
+    return RuleError("rules.other_digits", field=field, value=value, plain=plain)
 
 
 def within(value: int, field: str | None = None) -> int:

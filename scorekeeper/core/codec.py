@@ -7,6 +7,7 @@ written by us is refused in plain words, never half-read.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -70,17 +71,39 @@ def event_to_doc(event: Event) -> dict[str, Any]:
     }
 
 
-def event_from_doc(doc: Mapping[str, Any]) -> Event:
+def event_from_doc(doc: Mapping[str, Any], *, exact: bool = True) -> Event:
+    """An entry read back. A stored one (*exact*) must be written as :func:`event_to_doc`
+    writes it: its time as ``isoformat()`` gives it (``…+00:00``, not ``…Z``, ``… ``,
+    ``.000``) and its number an int (not ``true``). Each other way of writing the same
+    entry would be a free nonce, another hash for the same entry, for whoever tries forged
+    files until the last hash begins with a receipt's digits (hashchain.py ``entry_stray``
+    closes the keys). A JSON export imported (not *exact*) may write its time any way ISO
+    allows."""
     try:
         seq, kind, data = doc["seq"], doc["kind"], doc["data"]
         at = datetime.fromisoformat(doc["at"])
-        if not (isinstance(seq, int) and isinstance(kind, str) and isinstance(data, dict)):
+        if not (type(seq) is int and isinstance(kind, str) and isinstance(data, dict)):
             raise TypeError
-        if at.tzinfo is None:
+        if at.tzinfo is None or (exact and not _as_written(doc["at"], at)):
             raise ValueError
         return Event(seq, at, str(doc.get("recorder", "")), kind, frozen(data))
     except (KeyError, TypeError, ValueError):
         raise RuleError("rules.stored_event_invalid", doc=str(dict(doc))[:80]) from None
+
+
+#: What ``isoformat()`` writes for an aware time of a whole-minute offset: microseconds
+#: only when there are some, ``-00:00`` never (it writes ``+00:00``). A time this matches
+#: and fromisoformat reads is written as isoformat writes it (tests/test_stray_keys.py).
+_ISO = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.(?!000000)[0-9]{6})?"
+    r"(?:\+[0-9]{2}:[0-9]{2}|-(?!00:00)[0-9]{2}:[0-9]{2})"
+)
+
+
+def _as_written(text: str, at: datetime) -> bool:
+    """*text* is what ``at.isoformat()`` gives: the pattern first (a fifth of the cost),
+    the rest (an offset with seconds) written out and compared."""
+    return _ISO.fullmatch(text) is not None or text == at.isoformat()
 
 
 def _plain(value: Any) -> Any:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
-from scorekeeper.core.amounts import within
+from scorekeeper.core.amounts import whole_number, within
 from scorekeeper.core.entries import EntryData, as_player
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
@@ -59,10 +59,7 @@ class OptionSpec:
                 value=text,
                 choices=", ".join(self.choices),
             )
-        try:
-            number = int(word)
-        except ValueError:
-            number = None
+        number = whole_number(word, self.key)  # 0–9 only, as every number typed
         if number is None or (self.minimum is not None and number < self.minimum):
             raise RuleError(
                 "rules.option_number", field=self.key, option=self.named, value=text,

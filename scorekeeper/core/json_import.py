@@ -7,7 +7,6 @@ that breaks a rule is refused, never half-imported.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from scorekeeper.core.codec import event_from_doc, header_from_doc
@@ -15,6 +14,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.ledger import FoldError
 from scorekeeper.core.session import Session
 from scorekeeper.core.transcript import TranscriptError
+from scorekeeper.unique_json import DuplicateKey, loads_unique
 
 #: An export holds header, entries and state; anything nested deeper is not one.
 MAX_DEPTH = 12
@@ -38,7 +38,10 @@ def _depth(value: Any, limit: int) -> int:
 
 def read_json_export(text: str) -> Session:
     try:
-        doc = json.loads(text)
+        doc = loads_unique(text)
+    except DuplicateKey as error:  # which of the two values would count? Neither.
+        key = error.key if len(error.key) <= 40 else error.key[:40] + "…"
+        raise TranscriptError(1, RuleError("transcript.json_duplicate_key", name=key)) from None
     except RecursionError:
         raise TranscriptError(1, RuleError("transcript.json_deep", limit=MAX_DEPTH)) from None
     except ValueError as error:
@@ -59,7 +62,8 @@ def read_json_export(text: str) -> Session:
         for event_doc in events:
             if not isinstance(event_doc, dict):
                 raise RuleError("rules.stored_event_invalid", doc=str(event_doc)[:80])
-            parsed.append(event_from_doc({k: v for k, v in event_doc.items() if k not in _DROPPED}))
+            kept = {k: v for k, v in event_doc.items() if k not in _DROPPED}
+            parsed.append(event_from_doc(kept, exact=False))  # any ISO time: not hashed
         return Session(header, parsed, fresh=True)  # from outside: every check
     except FoldError as error:
         raise TranscriptError(1, RuleError("transcript.json_entry", seq=error.seq,

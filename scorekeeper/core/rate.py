@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any, Protocol
 
+from scorekeeper.core.amounts import other_digits, plain_digits
 from scorekeeper.core.entries import RateData
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.state import State
@@ -26,9 +27,14 @@ MAX_CURRENCY = 8
 
 
 def rate_amount(text: str) -> Decimal | None:
-    """*text* as a rate (``10``, ``0.5``): above zero, at most 2 decimals; else None."""
+    """*text* as a rate (``10``, ``0.5``): above zero, at most 2 decimals; else None. In
+    digits other than 0–9 it is refused in words (core/amounts.py ``whole_number``)."""
     word = text.strip()
-    if not _AMOUNT.fullmatch(word) or Decimal(word) <= 0:
+    if not _AMOUNT.fullmatch(word):
+        if _AMOUNT.fullmatch(plain_digits(word)):  # ١٠ or ０.５: the one rule, in words
+            raise other_digits(word)
+        return None
+    if Decimal(word) <= 0:
         return None
     return Decimal(word)
 

@@ -45,6 +45,7 @@ from scorekeeper.storage.hashchain import KEY as HASH_KEY
 from scorekeeper.storage.hashchain import (
     Verdict,
     header_hash,
+    header_stray,
     is_seek_vouch,
     seal_all,
     sealed,
@@ -63,9 +64,14 @@ class DamagedSession(UserError):
 def chain_refusal(sid: int, verdict: Verdict) -> DamagedSession:
     """What a broken chain is said as: the first document that does not match."""
     if verdict.bad_header:
+        if verdict.stray is not None:
+            return DamagedSession("recording.header_stray_key", session=sid, name=verdict.stray)
         key = "recording.chain_stripped_header" if verdict.missing else "recording.header_edited"
         return DamagedSession(key, session=sid)
     if verdict.bad_entry is not None:
+        if verdict.stray is not None:
+            where = {"session": sid, "entry": verdict.bad_entry, "name": verdict.stray}
+            return DamagedSession("recording.entry_stray_key", **where)
         key = "recording.chain_stripped" if verdict.missing else "recording.entry_edited"
         return DamagedSession(key, session=sid, entry=verdict.bad_entry)
     return DamagedSession("recording.vouch_edited", session=sid, entry=verdict.bad_vouch)
@@ -191,7 +197,7 @@ def resume_from(
     anything after it does not hold (the whole fold then says what is wrong, if anything
     is). The flag says a writer should take a new state (a correction or an undo since
     reaches below it)."""
-    if head.get(HASH_KEY) != header_hash(head):
+    if head.get(HASH_KEY) != header_hash(head) or header_stray(head) is not None:
         return None, False
     if not any(snap.named_by(vouch) for vouch in vouches):
         return None, False  # not named by the journal: a hint nobody vouches for

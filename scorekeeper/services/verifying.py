@@ -31,7 +31,15 @@ from scorekeeper.services.recording import state_payload
 from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots
-from scorekeeper.storage.hashchain import KEY, header_hash, is_seek_vouch, is_vouch, link
+from scorekeeper.storage.hashchain import (
+    KEY,
+    entry_stray,
+    header_hash,
+    header_stray,
+    is_seek_vouch,
+    is_vouch,
+    link,
+)
 from scorekeeper.storage.journal import ENTRY, Irregular, stream_docs
 
 
@@ -83,7 +91,7 @@ def _streamed(
     docs = stream_docs(handle)
     _, _, _, head_doc = next(docs)
     tip = header_hash(head_doc)
-    if head_doc.get(KEY) != tip:
+    if head_doc.get(KEY) != tip or header_stray(head_doc) is not None:
         raise Irregular
     fold = StreamFold(header_from_doc(head_doc), window=window)
     head, count, noted, most = tip, 0, None, 0
@@ -92,7 +100,7 @@ def _streamed(
     for kind, _, _, doc in docs:
         if kind == ENTRY:
             last_seek = None
-            if doc.get(KEY) != link(tip, doc):
+            if doc.get(KEY) != link(tip, doc) or entry_stray(doc) is not None:
                 raise Irregular
             event = fold.add(event_from_doc(doc))
             count += 1

@@ -13,6 +13,10 @@ catches that.
 The chain cannot be switched off: a document without its hash is refused wherever it is,
 the header and the first entry included (a journal whose hashes were all stripped is
 refused as such, never read as "older than the chain").
+
+Nor can it be given a nonce: a header or an entry that holds a key the format does not
+define (:data:`HEADER_FIELDS`, :data:`ENTRY_FIELDS`) is refused like one that does not
+match its hash, even when every hash after it was computed again (:func:`entry_stray`).
 """
 
 from __future__ import annotations
@@ -32,6 +36,38 @@ VOUCH_FIELDS = frozenset({"after", "size", "digest", "snapshot", "head"})
 #: of the snapshot's state line (None when no state is kept); *size* is where the line
 #: starts, as in the first form. Nothing in it needs the journal before it read.
 SEEK_VOUCH_FIELDS = frozenset({"after", "size", "state", "summaries"})
+#: The keys an entry's document holds besides its hash (core/codec.py ``event_to_doc``).
+ENTRY_FIELDS = frozenset({"seq", "at", "recorder", "kind", "data"})
+#: The keys a header's document may hold besides its hash (core/codec.py
+#: ``header_to_doc``; ``board`` and ``shares`` only for a Pochen board carried over).
+HEADER_FIELDS = frozenset(
+    {"game", "players", "options", "parent", "recorder", "stacks", "board", "shares"}
+)
+_ENTRY_KEYS = ENTRY_FIELDS | {KEY}
+_HEADER_KEYS = HEADER_FIELDS | {KEY}
+#: Most characters of a stray key a message repeats (the rest is the file's, not ours).
+STRAY_SHOWN = 40
+
+
+def entry_stray(doc: Mapping[str, Any]) -> str | None:
+    """The first key of an entry's document that the format does not define (see
+    :func:`_stray`), or None."""
+    return None if doc.keys() <= _ENTRY_KEYS else _stray(doc, _ENTRY_KEYS)
+
+
+def header_stray(doc: Mapping[str, Any]) -> str | None:
+    """The first key of a header's document that the format does not define, or None."""
+    return None if doc.keys() <= _HEADER_KEYS else _stray(doc, _HEADER_KEYS)
+
+
+def _stray(doc: Mapping[str, Any], keys: frozenset[str]) -> str:
+    """The first key of *doc* (in sorted order) not in *keys*, shortened for a message.
+
+    A key nobody reads is still hashed, so it would be a free nonce: whoever can write the
+    file could try forged files with another value in it until the last hash began with
+    the digits of a receipt noted at the table. Such a document is refused as changed."""
+    key = min(str(k) for k in doc if k not in keys)
+    return key if len(key) <= STRAY_SHOWN else key[:STRAY_SHOWN] + "…"
 
 
 def canonical(doc: Mapping[str, Any]) -> bytes:
@@ -108,6 +144,7 @@ class Walk:
     bad_entry: int | None = None  # 1-based position of the first entry that does not match
     bad_vouch: int | None = None  # the entry count after which a vouch does not match
     missing: bool = False  # that entry carries no hash at all
+    stray: str | None = None  # that entry holds this key, which the format does not define
 
     @property
     def ok(self) -> bool:
@@ -141,6 +178,9 @@ def walk(
             return Walk(head, tip, bad_entry=position + 1, missing=True)
         if value != link(tip, event):
             return Walk(head, tip, bad_entry=position + 1)
+        stray = entry_stray(event)
+        if stray is not None:
+            return Walk(head, tip, bad_entry=position + 1, stray=stray)
         head = tip = value
     if place < len(vouches):  # placed after entries that are not there
         return Walk(head, tip, bad_vouch=last)
@@ -163,6 +203,9 @@ class Verdict:
     bad_header: bool = False
     missing: bool = False  # that document carries no hash at all (the chain was stripped)
     bad_vouch: int | None = None  # the entry count after which a vouch line does not match
+    #: that document (the header, or the entry *bad_entry*) matches its hash but holds this
+    #: key, which the format does not define (:func:`entry_stray`)
+    stray: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -181,6 +224,9 @@ def verify(
         return Verdict(0, previous, previous, bad_header=True, missing=True)
     if stored != previous:
         return Verdict(0, previous, previous, bad_header=True)
+    stray = header_stray(header)
+    if stray is not None:
+        return Verdict(0, previous, previous, bad_header=True, stray=stray)
     found = walk(previous, events, vouches)
     checked = len(events) if found.bad_entry is None else found.bad_entry - 1
     if found.bad_vouch is not None:
@@ -192,4 +238,5 @@ def verify(
         bad_entry=found.bad_entry,
         missing=found.missing,
         bad_vouch=found.bad_vouch,
+        stray=found.stray,
     )

@@ -12,6 +12,8 @@ import zlib
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.unique_json import loads_unique
+
 #: Lines that name a snapshot (storage/snapshot.py), each stored under the byte offset it
 #: starts at and chained with the entries (storage/hashchain.py).
 VOUCH_TABLE = "vouches"
@@ -35,7 +37,8 @@ def encode(record: Mapping[str, Any]) -> tuple[bytes, Any]:
 
 
 def decode(line: bytes) -> Any:
-    """The JSON value of one line without its newline, or None if it fails its check."""
+    """The JSON value of one line without its newline, or None if it fails its check or
+    gives a key twice in one object (scorekeeper/unique_json.py)."""
     if len(line) < 10 or line[8:9] != b" ":
         return None
     try:
@@ -45,8 +48,8 @@ def decode(line: bytes) -> Any:
     payload = line[9:]
     if zlib.crc32(payload) != crc:
         return None
-    try:
-        return json.loads(payload.decode("utf-8"))
+    try:  # a key twice in one object is damage too: which of the two would count?
+        return loads_unique(payload.decode("utf-8"))
     except ValueError:
         return None
 

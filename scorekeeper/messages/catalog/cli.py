@@ -168,8 +168,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "保存された記録が書き換えられていないか確認",
     ),
     "cli.help.verify.expect": (
-        "the last hash noted down earlier (a receipt): catches entries cut off the end",
-        "以前に書き留めた最後のハッシュ(控え): 末尾から削除された記録を見つけます",
+        "the last hash noted down earlier (a receipt, at least 16 hex digits): catches entries"
+        " cut off the end",
+        "以前に書き留めた最後のハッシュ(控え、16進数16桁以上): 末尾から削除された記録を見つけます",
     ),
     "cli.help.stats": (
         "per player over the stored sessions",
@@ -210,8 +211,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "削除されたか、書き換えられています",
     ),
     "cli.verify_expect_syntax": (
-        "{text} is not a receipt hash: give 8 to 64 hex digits as verify printed them",
-        "{text}は控えのハッシュではありません。verify が表示した16進数を8〜64桁で入力してください",
+        "{text} is not a receipt hash: give {least} to 64 hex digits as verify printed them",
+        "{text}は控えのハッシュではありません。verify が表示した16進数を{least}〜64桁で入力してください",
+    ),
+    "cli.verify_expect_short": (
+        "{text} is too short for a receipt: {digits} hex {digits:digit|digits} can be matched by"
+        " a forged file found by trying; give at least {least}, as verify printed them",
+        "{text}は控えとして短すぎます。{digits}桁では、試行を重ねて一致する偽のファイルを"
+        "作れてしまいます。verify が表示したとおり{least}桁以上入力してください",
     ),
     "cli.verify_entry": (
         "entry {entry} does not match its chain: the file was edited after it was written",
@@ -220,6 +227,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cli.verify_header": (
         "the session header does not match its chain: the file was edited after it was written",
         "セッションの見出しがチェーンと一致しません: 書き込み後にファイルが編集されています",
+    ),
+    "cli.verify_entry_stray": (
+        "entry {entry} holds a key this program never writes ({name}): the file was changed"
+        " after it was written, a key nobody reads being a way to change its hash",
+        "記録{entry}に、このプログラムが書くことのない項目({name})があります: 書き込み後に"
+        "ファイルが変更されています(読まれない項目はハッシュを変える手段になります)",
+    ),
+    "cli.verify_header_stray": (
+        "the session header holds a key this program never writes ({name}): the file was"
+        " changed after it was written, a key nobody reads being a way to change its hash",
+        "セッションの見出しに、このプログラムが書くことのない項目({name})があります: 書き込み後に"
+        "ファイルが変更されています(読まれない項目はハッシュを変える手段になります)",
     ),
     "cli.verify_unchained": (
         "entry {entry} carries no chain hash: the chain was stripped from the file, so"

@@ -46,6 +46,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "いないことを示す連鎖が取り除かれています(またはチェーン導入前のファイルです)。"
         "何も変更していません。詳しくは scorekeeper verify {session}",
     ),
+    "recording.entry_stray_key": (
+        "session {session} was changed after it was written: entry {entry} holds a key"
+        " this program never writes ({name}), which could only be there to change its hash."
+        " Nothing was changed; scorekeeper verify {session} says more",
+        "セッション{session}は書き込み後に変更されています: 記録{entry}に、このプログラムが"
+        "書くことのない項目({name})があります。ハッシュを変えるためとしか考えられません。"
+        "何も変更していません。詳しくは scorekeeper verify {session}",
+    ),
+    "recording.header_stray_key": (
+        "session {session} was changed after it was written: its header holds a key this"
+        " program never writes ({name}), which could only be there to change its hash."
+        " Nothing was changed; scorekeeper verify {session} says more",
+        "セッション{session}は書き込み後に変更されています: ヘッダーに、このプログラムが"
+        "書くことのない項目({name})があります。ハッシュを変えるためとしか考えられません。"
+        "何も変更していません。詳しくは scorekeeper verify {session}",
+    ),
     "recording.vouch_edited": (
         "session {session} was changed after it was written: the snapshot note after"
         " entry {entry} does not match its chain. Nothing was changed; scorekeeper verify"

@@ -85,6 +85,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "export shows it exactly",
         "{value}は大きすぎます。数は{limit:,}までです(どのページや書き出しでも正確に表示できるように)",
     ),
+    "rules.other_digits": (
+        "{value} is written in digits other than 0–9: type it as {plain} (numbers take the"
+        " digits 0–9 only)",
+        "{value}は0〜9以外の数字で書かれています。{plain}のように半角の0〜9で入力してください",
+    ),
     "rules.too_large.stake": (
         "raising would make the stake {value:,}: past {limit:,}, the most an amount may be "
         "(so that every page and export shows it exactly)",

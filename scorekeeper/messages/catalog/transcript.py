@@ -67,6 +67,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "this is not readable JSON",
         "JSONとして読めません",
     ),
+    "transcript.json_duplicate_key": (
+        "this JSON gives the key {name} twice in one object: one reader would take the first"
+        " value, another the last, so it is not imported",
+        "このJSONは一つのオブジェクトに項目{name}が2回あります。読む側によってどちらの値を"
+        "使うかが変わるため、取り込みません",
+    ),
     "transcript.json_not_export": (
         "this JSON is not a scorekeeper export (from 'scorekeeper export --format json')",
         "このJSONは scorekeeper の書き出し(export --format json)ではありません",

@@ -16,6 +16,7 @@ from textual.suggester import Suggester
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from scorekeeper.core.amounts import plain_number, whole_number
 from scorekeeper.core.near import nearest
 from scorekeeper.messages import UserError, t
 from scorekeeper.ui.cells import width
@@ -184,13 +185,15 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         self.release()
 
     def _matches(self, text: str) -> list[tuple[int, str]]:
-        """Who *text* names: a seat number (full-width digits too), a whole name, or the
-        start of a name (of those who can be picked); the table's own case rules."""
+        """Who *text* names: a seat number (in 0–9, as every number typed: other digits are
+        refused in words, _no_match), a whole name, or the start of a name (of those who
+        can be picked); the table's own case rules."""
+        number = plain_number(text.strip())
+        if number is not None:
+            return [(seat, name) for seat, name in self.everyone if seat == number]
         word = unicodedata.normalize("NFKC", text).strip()
-        if not word:
+        if not word or word.isdigit():  # "²" is no seat number (nor a name)
             return []
-        if word.isdigit():
-            return [(seat, name) for seat, name in self.everyone if seat == int(word)]
         folded = word.casefold()
         exact = [(seat, name) for seat, name in self.everyone if name.casefold() == folded]
         if exact:
@@ -235,7 +238,13 @@ class PickPlayerDialog(HoldsKeys[str | None]):
 
     def _no_match(self, text: str) -> str:
         """Nobody is called *text*: said with the nearest name that can be picked, if any
-        is near enough (a typo, core/near.py); nothing is picked for it."""
+        is near enough (a typo, core/near.py); nothing is picked for it. A seat in digits
+        other than 0–9 (an IME's ４, an Arabic-Indic ٤) is said so, with the number to type:
+        one rule for every number typed (core/amounts.py)."""
+        try:
+            whole_number(text)
+        except UserError as error:
+            return error.message()
         near = nearest(text, [name for _, name in self.seats])
         if near is None:
             return t("ui.pick.no_match", text=text)
