@@ -55,6 +55,7 @@ from scorekeeper.storage.lines import VOUCH_TABLE as VOUCH_TABLE
 from scorekeeper.storage.lines import decode as decode
 from scorekeeper.storage.lines import encode as encode
 from scorekeeper.storage.lines import vouch_alone
+from scorekeeper.storage.regular import is_regular, read_regular
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
@@ -461,7 +462,7 @@ def _read_head(fd: int) -> bytes:
 
 def side_files(path: Path) -> list[Path]:
     """The unfinished writes set aside from *path* so far (``.torn``, ``.torn-2`` …)."""
-    found = [p for p in path.parent.glob(path.name + ".torn*") if p.is_file()]
+    found = [p for p in path.parent.glob(path.name + ".torn*") if is_regular(p)]
     return sorted(found, key=lambda p: (len(p.name), p.name))
 
 
@@ -473,7 +474,7 @@ def _save_torn(path: Path, torn: bytes) -> Path:
     """
     for side in side_files(path):
         with contextlib.suppress(OSError):
-            if side.read_bytes() == torn:
+            if read_regular(side, len(torn)) == torn:
                 return side
     n = 1
     while True:
