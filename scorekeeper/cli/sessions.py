@@ -87,9 +87,9 @@ def record(store: Store, sid: int, texts: list[str]) -> int:
                 print(t("recording.checkpoint_wrong", session=sid), file=sys.stderr)
             entries = _tried(rec, sid, texts)
         assert entries is not None
-        for entry in entries:
-            event = rec.record(entry)
-            index = len(rec.session.events) - 1
+        events = rec.record_all(entries)  # one write: all of them on the disk, or none
+        first = len(rec.session.events) - len(events)
+        for index, event in enumerate(events, first):
             key, params = rec.session.describe(index)
             local = local_text(event.at, "%H:%M:%S")
             line = t("cli.recorded", seq=event.seq, time=local, what=describe_text(key, params))

@@ -692,6 +692,17 @@ class JournalStorage(Storage):
         if known is not None:
             self._next_ids[name] = max([known, *(int(doc_id) + 1 for doc_id in docs)])
 
+    def insert_each(self, name: str, docs: Mapping[str, Mapping[str, Any]]) -> None:
+        """:meth:`insert_docs`, each document on a line of its own (as one entry is), all
+        in one write: on the disk all together, or none of them."""
+        table = self._state.get(name, {})
+        if any(doc_id in table for doc_id in docs):
+            raise ValueError(f"a document of {list(docs)} already exists")
+        self.append_all({"set": {name: {doc_id: doc}}} for doc_id, doc in docs.items())
+        known = self._next_ids.get(name)
+        if known is not None:
+            self._next_ids[name] = max([known, *(int(doc_id) + 1 for doc_id in docs)])
+
     def insert_vouch(self, doc: Mapping[str, Any]) -> bool:
         """Append the vouch *doc*, which names the journal's length before it (``size``),
         under that offset; False (nothing written) while an unfinished last write waits to
@@ -705,9 +716,15 @@ class JournalStorage(Storage):
 
     def append(self, record: Mapping[str, Any]) -> None:
         """Make *record* durable (written and fsynced), then apply it in memory."""
+        self.append_all([record])
+
+    def append_all(self, records: Iterable[Mapping[str, Any]]) -> None:
+        """Make *records* durable, one line each, in one write and one fsync; then apply
+        them in memory. All or none: a write the disk refuses part-way is cut away again
+        (a ``record`` of many entries on a disk that fills keeps none of them)."""
         if self._fd is None:
             raise RuntimeError(f"{self.path} is not open for writing")
-        line, parsed = encode(record)
+        encoded = [encode(record) for record in records]
         fd = self._fd
         if self.torn:  # kept aside first; if that fails, nothing at all changes
             try:
@@ -721,22 +738,23 @@ class JournalStorage(Storage):
                 os.ftruncate(fd, self._size)
                 self._needs_truncate = False
             os.lseek(fd, self._size, os.SEEK_SET)
-            durable.write_all(fd, line)
+            durable.write_all(fd, b"".join(line for line, _ in encoded))
             os.fsync(fd)
         except OSError as exc:
             self._undo_partial_write(fd)
             raise StorageError(
                 "storage.write_failed", path=str(self.path), reason=reason_of(exc)
             ) from exc
-        self._size += len(line)
-        running = self.prefix.running
-        if running is not None:
-            running.update(line)
-        event_id = _one_event_id(parsed)
-        if event_id is not None:  # see _entry_line_ends
-            copy = None if running is None else running.copy()
-            self.marks.append(LineMark(self._size, copy, event_id))
-        apply(self._state, parsed)
+        for line, parsed in encoded:
+            self._size += len(line)
+            running = self.prefix.running
+            if running is not None:
+                running.update(line)
+            event_id = _one_event_id(parsed)
+            if event_id is not None:  # see _entry_line_ends
+                copy = None if running is None else running.copy()
+                self.marks.append(LineMark(self._size, copy, event_id))
+            apply(self._state, parsed)
 
     def _undo_partial_write(self, fd: int) -> None:
         """Cut a half-written line away, or remember to before the next line goes on."""
