@@ -46,6 +46,10 @@ def tell_set_aside(store: Store, sid: int) -> None:
     if kept:
         files = ", ".join(str(path) for path in kept)
         print(t("cli.set_aside", session=sid, count=len(kept), files=files), file=sys.stderr)
+    others = store.not_set_aside(sid)  # planted, or copied: no write of this session
+    if others:
+        files = ", ".join(str(path) for path in others)
+        print(t("cli.not_set_aside", session=sid, files=files), file=sys.stderr)
 
 
 def import_file(store: Store, path: str) -> int:

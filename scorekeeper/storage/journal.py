@@ -55,7 +55,7 @@ from scorekeeper.storage.lines import VOUCH_TABLE as VOUCH_TABLE
 from scorekeeper.storage.lines import decode as decode
 from scorekeeper.storage.lines import encode as encode
 from scorekeeper.storage.lines import vouch_alone
-from scorekeeper.storage.regular import is_regular, read_regular
+from scorekeeper.storage.regular import is_regular, open_regular, read_regular
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
@@ -460,6 +460,38 @@ def _read_head(fd: int) -> bytes:
     return data + chunk
 
 
+#: The journal's record of each unfinished write its writer set aside: a line
+#: ``{"set": {"aside": {"<offset>": {"bytes": n, "sha256": h}}}}`` written in the same
+#: write as the entry that followed it (the offset is where the unfinished write began).
+#: ``show``, ``verify`` and the app report a ``.torn`` file as a write set aside only
+#: when the journal records its length and SHA-256 (docs/storage.md).
+ASIDE_TABLE = "aside"
+_ASIDE_HEAD = b'{"set":{"aside":'
+
+
+def recorded_aside(path: Path) -> set[tuple[int, str]]:
+    """The length and SHA-256 of each unfinished write the journal at *path* records
+    having set aside (none if it cannot be read)."""
+    try:
+        with open_regular(path) as handle:
+            data = handle.read()
+    except OSError:
+        return set()
+    found: set[tuple[int, str]] = set()
+    at = data.find(_ASIDE_HEAD)
+    while at >= 9:
+        begin, end = at - 9, data.find(b"\n", at)
+        if end < 0:
+            break
+        record = decode(data[begin:end]) if data[begin - 1 : begin] in (b"", b"\n") else None
+        docs = record.get("set", {}).get(ASIDE_TABLE) if isinstance(record, dict) else None
+        for doc in docs.values() if isinstance(docs, dict) else ():
+            if isinstance(doc, dict) and type(doc.get("bytes")) is int:
+                found.add((doc["bytes"], str(doc.get("sha256"))))
+        at = data.find(_ASIDE_HEAD, end)
+    return found
+
+
 def side_files(path: Path) -> list[Path]:
     """The unfinished writes set aside from *path* so far (``.torn``, ``.torn-2`` …)."""
     found = [p for p in path.parent.glob(path.name + ".torn*") if is_regular(p)]
@@ -522,6 +554,8 @@ class JournalStorage(Storage):
         self.writer = writer
         self.torn_saved_to: Path | None = None
         self.torn = b""  # an unfinished last write, set aside before the next append
+        #: The journal's record of the write set aside, written with the next entry.
+        self._aside: dict[str, Any] | None = None
         self._fd: int | None = None
         self._size = 0
         self._needs_truncate = False
@@ -581,6 +615,8 @@ class JournalStorage(Storage):
 
     def _set_torn_aside(self, fd: int) -> None:
         self.torn_saved_to = _save_torn(self.path, self.torn)
+        note = {"bytes": len(self.torn), "sha256": hashlib.sha256(self.torn).hexdigest()}
+        self._aside = {"set": {ASIDE_TABLE: {str(self._size): note}}}
         os.ftruncate(fd, self._size)
         os.fsync(fd)
         self.torn = b""
@@ -707,7 +743,8 @@ class JournalStorage(Storage):
         """Append the vouch *doc*, which names the journal's length before it (``size``),
         under that offset; False (nothing written) while an unfinished last write waits to
         be set aside: only an entry may do that (a refused command changes nothing)."""
-        if self.torn or self._needs_truncate or doc.get("size") != self._size:
+        pending = self.torn or self._needs_truncate or self._aside is not None
+        if pending or doc.get("size") != self._size:
             return False
         if str(self._size) in self._state.get(VOUCH_TABLE, {}):
             return False  # a line stored under that number already (not ours): no clash
@@ -733,6 +770,8 @@ class JournalStorage(Storage):
                 raise StorageError(
                     "storage.write_failed", path=str(self.path), reason=reason_of(exc)
                 ) from exc
+        if self._aside is not None:  # recorded with the entry after it, in the same write
+            encoded.insert(0, encode(self._aside))
         try:
             if self._needs_truncate:
                 os.ftruncate(fd, self._size)
@@ -745,6 +784,7 @@ class JournalStorage(Storage):
             raise StorageError(
                 "storage.write_failed", path=str(self.path), reason=reason_of(exc)
             ) from exc
+        self._aside = None
         for line, parsed in encoded:
             self._size += len(line)
             running = self.prefix.running

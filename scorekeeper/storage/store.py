@@ -81,10 +81,33 @@ class Store:
         return tuple(sorted(self.journal_stamps().items()))
 
     def set_aside(self, sid: int) -> list[Path]:
-        """Unfinished writes set aside from session *sid* (never acknowledged as recorded)."""
-        from scorekeeper.storage.journal import side_files
+        """Unfinished writes set aside from session *sid* (never acknowledged as recorded):
+        the ``.torn`` files whose length and SHA-256 its journal records."""
+        return self._side_files(sid)[0]
 
-        return side_files(self.path(sid))
+    def not_set_aside(self, sid: int) -> list[Path]:
+        """Files named as set-aside writes beside session *sid* that its journal records
+        no such write for: not written by this session (or by a version before 2026-12,
+        which recorded none), never reported as writes that happened."""
+        return self._side_files(sid)[1]
+
+    def _side_files(self, sid: int) -> tuple[list[Path], list[Path]]:
+        from scorekeeper.storage.journal import recorded_aside, side_files
+        from scorekeeper.storage.regular import read_regular
+
+        found = side_files(self.path(sid))
+        recorded = recorded_aside(self.path(sid)) if found else set()
+        ours: list[Path] = []
+        others: list[Path] = []
+        for path in found:
+            try:
+                size = path.lstat().st_size
+                data = read_regular(path, size) if any(n == size for n, _ in recorded) else b""
+            except OSError:
+                data = b""
+            mine = len(data) == size and (size, hashlib.sha256(data).hexdigest()) in recorded
+            (ours if mine else others).append(path)
+        return ours, others
 
     def protects(self, target: str | os.PathLike[str]) -> bool:
         """True when writing to *target* could clobber what the store keeps: a path inside
