@@ -190,3 +190,43 @@ def test_a_fifo_beside_a_session_is_not_reported_as_a_set_aside_write(data, caps
     _plant(_places(data)["set-aside"], "fifo")
     code, _, err = run(capsys, "--data-dir", str(data), "show", "1")
     assert code == 0 and ".torn" not in err
+
+
+@pytest.mark.parametrize("kind", ("fifo", "folder"))
+def test_a_fifo_in_place_of_a_journal_is_said_and_never_waited_on(data, kind):
+    """Not a side file, but the same hand: ``2.journal`` a FIFO. The list and ``stats`` name
+    it as a file that cannot be read and go on; the commands on it say so, at once."""
+    _plant(data / "sessions" / "2.journal", kind)
+    listed = _scorekeeper(data, "list")
+    assert listed.returncode == 0 and "it is not a regular file" in listed.stdout
+    assert _scorekeeper(data, "stats").returncode == 0
+    for command in (["show", "2"], ["record", "2", "round"], ["verify", "2"]):
+        done = _scorekeeper(data, *command)
+        assert done.returncode == 2 and "Could not read" in done.stderr, command
+        assert "Traceback" not in done.stderr
+    assert _scorekeeper(data, "record", "1", "note more").returncode == 0  # the others go on
+
+
+def test_the_start_screen_lists_the_sessions_beside_a_fifo_journal(data):
+    _plant(data / "sessions" / "2.journal", "fifo")
+    script = (
+        "import asyncio, sys\n"
+        "from scorekeeper.storage import Store\n"
+        "from scorekeeper.ui.app import ScorekeeperApp\n"
+        "async def main():\n"
+        "    app = ScorekeeperApp(Store(sys.argv[1]))\n"
+        "    async with app.run_test(size=(100, 30)) as pilot:\n"
+        "        for _ in range(50):\n"
+        "            await pilot.pause(0.05)\n"
+        "    print('shown')\n"
+        "asyncio.run(main())\n"
+    )
+    env = dict(os.environ, SCOREKEEPER_LANG="en")
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(data)],
+        capture_output=True,
+        text=True,
+        timeout=GUARD,
+        env=env,
+    )
+    assert done.stdout.strip() == "shown", done.stderr

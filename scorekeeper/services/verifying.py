@@ -33,6 +33,7 @@ from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY, header_hash, is_seek_vouch, is_vouch, link
 from scorekeeper.storage.journal import ENTRY, Irregular, stream_docs
+from scorekeeper.storage.regular import open_regular
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def verify_streamed(
     path = store.path(sid)
     snap = snapshots.load_digested(path)
     try:
-        with open(path, "rb") as handle, folding():
+        with open_regular(path, follow=True) as handle, folding():
             return _streamed(sid, handle, snap, wanted, window)
     except Exception:  # anything at all: the whole read says it, or finds nothing wrong
         return None

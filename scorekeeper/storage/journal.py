@@ -37,6 +37,7 @@ after a crash.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -55,7 +56,13 @@ from scorekeeper.storage.lines import VOUCH_TABLE as VOUCH_TABLE
 from scorekeeper.storage.lines import decode as decode
 from scorekeeper.storage.lines import encode as encode
 from scorekeeper.storage.lines import vouch_alone
-from scorekeeper.storage.regular import is_regular, open_regular, read_regular
+from scorekeeper.storage.regular import (
+    NotRegular,
+    is_regular,
+    is_regular_fd,
+    open_regular,
+    read_regular,
+)
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
@@ -567,7 +574,7 @@ class JournalStorage(Storage):
         if writer:
             self._state = self._open_writer(resume)
         else:
-            with open(self.path, "rb") as handle:
+            with open_regular(self.path, follow=True) as handle:  # a FIFO: refused, no wait
                 data = handle.read()
             if resume is None:
                 found = scan(data, self.path)
@@ -580,6 +587,9 @@ class JournalStorage(Storage):
 
     def _open_writer(self, resume: ResumeAt | None) -> Tables:
         fd = os.open(self.path, os.O_RDWR | _BINARY)
+        if not is_regular_fd(fd):  # a FIFO opened read-write would wait at the first read
+            os.close(fd)
+            raise NotRegular(errno.EINVAL, "not a regular file", str(self.path))
         if not locking.try_lock(fd):
             os.close(fd)
             raise Locked(str(self.path))

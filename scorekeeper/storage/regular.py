@@ -55,6 +55,12 @@ def read_regular(path: str | os.PathLike[str], limit: int, *, follow: bool = Fal
         return handle.read(limit + 1)
 
 
+def is_regular_fd(fd: int) -> bool:
+    """The open file *fd* is a regular file (a FIFO opened read-write does not wait to
+    open, only to be read)."""
+    return stat.S_ISREG(os.fstat(fd).st_mode)
+
+
 def is_regular(path: Path) -> bool:
     """*path* is a regular file itself (not a link to one, a FIFO, a folder, a device)."""
     try:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.storage import durable, locking, paths, snapshot
 from scorekeeper.storage.errors import StorageError, reason_of
+from scorekeeper.storage.regular import open_regular
 from scorekeeper.storage.stored_session import StoredSession
 
 if TYPE_CHECKING:  # the journal's machinery is loaded by what opens a session (see Store)
@@ -397,7 +398,7 @@ class Store:
         None (fold the session) for anything else; never an error."""
         path = os.fspath(self.path(sid))
         try:
-            with open(path, "rb") as handle:
+            with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
                 data = handle.read()
         except OSError:
             return None
@@ -448,7 +449,7 @@ class Store:
         for sid in ids:
             path = os.path.join(folder, paths.session_name(sid))
             try:
-                with open(path, "rb") as handle:
+                with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
                     data = handle.read()
             except FileNotFoundError:
                 found[sid] = StorageError("storage.no_session", session=sid)
@@ -499,7 +500,7 @@ def _an_entry_in(path: Path, since: int) -> bool:
     """Whether what the journal holds past byte *since* is more than vouch lines (a new
     journal: anything at all); a file rewritten shorter counts as written."""
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path, follow=True) as handle:
             size = handle.seek(0, os.SEEK_END)
             if size <= since:
                 return size < since

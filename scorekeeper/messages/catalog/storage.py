@@ -68,6 +68,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the disk reported an error",
         "ディスクの読み書きでエラーが起きました",
     ),
+    "storage.reason.not_a_file": (
+        "it is not a regular file (a FIFO, a folder or a device)",
+        "通常のファイルではありません（FIFO・フォルダー・デバイスなど）",
+    ),
     "storage.reason.other": (
         "{detail}",
         "{detail}",
