@@ -106,7 +106,7 @@ def test_a_side_file_that_is_not_a_file_never_stops_a_command(data, side, kind):
     assert "note: more" in _scorekeeper(data, "timeline", "1").stdout
 
 
-@pytest.mark.parametrize("side", ("snapshot", "old settings"))
+@pytest.mark.parametrize("side", ("snapshot", "old settings", "settings"))
 def test_the_app_opens_a_session_beside_a_fifo(data, side):
     """``scorekeeper open 1`` as the app opens it (headless, in a process of its own)."""
     _plant(_places(data)[side], "fifo")
