@@ -299,7 +299,8 @@ class Store:
 
         path = self.path(sid)
         try:
-            data = path.read_bytes()
+            with open_regular(path, follow=True) as handle:  # swapped for a FIFO: no wait
+                data = handle.read()
         except FileNotFoundError as exc:
             raise StorageError("storage.no_session", session=sid) from exc
         except OSError as exc:
