@@ -141,10 +141,22 @@ def test_the_app_opens_a_session_beside_a_fifo(data, side):
 def test_the_page_server_starts_beside_a_fifo(data, kind):
     """``display 1 --serve`` prints its address (it has opened the session) and serves."""
     _plant(_places(data)["snapshot"], kind)
+    assert b'"session": 1' in _served(data, "1")
+
+
+def test_the_page_of_the_session_written_last_passes_over_a_fifo_journal(data):
+    """``display --serve`` without a number follows the session written to last: a FIFO
+    named as a journal, newer than any, is no session written to."""
+    _plant(data / "sessions" / "2.journal", "fifo")
+    assert b'"session": 1' in _served(data)
+
+
+def _served(data: Path, *session: str) -> bytes:
+    """What ``display [SESSION] --serve`` serves as ``state.json``, once it said where."""
     env = dict(os.environ, SCOREKEEPER_LANG="en")
-    command = [sys.executable, "-m", "scorekeeper", "--data-dir", str(data), "display", "1"]
+    command = [sys.executable, "-m", "scorekeeper", "--data-dir", str(data), "display"]
     proc = subprocess.Popen(
-        [*command, "--serve", "--port", "0"],
+        [*command, *session, "--serve", "--port", "0"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -156,8 +168,7 @@ def test_the_page_server_starts_beside_a_fifo(data, kind):
         assert ready, "display --serve said nothing: it hung"
         url = proc.stdout.readline().strip()
         assert url.startswith("http://127.0.0.1:"), url
-        answer = asyncio.run(_get(url + "state.json"))
-        assert b'"players"' in answer
+        return asyncio.run(_get(url + "state.json"))
     finally:
         proc.terminate()
         proc.wait(GUARD)

@@ -63,7 +63,7 @@ class Store:
             with os.scandir(self.sessions_dir) as found:
                 for each in found:
                     sid = paths.session_id_of(each.name)
-                    if sid is not None:
+                    if sid is not None and each.is_file():  # a FIFO is no session written to
                         with contextlib.suppress(OSError):
                             info = each.stat()
                             stamps[sid] = (info.st_size, info.st_mtime_ns)
