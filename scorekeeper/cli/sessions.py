@@ -46,6 +46,10 @@ def tell_set_aside(store: Store, sid: int) -> None:
     if kept:
         files = ", ".join(str(path) for path in kept)
         print(t("cli.set_aside", session=sid, count=len(kept), files=files), file=sys.stderr)
+    others = store.not_set_aside(sid)  # planted, or copied: no write of this session
+    if others:
+        files = ", ".join(str(path) for path in others)
+        print(t("cli.not_set_aside", session=sid, files=files), file=sys.stderr)
 
 
 def import_file(store: Store, path: str) -> int:
@@ -87,9 +91,9 @@ def record(store: Store, sid: int, texts: list[str]) -> int:
                 print(t("recording.checkpoint_wrong", session=sid), file=sys.stderr)
             entries = _tried(rec, sid, texts)
         assert entries is not None
-        for entry in entries:
-            event = rec.record(entry)
-            index = len(rec.session.events) - 1
+        events = rec.record_all(entries)  # one write: all of them on the disk, or none
+        first = len(rec.session.events) - len(events)
+        for index, event in enumerate(events, first):
             key, params = rec.session.describe(index)
             local = local_text(event.at, "%H:%M:%S")
             line = t("cli.recorded", seq=event.seq, time=local, what=describe_text(key, params))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
@@ -404,6 +404,8 @@ class Recording:
         if found is None:
             return None
         snap, taken = found
+        if isinstance(snap, Seekable):  # its histories are read from the file when asked for
+            taken = replace(taken, apart=self._folded_when_changed(taken))
         try:
             writer = self._store.open_writer(self.id, resume=taken.at)
         except NotResumable:
@@ -423,6 +425,28 @@ class Recording:
         self._taken_digest = snap.state_digest if isinstance(snap, Seekable) else None
         self._stats_since = (resumed.stats, resumed.counted)
         return writer, resumed.session, resumed.chain, resumed.head
+
+    def _folded_when_changed(self, taken: StateAt) -> tuple[_FoldedWhenChanged, ...]:
+        """The histories of the state *taken*, each read from the snapshot when something
+        reads it; one that is not the text the vouched state line names (cut, changed)
+        is taken from the fold of every entry instead, whoever reads it (a screen, an
+        export, the next state kept): time, never a traceback (issue 44 point 3)."""
+        lock = threading.Lock()
+
+        def folded(index: int) -> str:
+            with lock:
+                self.ensure_history()
+                # the snapshot no longer holds what its vouch names: a new one at closing
+                self._taken = self._taken_digest = None
+                self._state_stale = True
+                session, entries = self.session, taken.entries
+                whole = len(session.events) == entries
+                state = session.state if whole else session.state_before(entries)
+                return encode_state_apart(state)[1][index]
+
+        return tuple(
+            _FoldedWhenChanged(history, n, folded) for n, history in enumerate(taken.apart)
+        )
 
     def ensure_history(self) -> bool:
         """Fold the whole session if it was picked up at a snapshot: for an undo or a
@@ -482,6 +506,41 @@ class Recording:
             # after it: a new one as this recording closes.
             self._state_stale = True
         return event
+
+    def record_all(self, entries: list[Entry]) -> list[Event]:
+        """Record every one of *entries* or none (``scorekeeper record`` of many): each
+        checked in turn on the immutable ledger, then all of them on the disk in one write
+        and one fsync, only then taken into the session. A disk that fills part-way keeps
+        none of them, and nothing changes in memory either (issue 44 point 5)."""
+
+        def checked() -> list[Event]:
+            ledger, events = self.session.ledger, []
+            for entry in entries:
+                event = ledger.check(entry)
+                ledger = ledger.step(event)
+                events.append(event)
+            return events
+
+        events = self._unvouched_history_folds(checked)
+        chain, docs = self._chain, []
+        for event in events:
+            doc = sealed(chain, event_to_doc(event))
+            docs.append(doc)
+            chain = doc[HASH_KEY]
+        try:
+            self._writer.append_all(docs)
+        except StorageError as error:
+            if error.key != "storage.write_failed" or len(docs) < 2:
+                raise
+            params = {**error.params, "count": len(docs)}
+            raise StorageError("storage.write_failed_all", **params) from None
+        self._chain = self._head = chain
+        self._recorded += len(events)
+        for event in events:
+            self.session.commit(event)
+            if event.kind in NEEDS_HISTORY and self.session.history_from == 1:
+                self._state_stale = True  # as in record()
+        return events
 
     def correct(
         self, round_number: int, reason: str, entries: list[Entry], now: datetime | None = None
@@ -659,6 +718,26 @@ class Recording:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class _FoldedWhenChanged:
+    """A history of a snapshot a writer opened at (storage/snapshot.py ``_History``): its
+    text from the file, checked against the vouched state line; else, when the file no
+    longer holds that text, the text the fold of every entry gives (*folded*)."""
+
+    __slots__ = ("_folded", "_history", "_index")
+
+    def __init__(self, history: Any, index: int, folded: Callable[[int], str]) -> None:
+        self._history, self._index, self._folded = history, index, folded
+
+    def text(self) -> str:
+        try:
+            text = self._history.text()
+        except snapshots.HistoryNotVouched:
+            return self._folded(self._index)
+        if not isinstance(text, str):
+            raise ValueError("a history kept apart that is not text")
+        return text
 
 
 def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> bool:

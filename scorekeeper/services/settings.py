@@ -20,7 +20,10 @@ import os
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.storage.regular import open_regular
+
 FILE = "settings.json"
+_LIMIT = 1 << 20  # bytes: settings are a few dozen
 #: What the old file in the data folder is renamed to once its settings are moved.
 MIGRATED = "settings.json.migrated"
 
@@ -41,11 +44,14 @@ def config_root() -> Path:
 
 def _read(path: Path) -> dict[str, Any] | None:
     """The settings in *path*; None when there is no such file, {} when it is unreadable."""
-    try:
-        text = path.read_text(encoding="utf-8")
+    try:  # a FIFO or a device is refused at once, never waited on (storage/regular.py)
+        with open_regular(path, follow=True) as handle:
+            text = handle.read(_LIMIT + 1).decode("utf-8")
     except (FileNotFoundError, NotADirectoryError):  # no such file, or no such folder
         return None
-    except (OSError, ValueError):  # a folder, no permission, not UTF-8
+    except (OSError, ValueError):  # a folder, a FIFO, no permission, not UTF-8
+        return {}
+    if len(text) > _LIMIT:
         return {}
     try:
         value = json.loads(text)
@@ -59,6 +65,8 @@ def _write(folder: Path, settings: dict[str, Any]) -> bool:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         temp = folder / f".{FILE}.tmp"
+        with contextlib.suppress(FileNotFoundError):  # a FIFO left there would block the write
+            temp.unlink()
         temp.write_text(json.dumps(settings, ensure_ascii=False, indent=1), encoding="utf-8")
         os.replace(temp, folder / FILE)
     except OSError:

@@ -41,6 +41,7 @@ from scorekeeper.storage.hashchain import (
     link,
 )
 from scorekeeper.storage.journal import ENTRY, Irregular, stream_docs
+from scorekeeper.storage.regular import open_regular
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def verify_streamed(
     path = store.path(sid)
     snap = snapshots.load_digested(path)
     try:
-        with open(path, "rb") as handle, folding():
+        with open_regular(path, follow=True) as handle, folding():
             return _streamed(sid, handle, snap, wanted, window)
     except Exception:  # anything at all: the whole read says it, or finds nothing wrong
         return None

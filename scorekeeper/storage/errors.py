@@ -6,6 +6,7 @@ import errno
 from dataclasses import dataclass, field
 
 from scorekeeper.messages import UserError, t
+from scorekeeper.storage.regular import NotRegular
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,8 @@ _REASONS: dict[int, str] = {
 
 def reason_of(exc: OSError) -> Reason:
     """The cause of *exc* in plain words; the OS text only when there is no better one."""
-    key = _REASONS.get(exc.errno or 0)
+    key = "storage.reason.not_a_file" if isinstance(exc, NotRegular) else None
+    key = key or _REASONS.get(exc.errno or 0)
     if key is not None:
         return Reason(key)
     detail = exc.strerror or str(exc) or type(exc).__name__

@@ -37,6 +37,7 @@ after a crash.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -55,6 +56,13 @@ from scorekeeper.storage.lines import VOUCH_TABLE as VOUCH_TABLE
 from scorekeeper.storage.lines import decode as decode
 from scorekeeper.storage.lines import encode as encode
 from scorekeeper.storage.lines import vouch_alone
+from scorekeeper.storage.regular import (
+    NotRegular,
+    is_regular,
+    is_regular_fd,
+    open_regular,
+    read_regular,
+)
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
@@ -459,9 +467,41 @@ def _read_head(fd: int) -> bytes:
     return data + chunk
 
 
+#: The journal's record of each unfinished write its writer set aside: a line
+#: ``{"set": {"aside": {"<offset>": {"bytes": n, "sha256": h}}}}`` written in the same
+#: write as the entry that followed it (the offset is where the unfinished write began).
+#: ``show``, ``verify`` and the app report a ``.torn`` file as a write set aside only
+#: when the journal records its length and SHA-256 (docs/storage.md).
+ASIDE_TABLE = "aside"
+_ASIDE_HEAD = b'{"set":{"aside":'
+
+
+def recorded_aside(path: Path) -> set[tuple[int, str]]:
+    """The length and SHA-256 of each unfinished write the journal at *path* records
+    having set aside (none if it cannot be read)."""
+    try:
+        with open_regular(path) as handle:
+            data = handle.read()
+    except OSError:
+        return set()
+    found: set[tuple[int, str]] = set()
+    at = data.find(_ASIDE_HEAD)
+    while at >= 9:
+        begin, end = at - 9, data.find(b"\n", at)
+        if end < 0:
+            break
+        record = decode(data[begin:end]) if data[begin - 1 : begin] in (b"", b"\n") else None
+        docs = record.get("set", {}).get(ASIDE_TABLE) if isinstance(record, dict) else None
+        for doc in docs.values() if isinstance(docs, dict) else ():
+            if isinstance(doc, dict) and type(doc.get("bytes")) is int:
+                found.add((doc["bytes"], str(doc.get("sha256"))))
+        at = data.find(_ASIDE_HEAD, end)
+    return found
+
+
 def side_files(path: Path) -> list[Path]:
     """The unfinished writes set aside from *path* so far (``.torn``, ``.torn-2`` …)."""
-    found = [p for p in path.parent.glob(path.name + ".torn*") if p.is_file()]
+    found = [p for p in path.parent.glob(path.name + ".torn*") if is_regular(p)]
     return sorted(found, key=lambda p: (len(p.name), p.name))
 
 
@@ -473,7 +513,7 @@ def _save_torn(path: Path, torn: bytes) -> Path:
     """
     for side in side_files(path):
         with contextlib.suppress(OSError):
-            if side.read_bytes() == torn:
+            if read_regular(side, len(torn)) == torn:
                 return side
     n = 1
     while True:
@@ -521,6 +561,8 @@ class JournalStorage(Storage):
         self.writer = writer
         self.torn_saved_to: Path | None = None
         self.torn = b""  # an unfinished last write, set aside before the next append
+        #: The journal's record of the write set aside, written with the next entry.
+        self._aside: dict[str, Any] | None = None
         self._fd: int | None = None
         self._size = 0
         self._needs_truncate = False
@@ -532,7 +574,7 @@ class JournalStorage(Storage):
         if writer:
             self._state = self._open_writer(resume)
         else:
-            with open(self.path, "rb") as handle:
+            with open_regular(self.path, follow=True) as handle:  # a FIFO: refused, no wait
                 data = handle.read()
             if resume is None:
                 found = scan(data, self.path)
@@ -545,6 +587,9 @@ class JournalStorage(Storage):
 
     def _open_writer(self, resume: ResumeAt | None) -> Tables:
         fd = os.open(self.path, os.O_RDWR | _BINARY)
+        if not is_regular_fd(fd):  # a FIFO opened read-write would wait at the first read
+            os.close(fd)
+            raise NotRegular(errno.EINVAL, "not a regular file", str(self.path))
         if not locking.try_lock(fd):
             os.close(fd)
             raise Locked(str(self.path))
@@ -580,6 +625,8 @@ class JournalStorage(Storage):
 
     def _set_torn_aside(self, fd: int) -> None:
         self.torn_saved_to = _save_torn(self.path, self.torn)
+        note = {"bytes": len(self.torn), "sha256": hashlib.sha256(self.torn).hexdigest()}
+        self._aside = {"set": {ASIDE_TABLE: {str(self._size): note}}}
         os.ftruncate(fd, self._size)
         os.fsync(fd)
         self.torn = b""
@@ -691,11 +738,23 @@ class JournalStorage(Storage):
         if known is not None:
             self._next_ids[name] = max([known, *(int(doc_id) + 1 for doc_id in docs)])
 
+    def insert_each(self, name: str, docs: Mapping[str, Mapping[str, Any]]) -> None:
+        """:meth:`insert_docs`, each document on a line of its own (as one entry is), all
+        in one write: on the disk all together, or none of them."""
+        table = self._state.get(name, {})
+        if any(doc_id in table for doc_id in docs):
+            raise ValueError(f"a document of {list(docs)} already exists")
+        self.append_all({"set": {name: {doc_id: doc}}} for doc_id, doc in docs.items())
+        known = self._next_ids.get(name)
+        if known is not None:
+            self._next_ids[name] = max([known, *(int(doc_id) + 1 for doc_id in docs)])
+
     def insert_vouch(self, doc: Mapping[str, Any]) -> bool:
         """Append the vouch *doc*, which names the journal's length before it (``size``),
         under that offset; False (nothing written) while an unfinished last write waits to
         be set aside: only an entry may do that (a refused command changes nothing)."""
-        if self.torn or self._needs_truncate or doc.get("size") != self._size:
+        pending = self.torn or self._needs_truncate or self._aside is not None
+        if pending or doc.get("size") != self._size:
             return False
         if str(self._size) in self._state.get(VOUCH_TABLE, {}):
             return False  # a line stored under that number already (not ours): no clash
@@ -704,9 +763,15 @@ class JournalStorage(Storage):
 
     def append(self, record: Mapping[str, Any]) -> None:
         """Make *record* durable (written and fsynced), then apply it in memory."""
+        self.append_all([record])
+
+    def append_all(self, records: Iterable[Mapping[str, Any]]) -> None:
+        """Make *records* durable, one line each, in one write and one fsync; then apply
+        them in memory. All or none: a write the disk refuses part-way is cut away again
+        (a ``record`` of many entries on a disk that fills keeps none of them)."""
         if self._fd is None:
             raise RuntimeError(f"{self.path} is not open for writing")
-        line, parsed = encode(record)
+        encoded = [encode(record) for record in records]
         fd = self._fd
         if self.torn:  # kept aside first; if that fails, nothing at all changes
             try:
@@ -715,27 +780,31 @@ class JournalStorage(Storage):
                 raise StorageError(
                     "storage.write_failed", path=str(self.path), reason=reason_of(exc)
                 ) from exc
+        if self._aside is not None:  # recorded with the entry after it, in the same write
+            encoded.insert(0, encode(self._aside))
         try:
             if self._needs_truncate:
                 os.ftruncate(fd, self._size)
                 self._needs_truncate = False
             os.lseek(fd, self._size, os.SEEK_SET)
-            durable.write_all(fd, line)
+            durable.write_all(fd, b"".join(line for line, _ in encoded))
             os.fsync(fd)
         except OSError as exc:
             self._undo_partial_write(fd)
             raise StorageError(
                 "storage.write_failed", path=str(self.path), reason=reason_of(exc)
             ) from exc
-        self._size += len(line)
-        running = self.prefix.running
-        if running is not None:
-            running.update(line)
-        event_id = _one_event_id(parsed)
-        if event_id is not None:  # see _entry_line_ends
-            copy = None if running is None else running.copy()
-            self.marks.append(LineMark(self._size, copy, event_id))
-        apply(self._state, parsed)
+        self._aside = None
+        for line, parsed in encoded:
+            self._size += len(line)
+            running = self.prefix.running
+            if running is not None:
+                running.update(line)
+            event_id = _one_event_id(parsed)
+            if event_id is not None:  # see _entry_line_ends
+                copy = None if running is None else running.copy()
+                self.marks.append(LineMark(self._size, copy, event_id))
+            apply(self._state, parsed)
 
     def _undo_partial_write(self, fd: int) -> None:
         """Cut a half-written line away, or remember to before the next line goes on."""

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.storage import durable
+from scorekeeper.storage.regular import open_regular
 
 if TYPE_CHECKING:  # the journal's reader is loaded by what opens a session, not by a list
     from scorekeeper.storage.journal import ResumeAt
@@ -183,7 +184,7 @@ def load_digested(journal: Path) -> Digested | None:
             apart = None
 
     try:
-        with open(path_of(journal), "rb") as handle:
+        with open_regular(path_of(journal)) as handle:
             for line in handle:
                 size += len(line)
                 if size > _LIMIT:
@@ -292,7 +293,7 @@ def load_seekable(journal: Path) -> Seekable | None:
     """The :data:`SEEKABLE` snapshot beside *journal*, its lines 1 and 2 read (not yet
     believed: a vouch must name its state digest); None for anything else."""
     try:
-        handle = open(path_of(journal), "rb")  # noqa: SIM115 (kept open for its histories)
+        handle = open_regular(path_of(journal))  # kept open for its histories
     except OSError:
         return None
     try:
@@ -485,7 +486,7 @@ def path_of(journal: Path) -> Path:
 def load(journal: Path) -> Snapshot | None:
     """The snapshot beside *journal*, as bytes (not yet believed: see :func:`vouch_for`)."""
     try:
-        with open(path_of(journal), "rb") as handle:
+        with open_regular(path_of(journal)) as handle:
             data = handle.read(_LIMIT + 1)
     except OSError:
         return None
@@ -496,7 +497,7 @@ def load_head(journal: str) -> bytes | None:
     """Line 1 of the snapshot beside *journal* (the summaries), read alone. A string path:
     the session list does this for every session."""
     try:
-        with open(journal + SUFFIX, "rb") as handle:
+        with open_regular(journal + SUFFIX) as handle:
             line = handle.readline(_HEAD_LIMIT + 1)
     except OSError:
         return None

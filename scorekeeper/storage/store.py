@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.storage import durable, locking, paths, snapshot
 from scorekeeper.storage.errors import StorageError, reason_of
+from scorekeeper.storage.regular import open_regular
 from scorekeeper.storage.stored_session import StoredSession
 
 if TYPE_CHECKING:  # the journal's machinery is loaded by what opens a session (see Store)
@@ -62,7 +63,7 @@ class Store:
             with os.scandir(self.sessions_dir) as found:
                 for each in found:
                     sid = paths.session_id_of(each.name)
-                    if sid is not None:
+                    if sid is not None and each.is_file():  # a FIFO is no session written to
                         with contextlib.suppress(OSError):
                             info = each.stat()
                             stamps[sid] = (info.st_size, info.st_mtime_ns)
@@ -81,10 +82,33 @@ class Store:
         return tuple(sorted(self.journal_stamps().items()))
 
     def set_aside(self, sid: int) -> list[Path]:
-        """Unfinished writes set aside from session *sid* (never acknowledged as recorded)."""
-        from scorekeeper.storage.journal import side_files
+        """Unfinished writes set aside from session *sid* (never acknowledged as recorded):
+        the ``.torn`` files whose length and SHA-256 its journal records."""
+        return self._side_files(sid)[0]
 
-        return side_files(self.path(sid))
+    def not_set_aside(self, sid: int) -> list[Path]:
+        """Files named as set-aside writes beside session *sid* that its journal records
+        no such write for: not written by this session (or by a version before 2026-12,
+        which recorded none), never reported as writes that happened."""
+        return self._side_files(sid)[1]
+
+    def _side_files(self, sid: int) -> tuple[list[Path], list[Path]]:
+        from scorekeeper.storage.journal import recorded_aside, side_files
+        from scorekeeper.storage.regular import read_regular
+
+        found = side_files(self.path(sid))
+        recorded = recorded_aside(self.path(sid)) if found else set()
+        ours: list[Path] = []
+        others: list[Path] = []
+        for path in found:
+            try:
+                size = path.lstat().st_size
+                data = read_regular(path, size) if any(n == size for n, _ in recorded) else b""
+            except OSError:
+                data = b""
+            mine = len(data) == size and (size, hashlib.sha256(data).hexdigest()) in recorded
+            (ours if mine else others).append(path)
+        return ours, others
 
     def protects(self, target: str | os.PathLike[str]) -> bool:
         """True when writing to *target* could clobber what the store keeps: a path inside
@@ -275,7 +299,8 @@ class Store:
 
         path = self.path(sid)
         try:
-            data = path.read_bytes()
+            with open_regular(path, follow=True) as handle:  # swapped for a FIFO: no wait
+                data = handle.read()
         except FileNotFoundError as exc:
             raise StorageError("storage.no_session", session=sid) from exc
         except OSError as exc:
@@ -374,7 +399,7 @@ class Store:
         None (fold the session) for anything else; never an error."""
         path = os.fspath(self.path(sid))
         try:
-            with open(path, "rb") as handle:
+            with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
                 data = handle.read()
         except OSError:
             return None
@@ -425,7 +450,7 @@ class Store:
         for sid in ids:
             path = os.path.join(folder, paths.session_name(sid))
             try:
-                with open(path, "rb") as handle:
+                with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
                     data = handle.read()
             except FileNotFoundError:
                 found[sid] = StorageError("storage.no_session", session=sid)
@@ -476,7 +501,7 @@ def _an_entry_in(path: Path, since: int) -> bool:
     """Whether what the journal holds past byte *since* is more than vouch lines (a new
     journal: anything at all); a file rewritten shorter counts as written."""
     try:
-        with open(path, "rb") as handle:
+        with open_regular(path, follow=True) as handle:
             size = handle.seek(0, os.SEEK_END)
             if size <= since:
                 return size < since

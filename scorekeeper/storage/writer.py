@@ -92,6 +92,17 @@ class SessionWriter:
         self._events.clear_cache()  # TinyDB's query cache did not see this append
         self.events.append(dict(journal.table_docs(EVENTS_TABLE)[doc_id]))
 
+    def append_all(self, events: list[dict[str, Any]]) -> None:
+        """:meth:`append` of each of *events*, in one write and one fsync: on the disk all
+        together when it returns; on failure none of them (a ``record`` of many entries)."""
+        journal = journal_of(self.db)
+        first = journal.next_id(EVENTS_TABLE)
+        ids = [str(first + n) for n in range(len(events))]
+        journal.insert_each(EVENTS_TABLE, dict(zip(ids, map(dict, events), strict=True)))
+        self._events.clear_cache()  # TinyDB's query cache did not see this append
+        docs = journal.table_docs(EVENTS_TABLE)
+        self.events.extend(dict(docs[doc_id]) for doc_id in ids)
+
     def append_vouch(self, doc: dict[str, Any]) -> bool:
         """Append a vouch line (storage/snapshot.py) once it is on the disk; False, nothing
         written, when it cannot go on now (see :meth:`JournalStorage.insert_vouch`)."""

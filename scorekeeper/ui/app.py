@@ -238,7 +238,13 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         kept = self.store.set_aside(sid)
         if kept:
             files = ", ".join(str(path) for path in kept)
-            self.notify(t("cli.set_aside", session=sid, count=len(kept), files=files), timeout=10)
+            said = t("cli.set_aside", session=sid, count=len(kept), files=files)
+            self.notify(said, timeout=10, markup=False)  # file names are no markup
+        others = self.store.not_set_aside(sid)  # planted, or copied: no write of this session
+        if others:
+            files = ", ".join(str(path) for path in others)
+            said = t("cli.not_set_aside", session=sid, files=files)
+            self.notify(said, timeout=10, markup=False)
         return True
 
     def _write_later(self, job: Callable[[], None]) -> None:

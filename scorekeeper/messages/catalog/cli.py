@@ -45,6 +45,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "セッション{session}: 書き込みが途中で終わった{count}件を{files}に取り分けています。"
         "記録済みとして報告されたものではありません",
     ),
+    "cli.not_set_aside": (
+        "session {session}: {files} found beside it, but this session never set a write"
+        " aside there (its journal records none): not a write of this session",
+        "セッション{session}: {files} が見つかりましたが、このセッションが取り分けた書き込みでは"
+        "ありません（ジャーナルに記録がありません）",
+    ),
     "cli.exported": (
         "session {session} written to {path}",
         "セッション{session}を{path}に書き出しました",

@@ -29,6 +29,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Could not save to {path}: {reason}. The last entry was not recorded.",
         "{path} に保存できませんでした（{reason}）。最後の記録は保存されていません。",
     ),
+    "storage.write_failed_all": (
+        "Could not save to {path}: {reason}. None of the {count} {count:entry|entries} "
+        "of this command was recorded.",
+        "{path} に保存できませんでした（{reason}）。このコマンドの {count} 件はどれも"
+        "記録されていません。",
+    ),
     "storage.cannot_create": (
         "Could not start a new session in {folder}: {reason}.",
         "{folder} に新しいセッションを作れませんでした（{reason}）。",
@@ -61,6 +67,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "storage.reason.disk_error": (
         "the disk reported an error",
         "ディスクの読み書きでエラーが起きました",
+    ),
+    "storage.reason.not_a_file": (
+        "it is not a regular file (a FIFO, a folder or a device)",
+        "通常のファイルではありません（FIFO・フォルダー・デバイスなど）",
     ),
     "storage.reason.other": (
         "{detail}",
