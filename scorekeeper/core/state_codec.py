@@ -90,11 +90,20 @@ class Digests(list[str]):
     :func:`encode_state_apart` would give it, hashed an item at a time (the text is never
     made whole): to compare a state with one a snapshot keeps, at any length."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: The length of each history's text, beside its SHA-256 (a snapshot's state line
+        #: names both: ``verify`` works that line out again to check a vouch line's name).
+        self.lengths: list[int] = []
+
     def add_chain(self, chain: Chain[Any]) -> None:
-        running = hashlib.sha256()
+        running, length = hashlib.sha256(), 0
         for piece in history_pieces(chain):  # as _encode_chain writes it, a piece at a time
-            running.update(piece.encode("ascii"))
+            data = piece.encode("ascii")
+            running.update(data)
+            length += len(data)
         self.append(running.hexdigest())
+        self.lengths.append(length)
 
 
 class Pieces(list[str]):
@@ -152,6 +161,15 @@ def encode_state_digested(state: State) -> tuple[dict[str, Any], list[str]]:
     doc = encode(state, digests)
     assert isinstance(doc, dict)
     return doc, digests
+
+
+def encode_state_measured(state: State) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+    """:func:`encode_state_apart`, each history given as the length and the SHA-256 of its
+    text (what a snapshot's state line names), never made whole."""
+    digests = Digests()
+    doc = encode(state, digests)
+    assert isinstance(doc, dict)
+    return doc, list(zip(digests.lengths, digests, strict=True))
 
 
 def _encode_chain(chain: Chain[Any], apart: list[str] | None) -> Any:

@@ -603,7 +603,7 @@ class Recording:
         previous = self._tip_before_last_vouch(entries)
         if previous is None or not self._store.sealer.checks(previous, last):
             return False  # unsealed, or sealed elsewhere: seal it again
-        if last["summaries"] != as_stored(self.summaries):
+        if self.summaries is None or last["summaries"] != as_stored(self.summaries):
             return False
         if last["state"] is None:
             return entries < snapshots.STATE_AT_LEAST or not self._keeps_state

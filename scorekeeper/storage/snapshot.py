@@ -331,10 +331,18 @@ def encode_seekable(state: StateAt) -> tuple[bytes, str]:
         if not isinstance(text, str) or "\n" in text or not text.isascii():
             raise ValueError("a history kept apart must be one line of ASCII JSON")
         texts.append(text.encode("ascii"))
-    doc: dict[str, Any] = {key: getattr(state, key) for key in _SEEKABLE_FIELDS}
-    doc[_SEEKABLE_HISTORIES] = [[len(text), _digest(text)] for text in texts]
-    main = json.dumps(doc, ensure_ascii=True, allow_nan=False).encode("ascii")
+    main = seekable_state_line(state, [(len(text), _digest(text)) for text in texts])
     return b"\n".join([seekable_head(), main, *texts]), _digest(main)
+
+
+def seekable_state_line(state: StateAt, named: Iterable[tuple[int, str]]) -> bytes:
+    """Line 2 of a :data:`SEEKABLE` snapshot of *state* whose histories have the lengths
+    and SHA-256 *named*: the bytes whose SHA-256 a vouch line names. ``verify`` works it
+    out again from the fold to check every vouch line's name (ValueError for a value JSON
+    cannot hold)."""
+    doc: dict[str, Any] = {key: getattr(state, key) for key in _SEEKABLE_FIELDS}
+    doc[_SEEKABLE_HISTORIES] = [[length, digest] for length, digest in named]
+    return json.dumps(doc, ensure_ascii=True, allow_nan=False).encode("ascii")
 
 
 def save_seekable(journal: Path, state: StateAt) -> str | None:
