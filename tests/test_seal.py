@@ -130,6 +130,29 @@ def test_a_forged_vouch_line_changes_no_number_shown(tmp_path, capsys, seal):
     assert _views(capsys, store) == truth
 
 
+@pytest.mark.usefixtures("steady_screen")
+async def test_the_start_screen_lists_the_entries_numbers_not_a_forged_line(tmp_path, capsys):
+    from textual.widgets import DataTable
+
+    from tests.ui_support import app_recording_opens
+
+    store, sid = _long(tmp_path, capsys)
+
+    async def listed() -> list[list[str]]:
+        app, _ = app_recording_opens(store)
+        async with app.run_test(size=(120, 30)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            table = app.screen.query_one("#start-table", DataTable)
+            return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+    truth = await listed()
+    _forge(store, sid)
+    assert await listed() == truth
+    assert truth and truth[0][3] == str(len(load_session(store, sid).state.results))
+
+
 @pytest.mark.parametrize("seal", FORGERIES.values(), ids=FORGERIES.keys())
 def test_record_after_a_forged_vouch_line_writes_only_what_it_folded(
     tmp_path, capsys, monkeypatch, seal
