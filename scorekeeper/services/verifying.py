@@ -35,6 +35,7 @@ from scorekeeper.core.state_codec import encode_state_measured
 from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import Counted, StreamFold, folding
 from scorekeeper.services.recording import payload_of, state_payload
+from scorekeeper.services.session_summary import LIST_KIND
 from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
 from scorekeeper.storage import Store, StoredSession
 from scorekeeper.storage import snapshot as snapshots
@@ -160,10 +161,25 @@ def wanted_of(path: Path) -> Wanted:
     return Wanted(frozenset(states), first_form)
 
 
-def first_form_head(summaries: dict[str, dict[str, Any]]) -> str:
-    """The SHA-256 a first-form vouch line names for a snapshot's line 1 holding
-    *summaries* (storage/snapshot.py ``encode``)."""
-    return hashlib.sha256(snapshots.encode(summaries, None).partition(b"\n")[0]).hexdigest()
+def summaries_agree(held: Mapping[str, Any], folded: Mapping[str, Any]) -> bool:
+    """The summaries a vouch line holds (*held*) are what the fold gives there (*folded*,
+    as stored): the list's line, and each kind of statistics the program still counts.
+    Statistics of an older shape (another ``STATS_KIND``), which versions before kept and
+    nothing reads now, are not compared; any other kind is not ours.
+
+    A vouch line of the first form names only the SHA-256 of a snapshot line holding its
+    summaries, statistics of whatever shape they had then: it is checked by the digest
+    of the journal's bytes before it (and against the snapshot it names, when that is
+    beside the journal); no reader trusts one any more (they carry no seal)."""
+    if held.get(LIST_KIND) != folded.get(LIST_KIND):
+        return False
+    for kind, value in held.items():
+        if kind in folded:
+            if value != folded[kind]:
+                return False
+        elif not (kind.startswith("stats") and kind != STATS_KIND):
+            return False
+    return True
 
 
 class _Hashing:
@@ -266,13 +282,12 @@ def _streamed(
         tip = doc[KEY]
         if is_seek_vouch(doc):
             named = named or (seekable is not None and doc["state"] == seekable[0])
-            true = doc["summaries"] == summaries_now()
+            true = summaries_agree(doc["summaries"], summaries_now())
             if true and doc["state"] is not None:
                 true = digests.get(state_entry(doc, first_named)) == doc["state"]
-        else:
-            true = doc["head"] == first_form_head(summaries_now())
-            if hashing is not None:  # the bytes before this line: all read but it
-                true = true and _digest_before(hashing, offset) == doc["digest"]
+        else:  # its summaries' digest may be of an older shape of the statistics: see
+            # first_form_true
+            true = hashing is not None and _digest_before(hashing, offset) == doc["digest"]
             if snap is not None and seekable is None and doc["snapshot"] == snap.digest:
                 named = True
                 forged = forged or snap.summaries() != summaries_of(
@@ -393,12 +408,12 @@ def whole_lying(path: Path, stored: StoredSession) -> Lying | None:
         summaries = as_stored(summaries_of(session, stored.id, since))
         since = (summaries[STATS_KIND], session.state.results)
         if is_seek_vouch(doc):
-            true = doc["summaries"] == summaries
+            true = summaries_agree(doc["summaries"], summaries)
             if true and doc["state"] is not None:
                 true = digests.get(state_entry(doc, first_named)) == doc["state"]
         elif is_vouch(doc):
             begin = _begin_of(doc)
-            true = doc["head"] == first_form_head(summaries) and (
+            true = (
                 begin is not None
                 and hashlib.sha256(memoryview(data)[:begin]).hexdigest() == doc["digest"]
             )
