@@ -31,7 +31,7 @@ from scorekeeper.core.codec import event_from_doc, header_from_doc
 from scorekeeper.core.game import Game
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
-from scorekeeper.core.state_codec import encode_state_measured
+from scorekeeper.core.state_codec import HistoryHashes, encode_state_measured
 from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import Counted, StreamFold, folding
 from scorekeeper.services.recording import payload_of, state_payload
@@ -102,12 +102,13 @@ def state_line_digest(
     next_id: int,
     first_at: datetime | None,
     last_at: datetime,
+    hashes: HistoryHashes | None = None,
 ) -> str:
     """The SHA-256 of the state line a writer keeps for *state* (the fold after entry
     *entries*, whose line ends at *size*): what a vouch line naming it names. Worked out
     from the fold, its histories hashed a piece at a time, never made whole."""
     stats = state_stats(game, state, first_at, counted)
-    doc, measured = encode_state_measured(state)
+    doc, measured = encode_state_measured(state, hashes)
     taken = snapshots.StateAt(
         entries=entries,
         size=size,
@@ -249,13 +250,23 @@ def _streamed(
     lying: Lying | None = None
     first_named: dict[str, int] = {}
     digests: dict[int, str] = {}  # the state line's SHA-256 at each entry count named
+    hashes = HistoryHashes()  # what was hashed of the histories, for the next state named
     pending: tuple[int, Any] | None = None  # one waiting for where its line ends
     summed: tuple[int, dict[str, dict[str, Any]]] | None = None
 
+    carried: tuple[Mapping[str, Any], Any] | None = None  # the statistics at the last one
+
     def summaries_now() -> dict[str, dict[str, Any]]:
-        nonlocal summed
+        """The summaries of the fold now, its statistics counted on from those at the
+        vouch line before (only the rounds since: a vouch line after every entry costs
+        no more than one at the end)."""
+        nonlocal summed, carried
         if summed is None or summed[0] != count:
-            summed = (count, as_stored(summaries_of(fold.session(), sid, fold.counted)))
+            results = fold.ledger.state.results
+            grown = carried is not None and results.grown_from(carried[1]) is not None
+            since = carried if grown else fold.counted
+            summed = (count, as_stored(summaries_of(fold.session(), sid, since)))
+            carried = (summed[1][STATS_KIND], results)
         return summed[1]
 
     for kind, ident, offset, doc in docs:
@@ -275,7 +286,10 @@ def _streamed(
             if taken is not None and count == taken.entries:
                 at_taken = _Taken(fold.ledger.state, event.at, head)
             if count in needs.states:
-                pending = (count, _state_digest_later(fold, count, event.at, head, ident + 1))
+                pending = (
+                    count,
+                    _state_digest_later(fold, count, event.at, head, ident + 1, hashes),
+                )
             continue
         if not is_vouch(doc) or doc["after"] != count or doc[KEY] != link(tip, doc):
             raise Irregular
@@ -310,7 +324,7 @@ def _digest_before(hashing: _Hashing, offset: int) -> str:
 
 
 def _state_digest_later(
-    fold: StreamFold, count: int, at: datetime, chain: str, next_id: int
+    fold: StreamFold, count: int, at: datetime, chain: str, next_id: int, hashes: HistoryHashes
 ) -> Any:
     """The work of :func:`state_line_digest` for the fold now (after entry *count*), given
     where the entry's line ends once the next line is read."""
@@ -328,6 +342,7 @@ def _state_digest_later(
             next_id=next_id,
             first_at=first_at,
             last_at=at,
+            hashes=hashes,
         )
 
     return finish
@@ -381,6 +396,7 @@ def whole_lying(path: Path, stored: StoredSession) -> Lying | None:
     session = Session(header)
     since: tuple[Mapping[str, Any], Any] | None = None
     digests: dict[int, str] = {}
+    hashes = HistoryHashes()
     first_named.clear()
     done = 0
     for doc in stored.vouches:
@@ -404,6 +420,7 @@ def whole_lying(path: Path, stored: StoredSession) -> Lying | None:
                     next_id=next_id,
                     first_at=session.first_at,
                     last_at=event.at,
+                    hashes=hashes,
                 )
         summaries = as_stored(summaries_of(session, stored.id, since))
         since = (summaries[STATS_KIND], session.state.results)

@@ -31,7 +31,6 @@ import hashlib
 import hmac
 import json
 import os
-import secrets
 import stat
 from collections.abc import Mapping
 from pathlib import Path
@@ -82,8 +81,12 @@ def make_key(path: Path) -> bytes | None:
     one first (then that one is read). An existing file is never replaced. None when no
     key can be had (then nothing is sealed, and nothing trusted)."""
     found = read_key(path)
-    if found is not None or os.path.lexists(path):
+    if found is not None:
         return found
+    if os.path.lexists(path):  # a bad one (never replaced), or one made just now
+        return read_key(path)
+    import secrets  # here: a reader that only checks seals never makes a key
+
     key = secrets.token_bytes(KEY_BYTES)
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
