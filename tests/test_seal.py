@@ -382,6 +382,9 @@ def test_a_bad_key_file_trusts_nothing_fails_nothing_and_is_kept(tmp_path, capsy
     assert store.vouched_summaries(1) is None  # nothing sealed, nothing trusted
     code, out, err = run(capsys, "--data-dir", root, "list")
     assert code == 0 and "Traceback" not in err and "A B C D E" in out
+    size = store.path(1).stat().st_size
+    assert run(capsys, "--data-dir", root, "list") == (code, out, err)
+    assert store.path(1).stat().st_size == size  # no vouch line per listing
     assert run(capsys, "--data-dir", root, "verify", "1")[0] == 0
     with Recording(store, 1, history=False) as rec:
         assert rec.session.history_from == 1

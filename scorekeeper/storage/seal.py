@@ -155,6 +155,10 @@ class Sealer:
             self._known = make_key(self.path) if make else read_key(self.path)
         return self._known
 
+    def can_seal(self) -> bool:
+        """There is a key to seal with (made now if there is no key file yet)."""
+        return self._key(make=True) is not None
+
     def seal(self, previous: str, doc: Mapping[str, Any]) -> str | None:
         """The seal of *doc* chained on to *previous*; None when there is no key."""
         key = self._key(make=True)

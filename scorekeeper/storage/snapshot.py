@@ -17,9 +17,10 @@ when the journal names it: a *vouch* line, chained like an entry
 (:mod:`scorekeeper.storage.hashchain`), that its writer appends after writing it. Today's
 holds the summaries the session list shows and names the SHA-256 of line 2 (and through
 it each history); the first form named the SHA-256 of the whole file, of line 1, and of
-the journal before the vouch. Forging a snapshot therefore means rewriting the journal,
-which the chain, the receipt noted at the table and ``verify`` (which folds every entry
-and compares) catch. A snapshot the journal does not name is ignored and rebuilt; one
+the journal before the vouch. A reader believes a vouch line only when it is sealed with
+this installation's key (:mod:`scorekeeper.storage.seal`), which is never in the data
+folder: a vouch line appended by anyone else is ignored, and ``verify`` (which folds
+every entry and checks every vouch line against it) names it. A snapshot the journal does not name is ignored and rebuilt; one
 that cannot be read, written or decoded costs time, never a command (docs/storage.md).
 """
 
