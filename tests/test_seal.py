@@ -185,6 +185,24 @@ def test_record_after_a_forged_vouch_line_writes_only_what_it_folded(
 
 
 @pytest.mark.parametrize("seal", FORGERIES.values(), ids=FORGERIES.keys())
+def test_the_phones_page_and_the_app_open_at_the_entries_not_a_forged_state(
+    tmp_path, capsys, seal
+):
+    """The phones' page (services/showing.py Followed) and the app (a Recording without
+    history) open a long session at a state only a sealed vouch line names."""
+    from scorekeeper.services.showing import Followed
+
+    store, sid = _long(tmp_path, capsys)
+    assert Followed(store, sid, history=False).session.history_from > 1  # sealed: used
+    _forge(store, sid, seal=seal)
+    whole = load_session(store, sid)
+    followed = Followed(store, sid, history=False)
+    assert followed.session.history_from == 1 and followed.session.state == whole.state
+    with Recording(store, sid, history=False, later=lambda job: job()) as rec:
+        assert rec.session.history_from == 1 and rec.session.state == whole.state
+
+
+@pytest.mark.parametrize("seal", FORGERIES.values(), ids=FORGERIES.keys())
 def test_verify_keeps_failing_on_a_forged_vouch_line_whatever_is_recorded_after(
     tmp_path, capsys, seal
 ):
