@@ -20,8 +20,9 @@ it each history); the first form named the SHA-256 of the whole file, of line 1,
 the journal before the vouch. A reader believes a vouch line only when it is sealed with
 this installation's key (:mod:`scorekeeper.storage.seal`), which is never in the data
 folder: a vouch line appended by anyone else is ignored, and ``verify`` (which folds
-every entry and checks every vouch line against it) names it. A snapshot the journal does not name is ignored and rebuilt; one
-that cannot be read, written or decoded costs time, never a command (docs/storage.md).
+every entry and checks every vouch line against it) names it. A snapshot the journal
+does not name is ignored and rebuilt; one that cannot be read, written or decoded costs
+time, never a command (docs/storage.md).
 """
 
 from __future__ import annotations
