@@ -185,9 +185,7 @@ def test_record_after_a_forged_vouch_line_writes_only_what_it_folded(
 
 
 @pytest.mark.parametrize("seal", FORGERIES.values(), ids=FORGERIES.keys())
-def test_the_phones_page_and_the_app_open_at_the_entries_not_a_forged_state(
-    tmp_path, capsys, seal
-):
+def test_the_phones_page_and_the_app_open_at_the_entries_not_a_forged_state(tmp_path, capsys, seal):
     """The phones' page (services/showing.py Followed) and the app (a Recording without
     history) open a long session at a state only a sealed vouch line names."""
     from scorekeeper.services.showing import Followed
