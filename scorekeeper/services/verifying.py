@@ -20,6 +20,8 @@ and where. Time and memory, never a different answer (tests/test_streaming.py).
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -152,7 +154,11 @@ def wanted_of(path: Path) -> Wanted:
     states: set[int] = set()
     first_named: dict[str, int] = {}
     first_form = False
-    with open(path, "rb") as handle:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a FIFO never blocks
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise Irregular  # not a file: the whole read says what it is
+    with os.fdopen(fd, "rb") as handle:
         for doc in vouch_docs(iter(handle)):
             if is_seek_vouch(doc):
                 if doc["state"] is not None:
