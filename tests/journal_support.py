@@ -34,14 +34,16 @@ def kept_state(store, sid: int):
     return kept.state() if kept is not None else None
 
 
-def vouch_as_writer(store, sid: int, data: bytes, summaries=None) -> None:
+def vouch_as_writer(store, sid: int, data: bytes, summaries=None, *, with_key=True) -> None:
     """Keep *data* as session *sid*'s snapshot and append a vouch line naming it, chained,
-    as a closing writer does: what only someone who rewrites the journal can do. The vouch
-    holds *summaries* (by default those the journal vouches for now)."""
+    as a closing writer does, and sealed with this installation's key: what only someone
+    who rewrites the journal *and* holds the key can do (*with_key* False: without it, a
+    forgery every reader ignores). The vouch holds *summaries* (by default those the
+    journal vouches for now)."""
     import hashlib
 
     from scorekeeper.storage import snapshot
-    from scorekeeper.storage.hashchain import sealed, verify
+    from scorekeeper.storage.hashchain import sealed_vouch, verify
 
     if summaries is None:
         summaries = store.vouched_summaries(sid)
@@ -54,7 +56,10 @@ def vouch_as_writer(store, sid: int, data: bytes, summaries=None) -> None:
         verdict = verify(writer.header, writer.events, writer.vouches)
         size, _ = writer.bytes_so_far()
         body = {"after": len(writer.events), "size": size, "state": state, "summaries": summaries}
-        assert writer.append_vouch(sealed(verdict.tip, body))
+        taken = snapshot.seekable_state_of(lines[1]) if seekable else None
+        body["taken"] = taken.entries if taken is not None else None
+        sealer = store.sealer if with_key else None
+        assert writer.append_vouch(sealed_vouch(verdict.tip, body, sealer))
 
 
 def forged_scores(store, sid: int) -> bytes:

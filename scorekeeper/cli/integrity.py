@@ -17,7 +17,7 @@ from scorekeeper.core.words import parse_replacement, split_line
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.recording import Recording, fold_stored, snapshot_disagrees
-from scorekeeper.services.verifying import verify_streamed
+from scorekeeper.services.verifying import Lying, verify_streamed, whole_lying
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY
 from scorekeeper.storage.hashchain import verify as verify_chain
@@ -47,13 +47,16 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     """0: intact; 1: tampered, cut off (``--expect``), or its chain stripped;
     2: the session cannot be read or the command was mistyped (docs/disputes.md).
 
-    It always checks every entry against the chain and the rules (a fold) and, when the
-    journal vouches for the snapshot beside it, compares that with the fold (a vouch line
-    can only be forged by rewriting the journal)."""
+    It always checks every entry against the chain and the rules (a fold), every vouch
+    line, sealed or not, against that fold where it stands (its summaries, the state it
+    names), and, when the journal vouches for the snapshot beside it, compares that with
+    the fold too."""
     wanted = _expected(expect)
     streamed = verify_streamed(store, sid, wanted)
     if streamed is not None:  # everything holds, found a line at a time (bounded memory)
         tell_set_aside(store, sid)
+        if streamed.lying is not None:
+            return _lying(sid, streamed.lying)
         if streamed.forged:
             return _tampered(sid, t("cli.verify_snapshot_forged"))
         return _verified(sid, streamed.entries, streamed.head, wanted, streamed.noted_at)
@@ -75,8 +78,11 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
         return _tampered(sid, t("cli.verify_vouch", entry=verdict.bad_vouch))
     try:  # every entry through the rules, as every open checks them
         forged = snapshot_disagrees(store, stored, fold_stored(stored))
+        lying = whole_lying(store.path(sid), stored)
     except RuleError as error:  # a chained entry the rules refuse: as every open says it
         fail(str(sid), t("recording.session_invalid", session=sid, reason=error.message()))
+    if lying is not None:
+        return _lying(sid, lying)
     if forged:
         return _tampered(sid, t("cli.verify_snapshot_forged"))
     hashes = [str(event.get(KEY, "")) for event in stored.events] if wanted else []
@@ -111,6 +117,11 @@ def _expected(expect: str | None) -> str | None:
     if len(word) < SHORT:
         fail("--expect", t("cli.verify_expect_short", text=expect, least=SHORT, digits=len(word)))
     return word
+
+
+def _lying(sid: int, lying: Lying) -> int:
+    """A vouch line whose numbers the entries do not give: named by its line."""
+    return _tampered(sid, t("cli.verify_vouch_forged", line=lying.line, entry=lying.after))
 
 
 def _tampered(sid: int, text: str) -> int:

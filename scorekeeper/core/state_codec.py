@@ -90,11 +90,20 @@ class Digests(list[str]):
     :func:`encode_state_apart` would give it, hashed an item at a time (the text is never
     made whole): to compare a state with one a snapshot keeps, at any length."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        #: The length of each history's text, beside its SHA-256 (a snapshot's state line
+        #: names both: ``verify`` works that line out again to check a vouch line's name).
+        self.lengths: list[int] = []
+
     def add_chain(self, chain: Chain[Any]) -> None:
-        running = hashlib.sha256()
+        running, length = hashlib.sha256(), 0
         for piece in history_pieces(chain):  # as _encode_chain writes it, a piece at a time
-            running.update(piece.encode("ascii"))
+            data = piece.encode("ascii")
+            running.update(data)
+            length += len(data)
         self.append(running.hexdigest())
+        self.lengths.append(length)
 
 
 class Pieces(list[str]):
@@ -152,6 +161,77 @@ def encode_state_digested(state: State) -> tuple[dict[str, Any], list[str]]:
     doc = encode(state, digests)
     assert isinstance(doc, dict)
     return doc, digests
+
+
+class HistoryHashes:
+    """What :func:`encode_state_measured` hashed of each history, kept across calls for
+    states of one fold, each later than the one before (``verify`` works out the state
+    line of every state a vouch line names): the SHA-256 running over the history's text
+    after each part of it (an item, or a run of items a streaming fold packed), with the
+    part itself. A later state's history that holds the same parts (the same objects:
+    histories are persistent) is hashed on from the last one shared, so naming a state
+    every 256 entries costs what the entries since add, not the whole history again."""
+
+    def __init__(self) -> None:
+        self.kept: dict[int, list[tuple[object, Any, int]]] = {}
+
+
+def _history_parts(chain: Chain[Any]) -> list[tuple[object, str | None]] | None:
+    """The parts of *chain*'s text, as :func:`history_pieces` writes it: each a run of
+    item texts (given) or an item (its text worked out when needed); None for a history
+    read from a snapshot (hashed whole)."""
+    kept = chain.raw_then()
+    if kept is None:
+        return [(item, None) for item in chain]
+    raw, newer = kept
+    runs = getattr(raw, "runs", None)
+    if not callable(runs):
+        return None
+    return [*((run, run) for run in runs()), *((item, None) for item in newer)]
+
+
+class _Measured(Digests):
+    """:class:`Digests` hashing each history on from what *hashes* kept of it."""
+
+    def __init__(self, hashes: HistoryHashes) -> None:
+        super().__init__()
+        self.hashes = hashes
+
+    def add_chain(self, chain: Chain[Any]) -> None:
+        parts = _history_parts(chain)
+        if parts is None:
+            super().add_chain(chain)
+            return
+        kept = self.hashes.kept.setdefault(len(self), [])
+        shared = 0
+        while shared < min(len(kept), len(parts)) and kept[shared][0] is parts[shared][0]:
+            shared += 1
+        del kept[shared:]
+        running, length = (kept[-1][1], kept[-1][2]) if kept else (hashlib.sha256(b"["), 1)
+        for index in range(shared, len(parts)):
+            part, text = parts[index]
+            text = text if text is not None else item_text(part)
+            data = (("," if index else "") + text).encode("ascii")
+            running = running.copy()
+            running.update(data)
+            length += len(data)
+            kept.append((part, running, length))
+        whole = running.copy()
+        whole.update(b"]")
+        self.append(whole.hexdigest())
+        self.lengths.append(length + 1)
+
+
+def encode_state_measured(
+    state: State, hashes: HistoryHashes | None = None
+) -> tuple[dict[str, Any], list[tuple[int, str]]]:
+    """:func:`encode_state_apart`, each history given as the length and the SHA-256 of its
+    text (what a snapshot's state line names), never made whole; with *hashes*, hashed on
+    from what an earlier state of the same fold shared (:class:`HistoryHashes`)."""
+    digests = Digests() if hashes is None else _Measured(hashes)
+    doc = encode(state, digests)
+    assert isinstance(doc, dict)
+    return doc, list(zip(digests.lengths, digests, strict=True))
 
 
 def _encode_chain(chain: Chain[Any], apart: list[str] | None) -> Any:

@@ -36,7 +36,7 @@ from scorekeeper.services.recording import payload_of
 from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots
-from scorekeeper.storage.hashchain import KEY, as_stored, header_hash, sealed
+from scorekeeper.storage.hashchain import KEY, TAKEN, as_stored, header_hash, sealed, sealed_vouch
 from scorekeeper.storage.store import Draft
 
 
@@ -119,10 +119,11 @@ def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importi
 
     def vouch(state: str | None) -> bool:
         """Append the vouch line holding the summaries and naming the state kept, if any
-        (the new form: storage/hashchain.py SEEK_VOUCH_FIELDS)."""
+        (the new form: storage/hashchain.py SEEK_VOUCH_FIELDS), sealed (storage/seal.py)."""
         nonlocal size, tip
         body = {"after": entries, "size": size, "state": state, "summaries": summaries}
-        doc = sealed(tip, body)
+        body[TAKEN] = None if state is None else entries - snapshots.STATE_LAG
+        doc = sealed_vouch(tip, body, store.sealer)
         line = store.append_vouch(sid, size, doc)
         if line is None:
             return False

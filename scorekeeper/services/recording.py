@@ -43,15 +43,19 @@ from scorekeeper.storage import NotResumable, SessionWriter, StorageError, Store
 from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY as HASH_KEY
 from scorekeeper.storage.hashchain import (
+    TAKEN,
     Verdict,
+    as_stored,
     header_hash,
     header_stray,
     is_seek_vouch,
     seal_all,
     sealed,
+    sealed_vouch,
     walk,
 )
 from scorekeeper.storage.hashchain import verify as verify_chain
+from scorekeeper.storage.seal import Sealer
 from scorekeeper.storage.snapshot import Seekable, Snapshot, StateAt
 
 _T = TypeVar("_T")
@@ -190,22 +194,27 @@ def resume_from(
     head: dict[str, Any],
     docs: list[dict[str, Any]],
     vouches: list[dict[str, Any]],
+    sealer: Sealer,
 ) -> tuple[Resumed | None, bool]:
     """The session from *taken* (the state in *snap*) and the entries after it (*docs*,
     with the *vouches* among them), checked against their chain and the rules as a whole
-    fold checks them; None if it cannot be used: the journal does not vouch for *snap*, or
-    anything after it does not hold (the whole fold then says what is wrong, if anything
-    is). The flag says a writer should take a new state (a correction or an undo since
-    reaches below it)."""
+    fold checks them; None if it cannot be used: no vouch line sealed with this
+    installation's key (*sealer*, storage/seal.py) names *snap* (unsealed, forged, sealed
+    on another machine: nobody's word), or anything after it does not hold (the whole
+    fold then says what is wrong, if anything is). The flag says a writer should take a
+    new state (a correction or an undo since reaches below it)."""
     if head.get(HASH_KEY) != header_hash(head) or header_stray(head) is not None:
         return None, False
     if not any(snap.named_by(vouch) for vouch in vouches):
         return None, False  # not named by the journal: a hint nobody vouches for
     if any(doc.get("kind") == "correct" for doc in docs):
         return None, True  # a correction since replays its round: only the whole fold takes it
-    walked = walk(taken.chain, docs, vouches, first=taken.entries + 1)
+    walked = walk(taken.chain, docs, vouches, first=taken.entries + 1, sealer=sealer)
     if not walked.ok:
         return None, False
+    named = [vouches[place] for place in walked.sealed if snap.named_by(vouches[place])]
+    if not any(vouch.get(TAKEN) == taken.entries for vouch in named):
+        return None, False  # named only by lines this installation did not seal
     try:
         header = header_from_doc(head)
         kept = taken.state
@@ -412,7 +421,13 @@ class Recording:
             return None
         try:
             resumed, stale = resume_from(
-                self.id, snap, taken, writer.header, writer.events, writer.vouches
+                self.id,
+                snap,
+                taken,
+                writer.header,
+                writer.events,
+                writer.vouches,
+                self._store.sealer,
             )
         except BaseException:
             writer.close()
@@ -605,7 +620,7 @@ class Recording:
         session, writer = self.session, self._writer
         entries = session.ledger.next_seq - 1
         idle = self._recorded == 0 and not self._state_stale
-        if idle and (not self._rebuilds or self._still_vouched(entries)):
+        if idle and not self._rebuilds:
             return None
         if self._made is None:
             self.summaries = summaries_of(session, self.id, self._stats_since)
@@ -613,6 +628,8 @@ class Recording:
             self.summaries = self._made[1]
         else:
             return None  # an entry came after they were made: kept at the next quiet moment
+        if idle and self._still_vouched(entries):
+            return None
         if writer.torn:
             return None  # the next entry sets the unfinished write aside; then a snapshot
         reused = self._taken if not self._state_stale else None
@@ -641,25 +658,47 @@ class Recording:
         self._write(state)
 
     def _still_vouched(self, entries: int) -> bool:
-        """The journal's last line already vouches, in the new form, for the summaries
-        now and for the snapshot beside it (or for none, in a session too short for one)."""
+        """The journal's last line already vouches, sealed with this installation's key,
+        for the summaries this writer folded (:attr:`summaries`) and for the snapshot
+        beside it (or for none, in a session too short for one)."""
         vouches = self._writer.vouches
         if not vouches or not is_seek_vouch(vouches[-1]) or vouches[-1]["after"] != entries:
             return False
         last = vouches[-1]
+        sealer = self._store.sealer
+        previous = self._tip_before_last_vouch(entries)
+        if sealer.can_seal() and (previous is None or not sealer.checks(previous, last)):
+            return False  # unsealed, or sealed elsewhere: seal it again
+        # (with no key, a line like it is all a writer could append: none is)
+        if self.summaries is None or last["summaries"] != as_stored(self.summaries):
+            return False
         if last["state"] is None:
-            fine = entries < snapshots.STATE_AT_LEAST or not self._keeps_state
+            return entries < snapshots.STATE_AT_LEAST or not self._keeps_state
+        seekable = snapshots.load_seekable(self._store.path(self.id))
+        return seekable is not None and seekable.named_by(last)
+
+    def _tip_before_last_vouch(self, entries: int) -> str | None:
+        """The hash the journal's last line (a vouch after entry *entries*) chains on to:
+        the line before it, as this writer read it; None when it did not read it."""
+        vouches, events = self._writer.vouches, self._writer.events
+        if len(vouches) > 1 and vouches[-2].get("after") == entries:
+            found = vouches[-2].get(HASH_KEY)
+        elif events and events[-1].get("seq") == entries:
+            found = events[-1].get(HASH_KEY)
+        elif self._taken is not None and self._taken.entries == entries:
+            found = self._taken.chain
+        elif entries == 0:
+            found = self._writer.header.get(HASH_KEY)
         else:
-            seekable = snapshots.load_seekable(self._store.path(self.id))
-            fine = seekable is not None and seekable.named_by(last)
-        if fine:
-            self.summaries = last["summaries"]
-        return fine
+            found = None
+        return found if isinstance(found, str) else None
 
     def _write(self, state: StateAt | None) -> None:
         """Keep the snapshot (a new state only: one already kept is named again, not
         written again), then append the vouch line that names it and holds the summaries
-        (chained on). No journal byte before it is read or hashed for it."""
+        (chained on, sealed with this installation's key). No journal byte before it is
+        read or hashed for it. What it names is this writer's own: the summaries of its
+        fold, and a state it took from that fold or resumed at under a seal that checked."""
         assert self.summaries is not None
         digest: str | None = None
         if state is not None and state is self._taken and self._taken_digest is not None:
@@ -676,8 +715,9 @@ class Recording:
             "size": self._writer.bytes_so_far()[0],
             "state": digest,
             "summaries": self.summaries,
+            TAKEN: state.entries if state is not None and digest is not None else None,
         }
-        vouch = sealed(self._chain, body)
+        vouch = sealed_vouch(self._chain, body, self._store.sealer)
         if self._writer.append_vouch(vouch):
             self._chain = vouch[HASH_KEY]
 

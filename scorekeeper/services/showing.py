@@ -97,7 +97,15 @@ class Followed(Shown):
             stored = self.store.read_resumed(self.id, taken.at)
         except NotResumable:
             return None
-        resumed, _ = resume_from(self.id, snap, taken, stored.header, stored.events, stored.vouches)
+        resumed, _ = resume_from(
+            self.id,
+            snap,
+            taken,
+            stored.header,
+            stored.events,
+            stored.vouches,
+            self.store.sealer,
+        )
         if resumed is None:
             return None
         return resumed.session, stored.read_to, resumed.chain, resumed.head

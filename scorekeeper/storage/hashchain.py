@@ -25,7 +25,10 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scorekeeper.storage.seal import Sealer
 
 KEY = "chain"
 GENESIS = "scorekeeper-chain/1\n"
@@ -68,6 +71,24 @@ def _stray(doc: Mapping[str, Any], keys: frozenset[str]) -> str:
     the digits of a receipt noted at the table. Such a document is refused as changed."""
     key = min(str(k) for k in doc if k not in keys)
     return key if len(key) <= STRAY_SHOWN else key[:STRAY_SHOWN] + "…"
+
+
+#: What a vouch line written today holds besides: *taken*, the entry count of the state
+#: it names (None with no state), so that ``verify`` can fold to it and check the name;
+#: and, when this installation has a key, *seal* (storage/seal.py), without which no
+#: reader trusts it.
+TAKEN, SEAL = "taken", "seal"
+
+
+def sealed_vouch(previous: str, body: Mapping[str, Any], sealer: Sealer | None) -> dict[str, Any]:
+    """The vouch *body* sealed with *sealer*'s key (unsealed when there is none), then
+    chained on to *previous*: the chain covers the seal, the seal covers *previous*."""
+    stored = as_stored(body)
+    seal = sealer.seal(previous, stored) if sealer is not None else None
+    if seal is not None:
+        stored[SEAL] = seal
+    stored[KEY] = link(previous, stored)
+    return stored
 
 
 def canonical(doc: Mapping[str, Any]) -> bytes:
@@ -124,15 +145,28 @@ def is_vouch(doc: Any) -> bool:
 
 def is_seek_vouch(doc: Any) -> bool:
     """A vouch line's document of the new form (:data:`SEEK_VOUCH_FIELDS`), in shape."""
+    if not isinstance(doc, dict) or set(doc) not in _SEEK_FORMS:
+        return False
+    taken = doc.get(TAKEN)
     return (
-        isinstance(doc, dict)
-        and set(doc) == {*SEEK_VOUCH_FIELDS, KEY}
-        and all(type(doc[k]) is int and doc[k] >= 0 for k in ("after", "size"))
+        all(type(doc[k]) is int and doc[k] >= 0 for k in ("after", "size"))
         and isinstance(doc[KEY], str)
         and (doc["state"] is None or isinstance(doc["state"], str))
+        and (taken is None or (type(taken) is int and taken > 0))
+        and (TAKEN not in doc or (taken is None) == (doc["state"] is None))
+        and isinstance(doc.get(SEAL, ""), str)
         and isinstance(doc["summaries"], dict)
         and all(isinstance(v, dict) for v in doc["summaries"].values())
     )
+
+
+#: The field sets of a new-form vouch line: as written before seals (no *taken*), without
+#: a key, and sealed.
+_SEEK_FORMS = (
+    {*SEEK_VOUCH_FIELDS, KEY},
+    {*SEEK_VOUCH_FIELDS, TAKEN, KEY},
+    {*SEEK_VOUCH_FIELDS, TAKEN, SEAL, KEY},
+)
 
 
 @dataclass(frozen=True)
@@ -145,6 +179,8 @@ class Walk:
     bad_vouch: int | None = None  # the entry count after which a vouch does not match
     missing: bool = False  # that entry carries no hash at all
     stray: str | None = None  # that entry holds this key, which the format does not define
+    #: The places (in the vouches walked) of those whose seal checks with the sealer given.
+    sealed: tuple[int, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -156,11 +192,14 @@ def walk(
     events: Sequence[Mapping[str, Any]],
     vouches: Sequence[Mapping[str, Any]] = (),
     first: int = 1,
+    sealer: Sealer | None = None,
 ) -> Walk:
     """Check *events* (entries *first*, *first* + 1, …) and the *vouches* among them, in
-    journal order, following a document whose hash is *previous*."""
+    journal order, following a document whose hash is *previous*; with *sealer*, note
+    which vouches carry a seal that checks (the only ones a reader may trust)."""
     head = tip = previous
     place = 0
+    sealed: list[int] = []
     last = first - 1 + len(events)
     for position in range(first - 1, last + 1):
         while place < len(vouches) and _after(vouches[place]) <= position:
@@ -168,6 +207,8 @@ def walk(
             # one placed before this point (out of order, or before *first*) is not ours
             if _after(vouch) != position or not is_vouch(vouch) or vouch[KEY] != link(tip, vouch):
                 return Walk(head, tip, bad_vouch=position)
+            if sealer is not None and sealer.checks(tip, vouch):
+                sealed.append(place)
             tip = vouch[KEY]
             place += 1
         if position == last:
@@ -184,7 +225,7 @@ def walk(
         head = tip = value
     if place < len(vouches):  # placed after entries that are not there
         return Walk(head, tip, bad_vouch=last)
-    return Walk(head, tip)
+    return Walk(head, tip, sealed=tuple(sealed))
 
 
 def _after(vouch: Mapping[str, Any]) -> int:

@@ -17,10 +17,12 @@ when the journal names it: a *vouch* line, chained like an entry
 (:mod:`scorekeeper.storage.hashchain`), that its writer appends after writing it. Today's
 holds the summaries the session list shows and names the SHA-256 of line 2 (and through
 it each history); the first form named the SHA-256 of the whole file, of line 1, and of
-the journal before the vouch. Forging a snapshot therefore means rewriting the journal,
-which the chain, the receipt noted at the table and ``verify`` (which folds every entry
-and compares) catch. A snapshot the journal does not name is ignored and rebuilt; one
-that cannot be read, written or decoded costs time, never a command (docs/storage.md).
+the journal before the vouch. A reader believes a vouch line only when it is sealed with
+this installation's key (:mod:`scorekeeper.storage.seal`), which is never in the data
+folder: a vouch line appended by anyone else is ignored, and ``verify`` (which folds
+every entry and checks every vouch line against it) names it. A snapshot the journal
+does not name is ignored and rebuilt; one that cannot be read, written or decoded costs
+time, never a command (docs/storage.md).
 """
 
 from __future__ import annotations
@@ -332,10 +334,18 @@ def encode_seekable(state: StateAt) -> tuple[bytes, str]:
         if not isinstance(text, str) or "\n" in text or not text.isascii():
             raise ValueError("a history kept apart must be one line of ASCII JSON")
         texts.append(text.encode("ascii"))
-    doc: dict[str, Any] = {key: getattr(state, key) for key in _SEEKABLE_FIELDS}
-    doc[_SEEKABLE_HISTORIES] = [[len(text), _digest(text)] for text in texts]
-    main = json.dumps(doc, ensure_ascii=True, allow_nan=False).encode("ascii")
+    main = seekable_state_line(state, [(len(text), _digest(text)) for text in texts])
     return b"\n".join([seekable_head(), main, *texts]), _digest(main)
+
+
+def seekable_state_line(state: StateAt, named: Iterable[tuple[int, str]]) -> bytes:
+    """Line 2 of a :data:`SEEKABLE` snapshot of *state* whose histories have the lengths
+    and SHA-256 *named*: the bytes whose SHA-256 a vouch line names. ``verify`` works it
+    out again from the fold to check every vouch line's name (ValueError for a value JSON
+    cannot hold)."""
+    doc: dict[str, Any] = {key: getattr(state, key) for key in _SEEKABLE_FIELDS}
+    doc[_SEEKABLE_HISTORIES] = [[length, digest] for length, digest in named]
+    return json.dumps(doc, ensure_ascii=True, allow_nan=False).encode("ascii")
 
 
 def save_seekable(journal: Path, state: StateAt) -> str | None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.storage import durable, locking, paths, snapshot
 from scorekeeper.storage.errors import StorageError, reason_of
 from scorekeeper.storage.regular import open_regular
+from scorekeeper.storage.seal import Sealer
 from scorekeeper.storage.stored_session import StoredSession
 
 if TYPE_CHECKING:  # the journal's machinery is loaded by what opens a session (see Store)
@@ -33,10 +34,14 @@ Found = dict[str, dict[str, Any]] | StorageError | None
 
 
 class Store:
-    """All sessions under one data folder. Creating it touches nothing on disk."""
+    """All sessions under one data folder. Creating it touches nothing on disk.
 
-    def __init__(self, root: Path) -> None:
+    *sealer* seals the vouch lines written and checks those read (storage/seal.py): by
+    default this installation's key, in the user's config folder, never in *root*."""
+
+    def __init__(self, root: Path, sealer: Sealer | None = None) -> None:
         self.root = Path(root)
+        self.sealer = sealer if sealer is not None else Sealer()
         self.sessions_dir = self.root / paths.SESSIONS_DIR
         self.trash_dir = self.root / paths.TRASH_DIR
 
@@ -393,10 +398,10 @@ class Store:
 
     def vouched_summaries(self, sid: int) -> dict[str, dict[str, Any]] | None:
         """The summaries of session *sid* by kind, when its journal vouches for them as it
-        is now: its last whole line is a vouch at the offset it names, chained to the line
-        before it, and either holds them (the new form) or names the SHA-256 of every byte
-        before it and of the snapshot's first line, which holds them (the first form).
-        None (fold the session) for anything else; never an error."""
+        is now: its last whole line is a vouch of the new form at the offset it names,
+        chained to the line before it, holding them, and sealed with this installation's
+        key (storage/seal.py). None (fold the session) for anything else (a vouch line of
+        the first form, or unsealed, or sealed elsewhere: nobody's word); never an error."""
         path = os.fspath(self.path(sid))
         try:
             with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
@@ -406,7 +411,7 @@ class Store:
         return self._vouched_in(path, data)
 
     def _vouched_in(self, path: str, data: bytes) -> dict[str, dict[str, Any]] | None:
-        from scorekeeper.storage.hashchain import KEY, is_seek_vouch, is_vouch, link
+        from scorekeeper.storage.hashchain import KEY, is_seek_vouch, link
         from scorekeeper.storage.lines import decode, doc_of_line, vouch_line
 
         end = data.rfind(b"\n")
@@ -414,25 +419,20 @@ class Store:
         if found is None:
             return None
         begin, vouch = found
-        if not is_vouch(vouch) or vouch["size"] != begin or begin == 0:
-            return None
-        seek = is_seek_vouch(vouch)  # the new form holds the summaries; no byte is hashed
-        if not seek and hashlib.sha256(memoryview(data)[:begin]).hexdigest() != vouch["digest"]:
+        if not is_seek_vouch(vouch) or vouch["size"] != begin or begin == 0:
             return None
         before = doc_of_line(data, data.rfind(b"\n", 0, begin - 1) + 1, begin - 1)
         previous = before.get(KEY) if before is not None else None
         if not isinstance(previous, str) or link(previous, vouch) != vouch[KEY]:
             return None
-        if seek:  # stored under its offset; the file begins as a session's does
-            line = decode(data[begin:end])
-            if line != {"set": {"vouches": {str(begin): vouch}}} or not _begins_as_a_session(data):
-                return None
-            summaries: dict[str, dict[str, Any]] = vouch["summaries"]
-            return summaries
-        head = snapshot.load_head(path)
-        if head is None or hashlib.sha256(head).hexdigest() != vouch["head"]:
+        if not self.sealer.checks(previous, vouch):
+            return None  # not sealed with this installation's key: fold it
+        # stored under its offset; the file begins as a session's does
+        line = decode(data[begin:end])
+        if line != {"set": {"vouches": {str(begin): vouch}}} or not _begins_as_a_session(data):
             return None
-        return snapshot.parse_summaries(head)
+        summaries: dict[str, dict[str, Any]] = vouch["summaries"]
+        return summaries
 
     def summaries(
         self,

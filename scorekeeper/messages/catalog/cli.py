@@ -270,6 +270,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ファイルが保証するスナップショットが記録から得られる内容と違います:"
         " 書き込み後にファイルの行が偽造されています",
     ),
+    "cli.verify_vouch_forged": (
+        "line {line} of the file, the snapshot note after entry {entry}, holds numbers that"
+        " are not what the entries give: it was forged after the entries were written",
+        "ファイルの{line}行目 (記録{entry}の後のスナップショットの記載) の数値が記録から"
+        "得られる値と違います: 記録の書き込み後に偽造されています",
+    ),
     # -- `scorekeeper show`: the status after the game's name ---------------------------
     "cli.status_in_round.parent": (
         ", in play (stake {stake}), parent {parent}",
