@@ -109,3 +109,30 @@ async def test_the_app_says_a_planted_torn_file_is_not_this_sessions(tmp_path, m
     assert not any("were set aside" in message for message, _ in said)
     (told,) = [(m, markup) for m, markup in said if "never set a write aside there" in m]
     assert told == (told[0], False) and name in told[0]  # the file's name as it is, no markup
+
+
+@pytest.mark.parametrize("sealed", ["none", "garbage", "another key"])
+def test_an_aside_note_appended_by_hand_beside_a_planted_file_is_not_believed(
+    tmp_path, capsys, sealed
+):
+    """The aside note is not chained: only a seal of this installation's key makes it the
+    journal's word, so one appended by whoever can write the data folder reports nothing."""
+    import hashlib
+
+    from scorekeeper.storage.journal import ASIDE_TABLE, aside_place, encode
+    from scorekeeper.storage.seal import FIELD, Sealer
+
+    store = _session(tmp_path)
+    _torn(store).write_bytes(HALF)
+    note: dict[str, object] = {"bytes": len(HALF), "sha256": hashlib.sha256(HALF).hexdigest()}
+    offset = str(store.path(1).stat().st_size)
+    if sealed == "garbage":
+        note[FIELD] = "0" * 64
+    elif sealed == "another key":
+        note[FIELD] = Sealer(b"k" * 32).seal(aside_place(offset), note)
+    with open(store.path(1), "ab") as journal:
+        journal.write(encode({"set": {ASIDE_TABLE: {offset: note}}})[0])
+    code, _, err = run(capsys, "--data-dir", str(store.root), "show", "1")
+    assert code == 0
+    assert "were set aside" not in err
+    assert "never set a write aside there" in err

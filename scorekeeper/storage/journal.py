@@ -63,6 +63,8 @@ from scorekeeper.storage.regular import (
     open_regular,
     read_regular,
 )
+from scorekeeper.storage.seal import FIELD as SEAL_FIELD
+from scorekeeper.storage.seal import Sealer
 
 FORMAT = "scorekeeper-session"
 VERSION = 1
@@ -471,14 +473,21 @@ def _read_head(fd: int) -> bytes:
 #: ``{"set": {"aside": {"<offset>": {"bytes": n, "sha256": h}}}}`` written in the same
 #: write as the entry that followed it (the offset is where the unfinished write began).
 #: ``show``, ``verify`` and the app report a ``.torn`` file as a write set aside only
-#: when the journal records its length and SHA-256 (docs/storage.md).
+#: when the journal records its length and SHA-256 (docs/storage.md) under a seal of this
+#: installation's key (storage/seal.py): the line is not chained, so without the seal
+#: anyone who can write the data folder could append one beside a planted ``.torn``.
 ASIDE_TABLE = "aside"
 _ASIDE_HEAD = b'{"set":{"aside":'
 
 
-def recorded_aside(path: Path) -> set[tuple[int, str]]:
+def aside_place(offset: str) -> str:
+    """What the seal of an aside note is bound to: where the unfinished write began."""
+    return f"aside:{offset}"
+
+
+def recorded_aside(path: Path, sealer: Sealer) -> set[tuple[int, str]]:
     """The length and SHA-256 of each unfinished write the journal at *path* records
-    having set aside (none if it cannot be read)."""
+    having set aside under a seal of *sealer*'s key (none if it cannot be read)."""
     try:
         with open_regular(path) as handle:
             data = handle.read()
@@ -492,8 +501,10 @@ def recorded_aside(path: Path) -> set[tuple[int, str]]:
             break
         record = decode(data[begin:end]) if data[begin - 1 : begin] in (b"", b"\n") else None
         docs = record.get("set", {}).get(ASIDE_TABLE) if isinstance(record, dict) else None
-        for doc in docs.values() if isinstance(docs, dict) else ():
-            if isinstance(doc, dict) and type(doc.get("bytes")) is int:
+        for offset, doc in docs.items() if isinstance(docs, dict) else ():
+            if not isinstance(doc, dict) or type(doc.get("bytes")) is not int:
+                continue
+            if sealer.checks(aside_place(str(offset)), doc):
                 found.add((doc["bytes"], str(doc.get("sha256"))))
         at = data.find(_ASIDE_HEAD, end)
     return found
@@ -555,9 +566,11 @@ class JournalStorage(Storage):
         *,
         writer: bool = False,
         resume: ResumeAt | None = None,
+        sealer: Sealer | None = None,
     ) -> None:
         super().__init__()
         self.path = Path(path)
+        self.sealer = sealer
         self.writer = writer
         self.torn_saved_to: Path | None = None
         self.torn = b""  # an unfinished last write, set aside before the next append
@@ -625,7 +638,13 @@ class JournalStorage(Storage):
 
     def _set_torn_aside(self, fd: int) -> None:
         self.torn_saved_to = _save_torn(self.path, self.torn)
-        note = {"bytes": len(self.torn), "sha256": hashlib.sha256(self.torn).hexdigest()}
+        note: dict[str, Any] = {
+            "bytes": len(self.torn),
+            "sha256": hashlib.sha256(self.torn).hexdigest(),
+        }
+        seal = self.sealer.seal(aside_place(str(self._size)), note) if self.sealer else None
+        if seal is not None:
+            note[SEAL_FIELD] = seal
         self._aside = {"set": {ASIDE_TABLE: {str(self._size): note}}}
         os.ftruncate(fd, self._size)
         os.fsync(fd)
@@ -827,9 +846,10 @@ def open_journal(
     *,
     writer: bool,
     resume: ResumeAt | None = None,
+    sealer: Sealer | None = None,
 ) -> TinyDB:
     """A plain TinyDB over the journal at *path*: TinyDB's queries on the live data."""
-    return TinyDB(path, storage=JournalStorage, writer=writer, resume=resume)
+    return TinyDB(path, storage=JournalStorage, writer=writer, resume=resume, sealer=sealer)
 
 
 def journal_of(db: TinyDB) -> JournalStorage:

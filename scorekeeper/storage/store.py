@@ -102,7 +102,7 @@ class Store:
         from scorekeeper.storage.regular import read_regular
 
         found = side_files(self.path(sid))
-        recorded = recorded_aside(self.path(sid)) if found else set()
+        recorded = recorded_aside(self.path(sid), self.sealer) if found else set()
         ours: list[Path] = []
         others: list[Path] = []
         for path in found:
@@ -334,7 +334,7 @@ class Store:
 
         path = self.path(sid)
         try:
-            return open_journal(path, writer=writer, resume=resume)
+            return open_journal(path, writer=writer, resume=resume, sealer=self.sealer)
         except FileNotFoundError as exc:
             raise StorageError("storage.no_session", session=sid) from exc
         except Locked as exc:
