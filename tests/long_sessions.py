@@ -24,6 +24,10 @@ MOVES = ["legal"] * 4 + ["round_entry"] * 8 + [
 #: Notes written in a long session: any Unicode, as session_gen.FREE_TEXT draws.
 NOTES = ["more", "佐藤さん 遅刻", "Zoë's turn", "\u202e mirrored", "😀 ok", "[b]Bo[/b]"]
 
+#: Entries the rules must refuse in words, as session_gen.GARBAGE draws them.
+GARBAGE = [("fold", {"player": "Z"}), ("raise", {"amount": -1}), ("zap", {}),
+           ("claim", {"pools": ["x"]}), ("showdown", {"winner": ""})]  # fmt: skip
+
 Draw = Callable[[random.Random], Any]
 
 
@@ -76,7 +80,8 @@ class _Strategies:
 
 class SeededData:
     """What session_gen's helpers take as Hypothesis's ``data``: draws from a Random. A
-    real strategy (the module's FREE_TEXT) is answered with one of :data:`NOTES`."""
+    real strategy is answered from a list: session_gen.GARBAGE from :data:`GARBAGE`, its
+    FREE_TEXT from :data:`NOTES`."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -84,11 +89,13 @@ class SeededData:
     def draw(self, strategy: Any) -> Any:
         if callable(strategy):
             return strategy(self.rng)
+        if strategy is session_gen.GARBAGE:
+            return self.rng.choice(GARBAGE)
         return self.rng.choice(NOTES)
 
 
 @contextlib.contextmanager
-def _seeded_strategies() -> Iterator[None]:
+def seeded_strategies() -> Iterator[None]:
     real = session_gen.st
     session_gen.st = _Strategies  # type: ignore[assignment]
     try:
@@ -106,7 +113,7 @@ def long_session(game: str, seed: int, at_least: int = 300) -> Session:
     session = Session(header)
     clock = Clock()
     shared = ("end", "leave", "recorder", "note", "rate", "join", "rebuy", "undo")
-    with _seeded_strategies():
+    with seeded_strategies():
         for _ in range(at_least * 20):
             if len(session.events) >= at_least:
                 break
