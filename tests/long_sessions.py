@@ -104,9 +104,15 @@ def seeded_strategies() -> Iterator[None]:
         session_gen.st = real
 
 
+#: The last entries of a long session hold no undo and no correction: one reaching below
+#: the state a snapshot keeps (64 entries back) would make every reader fold it whole, and
+#: the snapshot would never be read.
+QUIET_TAIL = 80
+
+
 def long_session(game: str, seed: int, at_least: int = 300) -> Session:
     """A session of *game* with at least *at_least* entries (or as many as its moves
-    reached), from *seed*."""
+    reached), from *seed*, its last :data:`QUIET_TAIL` entries without undo or correction."""
     data = SeededData(seed)
     rng = data.rng
     header = make_header(game, ["A", "B", "C", "D"], dict(GAMES[game]), stacks=STACKS.get(game))
@@ -119,6 +125,8 @@ def long_session(game: str, seed: int, at_least: int = 300) -> Session:
                 break
             state = session.state
             move = rng.choice(MOVES)
+            if move in ("undo", "correct") and len(session.events) >= at_least - QUIET_TAIL:
+                continue
             if move == "round_entry" and state.in_round:
                 play_round_entry(data, session, clock)  # type: ignore[arg-type]
             elif move == "correct":
