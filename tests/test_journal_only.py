@@ -423,3 +423,26 @@ def test_an_earlier_vouch_line_replayed_changes_no_view_and_fails_verify(
     which = data.draw(st.integers(0, len(earlier) - 1), label="which")
     append_vouch(forged, sid, _without_place(dict(earlier[which])))
     compare(capsys, made, tmp_path_factory, forged, [sid], vouch_forged=True)
+
+
+@pytest.mark.xfail(strict=True, reason="issue 44: seal (verify checks only the last vouch)")
+@pytest.mark.parametrize("kind", ["invented", "copied"])
+def test_verify_keeps_failing_on_a_forged_vouch_line_after_entries_recorded_after_it(
+    capsys, made, tmp_path_factory, kind
+):
+    """The issue's own probe: today ``record`` writes the forged state into its own next
+    vouch line, and after one more entry ``verify`` says OK with the forged line still in
+    the chain. Every long session, one entry recorded after the forged line, then two."""
+    forged = forged_copy(made, tmp_path_factory.mktemp("case"))
+    ids = long_ids(made)
+    for number, sid in enumerate(ids):
+        if kind == "invented":
+            true = _last_vouch(forged, sid)
+            body = {"state": true["state"], "summaries": _moved(true["summaries"], 3, 500)}
+        else:  # the last vouch line of the next game's session, as its writer made it
+            body = _without_place(_last_vouch(forged, ids[(number + 1) % len(ids)]))
+        append_vouch(forged, sid, body)
+        for text in ("note after", "note later"):
+            assert run(capsys, "--data-dir", str(forged), "record", str(sid), text)[0] == 0
+            code, out, err = run(capsys, "--data-dir", str(forged), "verify", str(sid))
+            assert code == 1 and out == "", (sid, text, out, err)
