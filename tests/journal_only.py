@@ -21,8 +21,8 @@ from scorekeeper.export.formats import FORMATS
 from scorekeeper.services.recording import import_session
 from scorekeeper.storage import Store
 from tests.cli_support import run
-from tests.session_gen import GAMES, build_session
 from tests.long_sessions import SeededData, long_session, seeded_strategies
+from tests.session_gen import GAMES, build_session
 
 #: The seed of every long session: the same sessions on every machine.
 SEED = 44
@@ -120,7 +120,9 @@ def global_views(capsys, root: Path) -> dict[str, object]:
     return {" ".join(args): run(capsys, "--data-dir", folder, *args) for args in commands}
 
 
-def session_views(capsys, root: Path, sid: int, formats: tuple[str, ...] = FORMATS) -> dict[str, object]:
+def session_views(
+    capsys, root: Path, sid: int, formats: tuple[str, ...] = FORMATS
+) -> dict[str, object]:
     """Everything a user or a phone is shown of session *sid*, but ``verify``: exported
     in each of *formats*."""
     from scorekeeper.core import timeline as timeline_module
@@ -142,14 +144,14 @@ def session_views(capsys, root: Path, sid: int, formats: tuple[str, ...] = FORMA
         try:
             session = Followed(store, sid, history=history).session
             page: object = [live_view(session, sid, lang) for lang in ("en", "ja")]
-        except Exception as error:  # noqa: BLE001: what the page would say, compared
+        except Exception as error:  # what the page would say, compared
             page = type(error).__name__
         seen[f"page state.json history={history}"] = page
     try:
         whole = Followed(store, sid, history=True).session
         rows = timeline_module.stake_timeline(whole)
         seen["page stakes.json"] = stake_page(rows, whole.state.round, "en")
-    except Exception as error:  # noqa: BLE001
+    except Exception as error:
         seen["page stakes.json"] = type(error).__name__
     return seen
 

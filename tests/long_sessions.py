@@ -15,7 +15,15 @@ from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from tests import session_gen
-from tests.session_gen import GAMES, STACKS, Clock, correction, entry_data, play_round_entry, try_entry
+from tests.session_gen import (
+    GAMES,
+    STACKS,
+    Clock,
+    correction,
+    entry_data,
+    play_round_entry,
+    try_entry,
+)
 
 #: Moves of a long session: mostly play, some of everything else; never ``end``.
 MOVES = ["legal"] * 4 + ["round_entry"] * 8 + [

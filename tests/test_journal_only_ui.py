@@ -68,9 +68,7 @@ def _forge_vouched(folder: Path, sid: int) -> None:
 
 @pytest.mark.xfail(strict=True, reason="issue 44: seal (an unsealed vouch line is trusted)")
 @pytest.mark.parametrize("game", list(GAMES))
-async def test_a_vouched_forgery_changes_neither_the_start_list_nor_the_table(
-    made, tmp_path, game
-):
+async def test_a_vouched_forgery_changes_neither_the_start_list_nor_the_table(made, tmp_path, game):
     root, ids = made
     use_config(root)
     sid = ids[game][0]
