@@ -6,6 +6,8 @@ command line and the phones' page) and tests/test_journal_only_ui.py (the app)."
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import threading
@@ -20,6 +22,7 @@ import pytest
 from scorekeeper.export.formats import FORMATS
 from scorekeeper.services.recording import import_session
 from scorekeeper.storage import Store
+from scorekeeper.storage.hashchain import sealed, verify
 from tests.cli_support import run
 from tests.long_sessions import SeededData, long_session, seeded_strategies
 from tests.session_gen import GAMES, build_session
@@ -190,3 +193,56 @@ def fed_fifo(path: Path, aside: Path) -> Iterator[None]:
         feeder.join()
         os.close(reader)
         aside.unlink()
+
+
+def append_vouch(folder: Path, sid: int, body: dict[str, Any]) -> None:
+    """Append a vouch line holding *body* to session *sid*'s journal, chained to the line
+    before it and stored at the offset it names, as a closing writer appends one: what
+    anyone who can write the data folder can do with storage/hashchain.py."""
+    store = Store(folder)
+    with store.open_writer(sid) as writer:
+        tip = verify(writer.header, writer.events, writer.vouches).tip
+        size, _ = writer.bytes_so_far()
+        doc = {**body, "after": len(writer.events), "size": size}
+        assert writer.append_vouch(sealed(tip, doc))
+
+
+def last_vouch(folder: Path, sid: int) -> dict[str, Any]:
+    return dict(Store(folder).read(sid).vouches[-1])
+
+
+def moved_summaries(summaries: dict[str, Any], rounds: int, net: int) -> dict[str, Any]:
+    """Plausible summaries: more rounds, the last player leading, every net moved."""
+    moved = json.loads(json.dumps(summaries))
+    for kind, doc in moved.items():
+        if not kind:
+            doc["rounds"] = doc.get("rounds", 0) + rounds
+            if doc.get("players"):
+                doc["leader"] = doc["players"][-1]
+        for numbers in (doc.get("players") or {}).values() if kind else ():
+            if isinstance(numbers, dict) and "net" in numbers:
+                numbers["net"] += net
+    return moved
+
+
+def without_place(doc: dict[str, Any]) -> dict[str, Any]:
+    """A vouch line's document without where it stands (its entry count, offset, hash)."""
+    return {k: v for k, v in doc.items() if k not in ("after", "size", "chain")}
+
+
+def forge_vouched_scores(folder: Path, sid: int, rounds: int = 7, net: int = 500) -> None:
+    """A snapshot with moved scores and invented summaries, named by a self-chained vouch
+    line appended to the journal, every other key as a writer gives it: what one who can
+    write the data folder (not the user's config) can make."""
+    from tests.journal_support import forged_scores
+
+    store = Store(folder)
+    true = last_vouch(folder, sid)
+    forged = forged_scores(store, sid)
+    store.keep_snapshot(sid, forged)
+    body = without_place(true)
+    body.update(
+        state=hashlib.sha256(forged.split(b"\n")[1]).hexdigest(),
+        summaries=moved_summaries(true["summaries"], rounds, net),
+    )
+    append_vouch(folder, sid, body)

@@ -31,19 +31,22 @@ from hypothesis import strategies as st
 
 from scorekeeper.messages import t
 from scorekeeper.storage import Store, snapshot
-from scorekeeper.storage.hashchain import sealed, verify
 from tests.cli_support import run
 from tests.journal_only import (
     AFTER_FORMATS,
     MORE,
+    append_vouch,
     copy_folder,
     entries,
     fed_fifo,
     freeze_clock,
     global_views,
+    last_vouch,
+    moved_summaries,
     session_views,
     template,
     use_config,
+    without_place,
 )
 from tests.journal_support import forged_scores, kept_state
 
@@ -99,7 +102,8 @@ def plain(capsys, made, tmp_path_factory, key: object) -> Any:
             said = run(capsys, "--data-dir", str(folder), "record", str(sid), MORE)
             views = session_views(capsys, folder, sid, AFTER_FORMATS)
             views["verify"] = run(capsys, "--data-dir", str(folder), "verify", str(sid))
-            _PLAIN[key] = said, entries(folder, sid), global_views(capsys, folder), views
+            head = Store(folder).read(sid).events[-1]["chain"]
+            _PLAIN[key] = said, entries(folder, sid), global_views(capsys, folder), views, head
     return _PLAIN[key]
 
 
@@ -121,6 +125,16 @@ def _scrubbed(views: Any, planted: Path | None) -> Any:
     return views
 
 
+def _rehashed(views: Any, forged: str, true: str) -> Any:
+    """*views* with the receipt's hash *forged* read as *true*: an entry recorded after a
+    forged vouch line chains to it, so its hash (the receipt's) is not the other folder's."""
+    if isinstance(views, dict):
+        return {key: _rehashed(value, forged, true) for key, value in views.items()}
+    if isinstance(views, tuple | list):
+        return type(views)(_rehashed(value, forged, true) for value in views)
+    return views.replace(forged, true) if isinstance(views, str) else views
+
+
 def compare(capsys, made, tmp_path_factory, forged: Path, sids: list[int], *,
             vouch_forged: bool = False, planted: Path | None = None) -> None:  # fmt: skip
     """Every view of *forged* is the journal-only folder's; ``record`` goes on alike.
@@ -137,12 +151,17 @@ def compare(capsys, made, tmp_path_factory, forged: Path, sids: list[int], *,
         else:
             assert checked == truth_verify
     for sid in sids:
-        said, stored, after_global, after = plain(capsys, made, tmp_path_factory, ("record", sid))
+        said, stored, after_global, after, head = plain(
+            capsys, made, tmp_path_factory, ("record", sid)
+        )
         assert run(capsys, "--data-dir", str(forged), "record", str(sid), MORE) == said
         assert entries(forged, sid) == stored
         after = dict(after)
         after_verify = after.pop("verify")
-        assert _scrubbed(session_views(capsys, forged, sid, AFTER_FORMATS), planted) == after
+        seen = _scrubbed(session_views(capsys, forged, sid, AFTER_FORMATS), planted)
+        if vouch_forged:  # the receipt's hash chains through the forged line too
+            seen = _rehashed(seen, Store(forged).read(sid).events[-1]["chain"], head)
+        assert seen == after
         checked = _scrubbed(run(capsys, "--data-dir", str(forged), "verify", str(sid)), planted)
         if vouch_forged:  # the forged line is still in the chain: verify still fails
             assert checked[0] == 1, checked
@@ -198,7 +217,7 @@ def _byte_changed(data: bytes, at: float, byte: int) -> bytes:
     return data[:place] + bytes([byte]) + data[place + 1 :]
 
 
-def _number_moved(data: bytes, at: float, by: int) -> bytes:
+def _numbermoved_summaries(data: bytes, at: float, by: int) -> bytes:
     """The first number at or after a place in the file, moved: a plausible edit."""
     import re
 
@@ -225,7 +244,7 @@ SNAPSHOT_EDITS = st.one_of(
         lambda at, b: lambda d: _byte_changed(d, at, b), st.floats(0, 1), st.integers(0, 255)
     ),
     st.builds(
-        lambda at, by: lambda d: _number_moved(d, at, by),
+        lambda at, by: lambda d: _numbermoved_summaries(d, at, by),
         st.floats(0, 1),
         st.integers(-1000, 1000).filter(bool),
     ),
@@ -246,7 +265,7 @@ def _edit_snapshots(folder: Path, sids: list[int], edit: Callable[[bytes], bytes
             path.write_bytes(edit(path.read_bytes()))
 
 
-def _scores_moved(folder: Path, sid: int) -> None:
+def _scoresmoved_summaries(folder: Path, sid: int) -> None:
     """The state's scores moved, every hash the file holds of itself made to fit."""
     store = Store(folder)
     store.keep_snapshot(sid, forged_scores(store, sid))
@@ -260,7 +279,7 @@ def test_a_snapshot_cut_or_edited_changes_no_view(capsys, made, tmp_path_factory
     sid = data.draw(st.sampled_from(long_ids(made)), label="session")
     forged = forged_copy(made, tmp_path_factory.mktemp("case"))
     if data.draw(st.booleans(), label="scores moved, hashes fixed"):
-        _scores_moved(forged, sid)
+        _scoresmoved_summaries(forged, sid)
     else:
         _edit_snapshots(forged, [sid], data.draw(SNAPSHOT_EDITS, label="edit"))
     compare(capsys, made, tmp_path_factory, forged, [sid])
@@ -345,40 +364,10 @@ def test_older_side_files_planted_change_no_view(capsys, made, tmp_path_factory)
 # --- vouch lines appended --------------------------------------------------------------
 
 
-def append_vouch(folder: Path, sid: int, body: dict[str, Any]) -> None:
-    """Append a vouch line holding *body* to session *sid*'s journal, chained to the line
-    before it and stored at the offset it names, as a closing writer appends one: what
-    anyone who can write the data folder can do with storage/hashchain.py."""
-    store = Store(folder)
-    with store.open_writer(sid) as writer:
-        tip = verify(writer.header, writer.events, writer.vouches).tip
-        size, _ = writer.bytes_so_far()
-        doc = {**body, "after": len(writer.events), "size": size}
-        assert writer.append_vouch(sealed(tip, doc))
-
-
-def _last_vouch(folder: Path, sid: int) -> dict[str, Any]:
-    return dict(Store(folder).read(sid).vouches[-1])
-
-
-def _moved(summaries: dict[str, Any], rounds: int, net: int) -> dict[str, Any]:
-    """Plausible summaries: more rounds, the last player leading, every net moved."""
-    moved = json.loads(json.dumps(summaries))
-    for kind, doc in moved.items():
-        if not kind:
-            doc["rounds"] = doc.get("rounds", 0) + rounds
-            if doc.get("players"):
-                doc["leader"] = doc["players"][-1]
-        for numbers in (doc.get("players") or {}).values() if kind else ():
-            if isinstance(numbers, dict) and "net" in numbers:
-                numbers["net"] += net
-    return moved
-
-
 def invented(data: st.DataObject, folder: Path, sid: int) -> dict[str, Any]:
     """Invented summaries, and a state: none, the true one, or a snapshot with moved
     scores the line names."""
-    true = _last_vouch(folder, sid)
+    true = last_vouch(folder, sid)
     rounds = data.draw(st.integers(1, 50), label="rounds added")
     net = data.draw(st.integers(-(10**6), 10**6).filter(bool), label="net moved")
     state = data.draw(st.sampled_from(["none", "true", "forged"]), label="state")
@@ -389,11 +378,11 @@ def invented(data: st.DataObject, folder: Path, sid: int) -> dict[str, Any]:
         forged = forged_scores(Store(folder), sid)
         Store(folder).keep_snapshot(sid, forged)
         named = hashlib.sha256(forged.split(b"\n")[1]).hexdigest()
-    return {"state": named, "summaries": _moved(true["summaries"], rounds, net)}
-
-
-def _without_place(doc: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in doc.items() if k not in ("after", "size", "chain")}
+    body = without_place(true)  # every key a writer gives one (a seal, say), then changed
+    body.update(state=named, summaries=moved_summaries(true["summaries"], rounds, net))
+    if "taken" in body and named is None:  # the entry count of the state it names
+        body["taken"] = None
+    return body
 
 
 VOUCH_FORGERIES = ["invented", "invented with a seal", "copied", "replayed"]
@@ -442,7 +431,7 @@ def test_a_real_vouch_line_of_another_session_appended_changes_no_view_and_fails
     forged = forged_copy(made, tmp_path_factory.mktemp("case"))
     if data.draw(st.booleans(), label="snapshot too") and snap_of(forged, source).exists():
         snap_of(forged, target).write_bytes(snap_of(forged, source).read_bytes())
-    append_vouch(forged, target, _without_place(_last_vouch(forged, source)))
+    append_vouch(forged, target, without_place(last_vouch(forged, source)))
     compare(capsys, made, tmp_path_factory, forged, [target], vouch_forged=True)
 
 
@@ -456,9 +445,16 @@ def test_an_earlier_vouch_line_replayed_changes_no_view_and_fails_verify(
     chained again at the end."""
     sid = data.draw(st.sampled_from(all_ids(made)), label="session")
     forged = forged_copy(made, tmp_path_factory.mktemp("case"))
-    earlier = Store(forged).read(sid).vouches[:-1]
-    which = data.draw(st.integers(0, len(earlier) - 1), label="which")
-    append_vouch(forged, sid, _without_place(dict(earlier[which])))
+    now = last_vouch(forged, sid)
+    # one that says other than the last (a note since changes no number: the line then
+    # would still be true where it is replayed)
+    earlier = [
+        dict(doc)
+        for doc in Store(forged).read(sid).vouches[:-1]
+        if (doc["summaries"], doc["state"]) != (now["summaries"], now["state"])
+    ]
+    replayed = data.draw(st.sampled_from(earlier), label="replayed")
+    append_vouch(forged, sid, without_place(replayed))
     compare(capsys, made, tmp_path_factory, forged, [sid], vouch_forged=True)
 
 
@@ -474,10 +470,11 @@ def test_verify_keeps_failing_on_a_forged_vouch_line_after_entries_recorded_afte
     ids = long_ids(made)
     for number, sid in enumerate(ids):
         if kind == "invented":
-            true = _last_vouch(forged, sid)
-            body = {"state": true["state"], "summaries": _moved(true["summaries"], 3, 500)}
+            true = last_vouch(forged, sid)
+            body = without_place(true)
+            body["summaries"] = moved_summaries(true["summaries"], 3, 500)
         else:  # the last vouch line of the next game's session, as its writer made it
-            body = _without_place(_last_vouch(forged, ids[(number + 1) % len(ids)]))
+            body = without_place(last_vouch(forged, ids[(number + 1) % len(ids)]))
         append_vouch(forged, sid, body)
         for text in ("note after", "note later"):
             assert run(capsys, "--data-dir", str(forged), "record", str(sid), text)[0] == 0

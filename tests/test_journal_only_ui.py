@@ -13,8 +13,13 @@ from scorekeeper.storage import Store, snapshot
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.widgets.log import LogPanel
-from tests.journal_only import copy_folder, freeze_clock, template, use_config
-from tests.journal_support import forged_scores, vouch_as_writer
+from tests.journal_only import (
+    copy_folder,
+    forge_vouched_scores,
+    freeze_clock,
+    template,
+    use_config,
+)
 from tests.session_gen import GAMES
 from tests.ui_support import settled
 
@@ -56,16 +61,6 @@ async def seen(folder: Path, sid: int) -> dict[str, object]:
     return shown
 
 
-def _forge_vouched(folder: Path, sid: int) -> None:
-    """A snapshot with moved scores and invented summaries, named by a self-chained vouch
-    line appended to the journal: what one who can write the data folder can make."""
-    store = Store(folder)
-    summaries = store.vouched_summaries(sid)
-    assert summaries is not None
-    summaries[""]["rounds"] = summaries[""].get("rounds", 0) + 7
-    vouch_as_writer(store, sid, forged_scores(store, sid), summaries)
-
-
 @pytest.mark.xfail(strict=True, reason="issue 44: seal (an unsealed vouch line is trusted)")
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_a_vouched_forgery_changes_neither_the_start_list_nor_the_table(made, tmp_path, game):
@@ -73,7 +68,7 @@ async def test_a_vouched_forgery_changes_neither_the_start_list_nor_the_table(ma
     use_config(root)
     sid = ids[game][0]
     forged = copy_folder(root / "data", tmp_path / "forged")
-    _forge_vouched(forged, sid)
+    forge_vouched_scores(forged, sid)
     plain = copy_folder(root / "data", tmp_path / "plain", journals_only=True)
     assert await seen(forged, sid) == await seen(plain, sid)
 
