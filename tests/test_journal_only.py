@@ -12,9 +12,6 @@ copy of the folder holding only the true journals says; ``verify`` says what it 
 there, or fails when a vouch line was forged; and the next ``record`` answers, and leaves
 the entries, as it does there, after which every view agrees again and ``verify`` still
 fails on a forged vouch line.
-
-A case that today's code does not pass yet is marked ``xfail(strict=True)`` naming the
-helper of issue 44 whose change makes it pass: the merger removes the marks.
 """
 
 from __future__ import annotations
@@ -311,7 +308,6 @@ def test_a_snapshot_swapped_or_planted_from_another_session_changes_no_view(
 # --- other side files ------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="issue 44: sidefiles (a planted .torn is reported)")
 @CHEAP
 @given(data=st.data())
 def test_a_planted_torn_file_changes_no_view(capsys, made, tmp_path_factory, data):
@@ -394,7 +390,6 @@ def invented(data: st.DataObject, folder: Path, sid: int) -> dict[str, Any]:
 VOUCH_FORGERIES = ["invented", "invented with a seal", "copied", "replayed"]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 44: seal (vouch lines trusted unsealed)")
 @CHEAP
 @given(data=st.data())
 def test_an_invented_vouch_line_appended_changes_no_view_and_fails_verify(
@@ -408,7 +403,6 @@ def test_an_invented_vouch_line_appended_changes_no_view_and_fails_verify(
     compare(capsys, made, tmp_path_factory, forged, [sid], vouch_forged=True)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 44: seal (a `seal` key: the line is damage)")
 @CHEAP
 @given(data=st.data())
 def test_an_invented_vouch_line_with_a_garbage_seal_changes_no_view_and_fails_verify(
@@ -423,7 +417,6 @@ def test_an_invented_vouch_line_with_a_garbage_seal_changes_no_view_and_fails_ve
     compare(capsys, made, tmp_path_factory, forged, [sid], vouch_forged=True)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 44: seal (a vouch line of another session)")
 @CHEAP
 @given(data=st.data())
 def test_a_real_vouch_line_of_another_session_appended_changes_no_view_and_fails_verify(
@@ -441,7 +434,6 @@ def test_a_real_vouch_line_of_another_session_appended_changes_no_view_and_fails
     compare(capsys, made, tmp_path_factory, forged, [target], vouch_forged=True)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 44: seal (an earlier vouch line replayed)")
 @CHEAP
 @given(data=st.data())
 def test_an_earlier_vouch_line_replayed_changes_no_view_and_fails_verify(
@@ -464,7 +456,6 @@ def test_an_earlier_vouch_line_replayed_changes_no_view_and_fails_verify(
     compare(capsys, made, tmp_path_factory, forged, [sid], vouch_forged=True)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 44: seal (verify checks only the last vouch)")
 @pytest.mark.parametrize("kind", ["invented", "copied"])
 def test_verify_keeps_failing_on_a_forged_vouch_line_after_entries_recorded_after_it(
     capsys, made, tmp_path_factory, kind
@@ -539,7 +530,6 @@ def test_any_generated_session_with_its_snapshot_forged_changes_no_view(
     compare_with(capsys, told_by(capsys, source, tmp_path_factory), forged, [sid])
 
 
-@pytest.mark.xfail(strict=True, reason="issue 44: seal (vouch lines trusted unsealed)")
 @pytest.mark.usefixtures("small_states")
 @settings(CHEAP, max_examples=8)  # short sessions: more of them
 @given(data=st.data())

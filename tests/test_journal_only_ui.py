@@ -61,7 +61,6 @@ async def seen(folder: Path, sid: int) -> dict[str, object]:
     return shown
 
 
-@pytest.mark.xfail(strict=True, reason="issue 44: seal (an unsealed vouch line is trusted)")
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_a_vouched_forgery_changes_neither_the_start_list_nor_the_table(made, tmp_path, game):
     root, ids = made
@@ -81,7 +80,6 @@ def _lines_cut(folder: Path, sid: int) -> None:
     path.write_bytes(b"\n".join(lines[:2] + [line[: len(line) // 2] for line in lines[2:]]))
 
 
-@pytest.mark.xfail(strict=True, reason="issue 44: sidefiles (HistoryNotVouched in the app)")
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_a_snapshot_cut_changes_neither_the_start_list_nor_the_table(made, tmp_path, game):
     root, ids = made

@@ -169,7 +169,7 @@ class Sealer:
     def checks(self, previous: str, doc: Mapping[str, Any]) -> bool:
         """*doc*, chained on to *previous*, carries a seal made with this key."""
         found = doc.get(FIELD)
-        if not isinstance(found, str):
+        if not isinstance(found, str) or not found.isascii():  # compare_digest: ASCII only
             return False
         key = self._key(make=False)
         if key is None:
