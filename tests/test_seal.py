@@ -496,3 +496,11 @@ def test_verify_names_a_state_digest_forged_alone(tmp_path, capsys):
     assert streamed is not None and streamed.lying is not None
     assert streamed.lying.line == lines
     assert whole_lying(store.path(sid), store.read(sid)) == streamed.lying
+
+
+@pytest.mark.parametrize("found", ["é" * 64, "０" * 64, "", "0" * 63, 7, None])
+def test_a_seal_that_is_not_ascii_hex_is_no_seal_and_never_an_error(found):
+    from scorekeeper.storage.seal import FIELD, Sealer
+
+    sealer = Sealer(b"k" * 32)
+    assert sealer.checks("prev", {"after": 1, FIELD: found}) is False
