@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, ClassVar
 
+from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -36,10 +37,11 @@ from scorekeeper.messages import Phrase, UserError, t
 from scorekeeper.messages.describe import board_shares_text, describe_text
 from scorekeeper.services.correcting import Correcting, round_lines
 from scorekeeper.services.phone import Answer, Tap, record_tap
-from scorekeeper.services.recording import Recorder
+from scorekeeper.services import recheck as rechecking
+from scorekeeper.services.recording import Recorder, Recording, Resumption
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, TextDialog, ask_who
-from scorekeeper.ui.screens.history import with_history
+from scorekeeper.ui.screens.history import ReadingHistory, with_history
 from scorekeeper.ui.screens.joining import JoinTable
 from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.big_number import BigNumber
@@ -225,6 +227,42 @@ class TableScreen(Screen[None]):
                 self.say(self.banner.line)
         if self.recording.read_only:
             self.add_class("read-only")
+        if isinstance(self.recording, Recording) and self.recording.resumed_from is not None:
+            self._recheck(self.recording.resumed_from)
+
+    # -- the one background fold after opening at a snapshot (services/recheck.py) ----
+    @work(thread=True, exit_on_error=False, group="recheck")
+    def _recheck(self, opened: Resumption) -> None:
+        """Fold every entry once, off the keys' thread, against the snapshot's state the
+        table was opened at; a lie is said and set right on the app's thread."""
+        lie = rechecking.recheck(opened)
+        if lie is not None:
+            self.app.call_from_thread(self._rechecked, lie)
+
+    def _rechecked(self, lie: rechecking.Lie) -> None:
+        """The snapshot lied: the entries' own numbers (the whole session folded, the
+        entries recorded since kept), and a plain warning naming the line."""
+        recording = self.recording
+        if not self.is_mounted or not isinstance(recording, Recording):
+            return
+        message = lie.message()
+        if lie.damaged is not None:
+            self.say(message, error=True)
+            return
+        recording.disown_snapshot()
+        if recording.session.history_from == 1:  # already read whole (the timeline …)
+            self.refresh_view()
+            self.say(message, error=True)
+            return
+
+        def read(said: str | None) -> None:
+            if recording.session.history_from == 1:
+                self.refresh_view()
+                self.say(message, error=True)
+            elif said:
+                self.say(said, error=True)
+
+        self.app.push_screen(ReadingHistory(recording), read)
 
     @property
     def state(self) -> State:
