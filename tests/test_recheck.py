@@ -134,11 +134,26 @@ def test_the_whole_fold_gives_the_same_answer_when_the_stream_cannot(tmp_path, m
         raise rechecking.Irregular
 
     monkeypatch.setattr(rechecking, "_streamed", refuse)
-    lie = rechecking.recheck(opened)
+    lie = rechecking.fold(rechecking.asked(opened))  # here: the patch is not in a child
     assert lie is not None and lie.line == _last_line(store)
     honest = long_session(tmp_path / "honest", monkeypatch, forged=False)
     opened = Followed(honest, 1, history=False).resumed_from
-    assert opened is not None and rechecking.recheck(opened) is None
+    assert opened is not None and rechecking.fold(rechecking.asked(opened)) is None
+
+
+def test_the_child_process_and_this_one_give_the_same_answer(tmp_path, monkeypatch):
+    """The fold runs in a process of its own (keys wait on no lock of this one); when none
+    can be started, here, with the same answer."""
+    store = long_session(tmp_path, monkeypatch, forged=True)
+    opened = Followed(store, 1, history=False).resumed_from
+    assert opened is not None
+    question = rechecking.asked(opened)
+    assert rechecking.Asked.from_json(question.to_json()) == question
+    here = rechecking.fold(question)
+    assert rechecking._in_a_child(question) == here and here is not None
+    monkeypatch.setattr(rechecking.sys, "executable", str(tmp_path / "no-such-python"))
+    assert rechecking._in_a_child(question) is rechecking._NO_CHILD
+    assert rechecking.recheck(opened) == here
 
 
 # --- the app ----------------------------------------------------------------------------

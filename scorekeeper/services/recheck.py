@@ -10,6 +10,13 @@ memory: core/stream.py), and compares that fold with the state the session was p
 up at, exactly as ``verify`` compares them (services/verifying.py). Reading and folding
 touch nothing the table holds: the session, the writer and its lock are the opener's.
 
+The fold runs in a process of its own (``python -m scorekeeper.services.recheck``), the
+worker thread only waiting for its answer: a fold in a thread of the app's own process
+holds Python's interpreter lock, and the app's event loop, which gives it up and takes it
+back at every turn, waited up to 5 ms each time: a key took 3 s instead of 0.15 s at
+10,000 entries (benchmarks/bench_recheck.py). If no such process can be started, the
+thread folds itself: slower keys for a second, the same answer.
+
 On agreement nothing is said. On disagreement :func:`recheck` gives a :class:`Lie`
 naming the journal line that vouched for the lying snapshot: the opener then shows the
 entries' numbers (a whole fold) and says so in plain words.
@@ -17,8 +24,12 @@ entries' numbers (a whole fold) and says so in plain words.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, fields, replace
 from datetime import datetime
+from pathlib import Path
 from typing import IO, Any
 
 from scorekeeper.collector import collector_paused
@@ -29,6 +40,7 @@ from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import StreamFold, folding
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.recording import Resumption, fold_checked, state_payload
+from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY, header_hash, link
 from scorekeeper.storage.journal import ENTRY, Irregular, stream_docs
@@ -81,23 +93,127 @@ class _At:
     stats: dict[str, Any]
 
 
+#: What names a snapshot, as a vouch line does: its form, and the SHA-256 it names.
+Named = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the fold is asked to check, as plain data (it crosses to a child process):
+    the data folder, the session, what names the snapshot, and the state it was picked up
+    at, its histories given by length and SHA-256 only."""
+
+    root: str
+    sid: int
+    named: Named
+    taken: snapshots.StateAt
+
+    @property
+    def store(self) -> Store:
+        return Store(Path(self.root))
+
+    def named_by(self, vouch: dict[str, Any]) -> bool:
+        """*vouch* names the snapshot (storage/snapshot.py ``Seekable``/``Snapshot``)."""
+        form, digest = self.named
+        if form == "state":
+            return vouch.get("state") == digest and "summaries" in vouch
+        return vouch.get("snapshot") == digest
+
+    def to_json(self) -> str:
+        taken = {f.name: getattr(self.taken, f.name) for f in fields(self.taken)}
+        taken["apart"] = []
+        return json.dumps({"root": self.root, "sid": self.sid, "named": list(self.named),
+                           "taken": taken}, ensure_ascii=True)  # fmt: skip
+
+    @classmethod
+    def from_json(cls, text: str) -> Asked:
+        doc = json.loads(text)
+        taken = dict(doc["taken"])
+        histories = taken.pop("histories")
+        taken["apart"] = ()
+        taken["histories"] = tuple((int(n), str(d)) for n, d in histories)
+        form, digest = doc["named"]
+        named = (str(form), str(digest))
+        return cls(str(doc["root"]), int(doc["sid"]), named, snapshots.StateAt(**taken))
+
+
+def asked(opened: Resumption) -> Asked:
+    """What *opened* asks the fold to check, as plain data."""
+    snap, taken = opened.snapshot, opened.taken
+    if isinstance(snap, snapshots.Seekable):
+        named: Named = ("state", snap.state_digest)
+    else:
+        named = ("snapshot", snap.digest)
+    if taken.histories is None:  # a snapshot of the first form keeps its histories as texts
+        texts = [str(text) for text in taken.apart]
+        digests = snapshots.apart_digests(texts)
+        histories = tuple((len(text.encode("utf-8")), d) for text, d in zip(texts, digests, strict=True))
+        taken = replace(taken, histories=histories)
+    return Asked(str(opened.store.root), opened.sid, named, replace(taken, apart=()))
+
+
 def recheck(opened: Resumption) -> Lie | None:
     """Every entry of the session *opened* was picked up from, folded, against the state
     it was picked up at: None when they agree (or when the file cannot say: another
     reader says what is wrong with it), a :class:`Lie` when they do not. Run it in a
-    worker thread: it reads the whole journal (about a second at 100,000 entries)."""
-    path = opened.store.path(opened.sid)
+    worker thread: it waits for a process of its own that reads the whole journal (about
+    a second at 10,000 entries), or folds in this thread if none can be started."""
+    question = asked(opened)
+    answer = _in_a_child(question)
+    return fold(question) if answer is _NO_CHILD else answer  # type: ignore[return-value]
+
+
+_NO_CHILD = object()
+
+
+def _in_a_child(question: Asked) -> Lie | None | object:
+    """:func:`fold` in a process of its own; :data:`_NO_CHILD` when it gave no answer."""
+    command = [sys.executable, "-m", "scorekeeper.services.recheck"]
+    try:
+        done = subprocess.run(  # noqa: S603 (our own interpreter and module)
+            command,
+            input=question.to_json().encode("ascii"),
+            capture_output=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            return _NO_CHILD
+        return _lie_from(question.sid, json.loads(done.stdout))
+    except (OSError, ValueError, KeyError, TypeError):
+        return _NO_CHILD
+
+
+def _lie_from(sid: int, doc: Any) -> Lie | None:
+    if doc is None:
+        return None
+    damaged = doc.get("damaged")
+    error = UserError(damaged["key"], **damaged["params"]) if damaged else None
+    line = doc.get("line")
+    return Lie(sid, int(line) if line is not None else None, error)
+
+
+def _lie_doc(lie: Lie | None) -> dict[str, Any] | None:
+    if lie is None:
+        return None
+    damaged = lie.damaged
+    said = {"key": damaged.key, "params": damaged.params} if damaged is not None else None
+    return {"line": lie.line, "damaged": said}
+
+
+def fold(question: Asked) -> Lie | None:
+    """:func:`recheck`'s fold, here: a line at a time, else the whole session read."""
+    path = question.store.path(question.sid)
     try:
         with open(path, "rb") as handle, folding(), collector_paused():
-            return _streamed(opened, handle)
+            return _streamed(question, handle)
     except Exception:  # anything the stream cannot take: the whole fold says (or finds it fine)
         pass
-    return _whole(opened)
+    return _whole(question)
 
 
-def _streamed(opened: Resumption, handle: IO[bytes]) -> Lie | None:
+def _streamed(opened: Asked, handle: IO[bytes]) -> Lie | None:
     """:func:`recheck` a line at a time, keeping no entry."""
-    taken, snap = opened.taken, opened.snapshot
+    taken = opened.taken
     docs = stream_docs(handle)
     _, _, _, head_doc = next(docs)
     tip = header_hash(head_doc)
@@ -117,7 +233,7 @@ def _streamed(opened: Resumption, handle: IO[bytes]) -> Lie | None:
                 count += 1
                 if count == taken.entries:
                     at = _taken_at(fold, event, tip)
-        if kind != ENTRY and named is None and snap.named_by(doc):
+        if kind != ENTRY and named is None and opened.named_by(doc):
             named = line
         if at is not None and named is not None:
             break
@@ -134,18 +250,12 @@ def _taken_at(fold: StreamFold, event: Event, chain: str) -> _At:
     return _At(state, event.at, chain, stats)
 
 
-def _agrees(opened: Resumption, at: _At, first_at: datetime | None) -> bool:
+def _agrees(opened: Asked, at: _At, first_at: datetime | None) -> bool:
     """The state the session was picked up at is the fold's at its entry: the same state,
     statistics, histories, times and chain (what ``verify`` compares)."""
     taken = opened.taken
     payload, digests = state_payload(at.state, at.stats, digested=True)
-    if taken.histories is not None:
-        kept = tuple(digest for _, digest in taken.histories)
-    else:  # a snapshot of the first form keeps its histories as texts
-        try:
-            kept = snapshots.apart_digests([str(text) for text in taken.apart])
-        except (OSError, ValueError):
-            return False
+    kept = tuple(digest for _, digest in taken.histories or ())
     return (
         at.chain == taken.chain
         and taken.state == payload
@@ -155,7 +265,7 @@ def _agrees(opened: Resumption, at: _At, first_at: datetime | None) -> bool:
     )
 
 
-def _whole(opened: Resumption) -> Lie | None:
+def _whole(opened: Asked) -> Lie | None:
     """:func:`recheck` by reading and folding the whole session (an undo or a correction
     reaching far back, or a line the stream does not take): slower, the same answer."""
     store, sid, taken = opened.store, opened.sid, opened.taken
@@ -179,14 +289,25 @@ def _whole(opened: Resumption) -> Lie | None:
     return Lie(sid, _line_naming(opened))
 
 
-def _line_naming(opened: Resumption) -> int | None:
+def _line_naming(opened: Asked) -> int | None:
     """The line of the first vouch line naming the snapshot, by reading the journal's
     lines without folding them; None if none does or the file cannot be read so."""
     try:
         with open(opened.store.path(opened.sid), "rb") as handle:
             for line, (kind, _, _, doc) in enumerate(stream_docs(handle), _HEADER_LINE):
-                if kind != ENTRY and line > _HEADER_LINE and opened.snapshot.named_by(doc):
+                if kind != ENTRY and line > _HEADER_LINE and opened.named_by(doc):
                     return line
     except Exception:
         return None
     return None
+
+
+def main() -> None:
+    """The child: what to check as JSON on standard input, the answer on standard output."""
+    question = Asked.from_json(sys.stdin.read())
+    lie = fold(question)
+    sys.stdout.write(json.dumps(_lie_doc(lie), ensure_ascii=True, default=str))
+
+
+if __name__ == "__main__":
+    main()
