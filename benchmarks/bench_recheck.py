@@ -8,18 +8,22 @@ at its snapshot, as the app and the phones' page open it; then:
 
 - the fold alone: services/recheck.py ``recheck`` (every entry read, chain-checked and
   folded, compared with the snapshot's state), timed on its own;
-- keys, A/B: the app's table in Textual's headless driver (``run_test``, in process),
-  each key from its press to the app being idle again (its entry recorded, fsynced and
-  the table painted): ``n`` ``r`` ``u`` ``y`` ``u`` ``y`` again and again (a round, a
-  raise, both undone). A: while the fold runs, kept running back to back in its
-  worker thread for the whole round, so that every key meets it; B: no fold at all.
-- taps, A/B: the recorder's phone tapping ``round`` then ``undo`` through the page
-  server (aiohttp, in process, ``JournalDesk``: the session's lock, the entry fsynced
-  and folded), each from the POST to its answer; A with the fold running as above,
-  B without.
+- keys: the app's table in Textual's headless driver (``run_test``, in process), each
+  key from its event posted to its work done (``n``, ``r``, ``y``: the entry recorded,
+  fsynced and taken into the table; ``u``: its question shown), 50 ms apart:
+  ``n`` ``r`` ``u`` ``y`` ``u`` ``y`` again and again (a round, a raise, both undone).
+  Not Textual's pilot, which waits until the process looks idle by its CPU time: a
+  fold in a thread of the process never looks idle;
+- taps: the recorder's phone tapping ``round`` then ``undo`` through the page server
+  (aiohttp, in process, ``JournalDesk``: the session's lock, the entry fsynced and
+  folded), each from the POST to its answer, 120 ms apart.
 
-Rounds alternate A and B (A B, B A …) after an untimed warm-up; the medians and p90
-of each are printed, with their change. The machine's other load shows in both alike.
+Each three ways (:data:`FOLDS`): with no fold; with the fold as the app and the page run
+it, in a child process their worker thread waits for; and with the fold in a thread of
+the process itself (what a thread worker alone would do). The fold is kept running back
+to back for the whole round, so that every key and tap meets it. Rounds alternate the
+three (in turn, then reversed) after an untimed warm-up; the medians and p90 of each are
+printed, with their change from no fold. The machine's other load shows in all alike.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -62,42 +66,65 @@ def stored(root: Path, entries: int) -> Store:
     return store
 
 
+#: The fold as the app and the page run it (in a process of its own), and in this one.
+FOLDS: dict[str, Callable[[rechecking.Asked], object] | None] = {
+    "no fold": None,
+    "fold in a child process": rechecking._in_a_child,
+    "fold in a thread here": rechecking.fold,
+}
+
+
 @contextlib.contextmanager
-def fold_running(store: Store, on: bool) -> Iterator[None]:
-    """The background fold kept running back to back in a thread of its own (*on*)."""
+def fold_running(store: Store, mode: str) -> Iterator[None]:
+    """The background fold kept running back to back in a thread of its own, as *mode*
+    runs it (a child process it waits for, or this process)."""
     stop = threading.Event()
     opened = Followed(store, 1, history=False).resumed_from
     assert opened is not None, "the session did not open at its snapshot"
+    asked = rechecking.asked(opened)
+    run = FOLDS[mode]
 
     def loop() -> None:
-        while not stop.is_set():
-            rechecking.recheck(opened)
+        while run is not None and not stop.is_set():
+            assert run(asked) is None
 
     thread = threading.Thread(target=loop, name="recheck-bench")
-    if on:
-        thread.start()
+    thread.start()
     try:
         yield
     finally:
         stop.set()
-        if on:
-            thread.join()
+        thread.join()
 
 
-def fold_alone(store: Store, runs: int) -> list[float]:
+def fold_alone(store: Store, runs: int) -> dict[str, list[float]]:
     opened = Followed(store, 1, history=False).resumed_from
     assert opened is not None
-    samples = []
+    asked = rechecking.asked(opened)
+    samples: dict[str, list[float]] = {"child": [], "here": []}
     for _ in range(runs):
-        start = time.perf_counter()
-        assert rechecking.recheck(opened) is None
-        samples.append(time.perf_counter() - start)
+        for name, run in (("child", rechecking._in_a_child), ("here", rechecking.fold)):
+            start = time.perf_counter()
+            assert run(asked) is None
+            samples[name].append(time.perf_counter() - start)
     return samples
 
 
-async def keys_round(store: Store, keys: int, fold: bool) -> list[float]:
-    """Each key's press → idle, at the app's table, with or without the fold running."""
+async def _done(test: Callable[[], bool]) -> None:
+    """Back to the loop until *test* holds: the key's work is done."""
+    for _ in range(100_000):
+        if test():
+            return
+        await asyncio.sleep(0.0005)
+    raise AssertionError("the key was not handled")
+
+
+async def keys_round(store: Store, keys: int, mode: str) -> list[float]:
+    """Each key's press → its work done, at the app's table, the fold running as *mode*."""
+    from textual import events
+
     from scorekeeper.ui.app import ScorekeeperApp
+    from scorekeeper.ui.screens.table import TableScreen
 
     real = rechecking.recheck
     rechecking.recheck = lambda opened: None  # type: ignore[assignment]  # ours below
@@ -106,13 +133,24 @@ async def keys_round(store: Store, keys: int, fold: bool) -> list[float]:
         app = ScorekeeperApp(store, 1)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            with fold_running(store, fold):
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            with fold_running(store, mode):
+                await asyncio.sleep(0.2)  # the fold under way
                 for number in range(keys):
                     key = KEYS[number % len(KEYS)]
+                    seq = table.recording.session.ledger.next_seq
                     start = time.perf_counter()
-                    await pilot.press(key)
-                    await pilot.pause()
+                    app.post_message(events.Key(key, key))
+                    if key == "u":
+                        await _done(lambda: app.screen is not table)
+                    else:
+                        await _done(
+                            lambda seq=seq: table.recording.session.ledger.next_seq > seq
+                            and app.screen is table
+                        )
                     samples.append(time.perf_counter() - start)
+                    await asyncio.sleep(0.05)  # between a person's keys
             await pilot.press("escape")
             await pilot.pause()
         app.finish_writing()
@@ -121,7 +159,7 @@ async def keys_round(store: Store, keys: int, fold: bool) -> list[float]:
     return samples
 
 
-async def taps_round(store: Store, taps: int, fold: bool) -> list[float]:
+async def taps_round(store: Store, taps: int, mode: str) -> list[float]:
     """Each tap's POST → answer, through the page server's recorder's link."""
     from aiohttp.test_utils import TestClient, TestServer
 
@@ -129,28 +167,28 @@ async def taps_round(store: Store, taps: int, fold: bool) -> list[float]:
 
     name = "Aki"
     link = RecorderLink("R3corder-token-for-bench_0", name, JournalDesk(store, 1, name))
-    # between rounds: a new round, then its undo
     app = make_app(store, 1, token="V1ewers-token-for-bench_0", lang="en", max_viewers=10,
                    recorder=link)  # fmt: skip
     client = TestClient(TestServer(app))
     await client.start_server()
     samples: list[float] = []
     real = rechecking.recheck
-    rechecking.recheck = lambda opened: None  # type: ignore[assignment]
+    rechecking.recheck = lambda opened: None  # type: ignore[assignment]  # ours below
+    own = {"Origin": f"http://{client.host}:{client.port}", "Sec-Fetch-Site": "same-origin"}
     try:
-        with fold_running(store, fold):
-            for number in range(taps):
-                doc = await (await client.get(f"/{link.token}/state.json")).json()
+        with fold_running(store, mode):
+            await asyncio.sleep(0.2)  # the fold under way
+            doc = await (await client.get(f"/{link.token}/state.json")).json()
+            after = doc["after"]
+            for number in range(taps):  # between rounds: a new round, then its undo
                 words = ["round"] if number % 2 == 0 else ["undo"]
-                body = {"id": f"bench-{time.monotonic_ns()}", "after": doc["after"],
-                        "words": words}  # fmt: skip
-                own = {"Origin": f"http://{client.host}:{client.port}",
-                       "Sec-Fetch-Site": "same-origin"}  # fmt: skip
+                body = {"id": f"bench-{time.monotonic_ns()}", "after": after, "words": words}
                 start = time.perf_counter()
                 reply = await client.post(f"/{link.token}/entry", json=body, headers=own)
-                assert reply.status == 200, await reply.text()
-                await reply.read()
+                answer = await reply.json()
                 samples.append(time.perf_counter() - start)
+                assert reply.status == 200 and answer["recorded"], answer
+                after = answer["entries"]
                 await asyncio.sleep(0.12)  # a person's taps, under the page's rate
     finally:
         rechecking.recheck = real  # type: ignore[assignment]
@@ -158,14 +196,19 @@ async def taps_round(store: Store, taps: int, fold: bool) -> list[float]:
     return samples
 
 
-def summary(label: str, a: list[float], b: list[float]) -> str:
-    ma, mb = statistics.median(a), statistics.median(b)
-    pa, pb = percentile(a, 90), percentile(b, 90)
-    return (
-        f"{label}: median {seconds(ma)} with the fold / {seconds(mb)} without"
-        f" ({(ma / mb - 1) * 100:+.0f}%), p90 {seconds(pa)} / {seconds(pb)}"
-        f" ({(pa / pb - 1) * 100:+.0f}%), n={len(a)}"
-    )
+def summary(label: str, samples: dict[str, list[float]]) -> list[str]:
+    base = samples["no fold"]
+    lines = []
+    for mode, got in samples.items():
+        mid, p90 = statistics.median(got), percentile(got, 90)
+        change = ""
+        if got is not base:
+            change = (
+                f" ({(mid / statistics.median(base) - 1) * 100:+.0f}% median,"
+                f" {(p90 / percentile(base, 90) - 1) * 100:+.0f}% p90)"
+            )
+        lines.append(f"{label}, {mode}: median {seconds(mid)}, p90 {seconds(p90)}{change}")
+    return lines
 
 
 def main() -> None:
@@ -178,19 +221,22 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         store = stored(Path(folder), args.entries)
         alone = fold_alone(store, 3)
-        print(f"{args.entries} entries: the fold alone {seconds(statistics.median(alone))}")
-        keys: dict[bool, list[float]] = {True: [], False: []}
-        taps: dict[bool, list[float]] = {True: [], False: []}
+        child, here = (statistics.median(alone[k]) for k in ("child", "here"))
+        print(f"{args.entries} entries: the fold alone {seconds(child)} in a child process"
+              f" (its start included), {seconds(here)} here")  # fmt: skip
+        keys: dict[str, list[float]] = {mode: [] for mode in FOLDS}
+        taps: dict[str, list[float]] = {mode: [] for mode in FOLDS}
         for round_ in range(args.rounds + 1):
-            order = (True, False) if round_ % 2 == 0 else (False, True)
-            for fold in order:
-                k = asyncio.run(keys_round(store, args.keys, fold))
-                t = asyncio.run(taps_round(store, args.taps, fold))
+            order = list(FOLDS) if round_ % 2 == 0 else list(reversed(FOLDS))
+            for mode in order:
+                k = asyncio.run(keys_round(store, args.keys, mode))
+                t = asyncio.run(taps_round(store, args.taps, mode))
                 if round_:  # the first round warms up
-                    keys[fold] += k
-                    taps[fold] += t
-        print(summary("keys", keys[True], keys[False]))
-        print(summary("taps", taps[True], taps[False]))
+                    keys[mode] += k
+                    taps[mode] += t
+        n = (len(keys["no fold"]), len(taps["no fold"]))
+        print(f"each of {n[0]} keys and {n[1]} taps per way, {args.rounds} rounds:")
+        print("\n".join([*summary("keys", keys), *summary("taps", taps)]))
 
 
 if __name__ == "__main__":

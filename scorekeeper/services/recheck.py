@@ -10,8 +10,8 @@ memory: core/stream.py), and compares that fold with the state the session was p
 up at, exactly as ``verify`` compares them (services/verifying.py). Reading and folding
 touch nothing the table holds: the session, the writer and its lock are the opener's.
 
-The fold runs in a process of its own (``python -m scorekeeper.services.recheck``), the
-worker thread only waiting for its answer: a fold in a thread of the app's own process
+The fold runs in a process of its own (:func:`main`, made nice), the worker thread
+only waiting for its answer: a fold in a thread of the app's own process
 holds Python's interpreter lock, and the app's event loop, which gives it up and takes it
 back at every turn, waited up to 5 ms each time: a key took 3 s instead of 0.15 s at
 10,000 entries (benchmarks/bench_recheck.py). If no such process can be started, the
@@ -164,11 +164,20 @@ def recheck(opened: Resumption) -> Lie | None:
 
 
 _NO_CHILD = object()
+#: The child process: made nice (19) before it imports anything, so that it yields the
+#: processor to the app, the page and whatever else runs whenever they want it (on a
+#: machine with no core to spare, keys waited for it: benchmarks/bench_recheck.py).
+_CHILD = (
+    "import os, contextlib\n"
+    "with contextlib.suppress(AttributeError, OSError): os.nice(19)\n"
+    "from scorekeeper.services.recheck import main\n"
+    "main()\n"
+)
 
 
 def _in_a_child(question: Asked) -> Lie | None | object:
     """:func:`fold` in a process of its own; :data:`_NO_CHILD` when it gave no answer."""
-    command = [sys.executable, "-m", "scorekeeper.services.recheck"]
+    command = [sys.executable, "-c", _CHILD]
     try:
         done = subprocess.run(  # noqa: S603 (our own interpreter and module)
             command,
@@ -308,6 +317,3 @@ def main() -> None:
     lie = fold(question)
     sys.stdout.write(json.dumps(_lie_doc(lie), ensure_ascii=True, default=str))
 
-
-if __name__ == "__main__":
-    main()
