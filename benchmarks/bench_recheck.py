@@ -146,8 +146,10 @@ async def keys_round(store: Store, keys: int, mode: str) -> list[float]:
                         await _done(lambda: app.screen is not table)
                     else:
                         await _done(
-                            lambda seq=seq: table.recording.session.ledger.next_seq > seq
-                            and app.screen is table
+                            lambda seq=seq: (
+                                table.recording.session.ledger.next_seq > seq
+                                and app.screen is table
+                            )
                         )
                     samples.append(time.perf_counter() - start)
                     await asyncio.sleep(0.05)  # between a person's keys

@@ -183,9 +183,7 @@ async def test_the_app_shows_the_entries_numbers_and_names_the_line_that_lied(
         assert rec.resumed_from is not None and rechecking.recheck(rec.resumed_from) is None
 
 
-async def test_an_honest_session_says_nothing_and_its_numbers_never_change(
-    tmp_path, monkeypatch
-):
+async def test_an_honest_session_says_nothing_and_its_numbers_never_change(tmp_path, monkeypatch):
     store = long_session(tmp_path, monkeypatch, forged=False)
     calls = _counting(monkeypatch)
     app = ScorekeeperApp(store, 1)
@@ -202,9 +200,7 @@ async def test_an_honest_session_says_nothing_and_its_numbers_never_change(
         assert not isinstance(app.screen, ReadingHistory)
 
 
-async def test_keys_pressed_while_the_fold_runs_are_handled_and_it_runs_once(
-    tmp_path, monkeypatch
-):
+async def test_keys_pressed_while_the_fold_runs_are_handled_and_it_runs_once(tmp_path, monkeypatch):
     store = long_session(tmp_path, monkeypatch, forged=True)
     gate = threading.Event()
     calls: list[int] = []
@@ -238,8 +234,9 @@ async def test_keys_pressed_while_the_fold_runs_are_handled_and_it_runs_once(
         whole_now = lambda: load_session(store, 1).state  # noqa: E731
         await _until(
             pilot,
-            lambda: isinstance(app.screen, TableScreen)
-            and table.recording.session.history_from == 1,
+            lambda: (
+                isinstance(app.screen, TableScreen) and table.recording.session.history_from == 1
+            ),
         )
         await pilot.pause()
         assert table.state == whole_now()  # the entries' numbers, the keys' entries kept
@@ -296,9 +293,7 @@ async def test_the_page_serves_the_entries_numbers_and_the_warning(
         await client.close()
 
 
-async def test_an_honest_page_says_nothing_and_keeps_its_numbers(
-    tmp_path, monkeypatch, quick_look
-):
+async def test_an_honest_page_says_nothing_and_keeps_its_numbers(tmp_path, monkeypatch, quick_look):
     store = long_session(tmp_path, monkeypatch, forged=False)
     calls = _counting(monkeypatch)
     whole = load_session(store, 1)

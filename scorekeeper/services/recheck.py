@@ -147,7 +147,8 @@ def asked(opened: Resumption) -> Asked:
     if taken.histories is None:  # a snapshot of the first form keeps its histories as texts
         texts = [str(text) for text in taken.apart]
         digests = snapshots.apart_digests(texts)
-        histories = tuple((len(text.encode("utf-8")), d) for text, d in zip(texts, digests, strict=True))
+        sizes = [len(text.encode("utf-8")) for text in texts]
+        histories = tuple(zip(sizes, digests, strict=True))
         taken = replace(taken, histories=histories)
     return Asked(str(opened.store.root), opened.sid, named, replace(taken, apart=()))
 
@@ -175,11 +176,11 @@ _CHILD = (
 )
 
 
-def _in_a_child(question: Asked) -> Lie | None | object:
+def _in_a_child(question: Asked) -> Lie | object | None:
     """:func:`fold` in a process of its own; :data:`_NO_CHILD` when it gave no answer."""
     command = [sys.executable, "-c", _CHILD]
     try:
-        done = subprocess.run(  # noqa: S603 (our own interpreter and module)
+        done = subprocess.run(  # our own interpreter, and our own module in it
             command,
             input=question.to_json().encode("ascii"),
             capture_output=True,
@@ -316,4 +317,3 @@ def main() -> None:
     question = Asked.from_json(sys.stdin.read())
     lie = fold(question)
     sys.stdout.write(json.dumps(_lie_doc(lie), ensure_ascii=True, default=str))
-

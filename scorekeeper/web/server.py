@@ -47,8 +47,8 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.export.live import live_view
 from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.messages.text import visible
-from scorekeeper.services.keeping import Keeper
 from scorekeeper.services import recheck as rechecking
+from scorekeeper.services.keeping import Keeper
 from scorekeeper.services.known_names import known_names
 from scorekeeper.services.phone import (
     MAX_TAP_BYTES,
@@ -205,8 +205,10 @@ class Feed:
             if lie.damaged is None:
                 try:
                     followed.refold()
+                except UserError as error:  # the entries do not hold: said as they are
+                    self.problem = error.message()
                 except Exception as error:
-                    self.problem = error.message() if isinstance(error, UserError) else _failed(error)
+                    self.problem = _failed(error)
             self.warning = lie
             self._missed = True  # the next look makes the documents again
         with contextlib.suppress(RuntimeError):  # the loop closed: the server stopped

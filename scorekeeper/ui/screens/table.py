@@ -35,9 +35,9 @@ from scorekeeper.core.words import split_line
 from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import Phrase, UserError, t
 from scorekeeper.messages.describe import board_shares_text, describe_text
+from scorekeeper.services import recheck as rechecking
 from scorekeeper.services.correcting import Correcting, round_lines
 from scorekeeper.services.phone import Answer, Tap, record_tap
-from scorekeeper.services import recheck as rechecking
 from scorekeeper.services.recording import Recorder, Recording, Resumption
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, TextDialog, ask_who
