@@ -245,6 +245,10 @@ class TableScreen(Screen[None]):
         recording = self.recording
         if not self.is_mounted or not isinstance(recording, Recording):
             return
+        if any(isinstance(screen, ReadingHistory) for screen in self.app.screen_stack):
+            # a whole read under way (the timeline, the standings …): said after it
+            self.set_timer(0.2, lambda: self._rechecked(lie))
+            return
         message = lie.message()
         if lie.damaged is not None:
             self.say(message, error=True)
