@@ -127,7 +127,7 @@ async def keys_round(store: Store, keys: int, mode: str) -> list[float]:
     from scorekeeper.ui.screens.table import TableScreen
 
     real = rechecking.recheck
-    rechecking.recheck = lambda opened: None  # type: ignore[assignment]  # ours below
+    rechecking.recheck = lambda opened, *stopped: None  # type: ignore[assignment]  # ours below
     samples: list[float] = []
     try:
         app = ScorekeeperApp(store, 1)
@@ -175,7 +175,7 @@ async def taps_round(store: Store, taps: int, mode: str) -> list[float]:
     await client.start_server()
     samples: list[float] = []
     real = rechecking.recheck
-    rechecking.recheck = lambda opened: None  # type: ignore[assignment]  # ours below
+    rechecking.recheck = lambda opened, *stopped: None  # type: ignore[assignment]  # ours below
     own = {"Origin": f"http://{client.host}:{client.port}", "Sec-Fetch-Site": "same-origin"}
     try:
         with fold_running(store, mode):

@@ -91,9 +91,9 @@ def _counting(monkeypatch) -> list[int]:
     calls: list[int] = []
     real = rechecking.recheck
 
-    def counted(opened):
+    def counted(opened, *stopped):
         calls.append(opened.sid)
-        return real(opened)
+        return real(opened, *stopped)
 
     monkeypatch.setattr(rechecking, "recheck", counted)
     return calls
@@ -206,10 +206,10 @@ async def test_keys_pressed_while_the_fold_runs_are_handled_and_it_runs_once(tmp
     calls: list[int] = []
     real = rechecking.recheck
 
-    def held(opened):
+    def held(opened, *stopped):
         calls.append(opened.sid)
         assert gate.wait(30)
-        return real(opened)
+        return real(opened, *stopped)
 
     monkeypatch.setattr(rechecking, "recheck", held)
     app = ScorekeeperApp(store, 1)
@@ -312,3 +312,47 @@ async def test_an_honest_page_says_nothing_and_keeps_its_numbers(tmp_path, monke
         assert app[server.FEED].followed.session.history_from > 1  # never read whole
     finally:
         await client.close()
+
+
+# --- nothing waits for a fold nobody will read ---------------------------------------------
+def _sleeping_children(monkeypatch) -> list:
+    """Every child the fold starts sleeps instead (a fold that takes long), and is kept."""
+    started: list = []
+    real = rechecking.subprocess.Popen
+
+    def popen(*args, **kwargs):
+        child = real(*args, **kwargs)
+        started.append(child)
+        return child
+
+    monkeypatch.setattr(rechecking, "_CHILD", "import time\ntime.sleep(600)\n")
+    monkeypatch.setattr(rechecking.subprocess, "Popen", popen)
+    return started
+
+
+def test_a_stopped_fold_ends_its_child_and_finds_nothing(tmp_path, monkeypatch):
+    store = long_session(tmp_path, monkeypatch, forged=True)
+    opened = Followed(store, 1, history=False).resumed_from
+    assert opened is not None
+    started = _sleeping_children(monkeypatch)
+    looks: list[int] = []
+
+    def stopped() -> bool:
+        looks.append(1)
+        return len(looks) > 2
+
+    assert rechecking.recheck(opened, stopped) is None  # no fold here either
+    assert len(started) == 1 and started[0].returncode is not None  # ended, not left
+
+
+async def test_leaving_the_table_ends_the_fold_under_way(tmp_path, monkeypatch):
+    store = long_session(tmp_path, monkeypatch, forged=True)
+    started = _sleeping_children(monkeypatch)
+    app = ScorekeeperApp(store, 1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _until(pilot, lambda: len(started) == 1)
+        await pilot.press("escape")  # back to the list: the table and its worker go
+        await _until(pilot, lambda: started[0].poll() is not None)
+        assert not isinstance(app.screen, TableScreen)
+    app.finish_writing()

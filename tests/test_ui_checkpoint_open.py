@@ -214,7 +214,7 @@ async def test_a_snapshot_the_journal_was_rewritten_to_vouch_for_is_found(tmp_pa
     import scorekeeper.services.recheck as rechecking
     from tests.journal_support import vouch_as_writer
 
-    monkeypatch.setattr(rechecking, "recheck", lambda opened: None)
+    monkeypatch.setattr(rechecking, "recheck", lambda opened, *stopped: None)
     store, sid = _long(tmp_path)
     vouch_as_writer(store, sid, forged_scores(store, sid))
     app = ScorekeeperApp(store, sid)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from pathlib import Path
@@ -153,15 +154,19 @@ def asked(opened: Resumption) -> Asked:
     return Asked(str(opened.store.root), opened.sid, named, replace(taken, apart=()))
 
 
-def recheck(opened: Resumption) -> Lie | None:
+def recheck(opened: Resumption, stopped: Callable[[], bool] = lambda: False) -> Lie | None:
     """Every entry of the session *opened* was picked up from, folded, against the state
     it was picked up at: None when they agree (or when the file cannot say: another
     reader says what is wrong with it), a :class:`Lie` when they do not. Run it in a
     worker thread: it waits for a process of its own that reads the whole journal (about
-    a second at 10,000 entries), or folds in this thread if none can be started."""
+    a second at 10,000 entries), or folds in this thread if none can be started. When
+    *stopped* says so (the table closed, the app or the server stopping), the child is
+    ended and None given at once: nothing waits for a fold nobody will read."""
     question = asked(opened)
-    answer = _in_a_child(question)
-    return fold(question) if answer is _NO_CHILD else answer  # type: ignore[return-value]
+    answer = _in_a_child(question, stopped)
+    if answer is _NO_CHILD:
+        return None if stopped() else fold(question)
+    return answer if isinstance(answer, Lie) else None
 
 
 _NO_CHILD = object()
@@ -174,23 +179,41 @@ _CHILD = (
     "from scorekeeper.services.recheck import main\n"
     "main()\n"
 )
+#: How often the waiting thread asks whether it was stopped (seconds).
+_LOOK_EVERY = 0.1
 
 
-def _in_a_child(question: Asked) -> Lie | object | None:
-    """:func:`fold` in a process of its own; :data:`_NO_CHILD` when it gave no answer."""
-    command = [sys.executable, "-c", _CHILD]
+def _in_a_child(
+    question: Asked, stopped: Callable[[], bool] = lambda: False
+) -> Lie | object | None:
+    """:func:`fold` in a process of its own; :data:`_NO_CHILD` when it gave no answer
+    (none could be started, it failed, or *stopped* said so and it was ended)."""
+    command = [sys.executable, "-c", _CHILD]  # our own interpreter, and our own module
     try:
-        done = subprocess.run(  # our own interpreter, and our own module in it
-            command,
-            input=question.to_json().encode("ascii"),
-            capture_output=True,
-            check=False,
+        child = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
         )
-        if done.returncode != 0:
+    except (OSError, ValueError):
+        return _NO_CHILD
+    sent: bytes | None = question.to_json().encode("ascii")
+    try:
+        while True:
+            try:
+                out, _ = child.communicate(sent, timeout=_LOOK_EVERY)
+                break
+            except subprocess.TimeoutExpired:
+                sent = None  # written already: communicate goes on reading
+                if stopped():
+                    return _NO_CHILD
+        if child.returncode != 0:
             return _NO_CHILD
-        return _lie_from(question.sid, json.loads(done.stdout))
+        return _lie_from(question.sid, json.loads(out))
     except (OSError, ValueError, KeyError, TypeError):
         return _NO_CHILD
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
 
 
 def _lie_from(sid: int, doc: Any) -> Lie | None:

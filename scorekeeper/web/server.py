@@ -131,6 +131,7 @@ class Feed:
         #: The followed session whose one background fold was started (once per open).
         self._rechecked: Followed | None = None
         self._rechecking: asyncio.Future[None] | None = None
+        self._stopping = threading.Event()  # the server stops: a fold under way is ended
         self.changed = asyncio.Event()  # set (and replaced) at every new version
         self._poked = asyncio.Event()  # a tap was recorded here: look at once
         #: Held while the followed session changes (and by what reads it in other threads).
@@ -194,7 +195,7 @@ class Feed:
         if opened is None:
             return
         try:
-            lie = rechecking.recheck(opened)
+            lie = rechecking.recheck(opened, self._stopping.is_set)
         except Exception:  # the fold failed: nothing found (the next open tries again)
             return
         if lie is None:
@@ -301,6 +302,12 @@ class Feed:
     async def watch(self) -> None:
         """Look at the file until cancelled; tell every stream when the session changed."""
         loop = asyncio.get_running_loop()
+        try:
+            await self._watch(loop)
+        finally:
+            self._stopping.set()
+
+    async def _watch(self, loop: asyncio.AbstractEventLoop) -> None:
         while True:
             self._recheck(loop)
             # asyncio.timeout, never wait_for: Python 3.11's wait_for swallows a cancel

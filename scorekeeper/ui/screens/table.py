@@ -23,6 +23,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Static
+from textual.worker import get_current_worker
 
 from scorekeeper.core.amounts import plain_number, whole_number
 from scorekeeper.core.events import Entry, Event
@@ -235,7 +236,10 @@ class TableScreen(Screen[None]):
     def _recheck(self, opened: Resumption) -> None:
         """Fold every entry once, off the keys' thread, against the snapshot's state the
         table was opened at; a lie is said and set right on the app's thread."""
-        lie = rechecking.recheck(opened)
+        worker = get_current_worker()  # cancelled as the table goes: the fold is ended
+        lie = rechecking.recheck(opened, lambda: worker.is_cancelled)
+        if worker.is_cancelled:
+            return
         if lie is not None:
             self.app.call_from_thread(self._rechecked, lie)
 
