@@ -386,3 +386,53 @@ async def test_an_entry_before_the_state_edited_in_place_is_said_by_the_app(tmp_
             "session 1 was changed after it was written: entry 3 does not match its chain."
             " Nothing was changed; scorekeeper verify 1 says more"
         )
+
+
+async def test_taps_made_while_the_page_folds_are_recorded_and_kept(
+    tmp_path, monkeypatch, quick_look
+):
+    """The recorder's phone taps while the fold runs: each tap is answered (recorded, on
+    the disk) without waiting for it; when the fold finds the lie, the page shows the
+    entries' numbers, those taps' entries among them."""
+    from scorekeeper.web.server import RecorderLink, journal_desk
+
+    store = long_session(tmp_path, monkeypatch, forged=True)
+    gate = threading.Event()
+    calls: list[int] = []
+    real = rechecking.recheck
+
+    def held(opened, *stopped):
+        calls.append(opened.sid)
+        assert gate.wait(30)
+        return real(opened, *stopped)
+
+    monkeypatch.setattr(rechecking, "recheck", held)
+    rtoken = "Rec0rder-token-for-tests_"
+    link = RecorderLink(rtoken, "A", journal_desk(store, 1, "A"))
+    app = make_app(store, 1, token=TOKEN, lang="en", max_viewers=10, recorder=link)
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    own = {"Origin": f"http://{client.host}:{client.port}", "Sec-Fetch-Site": "same-origin"}
+    try:
+        for _ in range(400):
+            if calls:
+                break
+            await asyncio.sleep(0.02)
+        assert calls == [1]
+        after = 300
+        for number, words in enumerate((["round"], ["raise"])):
+            body = {"id": f"tap-0000000{number}", "after": after, "words": words}
+            reply = await client.post(f"/{rtoken}/entry", json=body, headers=own)
+            answer = await reply.json()
+            assert reply.status == 200 and answer["recorded"], answer
+            after = answer["entries"]
+        assert not gate.is_set()  # both answered while the fold waited
+        gate.set()
+        doc = await _page_until(client, lambda doc: bool(doc["problem"]))
+        whole = load_session(store, 1)
+        assert len(whole.events) == 302 and doc["entries_count"] == 302
+        assert _scores(doc) == dict(whole.state.scores)
+        assert calls == [1]
+    finally:
+        gate.set()
+        await client.close()
