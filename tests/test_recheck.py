@@ -101,7 +101,7 @@ def _counting(monkeypatch) -> list[int]:
     return calls
 
 
-async def _until(pilot, test, tries: int = 500) -> None:
+async def _until(pilot, test, tries: int = 1500) -> None:
     for _ in range(tries):
         if test():
             return
@@ -263,7 +263,7 @@ async def _state_json(client: TestClient, lang: str = "en") -> dict[str, Any]:
 
 
 async def _page_until(client: TestClient, test, lang: str = "en") -> dict[str, Any]:
-    for _ in range(400):
+    for _ in range(1500):
         doc = await _state_json(client, lang)
         if test(doc):
             return doc
@@ -305,7 +305,7 @@ async def test_an_honest_page_says_nothing_and_keeps_its_numbers(tmp_path, monke
     client = TestClient(TestServer(app))
     await client.start_server()
     try:
-        for _ in range(400):
+        for _ in range(1500):
             if calls:
                 break
             await asyncio.sleep(0.02)
@@ -417,7 +417,7 @@ async def test_taps_made_while_the_page_folds_are_recorded_and_kept(
     await client.start_server()
     own = {"Origin": f"http://{client.host}:{client.port}", "Sec-Fetch-Site": "same-origin"}
     try:
-        for _ in range(400):
+        for _ in range(1500):
             if calls:
                 break
             await asyncio.sleep(0.02)
