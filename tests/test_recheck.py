@@ -439,3 +439,26 @@ async def test_taps_made_while_the_page_folds_are_recorded_and_kept(
     finally:
         gate.set()
         await client.close()
+
+
+def test_a_snapshot_of_the_first_form_is_compared_by_its_histories_texts(tmp_path, monkeypatch):
+    """Journals written before keep snapshots of the first form (histories as texts): the
+    same comparison, through the SHA-256 of each text. None names this one: a lie found
+    in it is said without a line."""
+    from dataclasses import replace
+
+    from scorekeeper.services.recording import Resumption
+    from scorekeeper.storage import snapshot
+    from tests.journal_support import kept_state
+
+    store = long_session(tmp_path, monkeypatch, forged=False)
+    kept = replace(kept_state(store, 1), digest="0" * 64, histories=None)
+    first = snapshot.Snapshot(snapshot.encode({}, kept))
+    taken = first.state()
+    assert taken is not None and taken.histories is None and taken.apart
+    assert rechecking.recheck(Resumption(store, 1, first, taken)) is None
+    scores = json.loads(json.dumps(taken.state))
+    scores["state"]["f"][3]["m"][0][1] += 100
+    lie = rechecking.recheck(Resumption(store, 1, first, replace(taken, state=scores)))
+    assert lie is not None and lie.line is None
+    assert lie.message("en").startswith("session 1: its journal vouches for a snapshot")
