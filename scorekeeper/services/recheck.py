@@ -191,7 +191,13 @@ def _in_a_child(
     command = [sys.executable, "-c", _CHILD]  # our own interpreter, and our own module
     try:
         child = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            # a session of its own: Ctrl+C at the terminal stops the server, which then
+            # ends the child; the child alone killed would only be folded again here
+            start_new_session=True,
         )
     except (OSError, ValueError):
         return _NO_CHILD
