@@ -462,3 +462,24 @@ def test_a_snapshot_of_the_first_form_is_compared_by_its_histories_texts(tmp_pat
     lie = rechecking.recheck(Resumption(store, 1, first, replace(taken, state=scores)))
     assert lie is not None and lie.line is None
     assert lie.message("en").startswith("session 1: its journal vouches for a snapshot")
+
+
+async def test_stopping_the_page_ends_the_fold_under_way(tmp_path, monkeypatch, quick_look):
+    store = long_session(tmp_path, monkeypatch, forged=True)
+    started = _sleeping_children(monkeypatch)
+    app = make_app(store, 1, token=TOKEN, lang="en", max_viewers=10)
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    try:
+        for _ in range(1500):
+            if started:
+                break
+            await asyncio.sleep(0.02)
+        assert len(started) == 1 and started[0].poll() is None
+    finally:
+        await client.close()  # the server stops
+    for _ in range(1500):
+        if started[0].poll() is not None:
+            break
+        await asyncio.sleep(0.02)
+    assert started[0].poll() is not None  # ended, not left to fold for nobody
