@@ -433,13 +433,6 @@ class Recording:
         self.resumed_from = Resumption(self._store, self.id, snap, taken)
         return writer, resumed.session, resumed.chain, resumed.head
 
-    def disown_snapshot(self) -> None:
-        """The snapshot this recording was opened at lied (services/recheck.py found its
-        state is not what the entries give): it is never named again by this recording,
-        which takes a new state from its own fold as it closes."""
-        self._taken = self._taken_digest = None
-        self._state_stale = True
-
     def ensure_history(self) -> bool:
         """Fold the whole session if it was picked up at a snapshot: for an undo or a
         correction that reaches below it, the timeline, the standings, an export. The
@@ -461,6 +454,13 @@ class Recording:
         self._chain, self._head = verdict.tip, verdict.head
         self._stats_since = (session_stats(whole), whole.state.results)
         return wrong
+
+    def disown_snapshot(self) -> None:
+        """The snapshot this recording was opened at lied (services/recheck.py found its
+        state is not what the entries give): it is never named again by this recording,
+        which takes a new state from its own fold as it closes."""
+        self._taken = self._taken_digest = None
+        self._state_stale = True
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self._unvouched_history_folds(lambda: self.session.check(entry, now))
