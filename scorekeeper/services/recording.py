@@ -187,6 +187,18 @@ class Resumed:
     counted: Chain[RoundResult]  # the round results those statistics count
 
 
+@dataclass(frozen=True)
+class Resumption:
+    """Where a session was opened from derived state: the snapshot whose state it was
+    picked up at. Kept by the opener so that one background fold of every entry
+    (services/recheck.py) can check that state, which the journal only vouched for."""
+
+    store: Store
+    sid: int
+    snapshot: Snapshot | Seekable  # what a vouch line names
+    taken: StateAt  # the state it keeps, as the session was picked up at it
+
+
 def resume_from(
     sid: int,
     snap: Snapshot | Seekable,
@@ -379,6 +391,8 @@ class Recording:
         #: The statistics when the session was opened, and the round results they count:
         #: closing counts only the rounds added since (core/stats.py session_stats).
         self._stats_since: tuple[dict[str, Any], Chain[RoundResult]] | None = None
+        #: The snapshot's state this recording was opened at, if it was (not folded whole).
+        self.resumed_from: Resumption | None = None
         opened = _waiting_out_a_listing(
             lambda: None if history or folded is not None else self._resumed(), rebuild
         )
@@ -439,6 +453,7 @@ class Recording:
         self._taken = taken
         self._taken_digest = snap.state_digest if isinstance(snap, Seekable) else None
         self._stats_since = (resumed.stats, resumed.counted)
+        self.resumed_from = Resumption(self._store, self.id, snap, taken)
         return writer, resumed.session, resumed.chain, resumed.head
 
     def _folded_when_changed(self, taken: StateAt) -> tuple[_FoldedWhenChanged, ...]:
@@ -484,6 +499,13 @@ class Recording:
         self._chain, self._head = verdict.tip, verdict.head
         self._stats_since = (session_stats(whole), whole.state.results)
         return wrong
+
+    def disown_snapshot(self) -> None:
+        """The snapshot this recording was opened at lied (services/recheck.py found its
+        state is not what the entries give): it is never named again by this recording,
+        which takes a new state from its own fold as it closes."""
+        self._taken = self._taken_digest = None
+        self._state_stale = True
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self._unvouched_history_folds(lambda: self.session.check(entry, now))

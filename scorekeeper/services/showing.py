@@ -16,7 +16,7 @@ from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.messages import UserError
-from scorekeeper.services.recording import fold_checked, resume_from, snapshot_state
+from scorekeeper.services.recording import Resumption, fold_checked, resume_from, snapshot_state
 from scorekeeper.storage import NotResumable, ResumeAt, Store
 from scorekeeper.storage.hashchain import walk
 from scorekeeper.storage.snapshot import Seekable
@@ -26,6 +26,8 @@ class Shown:
     """A session only shown; *refusal* (a catalog key and its parameters) says why."""
 
     read_only = True
+    #: The snapshot's state it was opened at; None when it was folded whole.
+    resumed_from: Resumption | None = None
 
     def __init__(self, sid: int, session: Session, refusal: str, **params: object) -> None:
         self.id = sid
@@ -108,7 +110,15 @@ class Followed(Shown):
         )
         if resumed is None:
             return None
+        self.resumed_from = Resumption(self.store, self.id, snap, taken)
         return resumed.session, stored.read_to, resumed.chain, resumed.head
+
+    def refold(self) -> None:
+        """Read and fold every entry again, the snapshot set aside: its state lied
+        (services/recheck.py). The caller holds whatever keeps other readers out."""
+        self._seen = self._stamp()
+        self.session, self._read_to, self._chain, self._head = self._whole()
+        self.resumed_from = None
 
     def receipt(self) -> Receipt | None:
         """The receipt of the session as it is in the file now (its entries, their chain

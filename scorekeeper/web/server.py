@@ -47,6 +47,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.export.live import live_view
 from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.messages.text import visible
+from scorekeeper.services import recheck as rechecking
 from scorekeeper.services.keeping import Keeper
 from scorekeeper.services.known_names import known_names
 from scorekeeper.services.phone import (
@@ -124,6 +125,13 @@ class Feed:
         self.version = 0
         self.viewers = 0  # streams open now
         self.problem = ""  # the file could not be read just now: said on every page
+        #: The snapshot the session was opened at lied (services/recheck.py): said on
+        #: every page, in its language, until another session is followed.
+        self.warning: rechecking.Lie | None = None
+        #: The followed session whose one background fold was started (once per open).
+        self._rechecked: Followed | None = None
+        self._rechecking: asyncio.Future[None] | None = None
+        self._stopping = threading.Event()  # the server stops: a fold under way is ended
         self.changed = asyncio.Event()  # set (and replaced) at every new version
         self._poked = asyncio.Event()  # a tap was recorded here: look at once
         #: Held while the followed session changes (and by what reads it in other threads).
@@ -156,7 +164,7 @@ class Feed:
         session = self.followed.session
         for lang in LANGUAGES:
             view = live_view(session, self.followed.id, lang, self.followed.receipt())
-            view["problem"], view["version"] = self.problem, version
+            view["problem"], view["version"] = self._problem(lang), version
             view["last"] = self.last_id
             docs[lang] = json.dumps(view, ensure_ascii=False).encode("utf-8")
             if self.recorder:
@@ -164,6 +172,48 @@ class Feed:
                 view["after"] = session.ledger.next_seq - 1
                 docs[f"{lang}+"] = json.dumps(view, ensure_ascii=False).encode("utf-8")
         return docs
+
+    def _problem(self, lang: str) -> str:
+        """What every page says above the table: the problem of now, else the warning."""
+        if self.problem or self.warning is None:
+            return self.problem
+        return self.warning.page_message(lang)
+
+    def _recheck(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Start the one background fold of every entry of the session followed, if it
+        was opened at its snapshot's state and none was started for it (in the loop)."""
+        followed = self.followed
+        if followed is self._rechecked or followed.resumed_from is None:
+            return
+        self._rechecked = followed
+        self._rechecking = loop.run_in_executor(None, self._rechecked_now, followed, loop)
+
+    def _rechecked_now(self, followed: Followed, loop: asyncio.AbstractEventLoop) -> None:
+        """The fold (in a worker thread, holding nothing the pages need); on a lie, the
+        session read whole, the entries' numbers sent to every phone with the warning."""
+        opened = followed.resumed_from
+        if opened is None:
+            return
+        try:
+            lie = rechecking.recheck(opened, self._stopping.is_set)
+        except Exception:  # the fold failed: nothing found (the next open tries again)
+            return
+        if lie is None:
+            return
+        with self.lock:
+            if self.followed is not followed:  # another session is followed now
+                return
+            if lie.damaged is None:
+                try:
+                    followed.refold()
+                except UserError as error:  # the entries do not hold: said as they are
+                    self.problem = error.message()
+                except Exception as error:
+                    self.problem = _failed(error)
+            self.warning = lie
+            self._missed = True  # the next look makes the documents again
+        with contextlib.suppress(RuntimeError):  # the loop closed: the server stopped
+            loop.call_soon_threadsafe(self.poke)
 
     def _look(self) -> dict[str, bytes] | None:
         """Read what changed in the file (in a worker thread): the next documents, or None
@@ -207,6 +257,7 @@ class Feed:
         self.followed = followed
         self._missed = False
         self.problem = ""
+        self.warning = None
         return True
 
     def _view(self, lang: str) -> dict[str, object]:
@@ -244,13 +295,21 @@ class Feed:
     def _said(self, doc: bytes, version: int) -> bytes:
         """*doc* as it was, with the problem of now."""
         view = json.loads(doc)
-        view["problem"], view["version"] = self.problem, version
+        lang = view.get("lang") if view.get("lang") in LANGUAGES else LANGUAGES[0]
+        view["problem"], view["version"] = self._problem(str(lang)), version
         return json.dumps(view, ensure_ascii=False).encode("utf-8")
 
     async def watch(self) -> None:
         """Look at the file until cancelled; tell every stream when the session changed."""
         loop = asyncio.get_running_loop()
+        try:
+            await self._watch(loop)
+        finally:
+            self._stopping.set()
+
+    async def _watch(self, loop: asyncio.AbstractEventLoop) -> None:
         while True:
+            self._recheck(loop)
             # asyncio.timeout, never wait_for: Python 3.11's wait_for swallows a cancel
             # that lands as the wait ends (a poke just before the server stops), and this
             # loop would then never end (tests/test_web_server.py)

@@ -25,6 +25,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "(ファイルの行が偽造されています)。セッションは記録だけから読み直しました。"
         "詳しくは scorekeeper verify {session}",
     ),
+    "recording.recheck_lied": (
+        "session {session}: line {line} of its journal vouches for a snapshot that is not"
+        " what its entries give (the line was forged); the table now shows the entries'"
+        " own numbers. scorekeeper verify {session} says more",
+        "セッション{session}: ファイルの{line}行目が保証するスナップショットが記録と一致"
+        "しません(この行は偽造されています)。卓は記録から求めた数字を表示しています。"
+        "詳しくは scorekeeper verify {session}",
+    ),
     "recording.session_invalid": (
         "session {session} cannot be read back: {reason}",
         "セッション{session}を読み込めません: {reason}",

@@ -211,6 +211,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A live page of this table for the players' phones: scan its code",
         "この卓のライブページをプレイヤーのスマートフォンに: コードを読み取るだけ",
     ),
+    # -- the background fold of every entry found the snapshot lied (services/recheck.py) --
+    "web.recheck_lied": (
+        "Line {line} of session {session}'s file vouched for saved numbers that are not"
+        " what its entries give: the page now shows the entries' own numbers.",
+        "セッション{session}のファイルの{line}行目が保証していた保存済みの数字は記録と"
+        "一致しません。このページは記録から求めた数字を表示しています。",
+    ),
+    "web.recheck_wrong": (
+        "Session {session}'s file vouched for saved numbers that are not what its entries"
+        " give: the page now shows the entries' own numbers.",
+        "セッション{session}のファイルが保証していた保存済みの数字は記録と一致しません。"
+        "このページは記録から求めた数字を表示しています。",
+    ),
     "web.view_failed": (
         "The table could not be shown ({reason}); the last one is kept.",
         "卓を表示できませんでした({reason})。前の卓を表示しています。",

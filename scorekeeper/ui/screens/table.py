@@ -16,12 +16,14 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, ClassVar
 
+from textual import work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Header, Static
+from textual.worker import get_current_worker
 
 from scorekeeper.core.amounts import plain_number, whole_number
 from scorekeeper.core.events import Entry, Event
@@ -34,12 +36,13 @@ from scorekeeper.core.words import split_line
 from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import Phrase, UserError, t
 from scorekeeper.messages.describe import board_shares_text, describe_text
+from scorekeeper.services import recheck as rechecking
 from scorekeeper.services.correcting import Correcting, round_lines
 from scorekeeper.services.phone import Answer, Tap, record_tap
-from scorekeeper.services.recording import Recorder
+from scorekeeper.services.recording import Recorder, Recording, Resumption
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, TextDialog, ask_who
-from scorekeeper.ui.screens.history import with_history
+from scorekeeper.ui.screens.history import ReadingHistory, with_history
 from scorekeeper.ui.screens.joining import JoinTable
 from scorekeeper.ui.view_guard import open_view
 from scorekeeper.ui.widgets.big_number import BigNumber
@@ -225,6 +228,49 @@ class TableScreen(Screen[None]):
                 self.say(self.banner.line)
         if self.recording.read_only:
             self.add_class("read-only")
+        if isinstance(self.recording, Recording) and self.recording.resumed_from is not None:
+            self._recheck(self.recording.resumed_from)
+
+    # -- the one background fold after opening at a snapshot (services/recheck.py) ----
+    @work(thread=True, exit_on_error=False, group="recheck")
+    def _recheck(self, opened: Resumption) -> None:
+        """Fold every entry once, off the keys' thread, against the snapshot's state the
+        table was opened at; a lie is said and set right on the app's thread."""
+        worker = get_current_worker()  # cancelled as the table goes: the fold is ended
+        lie = rechecking.recheck(opened, lambda: worker.is_cancelled)
+        if worker.is_cancelled:
+            return
+        if lie is not None:
+            self.app.call_from_thread(self._rechecked, lie)
+
+    def _rechecked(self, lie: rechecking.Lie) -> None:
+        """The snapshot lied: the entries' own numbers (the whole session folded, the
+        entries recorded since kept), and a plain warning naming the line."""
+        recording = self.recording
+        if not self.is_mounted or not isinstance(recording, Recording):
+            return
+        if any(isinstance(screen, ReadingHistory) for screen in self.app.screen_stack):
+            # a whole read under way (the timeline, the standings …): said after it
+            self.set_timer(0.2, lambda: self._rechecked(lie))
+            return
+        message = lie.message()
+        if lie.damaged is not None:
+            self.say(message, error=True)
+            return
+        recording.disown_snapshot()
+        if recording.session.history_from == 1:  # already read whole (the timeline …)
+            self.refresh_view()
+            self.say(message, error=True)
+            return
+
+        def read(said: str | None) -> None:
+            if recording.session.history_from == 1:
+                self.refresh_view()
+                self.say(message, error=True)
+            elif said:
+                self.say(said, error=True)
+
+        self.app.push_screen(ReadingHistory(recording), read)
 
     @property
     def state(self) -> State:
