@@ -57,11 +57,13 @@ class Doors:
         log: logging.Logger,
         words: Words,
         *,
-        per_address: int = PER_ADDRESS,
-        total: int = TOTAL,
+        per_address: int | None = None,
+        total: int | None = None,
     ) -> None:
+        """*per_address*, *total*: the caps (:data:`PER_ADDRESS`, :data:`TOTAL` when None)."""
         self.log, self.words = log, words
-        self.per_address, self.total = per_address, total
+        self.per_address = PER_ADDRESS if per_address is None else per_address
+        self.total = TOTAL if total is None else total
         self.open: Counter[str] = Counter()
         self._told: set[str] = set()  # addresses said to be over the cap, until they drop
         self.out_of_files = 0  # failed accepts since the first one said
@@ -148,5 +150,8 @@ class _Handler(web.RequestHandler):
         response = web.Response(
             status=status, text=self.doors.words(request, status) + "\n", content_type="text/plain"
         )
+        response.headers["Server"] = "scorekeeper"  # not aiohttp's name and version
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Cache-Control"] = "no-store"
         response.force_close()
         return response

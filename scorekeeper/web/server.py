@@ -45,6 +45,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.export.live import live_view
+from scorekeeper.export.live_stakes import whole_number
 from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.messages.text import visible
 from scorekeeper.services.keeping import Keeper
@@ -670,7 +671,7 @@ async def _body(request: web.Request, lang: str) -> object:
         if len(raw) > MAX_TAP_BYTES:
             raise UserError("phone.bad_tap")
         return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, UserError):
+    except (UnicodeDecodeError, ValueError, RecursionError, UserError):  # [[[[… nested deep
         return _refused(request, 400, t("phone.bad_tap", lang))
 
 
@@ -718,8 +719,10 @@ async def _rounds(request: web.Request) -> web.StreamResponse:
         raise web.HTTPNotFound()  # said as any path we do not have (the guard: 403)
     feed = request.app[FEED]
     lang = choose_language(request, request.app[SETTINGS].lang)
-    before_text = request.query.get("before", "")
-    before = int(before_text) if before_text.isdigit() and len(before_text) < 10 else None
+    try:  # ASCII digits only: Python reads "²" and "١٢" as digits, int() only the second
+        before = whole_number(request.query.get("before"), "round_number")
+    except UserError as error:
+        return _plain(400, error.message(lang))
 
     def lines() -> dict[str, object]:
         with feed.lock:
