@@ -175,10 +175,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "This request came too slowly and was dropped; nothing was done. Try again.",
         "このリクエストは届くのが遅すぎたので打ち切りました。何もしていません。もう一度どうぞ。",
     ),
-    "web.error.bad_number": (
-        "“{value}” is not a number here: give a whole number in the digits 0–9.",
-        "「{value}」はここでは数ではありません。0〜9の数字で整数を書いてください。",
-    ),
     "web.serving": (
         "The table page of session {session} is at the address above (read only; Ctrl+C stops).",
         "セッション{session}の卓のページは上のアドレスです(表示のみ。Ctrl+Cで停止)。",
