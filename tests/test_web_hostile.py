@@ -31,6 +31,8 @@ TOKEN = "V1ewers-token-for-tests_0"
 RTOKEN = "Rec0rder-token-for-tests_"
 #: How long any one wait may take before the test fails (a guard, not a measure).
 GUARD = 10.0
+#: The first entry of a session, tapped on the recorder's page.
+FIRST_TAP = {"id": "tap-00000001", "after": 0, "words": ["round"]}
 
 
 def stored(tmp_path, game="indian-official") -> Store:
@@ -130,7 +132,7 @@ async def test_half_a_body_is_answered_408_in_words_and_nothing_recorded(tmp_pat
         head = (f"POST /{RTOKEN}/entry HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                 f"Origin: http://127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
                 "Content-Length: 200\r\n\r\n")  # fmt: skip
-        status, headers, body = await answer(address, head.encode() + b'{"id": "tap-0')
+        status, _, body = await answer(address, head.encode() + b'{"id": "tap-0')
         assert status == 408
         assert "came too slowly" in json.loads(body)["text"]
     assert load_session(store, 1).ledger.next_seq == 1  # nothing recorded
@@ -201,8 +203,7 @@ async def test_viewers_streams_never_take_the_recorders_place(tmp_path):
         mine = await client.get(f"/{RTOKEN}/events")
         assert mine.status == 200
         assert (await first_state(mine))["actions"]  # the recorder's document, with buttons
-        tap = await client.post(f"/{RTOKEN}/entry", headers=own,
-                                json={"id": "tap-00000001", "after": 0, "words": ["round"]})  # fmt: skip
+        tap = await client.post(f"/{RTOKEN}/entry", headers=own, json=FIRST_TAP)
         assert tap.status == 200 and (await tap.json())["recorded"] is True
         more = [await client.get(f"/{RTOKEN}/events") for _ in range(server.RECORDER_STREAMS)]
         assert [m.status for m in more[:-1]] == [200] * (server.RECORDER_STREAMS - 1)
@@ -334,15 +335,13 @@ async def test_a_full_disk_during_a_tap_is_said_in_the_phones_language(
 
     try:
         monkeypatch.setattr(os, "write", full)  # every write of the journal: no room
-        reply = await client.post(f"/{RTOKEN}/entry", headers=own,
-                                  json={"id": "tap-00000001", "after": 0, "words": ["round"]})  # fmt: skip
+        reply = await client.post(f"/{RTOKEN}/entry", headers=own, json=FIRST_TAP)
         said = await reply.json()
         monkeypatch.setattr(os, "write", real_write)
         assert reply.status == 507
         assert said["recorded"] is False and said["text"].startswith(words)
         # room again: the same tap is recorded (the first was not kept as its answer)
-        again = await client.post(f"/{RTOKEN}/entry", headers=own,
-                                  json={"id": "tap-00000001", "after": 0, "words": ["round"]})  # fmt: skip
+        again = await client.post(f"/{RTOKEN}/entry", headers=own, json=FIRST_TAP)
         assert again.status == 200 and (await again.json())["recorded"] is True
     finally:
         monkeypatch.setattr(os, "write", real_write)

@@ -30,8 +30,9 @@ NUMBERS = st.sampled_from(["²", "١٢", "٣", "１２", "-1", "1e3", "0x10", "9
                            "NaN", "Infinity", " 1", "1.5", "", "0", "3"])  # fmt: skip
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),  # fmt: skip
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 TAP_KEYS = st.sampled_from(["id", "after", "words", "session", "do", "round", "reason"])

@@ -51,7 +51,8 @@ def live_view(
     Whole numbers past what JavaScript holds exactly are sent as their digits (js_exact)."""
     state, game = session.state, session.game
     view = game.round_view(state) if state.in_round else None
-    return exact_for_js(_document(session, sid, lang, receipt, state, view))
+    document: dict[str, Any] = exact_for_js(_document(session, sid, lang, receipt, state, view))
+    return document
 
 
 def _document(

@@ -77,9 +77,7 @@ class Doors:
         if self.open[address] >= self.per_address or sum(self.open.values()) >= self.total:
             if address not in self._told:
                 self._told.add(address)
-                self.log.warning(
-                    t("web.log.too_many_from", remote=address, limit=self.per_address)
-                )
+                self.log.warning(t("web.log.too_many_from", remote=address, limit=self.per_address))
             return False
         self.open[address] += 1
         return True
@@ -125,6 +123,7 @@ class _Handler(web.RequestHandler):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         address = _address(transport)
         if not self.doors.enter(address):
+            assert isinstance(transport, asyncio.Transport)  # a TCP connection's
             transport.abort()  # nothing read, nothing answered: it never got in
             return
         self.address = address
