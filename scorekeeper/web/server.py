@@ -16,7 +16,11 @@ it the answer is 403 whatever the path. The data routes refuse requests made by 
 sites' pages (Origin, Sec-Fetch-Site; either one given twice is refused on every route),
 and the number of open streams has a cap, with a plain message past it. A request that
 cannot even be read (a 16 KB header, thousands of headers, a 100 KB path) is answered
-400 by aiohttp and said in one line on standard error, never with a traceback.
+400 by aiohttp and said in one line on standard error, never with a traceback. A phone
+on the Wi-Fi without any link can only open connections: each has a few seconds for its
+request, one address and the server have caps, and every answer the server makes itself
+is in the page's words (web/connections.py); the recorder's streams are counted apart
+from the viewers', and a stream whose phone went away frees its place at once.
 
 The session file is looked at a few times a second by one task; when it has changed
 it is read again (in a thread, so the streams keep going) and the new document is
