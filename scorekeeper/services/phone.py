@@ -331,6 +331,11 @@ class Answer:
     #: or could not be read: that one is tried again).
     final: bool = True
 
+    @property
+    def disk_full(self) -> bool:
+        """Nothing recorded: the disk had no room (the app says so on its table too)."""
+        return self.status == DISK_FULL and not self.recorded
+
     def as_json(self) -> dict[str, Any]:
         return {
             "recorded": self.recorded,

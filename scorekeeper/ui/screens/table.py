@@ -35,7 +35,7 @@ from scorekeeper.export.live import headline_caption, last_result_line
 from scorekeeper.messages import Phrase, UserError, t
 from scorekeeper.messages.describe import board_shares_text, describe_text
 from scorekeeper.services.correcting import Correcting, round_lines
-from scorekeeper.services.phone import DISK_FULL, Answer, Tap, record_tap
+from scorekeeper.services.phone import Answer, Tap, record_tap
 from scorekeeper.services.recording import Recorder
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, TextDialog, ask_who
@@ -347,7 +347,7 @@ class TableScreen(Screen[None]):
         """A tap of the recorder's phone, recorded here as if typed (the table is the one
         writer): the rules first, then the journal, then the screen; the phone's answer."""
         answer = record_tap(self.recording, tap, name, lang)
-        if answer.status == DISK_FULL:  # the phone is told; the recorder here is told too
+        if answer.disk_full:  # the phone is told; the recorder here is told too
             self.say(t("phone.disk_full"), error=True)
         if answer.recorded and answer.seq == self.recording.session.ledger.next_seq - 1:
             index = len(self.recording.session.events) - 1
