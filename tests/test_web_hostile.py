@@ -145,6 +145,7 @@ async def test_connections_are_capped_per_address_and_others_still_served(tmp_pa
     """One address holding PER_ADDRESS connections gets no more (closed as they come);
     another address still gets the page, and the first gets in again once its own close."""
     monkeypatch.setattr(connections, "PER_ADDRESS", 4)
+    monkeypatch.setattr(server, "HEADER_SECONDS", 60.0)  # only the cap closes one here
     async with running(app_for(stored(tmp_path))) as address:
         held = [await connect(address) for _ in range(4)]
         for _, writer in held:
