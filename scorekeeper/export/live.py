@@ -21,6 +21,7 @@ from scorekeeper.core.standings import standings
 from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
 from scorekeeper.export.ended import ended
+from scorekeeper.export.js_exact import exact_for_js
 from scorekeeper.export.live_stakes import stake_row_doc
 from scorekeeper.export.report import (
     has_stakes,
@@ -46,9 +47,23 @@ def live_view(
     session: Session, sid: int, lang: str, receipt: Receipt | None = None
 ) -> dict[str, Any]:
     """The page's document: headline, players, standings, pots or board, entries, stakes;
-    once the session has ended, its end (*receipt*: the session's, when it is known)."""
+    once the session has ended, its end (*receipt*: the session's, when it is known).
+    Whole numbers past what JavaScript holds exactly are sent as their digits (js_exact)."""
     state, game = session.state, session.game
     view = game.round_view(state) if state.in_round else None
+    document: dict[str, Any] = exact_for_js(_document(session, sid, lang, receipt, state, view))
+    return document
+
+
+def _document(
+    session: Session,
+    sid: int,
+    lang: str,
+    receipt: Receipt | None,
+    state: State,
+    view: RoundView | None,
+) -> dict[str, Any]:
+    game = session.game
     return {
         "lang": lang,
         "session": sid,

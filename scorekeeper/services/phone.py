@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.core.amounts import LIMIT
 from scorekeeper.core.corrections import MAX_REASON_LENGTH
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
@@ -300,7 +301,7 @@ def read_tap(body: object, *, from_server: bool = False) -> Tap:
     most, longest = (MAX_CORRECTION_WORDS, MAX_REASON_LENGTH) if correction else LIMITS
     if not isinstance(tap_id, str) or not 8 <= len(tap_id) <= 64 or not tap_id.isascii():
         raise UserError("phone.bad_tap")
-    if type(after) is not int or after < 0:
+    if type(after) is not int or not 0 <= after <= LIMIT:  # no session has more entries
         raise UserError("phone.bad_tap")
     if not isinstance(words, list) or not 1 <= len(words) <= most:
         raise UserError("phone.bad_tap")
@@ -311,7 +312,7 @@ def read_tap(body: object, *, from_server: bool = False) -> Tap:
     if correction and words[0].casefold() != "correct":
         raise UserError("phone.bad_tap")
     session = body.get("session")
-    if session is not None and (type(session) is not int or session < 1):
+    if session is not None and (type(session) is not int or not 1 <= session <= LIMIT):
         raise UserError("phone.bad_tap")
     return Tap(tap_id, after, tuple(words), correction, session)
 
@@ -329,6 +330,11 @@ class Answer:
     #: The same tap sent again gets the same answer (not so for a session that was busy
     #: or could not be read: that one is tried again).
     final: bool = True
+
+    @property
+    def disk_full(self) -> bool:
+        """Nothing recorded: the disk had no room (the app says so on its table too)."""
+        return self.status == DISK_FULL and not self.recorded
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -408,11 +414,29 @@ def record_tap(rec: Recorder, tap: Tap, name: str | None, lang: str) -> Answer:
     return _recorded(rec, entries, lang)
 
 
+#: The status of a tap the disk had no room for (HTTP's "insufficient storage"): the page
+#: says so, and offers no "tap to retry" of the same tap (page.js).
+DISK_FULL = 507
+
+
+def disk_full(error: StorageError) -> bool:
+    """Whether *error* is the disk (or the user's quota) being full."""
+    return any(getattr(value, "key", None) == "storage.reason.disk_full"
+               for value in error.params.values())  # fmt: skip
+
+
 def _recorded(rec: Recorder, entries: list[Entry], lang: str) -> Answer:
-    """Record *entries* (checked in turn already), and the phone's answer."""
+    """Record *entries* (checked in turn already), and the phone's answer: a disk that
+    could not take the first one is said in words (nothing was recorded), not a failure."""
     event = None
-    for entry in entries:
-        event = rec.record(entry)
+    try:
+        for entry in entries:
+            event = rec.record(entry)
+    except StorageError as error:
+        count = entry_count(rec.session)
+        if event is None and disk_full(error):
+            return Answer(DISK_FULL, False, t("phone.disk_full", lang), count, final=False)
+        return Answer(503, event is not None, error.message(lang), count, final=False)
     assert event is not None
     session = rec.session
     key, params = session.describe(len(session.events) - 1)
@@ -452,6 +476,8 @@ def record_tap_locked(store: Store, sid: int, tap: Tap, name: str | None, lang: 
         if error.key == "storage.locked":
             text = t("phone.open_elsewhere", lang, session=sid)
             return Answer(409, False, text, -1, final=False)
+        if disk_full(error):
+            return Answer(DISK_FULL, False, t("phone.disk_full", lang), -1, final=False)
         return Answer(503, False, error.message(lang), -1, final=False)
     except UserError as error:
         return Answer(503, False, error.message(lang), -1, final=False)

@@ -820,7 +820,8 @@
       } catch (error) {
         said = null;
       }
-      if (said === null || reply === null || reply.status >= 500) {
+      // the disk was full (507): said as it is, nothing recorded, no retry of this tap
+      if (said === null || reply === null || (reply.status >= 500 && reply.status !== 507)) {
         // not sent, or no answer: nothing is queued; the same tap (same id) on a tap
         tap.failed = true;
         say((said && said.text ? said.text + " — " : "") + w.not_sent, "bad retry");

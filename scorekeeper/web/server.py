@@ -16,7 +16,11 @@ it the answer is 403 whatever the path. The data routes refuse requests made by 
 sites' pages (Origin, Sec-Fetch-Site; either one given twice is refused on every route),
 and the number of open streams has a cap, with a plain message past it. A request that
 cannot even be read (a 16 KB header, thousands of headers, a 100 KB path) is answered
-400 by aiohttp and said in one line on standard error, never with a traceback.
+400 by aiohttp and said in one line on standard error, never with a traceback. A phone
+on the Wi-Fi without any link can only open connections: each has a few seconds for its
+request, one address and the server have caps, and every answer the server makes itself
+is in the page's words (web/connections.py); the recorder's streams are counted apart
+from the viewers', and a stream whose phone went away frees its place at once.
 
 The session file is looked at a few times a second by one task; when it has changed
 it is read again (in a thread, so the streams keep going) and the new document is
@@ -45,6 +49,7 @@ from aiohttp.http_exceptions import HttpProcessingError
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.export.live import live_view
+from scorekeeper.export.live_stakes import whole_number
 from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.messages.text import visible
 from scorekeeper.services import recheck as rechecking
@@ -62,6 +67,7 @@ from scorekeeper.services.phone import (
 from scorekeeper.services.phone_correcting import PhoneCorrection, start_correction
 from scorekeeper.services.showing import Followed
 from scorekeeper.storage import Store
+from scorekeeper.web.connections import BODY_SECONDS, HEADER_SECONDS, LINGER_SECONDS, Doors
 from scorekeeper.web.page import content_security_policy, page_html
 from scorekeeper.web.stakes import add_stake_routes
 
@@ -72,6 +78,12 @@ LOOK_EVERY = 0.25
 KEEP_ALIVE = 15.0
 #: Streams open at once, by default.
 MAX_VIEWERS = 100
+#: Streams open at once on the recorder's link: a capacity of its own, never the viewers'
+#: (a page reloaded, a second phone of the recorder's), so no viewer can take its place.
+RECORDER_STREAMS = 4
+#: How often an open stream looks whether its phone has gone (seconds): a closed one
+#: frees its place within this, not at the next keep-alive line.
+LOOK_FOR_GONE = 0.25
 #: Phones are told to wait this long before connecting again after a drop (ms).
 RETRY_MS = 2000
 #: Entries the recorder's link takes in any one second: more is no person tapping.
@@ -123,7 +135,8 @@ class Feed:
         self.last: dict[str, bytes] | None = None
         self.last_id: int | None = None
         self.version = 0
-        self.viewers = 0  # streams open now
+        self.viewers = 0  # streams open now on the viewers' link
+        self.recorders = 0  # and on the recorder's, counted apart (RECORDER_STREAMS)
         self.problem = ""  # the file could not be read just now: said on every page
         #: The snapshot the session was opened at lied (services/recheck.py): said on
         #: every page, in its language, until another session is followed.
@@ -463,7 +476,7 @@ class Taps:
             self.answers.popitem(last=False)
 
 
-def choose_language(request: web.Request, fallback: str) -> str:
+def choose_language(request: web.BaseRequest, fallback: str) -> str:
     """``?lang=`` first, then the browser's languages in its order, then *fallback*."""
     asked = request.query.get("lang", "")
     if asked in LANGUAGES:
@@ -583,13 +596,49 @@ async def _guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     else:
         try:
             response = await handler(request)
-        except web.HTTPException as error:  # a path we do not have: no word on what exists
-            if error.status != 404:
+        except web.HTTPException as error:  # aiohttp's own answer (a redirect is kept)
+            if error.status < 400:
                 raise
-            response = _plain(403, t("web.forbidden", lang))
+            if error.status == 404:  # a path we do not have: no word on what exists
+                response = _plain(403, t("web.forbidden", lang))
+            else:  # in the page's language, never aiohttp's words
+                response = _refused(request, error.status, error_text(error.status, lang))
+        except Exception:  # a fault of ours: said in one line, answered in words
+            REQUEST_LOG.exception("%s %s", request.method, _short(request.path, 60))
+            response = _refused(request, 500, error_text(500, lang))
     if not response.prepared:
         _secure(response)
     return response
+
+
+#: What the server answers itself for a status, when no handler said more.
+_ERRORS = {
+    400: "web.error.bad_request",
+    405: "web.error.not_allowed",
+    408: "web.error.slow",
+    413: "web.error.too_large",
+    500: "web.error.failed",
+}
+
+
+def error_text(status: int, lang: str) -> str:
+    """The words for *status* in *lang*: what aiohttp would have said in its own."""
+    key = _ERRORS.get(status)
+    return t(key, lang) if key is not None else t("web.error.other", lang, status=status)
+
+
+def _words_for(app: web.Application) -> Callable[[web.BaseRequest, int], str]:
+    """What aiohttp answers itself (a request it could not read, or that failed after the
+    guard), in the request's language when it can be read, else the server's."""
+    settings = app[SETTINGS]
+
+    def words(request: web.BaseRequest, status: int) -> str:
+        lang = settings.lang
+        with contextlib.suppress(Exception):  # a request that could not be read
+            lang = choose_language(request, settings.lang)
+        return error_text(status, lang)
+
+    return words
 
 
 def _secure(response: web.StreamResponse) -> None:
@@ -600,6 +649,7 @@ def _secure(response: web.StreamResponse) -> None:
     headers["X-Frame-Options"] = "DENY"
     headers["Cross-Origin-Resource-Policy"] = "same-origin"
     headers["Cache-Control"] = "no-store"
+    headers["Server"] = "scorekeeper"  # not aiohttp's name and version
 
 
 def _for_recorder(request: web.Request) -> bool:
@@ -668,12 +718,23 @@ async def _body(request: web.Request, lang: str) -> object:
         return _refused(request, 415, t("phone.needs_json", lang))
     if request.content_length is not None and request.content_length > MAX_TAP_BYTES:
         return _refused(request, 413, t("phone.bad_tap", lang))
-    raw = await request.content.read(MAX_TAP_BYTES + 1)
+    try:
+        async with asyncio.timeout(BODY_SECONDS):  # half a body, then nothing: dropped
+            raw = b""
+            while len(raw) <= MAX_TAP_BYTES:
+                chunk = await request.content.read(MAX_TAP_BYTES + 1 - len(raw))
+                if not chunk:
+                    break
+                raw += chunk
+    except TimeoutError:
+        refusal = _refused(request, 408, error_text(408, lang))
+        refusal.force_close()
+        return refusal
     try:
         if len(raw) > MAX_TAP_BYTES:
             raise UserError("phone.bad_tap")
         return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, UserError):
+    except (UnicodeDecodeError, ValueError, RecursionError, UserError):  # [[[[… nested deep
         return _refused(request, 400, t("phone.bad_tap", lang))
 
 
@@ -721,8 +782,10 @@ async def _rounds(request: web.Request) -> web.StreamResponse:
         raise web.HTTPNotFound()  # said as any path we do not have (the guard: 403)
     feed = request.app[FEED]
     lang = choose_language(request, request.app[SETTINGS].lang)
-    before_text = request.query.get("before", "")
-    before = int(before_text) if before_text.isdigit() and len(before_text) < 10 else None
+    try:  # ASCII digits only: Python reads "²" and "١٢" as digits, int() only the second
+        before = whole_number(request.query.get("before"), "round_number")
+    except UserError as error:
+        return _plain(400, error.message(lang))
 
     def lines() -> dict[str, object]:
         with feed.lock:
@@ -818,11 +881,18 @@ async def _events(request: web.Request) -> web.StreamResponse:
     settings, feed = request.app[SETTINGS], request.app[FEED]
     lang = choose_language(request, settings.lang)
     recorder = _for_recorder(request)
-    if feed.viewers >= settings.max_viewers:
+    if recorder and feed.recorders >= RECORDER_STREAMS:
+        refusal = _plain(503, t("web.too_many_recorder", lang, limit=RECORDER_STREAMS))
+        refusal.headers["Retry-After"] = "5"
+        return refusal
+    if not recorder and feed.viewers >= settings.max_viewers:
         refusal = _plain(503, t("web.too_many", lang, limit=settings.max_viewers))
         refusal.headers["Retry-After"] = "30"
         return refusal
-    feed.viewers += 1
+    if recorder:
+        feed.recorders += 1
+    else:
+        feed.viewers += 1
     try:
         stream = web.StreamResponse(
             headers={"Content-Type": "text/event-stream; charset=utf-8", "X-Accel-Buffering": "no"}
@@ -835,17 +905,32 @@ async def _events(request: web.Request) -> web.StreamResponse:
             doc = feed.document(lang, recorder)
             block = b"id: %d\nevent: state\ndata: %s\n\n" % (feed.version, doc)
             await stream.write(block)
+            quiet = 0.0
             while not changed.is_set():
+                if _gone(request):  # its place is free now, not at the next write
+                    return stream
                 try:
-                    async with asyncio.timeout(KEEP_ALIVE):  # not wait_for: see Feed.watch
+                    async with asyncio.timeout(LOOK_FOR_GONE):  # not wait_for: Feed.watch
                         await changed.wait()
                 except TimeoutError:
-                    await stream.write(b": still here\n\n")
+                    quiet += LOOK_FOR_GONE
+                    if quiet >= KEEP_ALIVE:
+                        quiet = 0.0
+                        await stream.write(b": still here\n\n")
     except ConnectionError:
         pass  # the phone went away
     finally:
-        feed.viewers -= 1
+        if recorder:
+            feed.recorders -= 1
+        else:
+            feed.viewers -= 1
     return stream
+
+
+def _gone(request: web.Request) -> bool:
+    """The phone closed the connection (aiohttp lets go of a lost one's transport)."""
+    transport = request.transport
+    return transport is None or transport.is_closing()
 
 
 async def _last(request: web.Request) -> web.StreamResponse:
@@ -1021,11 +1106,20 @@ async def serve(
 ) -> None:
     """Serve on *sock* until cancelled, or until the blocking call *until* returns (run in
     a thread); *ready* is called once phones can connect."""
-    runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=REQUEST_LOG)
+    # streams never end by themselves: stopping must not wait for them
+    runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=0.5)
     await runner.setup()
+    assert runner.server is not None
+    loop = asyncio.get_running_loop()
+    doors = Doors(REQUEST_LOG, _words_for(app))  # web/connections.py
+    handling = loop.get_exception_handler()
+    loop.set_exception_handler(doors.accept_failed)
+    make = doors.factory(
+        runner.server, loop=loop, logger=REQUEST_LOG, access_log=None,
+        keepalive_timeout=HEADER_SECONDS, lingering_time=LINGER_SECONDS,
+    )  # fmt: skip
+    listening = await loop.create_server(make, sock=sock)
     try:
-        # streams never end by themselves: stopping must not wait for them
-        await web.SockSite(runner, sock, shutdown_timeout=0.5).start()
         ready()
         if until is None:
             await asyncio.Event().wait()
@@ -1040,4 +1134,6 @@ async def serve(
             threading.Thread(target=wait, daemon=True).start()
             await done
     finally:
+        listening.close()
         await runner.cleanup()
+        loop.set_exception_handler(handling)

@@ -95,6 +95,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Not recorded: the app that started this link is not answering.",
         "記録していません: このリンクを開始したアプリが応答しません。",
     ),
+    "phone.disk_full": (
+        "Not recorded: the disk is full: nothing was recorded. Free some space on the "
+        "recorder's computer, then tap again.",
+        "記録していません: ディスクがいっぱいです。何も記録されていません。"
+        "記録役のコンピューターの空きを作ってから、もう一度タップしてください。",
+    ),
     "phone.bad_tap": (
         "Not recorded: the page sent something that is not an entry. Reload the page.",
         "記録していません: ページから記録でないものが送られました。ページを再読み込みしてください。",

@@ -120,6 +120,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "This table page already has {limit} viewers. Close it on another device and try again.",
         "この卓のページはすでに{limit}台が見ています。ほかの端末で閉じてからやり直してください。",
     ),
+    "web.too_many_recorder": (
+        "The recorder's link is already open on {limit} devices. Close it on another and try again.",
+        "記録役のリンクはすでに{limit}台で開かれています。ほかの端末で閉じてからやり直してください。",
+    ),
     "web.read_only": (
         "The table page only shows the session; nothing can be changed here.",
         "卓のページは表示だけです。ここからは何も変更できません。",
@@ -134,6 +138,43 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "リクエストの処理に失敗しました: {what}({kind}: {detail})",
     ),
     "web.log.said": ("the server says: {what}", "サーバーからの知らせ: {what}"),
+    "web.log.out_of_files": (
+        "out of open files ({detail}): new connections wait until some close",
+        "開けるファイルが尽きました({detail})。接続がいくつか閉じるまで新しい接続は待ちます",
+    ),
+    "web.log.out_of_files_count": (
+        "{count} more waits for an open file since the first one said",
+        "最初の知らせのあと、さらに{count}回ファイルが開けるのを待ちました",
+    ),
+    "web.log.too_many_from": (
+        "refused connections from {remote}: it has {limit} open already",
+        "{remote} からの接続を拒否しました: すでに{limit}本開いています",
+    ),
+    # -- what the server answers itself, in the page's language (never aiohttp's page) --
+    "web.error.bad_request": (
+        "This request could not be read. Open the link again.",
+        "このリクエストは読めませんでした。リンクを開き直してください。",
+    ),
+    "web.error.not_allowed": (
+        "This address does not take that kind of request.",
+        "このアドレスはその種類のリクエストを受け付けません。",
+    ),
+    "web.error.too_large": (
+        "This request is too large; nothing was done.",
+        "このリクエストは大きすぎます。何もしていません。",
+    ),
+    "web.error.failed": (
+        "The table page could not answer this request; nothing was recorded by it. Try again.",
+        "卓のページはこのリクエストに答えられませんでした。これで記録されたものはありません。もう一度どうぞ。",
+    ),
+    "web.error.other": (
+        "This request was refused (HTTP {status}).",
+        "このリクエストは拒否されました(HTTP {status})。",
+    ),
+    "web.error.slow": (
+        "This request came too slowly and was dropped; nothing was done. Try again.",
+        "このリクエストは届くのが遅すぎたので打ち切りました。何もしていません。もう一度どうぞ。",
+    ),
     "web.serving": (
         "The table page of session {session} is at the address above (read only; Ctrl+C stops).",
         "セッション{session}の卓のページは上のアドレスです(表示のみ。Ctrl+Cで停止)。",

@@ -393,6 +393,8 @@ class TableScreen(Screen[None]):
         """A tap of the recorder's phone, recorded here as if typed (the table is the one
         writer): the rules first, then the journal, then the screen; the phone's answer."""
         answer = record_tap(self.recording, tap, name, lang)
+        if answer.disk_full:  # the phone is told; the recorder here is told too
+            self.say(t("phone.disk_full"), error=True)
         if answer.recorded and answer.seq == self.recording.session.ledger.next_seq - 1:
             index = len(self.recording.session.events) - 1
             self.say(describe_text(*self.recording.session.describe(index)))
