@@ -20,7 +20,7 @@ and where. Time and memory, never a different answer (tests/test_streaming.py).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -148,6 +148,10 @@ class Wanted:
 
     states: frozenset[int]
     first_form: bool
+    #: The bytes of the whole lines that pass read: the second reads no further, so that a
+    #: writer appending meanwhile (the app keeping its snapshot as it closes) never makes
+    #: it meet a vouch line whose state the first did not know it needed.
+    size: int
 
 
 def wanted_of(path: Path) -> Wanted:
@@ -155,18 +159,28 @@ def wanted_of(path: Path) -> Wanted:
     states: set[int] = set()
     first_named: dict[str, int] = {}
     first_form = False
+    size = 0
+
+    def whole_lines(handle: Iterable[bytes]) -> Iterator[bytes]:
+        nonlocal size
+        for line in handle:
+            if not line.endswith(b"\n"):
+                return  # a write under way: not yet the journal's
+            size += len(line)
+            yield line
+
     try:
         handle = open_regular(path, follow=True)  # a FIFO never blocks
     except NotRegular:
         raise Irregular from None  # not a file: the whole read says what it is
     with handle:
-        for doc in vouch_docs(iter(handle)):
+        for doc in vouch_docs(whole_lines(handle)):
             if is_seek_vouch(doc):
                 if doc["state"] is not None:
                     states.add(state_entry(doc, first_named))
             elif is_vouch(doc):
                 first_form = True
-    return Wanted(frozenset(states), first_form)
+    return Wanted(frozenset(states), first_form, size)
 
 
 def summaries_agree(held: Mapping[str, Any], folded: Mapping[str, Any]) -> bool:
@@ -277,6 +291,8 @@ def _streamed(
         return summed[1]
 
     for kind, ident, offset, doc in docs:
+        if offset >= needs.size:
+            break  # appended since the first pass: the journal as it was when verify began
         line += 1
         if pending is not None:
             digests[pending[0]] = pending[1](offset)
