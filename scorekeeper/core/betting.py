@@ -74,12 +74,6 @@ class Betting:
         """More chips than a call: a raise is more than an all-in call."""
         return state.scores[player] > self.owed(player)
 
-    def verbs(self, state: State, player: str) -> list[str]:
-        """The betting entries *player* may make on their turn, before any limit of a game."""
-        if not self.opened:
-            return ["check", "bet"]
-        return ["call", *(["raise"] if self.can_raise(state, player) else []), "fold"]
-
     def put(self, player: str, kind: str, chips: int, *, folds: bool = False) -> Betting:
         """The betting after *player*'s entry of *kind* puts *chips* in (a fold: none)."""
         committed = {**self.committed, player: self.committed[player] + chips}

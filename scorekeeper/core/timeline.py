@@ -26,9 +26,6 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
 
-#: The filters by name, as the CLI and the screen offer them.
-FILTERS = ("all", "stake", "round", "player")
-
 _CLOCK = re.compile(r"([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?")
 
 

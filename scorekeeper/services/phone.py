@@ -483,8 +483,3 @@ def record_tap_locked(store: Store, sid: int, tap: Tap, name: str | None, lang: 
         return Answer(503, False, error.message(lang), -1, final=False)
     with rec:
         return record_tap(rec, tap, name, lang)
-
-
-def check_recorder_name(session: Session, name: str) -> str:
-    """The player *name* means (the recorder on the phone must be one), or a RuleError."""
-    return session.state.find_player(name)

@@ -99,10 +99,6 @@ class Snapshot:
     def digest(self) -> str:
         return hashlib.sha256(self.data).hexdigest()
 
-    @property
-    def head_digest(self) -> str:
-        return hashlib.sha256(self.data.partition(b"\n")[0]).hexdigest()
-
     def summaries(self) -> dict[str, dict[str, Any]] | None:
         return parse_summaries(self.data.partition(b"\n")[0])
 
@@ -451,44 +447,6 @@ def encode(summaries: dict[str, dict[str, Any]], state: StateAt | None) -> bytes
     return b"\n".join(lines)
 
 
-def save_streamed(
-    journal: Path,
-    summaries: dict[str, dict[str, Any]],
-    state: StateAt,
-    apart: Iterable[Iterable[str]],
-) -> tuple[str, str] | None:
-    """:func:`save` of what :func:`encode` gives for *summaries* and *state*, its histories
-    given as pieces of ASCII text (*apart*, one iterable per history) and written as they
-    come, never whole: the SHA-256 of the file and of its line 1; None if the disk
-    refused (or a value cannot be kept: the caller then keeps none, as with :func:`save`)."""
-    whole = hashlib.sha256()
-    first = encode(summaries, None).partition(b"\n")[0]
-
-    def chunks() -> Iterator[bytes]:
-        yield first
-        yield b"\n" + encode(summaries, state).partition(b"\n")[2]
-        for pieces in apart:
-            yield b"\n"
-            for piece in pieces:
-                if "\n" in piece or not piece.isascii():
-                    raise ValueError("a history kept apart must be one line of ASCII JSON")
-                yield piece.encode("ascii")
-
-    def hashed() -> Iterator[bytes]:
-        for chunk in chunks():
-            whole.update(chunk)
-            yield chunk
-
-    try:
-        durable.replace_atomically_from(path_of(journal), hashed())
-    except (OSError, ValueError):
-        return None
-    for suffix in RETIRED:
-        with contextlib.suppress(OSError):
-            journal.with_name(journal.name + suffix).unlink()
-    return whole.hexdigest(), hashlib.sha256(first).hexdigest()
-
-
 def path_of(journal: Path) -> Path:
     return journal.with_name(journal.name + SUFFIX)
 
@@ -501,19 +459,6 @@ def load(journal: Path) -> Snapshot | None:
     except OSError:
         return None
     return Snapshot(data) if len(data) <= _LIMIT else None
-
-
-def load_head(journal: str) -> bytes | None:
-    """Line 1 of the snapshot beside *journal* (the summaries), read alone. A string path:
-    the session list does this for every session."""
-    try:
-        with open_regular(journal + SUFFIX) as handle:
-            line = handle.readline(_HEAD_LIMIT + 1)
-    except OSError:
-        return None
-    if len(line) > _HEAD_LIMIT:
-        return None
-    return line.rstrip(b"\n")
 
 
 def save(journal: Path, data: bytes) -> bool:

@@ -76,8 +76,6 @@ LOOK_EVERY = 0.25
 #: A comment line on every stream this often, so that a dead connection is noticed and
 #: proxies keep a quiet one open (the page reconnects after page.SILENCE_MS of silence).
 KEEP_ALIVE = 15.0
-#: Streams open at once, by default.
-MAX_VIEWERS = 100
 #: Streams open at once on the recorder's link: a capacity of its own, never the viewers'
 #: (a page reloaded, a second phone of the recorder's), so no viewer can take its place.
 RECORDER_STREAMS = 4

@@ -49,7 +49,7 @@ def spark(values: list[int], low: int, high: int) -> str:
 
 
 class ScoreChart(Widget):
-    """Sparklines of the running scores; re-read with :meth:`update_session`."""
+    """Sparklines of the running scores of a session."""
 
     DEFAULT_CSS = """
     ScoreChart { height: auto; }
@@ -58,10 +58,6 @@ class ScoreChart(Widget):
     def __init__(self, session: Session, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.series: dict[str, list[int]] = running_scores(session)
-
-    def update_session(self, session: Session) -> None:
-        self.series = running_scores(session)
-        self.refresh(layout=True)
 
     def rounds(self) -> int:
         return max((len(v) - 1 for v in self.series.values()), default=0)
