@@ -242,7 +242,7 @@ def test_version_prints_the_installed_version_and_stops(capsys):
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out == f"scorekeeper {metadata.version('scorekeeper')}\n"
+    assert capsys.readouterr().out == f"scorekeeper {metadata.version('scorekeeper-table')}\n"
 
 
 APP_WORDS = ["--data-dir", "--lang", "en", "ja", "fr", "x", "-x", "", "--data-dir=y", "--lang=ja"]

@@ -39,7 +39,7 @@ def _version() -> str:
     from importlib import metadata  # ~0.1 s to import: only when --version is asked
 
     try:
-        return metadata.version("scorekeeper")
+        return metadata.version("scorekeeper-table")  # the distribution's name
     except metadata.PackageNotFoundError:
         return t("cli.version_unknown")
 
