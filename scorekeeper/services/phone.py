@@ -419,10 +419,9 @@ def record_tap(rec: Recorder, tap: Tap, name: str | None, lang: str) -> Answer:
 DISK_FULL = 507
 
 
-def disk_full(error: StorageError) -> bool:
-    """Whether *error* is the disk (or the user's quota) being full."""
-    return any(getattr(value, "key", None) == "storage.reason.disk_full"
-               for value in error.params.values())  # fmt: skip
+def _disk_full(lang: str, count: int) -> Answer:
+    """The answer to a tap the disk had no room for: nothing was recorded."""
+    return Answer(DISK_FULL, False, t("phone.disk_full", lang), count, final=False)
 
 
 def _recorded(rec: Recorder, entries: list[Entry], lang: str) -> Answer:
@@ -434,8 +433,8 @@ def _recorded(rec: Recorder, entries: list[Entry], lang: str) -> Answer:
             event = rec.record(entry)
     except StorageError as error:
         count = entry_count(rec.session)
-        if event is None and disk_full(error):
-            return Answer(DISK_FULL, False, t("phone.disk_full", lang), count, final=False)
+        if event is None and error.disk_full:
+            return _disk_full(lang, count)
         return Answer(503, event is not None, error.message(lang), count, final=False)
     assert event is not None
     session = rec.session
@@ -476,8 +475,8 @@ def record_tap_locked(store: Store, sid: int, tap: Tap, name: str | None, lang: 
         if error.key == "storage.locked":
             text = t("phone.open_elsewhere", lang, session=sid)
             return Answer(409, False, text, -1, final=False)
-        if disk_full(error):
-            return Answer(DISK_FULL, False, t("phone.disk_full", lang), -1, final=False)
+        if error.disk_full:
+            return _disk_full(lang, -1)
         return Answer(503, False, error.message(lang), -1, final=False)
     except UserError as error:
         return Answer(503, False, error.message(lang), -1, final=False)

@@ -40,11 +40,13 @@ from scorekeeper.core.state import State
 from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import StreamFold, folding
 from scorekeeper.messages import UserError, t
-from scorekeeper.services.recording import Resumption, fold_checked, state_payload
+from scorekeeper.services.recording import Resumption, fold_checked
+from scorekeeper.services.verifying import state_is_the_folds
 from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY, header_hash, link
 from scorekeeper.storage.journal import ENTRY, Irregular, stream_docs
+from scorekeeper.storage.regular import open_regular
 
 #: The journal's first lines: its format line, then the header (storage/journal.py).
 _HEADER_LINE = 2
@@ -243,7 +245,7 @@ def fold(question: Asked) -> Lie | None:
     """:func:`recheck`'s fold, here: a line at a time, else the whole session read."""
     path = question.store.path(question.sid)
     try:
-        with open(path, "rb") as handle, folding(), collector_paused():
+        with open_regular(path, follow=True) as handle, folding(), collector_paused():
             return _streamed(question, handle)
     except Exception:  # anything the stream cannot take: the whole fold says (or finds it fine)
         pass
@@ -290,18 +292,11 @@ def _taken_at(fold: StreamFold, event: Event, chain: str) -> _At:
 
 
 def _agrees(opened: Asked, at: _At, first_at: datetime | None) -> bool:
-    """The state the session was picked up at is the fold's at its entry: the same state,
-    statistics, histories, times and chain (what ``verify`` compares)."""
+    """The state the session was picked up at is the fold's at its entry, judged as
+    ``verify`` judges it (its histories given by their SHA-256 alone)."""
     taken = opened.taken
-    payload, digests = state_payload(at.state, at.stats, digested=True)
     kept = tuple(digest for _, digest in taken.histories or ())
-    return (
-        at.chain == taken.chain
-        and taken.state == payload
-        and kept == tuple(digests)
-        and taken.first_at == (first_at.isoformat() if first_at else None)
-        and taken.last_at == at.last_at.isoformat()
-    )
+    return state_is_the_folds(taken, kept, at.state, at.stats, at.chain, first_at, at.last_at)
 
 
 def _whole(opened: Asked) -> Lie | None:
@@ -332,7 +327,7 @@ def _line_naming(opened: Asked) -> int | None:
     """The line of the first vouch line naming the snapshot, by reading the journal's
     lines without folding them; None if none does or the file cannot be read so."""
     try:
-        with open(opened.store.path(opened.sid), "rb") as handle:
+        with open_regular(opened.store.path(opened.sid), follow=True) as handle:
             for line, (kind, _, _, doc) in enumerate(stream_docs(handle), _HEADER_LINE):
                 if kind != ENTRY and line > _HEADER_LINE and opened.named_by(doc):
                     return line

@@ -388,13 +388,31 @@ def _state_forged(
     first_at = fold.first_at
     game = fold.session().game
     stats = state_stats(game, at.state, first_at, fold.counted_for(at.state))
-    payload, digests = state_payload(at.state, stats, digested=True)
-    return not (
-        at.chain == taken.chain
+    return not state_is_the_folds(
+        taken, taken.apart, at.state, stats, at.chain, first_at, at.last_at
+    )
+
+
+def state_is_the_folds(
+    taken: snapshots.StateAt,
+    kept: tuple[str, ...],
+    state: State,
+    stats: dict[str, Any],
+    chain: str,
+    first_at: datetime | None,
+    last_at: datetime,
+) -> bool:
+    """The state a snapshot keeps (*taken*, its histories' SHA-256 *kept*) is the fold's at
+    its entry (*state* with its *stats*, the entry's *chain* link and time *last_at*): the
+    same state, statistics, histories, times and chain. ``verify`` and the background fold
+    after an opening at a snapshot (services/recheck.py) both judge by it."""
+    payload, digests = state_payload(state, stats, digested=True)
+    return (
+        chain == taken.chain
         and taken.state == payload
-        and taken.apart == tuple(digests)
+        and kept == tuple(digests)
         and taken.first_at == (first_at.isoformat() if first_at else None)
-        and taken.last_at == at.last_at.isoformat()
+        and taken.last_at == last_at.isoformat()
     )
 
 

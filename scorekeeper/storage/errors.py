@@ -33,10 +33,19 @@ class StorageError(UserError):
         }
         return t(self.key, lang, **params)
 
+    @property
+    def disk_full(self) -> bool:
+        """The cause is the disk (or the user's quota) being full."""
+        return any(
+            isinstance(value, Reason) and value.key == DISK_FULL for value in self.params.values()
+        )
 
+
+#: The reason a write failed for want of room.
+DISK_FULL = "storage.reason.disk_full"
 _REASONS: dict[int, str] = {
-    errno.ENOSPC: "storage.reason.disk_full",
-    getattr(errno, "EDQUOT", errno.ENOSPC): "storage.reason.disk_full",
+    errno.ENOSPC: DISK_FULL,
+    getattr(errno, "EDQUOT", errno.ENOSPC): DISK_FULL,
     errno.EROFS: "storage.reason.read_only",
     errno.EACCES: "storage.reason.no_permission",
     errno.EPERM: "storage.reason.no_permission",

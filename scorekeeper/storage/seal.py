@@ -31,17 +31,17 @@ import hashlib
 import hmac
 import json
 import os
-import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from scorekeeper.storage.regular import read_regular
 
 FILE = "seal.key"
 KEY_BYTES = 32
 #: The vouch document's field that holds the seal (64 hex digits).
 FIELD = "seal"
 _DOMAIN = b"scorekeeper-seal/1\n"
-_NONBLOCK: int = getattr(os, "O_NONBLOCK", 0)
 _BINARY: int = getattr(os, "O_BINARY", 0)
 
 
@@ -60,18 +60,9 @@ def read_key(path: Path) -> bytes | None:
     """The key in *path*: None when there is none, or it is not a regular file of exactly
     :data:`KEY_BYTES` bytes, or it cannot be read. Never blocks (a FIFO is not read)."""
     try:
-        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
+        data = read_regular(path, KEY_BYTES, follow=True)  # the user's own folder: links too
     except OSError:
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size != KEY_BYTES:
-            return None
-        data = os.read(fd, KEY_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
     return data if len(data) == KEY_BYTES else None
 
 
