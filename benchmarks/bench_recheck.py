@@ -165,7 +165,9 @@ async def taps_round(store: Store, taps: int, mode: str) -> list[float]:
     """Each tap's POST → answer, through the page server's recorder's link."""
     from aiohttp.test_utils import TestClient, TestServer
 
-    from scorekeeper.web.server import JournalDesk, RecorderLink, make_app
+    from scorekeeper.web.desk import JournalDesk
+    from scorekeeper.web.links import RecorderLink
+    from scorekeeper.web.server import make_app
 
     name = "Aki"
     link = RecorderLink("R3corder-token-for-bench_0", name, JournalDesk(store, 1, name))

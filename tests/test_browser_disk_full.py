@@ -14,7 +14,9 @@ from scorekeeper.core.header import make_header
 from scorekeeper.services.phone import Answer, Tap
 from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
-from scorekeeper.web.server import RecorderLink, journal_desk, make_app
+from scorekeeper.web.desk import journal_desk
+from scorekeeper.web.links import RecorderLink
+from scorekeeper.web.server import make_app
 from tests.browser_support import Browser, free_port, require_browser
 from tests.test_browser_recorder import ACTION, phone, tap
 from tests.test_web_hostile import RTOKEN, TOKEN, running

@@ -45,7 +45,7 @@ async def answered(taps: Taps) -> str:
     kind = await taps.recorder.evaluate("document.getElementById('answer').className")
     assert "good" in kind, text
     # no faster than a person: the server refuses more than 10 taps a second
-    # (server.TAPS_PER_SECOND), and a step of a correction waits for nothing else
+    # (taps.TAPS_PER_SECOND), and a step of a correction waits for nothing else
     await asyncio.sleep(0.11)
     return text
 

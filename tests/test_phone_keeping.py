@@ -140,9 +140,9 @@ async def test_the_server_keeps_the_snapshot_as_it_stops(tmp_path):
 async def test_the_server_keeps_the_snapshot_when_the_taps_pause(tmp_path, monkeypatch):
     import asyncio
 
-    from scorekeeper.web import server
+    from scorekeeper.web import desk
 
-    monkeypatch.setattr(server, "KEEP_WHEN_QUIET", 0.0)
+    monkeypatch.setattr(desk, "KEEP_WHEN_QUIET", 0.0)
     store = stored(tmp_path)
     client = await client_for(store)
     try:
@@ -161,7 +161,7 @@ async def test_the_keeper_works_from_the_pages_session_and_the_page_still_shows_
     import json as json_module
 
     from scorekeeper.services.showing import Followed
-    from scorekeeper.web.server import Feed
+    from scorekeeper.web.feed import Feed
 
     store = stored(tmp_path)
     feed = Feed(Followed(store, 1, history=False), recorder=True)

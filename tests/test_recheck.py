@@ -28,7 +28,8 @@ from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.history import ReadingHistory
 from scorekeeper.ui.screens.table import TableScreen
-from scorekeeper.web import server
+from scorekeeper.web import feed
+from scorekeeper.web.feed import FEED
 from scorekeeper.web.server import make_app
 
 PLAYERS = ["A", "B", "C", "D", "E"]
@@ -253,7 +254,7 @@ async def test_keys_pressed_while_the_fold_runs_are_handled_and_it_runs_once(tmp
 # --- the phones' page -------------------------------------------------------------------
 @pytest.fixture
 def quick_look(monkeypatch):
-    monkeypatch.setattr(server, "LOOK_EVERY", 0.05)
+    monkeypatch.setattr(feed, "LOOK_EVERY", 0.05)
 
 
 async def _state_json(client: TestClient, lang: str = "en") -> dict[str, Any]:
@@ -313,7 +314,7 @@ async def test_an_honest_page_says_nothing_and_keeps_its_numbers(tmp_path, monke
         doc = await _state_json(client)
         assert doc["problem"] == "" and _scores(doc) == dict(whole.state.scores)
         assert calls == [1]  # once per open, not per look
-        assert app[server.FEED].followed.session.history_from > 1  # never read whole
+        assert app[FEED].followed.session.history_from > 1  # never read whole
     finally:
         await client.close()
 
@@ -397,7 +398,8 @@ async def test_taps_made_while_the_page_folds_are_recorded_and_kept(
     """The recorder's phone taps while the fold runs: each tap is answered (recorded, on
     the disk) without waiting for it; when the fold finds the lie, the page shows the
     entries' numbers, those taps' entries among them."""
-    from scorekeeper.web.server import RecorderLink, journal_desk
+    from scorekeeper.web.desk import journal_desk
+    from scorekeeper.web.links import RecorderLink
 
     store = long_session(tmp_path, monkeypatch, forged=True)
     gate = threading.Event()

@@ -22,7 +22,9 @@ from scorekeeper.core.words import entry_words, parse_entry
 from scorekeeper.services.phone import MAX_WORD, MAX_WORDS
 from scorekeeper.services.recording import Recording, create_session, load_session
 from scorekeeper.storage import Store
-from scorekeeper.web.server import RecorderLink, journal_desk, make_app
+from scorekeeper.web.desk import journal_desk
+from scorekeeper.web.links import RecorderLink
+from scorekeeper.web.server import make_app
 from tests.session_gen import GAMES, build_session
 from tests.test_views_agree import SETTINGS, check_every_view
 

@@ -24,8 +24,11 @@ from scorekeeper.core.header import make_header
 from scorekeeper.services import recording as recording_service
 from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
-from scorekeeper.web import connections, server
-from scorekeeper.web.server import FEED, RecorderLink, bind, journal_desk, make_app, serve
+from scorekeeper.web import connections, feed, guard, server
+from scorekeeper.web.desk import journal_desk
+from scorekeeper.web.feed import FEED
+from scorekeeper.web.links import RecorderLink
+from scorekeeper.web.server import bind, make_app, serve
 
 TOKEN = "V1ewers-token-for-tests_0"
 RTOKEN = "Rec0rder-token-for-tests_"
@@ -99,7 +102,7 @@ def get(path: str, port: int, *extra: str) -> bytes:
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
-    monkeypatch.setattr(server, "LOOK_EVERY", 0.05)
+    monkeypatch.setattr(feed, "LOOK_EVERY", 0.05)
     monkeypatch.setattr(recording_service, "LOCK_GRACE", 0.0)
 
 
@@ -125,7 +128,7 @@ async def test_half_a_request_line_is_dropped_after_the_header_timeout(tmp_path,
 
 
 async def test_half_a_body_is_answered_408_in_words_and_nothing_recorded(tmp_path, monkeypatch):
-    monkeypatch.setattr(server, "BODY_SECONDS", 0.5)
+    monkeypatch.setattr(guard, "BODY_SECONDS", 0.5)
     store = stored(tmp_path)
     async with running(app_for(store)) as address:
         port = address[1]
@@ -206,8 +209,8 @@ async def test_viewers_streams_never_take_the_recorders_place(tmp_path):
         assert (await first_state(mine))["actions"]  # the recorder's document, with buttons
         tap = await client.post(f"/{RTOKEN}/entry", headers=own, json=FIRST_TAP)
         assert tap.status == 200 and (await tap.json())["recorded"] is True
-        more = [await client.get(f"/{RTOKEN}/events") for _ in range(server.RECORDER_STREAMS)]
-        assert [m.status for m in more[:-1]] == [200] * (server.RECORDER_STREAMS - 1)
+        more = [await client.get(f"/{RTOKEN}/events") for _ in range(feed.RECORDER_STREAMS)]
+        assert [m.status for m in more[:-1]] == [200] * (feed.RECORDER_STREAMS - 1)
         assert more[-1].status == 503  # the recorder's own capacity has a cap too
         assert "recorder's link is already open" in await more[-1].text()
     finally:
@@ -264,7 +267,7 @@ async def test_405_413_and_500_are_said_in_the_phones_language(tmp_path, monkeyp
     async def broken(request: web.Request) -> web.StreamResponse:
         raise RuntimeError("a fault of ours")
 
-    monkeypatch.setattr(server, "_last", broken)
+    monkeypatch.setattr(server, "last_json", broken)
     async with running(app_for(stored(tmp_path))) as address:
         port = address[1]
         ja = "Accept-Language: ja"

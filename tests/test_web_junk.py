@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
-from scorekeeper.web.server import RecorderLink, bind, journal_desk, make_app, serve
+from scorekeeper.web.desk import journal_desk
+from scorekeeper.web.links import RecorderLink
+from scorekeeper.web.server import bind, make_app, serve
 
 TOKEN = "V1ewers-token-for-tests_0"
 RTOKEN = "Rec0rder-token-for-tests_"

@@ -27,8 +27,10 @@ from scorekeeper.services.recording import Recording, create_session, load_sessi
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import Relaunch, ScorekeeperApp
 from scorekeeper.ui.screens.table import TableScreen
-from scorekeeper.web import server
-from scorekeeper.web.server import FEED, RecorderLink, make_app, set_recorder
+from scorekeeper.web import feed
+from scorekeeper.web.feed import FEED
+from scorekeeper.web.links import RecorderLink
+from scorekeeper.web.server import make_app, set_recorder
 from tests.ui_support import fixed_clock, new_store
 
 TOKEN = "T0ken-for-tests_0123456"
@@ -36,8 +38,8 @@ TOKEN = "T0ken-for-tests_0123456"
 
 @pytest.fixture(autouse=True)
 def quick_look(monkeypatch):
-    monkeypatch.setattr(server, "LOOK_EVERY", 0.05)
-    monkeypatch.setattr(server, "LOOK_FOR_LATEST_EVERY", 0.05)
+    monkeypatch.setattr(feed, "LOOK_EVERY", 0.05)
+    monkeypatch.setattr(feed, "LOOK_FOR_LATEST_EVERY", 0.05)
 
 
 def two_sessions(tmp_path) -> Store:

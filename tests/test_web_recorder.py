@@ -14,8 +14,10 @@ from scorekeeper.core.header import make_header
 from scorekeeper.services import recording as recording_service
 from scorekeeper.services.recording import Recording, create_session, load_session
 from scorekeeper.storage import Store
-from scorekeeper.web import server
-from scorekeeper.web.server import RecorderLink, journal_desk, make_app
+from scorekeeper.web import feed, taps
+from scorekeeper.web.desk import journal_desk
+from scorekeeper.web.links import RecorderLink
+from scorekeeper.web.server import make_app
 
 TOKEN = "V1ewers-token-for-tests_0"
 RTOKEN = "Rec0rder-token-for-tests_"
@@ -66,7 +68,7 @@ async def tap(client, words, after, tap_id="tap-00000001", headers=None, path=No
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
-    monkeypatch.setattr(server, "LOOK_EVERY", 0.05)
+    monkeypatch.setattr(feed, "LOOK_EVERY", 0.05)
     monkeypatch.setattr(recording_service, "LOCK_GRACE", 0.0)
 
 
@@ -210,7 +212,7 @@ async def test_every_refusal_writes_nothing(tmp_path):
         assert huge.status in (400, 413)
         assert journal(store) == written
         # a flood: past ten a second, refused, nothing written even for a legal tap
-        for number in range(server.TAPS_PER_SECOND - 1):  # one was taken by the round above
+        for number in range(taps.TAPS_PER_SECOND - 1):  # one was taken by the round above
             status, _ = await tap(client, ["raise"], 0, f"flood-{number:06d}")
             assert status == 409  # on an old table: nothing written either
         status, answer = await tap(client, ["raise"], 1, "flood-legal-1")

@@ -14,9 +14,11 @@ from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import Recording, create_session
 from scorekeeper.storage import Store
-from scorekeeper.web import server
+from scorekeeper.web import feed
+from scorekeeper.web.feed import Feed
+from scorekeeper.web.links import new_token
 from scorekeeper.web.page import content_security_policy
-from scorekeeper.web.server import make_app, new_token
+from scorekeeper.web.server import make_app
 
 TOKEN = "T0ken-for-tests_0123456"
 
@@ -59,7 +61,7 @@ async def next_state(stream, seconds: float = 3.0) -> dict:
 
 @pytest.fixture(autouse=True)
 def quick_look(monkeypatch):
-    monkeypatch.setattr(server, "LOOK_EVERY", 0.05)
+    monkeypatch.setattr(feed, "LOOK_EVERY", 0.05)
 
 
 async def test_without_the_token_everything_is_refused_with_403(tmp_path):
@@ -285,7 +287,7 @@ async def test_a_table_that_cannot_be_shown_is_said_and_the_last_one_kept(tmp_pa
         def broken(*args):
             raise KeyError("x")
 
-        monkeypatch.setattr(server, "live_view", broken)
+        monkeypatch.setattr(feed, "live_view", broken)
         record(store, "round")
         said = await next_state(stream, 2.0)
         words = "The table could not be shown (KeyError: 'x'); the last one is kept."
@@ -310,7 +312,7 @@ async def test_the_feed_stops_when_cancelled_even_as_a_poke_lands(tmp_path, step
     of the loop after the poke; the watch must be over a few turns after its cancel."""
     from scorekeeper.services.showing import Followed
 
-    feed = server.Feed(Followed(stored(tmp_path), 1, history=False))
+    feed = Feed(Followed(stored(tmp_path), 1, history=False))
     task = asyncio.create_task(feed.watch())
     for _ in range(3):
         await asyncio.sleep(0)  # the watch waits for a poke now

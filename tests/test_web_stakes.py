@@ -16,8 +16,11 @@ from scorekeeper.export import live_stakes
 from scorekeeper.services import recording as recording_service
 from scorekeeper.services.recording import Recording, create_session
 from scorekeeper.storage import Store, snapshot
-from scorekeeper.web import server
-from scorekeeper.web.server import RecorderLink, journal_desk, make_app
+from scorekeeper.web import feed
+from scorekeeper.web.desk import journal_desk
+from scorekeeper.web.feed import FEED
+from scorekeeper.web.links import RecorderLink
+from scorekeeper.web.server import make_app
 from tests.journal_support import kept_state
 
 TOKEN = "V1ewers-token-for-tests_0"
@@ -34,7 +37,7 @@ def a_round(number: int) -> list[tuple[str, dict[str, str]]]:
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
-    monkeypatch.setattr(server, "LOOK_EVERY", 0.05)
+    monkeypatch.setattr(feed, "LOOK_EVERY", 0.05)
     monkeypatch.setattr(recording_service, "LOCK_GRACE", 0.0)
 
 
@@ -81,7 +84,7 @@ async def test_the_whole_list_a_page_at_a_time_and_one_round(tmp_path, monkeypat
         assert state["rounds"] == 12
         assert len(state["stakes"]) < 36  # not the whole history
         # the page picked the session up at its snapshot: the list reads the rest
-        assert client.app[server.FEED].followed.session.history_from > 1
+        assert client.app[FEED].followed.session.history_from > 1
         seqs: list[int] = []
         before = ""
         for page in range(4):

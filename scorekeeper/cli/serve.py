@@ -73,7 +73,7 @@ class AppDesk:
                 "correction": tap.correction, "session": tap.session}  # fmt: skip
         try:
             self.say("TAP " + json.dumps(line, ensure_ascii=False))
-            async with asyncio.timeout(APP_ANSWERS_WITHIN):  # not wait_for (web/server.py)
+            async with asyncio.timeout(APP_ANSWERS_WITHIN):  # not wait_for (web/feed.py)
                 said = await future
         except (TimeoutError, OSError, ValueError):
             return Answer(503, False, t("phone.app_gone", lang), -1, final=False)
@@ -106,7 +106,8 @@ class AppDesk:
         self, loop: asyncio.AbstractEventLoop, app: web.Application, said: dict[str, object]
     ) -> None:
         """One of the app's words, acted on in the server's loop."""
-        from scorekeeper.web.server import FEED, SETTINGS
+        from scorekeeper.web.feed import FEED
+        from scorekeeper.web.links import SETTINGS
 
         what = said.get("do")
         if what == "follow" and type(said.get("session")) is int:
@@ -138,19 +139,12 @@ def _settle(future: asyncio.Future[dict[str, object]], said: dict[str, object]) 
 
 def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> int:
     """Serve session *sid*, or (None) the session written to last, following it on."""
+    from scorekeeper.web.desk import journal_desk
+    from scorekeeper.web.feed import FEED
     from scorekeeper.web.lan import lan_address, refused_address
+    from scorekeeper.web.links import RecorderLink, new_token
     from scorekeeper.web.qr import qr_for_terminal
-    from scorekeeper.web.server import (
-        FEED,
-        RecorderLink,
-        bind,
-        journal_desk,
-        make_app,
-        new_token,
-        page_url,
-        recorder_name,
-        serve,
-    )
+    from scorekeeper.web.server import bind, make_app, page_url, recorder_name, serve
 
     if args.host is not None:  # the old textual-serve option, which could bind 0.0.0.0
         raise UserError("web.host_gone", host=args.host)
