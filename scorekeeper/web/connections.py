@@ -8,7 +8,7 @@ process may open was a connection, and each failed ``accept`` wrote a traceback 
 lines in a minute). Now a request's line and headers must be in within
 :data:`HEADER_SECONDS` (aiohttp's keep-alive timer, which runs from the moment a
 connection opens until a whole request is read, and again after each answer), a body
-within :data:`BODY_SECONDS` (server.py), one address holds at most
+within :data:`BODY_SECONDS` (guard.py), one address holds at most
 :data:`PER_ADDRESS` connections and the server :data:`TOTAL` (more are closed as they
 come, before anything is read), and a failed ``accept`` is said in one line, then
 counted.
@@ -44,7 +44,7 @@ TOTAL = 512
 #: What a failed ``accept`` says when the process may open no more files (or sockets).
 _OUT_OF_FILES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
 
-#: The words for a status aiohttp answers itself, in a language (server.py).
+#: The words for a status aiohttp answers itself, in a language (answers.py).
 Words = Callable[[web.BaseRequest, int], str]
 
 

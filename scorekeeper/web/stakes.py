@@ -31,7 +31,7 @@ NO_SUCH_ROUND = "web.stakes.no_such_round"
 
 class Following(Protocol):
     """What the page server's feed holds: the session it follows, and the lock held
-    while that changes (web/server.Feed)."""
+    while that changes (web/feed.Feed)."""
 
     followed: Followed
     lock: threading.Lock
