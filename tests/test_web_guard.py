@@ -12,7 +12,7 @@ from scorekeeper.core.header import make_header
 from scorekeeper.services import recording as recording_service
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
-from scorekeeper.web import feed
+from scorekeeper.web import feed, guard
 from scorekeeper.web.desk import journal_desk
 from scorekeeper.web.links import RecorderLink
 from scorekeeper.web.server import make_app
@@ -91,3 +91,19 @@ async def test_another_sites_page_cannot_post_a_tap_even_with_our_origin(tmp_pat
         assert reply.status == 200 and (await reply.json())["recorded"]
     finally:
         await client.close()
+
+
+def test_every_route_but_the_page_is_named_in_the_guards_lists(tmp_path):
+    """A route added to make_app and not to the guard's lists would answer other sites'
+    pages: each one after the token is a data route (GET) or a writing one (POST)."""
+    app = make_app(stored(tmp_path), 1, token=TOKEN, lang="en", max_viewers=10)
+    gets, posts = set(), set()
+    for route in app.router.routes():
+        path = route.resource.canonical if route.resource is not None else ""
+        rest = path.removeprefix("/{token}").removeprefix("/")
+        if rest and route.method == "POST":
+            posts.add(rest)
+        elif rest and route.method == "GET":
+            gets.add(rest)
+    assert gets == set(guard.DATA_ROUTES)
+    assert posts == set(guard.WRITING_ROUTES)

@@ -67,9 +67,9 @@ def _wrong_host(request: web.Request) -> bool:
 
 
 #: The routes that answer with the session's data (never to another site's page).
-_DATA = ("events", "state.json", "last.json", "correction.json", "rounds.json", "stakes.json")
+DATA_ROUTES = ("events", "state.json", "last.json", "correction.json", "rounds.json", "stakes.json")
 #: The recorder's writing routes: one entry, and a correction of a past round.
-_POSTS = ("entry", "correct")
+WRITING_ROUTES = ("entry", "correct")
 #: Headers that decide whether a request comes from another site: one of each at most.
 _ONCE = ("Origin", "Sec-Fetch-Site")
 
@@ -110,9 +110,9 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         response = refused(request, 403, t("phone.viewer_cannot_write", lang))
     elif not recorder and not reading:
         response = plain(405, t("web.read_only", lang))
-    elif recorder and not reading and (request.method != "POST" or rest not in _POSTS):
+    elif recorder and not reading and (request.method != "POST" or rest not in WRITING_ROUTES):
         response = refused(request, 405, t("phone.post_only", lang))
-    elif (rest in _DATA or not reading) and _from_elsewhere(request):
+    elif (rest in DATA_ROUTES or not reading) and _from_elsewhere(request):
         response = refused(request, 403, t("web.cross_origin", lang))
     else:
         try:

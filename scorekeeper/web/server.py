@@ -97,7 +97,8 @@ def make_app(
         recorder.desk.share(app[FEED])
     app[TAPS] = Taps()
     # one route for any token: the guard lets only the viewers' and the recorder's through
-    # (the recorder's may be added or renewed while the server runs)
+    # (the recorder's may be added or renewed while the server runs); a route with the
+    # session's data, or one that writes, is named in the guard's lists (web/guard.py)
     app.router.add_get("/{token}", _page)
     app.router.add_get("/{token}/", _page)
     app.router.add_get("/{token}/events", events)
