@@ -47,8 +47,9 @@ def allowed(path: Path, root: Path, specs: Iterable[GameSpec]) -> bool:
 
 
 def id_pattern(game_id: str) -> re.Pattern[str]:
-    """The id as a word of its own: ``ui.pochen.pool`` names it, ``pochen_like`` does not."""
-    return re.compile(rf"(?<![\w-]){re.escape(game_id)}(?![\w-])")
+    """The id as a word of its own, or the start of a name made of it: ``ui.pochen.pool``
+    and ``#pochen-stage`` name it, ``pochen_like`` and ``not-pochen`` do not."""
+    return re.compile(rf"(?<![\w-]){re.escape(game_id)}(?!\w)")
 
 
 def ids_named(text: str, ids: Iterable[str]) -> list[tuple[int, str]]:
@@ -110,8 +111,11 @@ def test_no_module_outside_a_games_places_names_it_or_imports_it():
 def test_an_id_is_found_as_a_word_and_as_a_catalog_keys_part_only():
     ids = [spec.id for spec in game_specs()]
     some = ids[-1]
-    text = f'x = 1\nkey = "ui.{some}.pool"\n{some}_like = 2\n# {some.upper()}\nname = "{some}"\n'
-    assert ids_named(text, [some]) == [(2, some), (5, some)]
+    text = (
+        f'x = 1\nkey = "ui.{some}.pool"\n{some}_like = 2\n# {some.upper()}\nname = "{some}"\n'
+        f"#{some}-stage {{}}\nnot-{some} = 3\n"
+    )
+    assert ids_named(text, [some]) == [(2, some), (5, some), (6, some)]
 
 
 def test_an_import_of_a_games_module_is_found_in_every_form():
