@@ -126,7 +126,7 @@ async def walk(out: Path) -> None:
             app.action_show_help_panel()  # the palette's Keys: the app's own help
             await keep("keys")
             await back_to(1)
-            for game_id in ("indian-official", "indian-chips", "indian-lowest", "pochen"):
+            for game_id in GAME_ORDER:
                 await keep("new session", "n")
                 app.screen.query_one("#new-game", Select).value = game_id
                 await keep(f"new session: {game_id}")
@@ -185,10 +185,7 @@ KEY = re.compile(
 #: file formats, and how times and dates are written.
 ALLOWED = {
     "scorekeeper",
-    "indian-official",
-    "indian-chips",
-    "indian-lowest",
-    "pochen",
+    *GAME_ORDER,
     "JSON",
     "CSV",
     "HTML",

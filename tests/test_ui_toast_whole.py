@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from textual.widgets._toast import Toast
 
+from scorekeeper.core.games import GAME_ORDER
 from scorekeeper.core.header import make_header
 from scorekeeper.messages import set_language
 from scorekeeper.services.recording import create_session
@@ -38,7 +39,7 @@ def painted_toasts(app: ScorekeeperApp) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
-@pytest.mark.parametrize("game", ["pochen", "indian-official", "indian-chips", "indian-lowest"])
+@pytest.mark.parametrize("game", GAME_ORDER)  # every registered game
 async def test_a_refusals_toast_is_painted_whole_at_80x24(tmp_path: Path, game, lang):
     set_language(lang)
     try:

@@ -15,6 +15,8 @@ from scorekeeper.core.errors import RuleError
 
 SUITS: Final = ("S", "H", "D", "C")
 SUIT_SYMBOLS: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+#: Each suit's name as a word (``trump spades``), in SUITS' order: a suit's catalog key ends in it.
+SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _SUIT_ALIASES: Final = {
     "S": "S", "H": "H", "D": "D", "C": "C",
     "♠": "S", "♥": "H", "♦": "D", "♣": "C",

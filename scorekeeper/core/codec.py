@@ -27,7 +27,7 @@ def header_to_doc(header: Header) -> dict[str, Any]:
         "recorder": header.recorder,
         "stacks": dict(header.stacks),
     }
-    if header.board:  # pochen end_board carry; only then, so every other header is as before
+    if header.board:  # a board carried over; only then, so every other header is as before
         doc["board"] = {pool: chips for pool, chips in header.board.items() if chips}
         doc["shares"] = dict(header.shares)
     return doc

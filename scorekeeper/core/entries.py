@@ -98,7 +98,7 @@ class LoseData(TypedDict):
     losers: list[str]
 
 
-# -- Pochen (core/games/pochen.py) ----------------------------------------------------
+# -- a game with a board of pools and a Poch (its module in core/games/) ---------------
 class TurnedData(TypedDict):
     card: str  # the card code turned up
 

@@ -16,7 +16,8 @@ from scorekeeper.core.amounts import whole_number, within
 from scorekeeper.core.entries import EntryData, as_player
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
-from scorekeeper.core.read_model import Headline, RoundView
+from scorekeeper.core.phone_forms import PhoneForms
+from scorekeeper.core.read_model import BoardView, Headline, RoundView
 from scorekeeper.core.state import RoundResult, State
 from scorekeeper.messages import Phrase
 
@@ -298,6 +299,11 @@ class Game(ABC):
     def round_view(self, state: State) -> RoundView | None:
         """The round in play (who is in, who folded, to call, pots); None between rounds."""
 
+    def board_view(self, state: State) -> BoardView | None:
+        """The board as every view shows it (its pools, chips, carry-overs, the round's
+        stage); None for a game without a board, or a session whose board is gone."""
+        return None
+
     def net(self, state: State) -> dict[str, int]:
         """Each player's result so far, the one number every ranking orders by.
 
@@ -328,6 +334,8 @@ class GameSpec:
     game's own module (``register(GameSpec(...))`` at its end; docs/architecture.md,
     "Adding a game"). The rest is derived from the registry or named by the game's id:
 
+    - its entries on the phone and their buttons' labels: ``phone`` (core/phone_forms.py);
+    - its board, where it has one: ``Game.board_view`` (core/read_model.py BoardView);
     - its name and short name: the catalog's ``game.<id>`` and ``game.<id>.short``;
     - each entry key's help on its table: ``ui.help.<id>.<meaning>`` (one per game, so
       no game's help speaks of another game's rule);
@@ -346,6 +354,8 @@ class GameSpec:
     #: its table screen, ``"module:Class"`` under scorekeeper.ui: named here, imported
     #: by the app when a session of the game opens (the core imports no screen)
     screen: str
+    #: its entries on the recorder's phone: what each asks for, and its buttons' labels
+    phone: PhoneForms
 
     @property
     def id(self) -> str:

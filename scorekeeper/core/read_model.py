@@ -99,6 +99,44 @@ class RoundView:
         return {p: c for p, c in self.layers.returned.items() if c}
 
 
+#: A line in words, in whoever reads it: a catalog key and its parameters (a parameter may
+#: be a ``Phrase`` of catalog keys, said in the reader's language too).
+Said = tuple[str, Mapping[str, object]]
+
+
+@dataclass(frozen=True, slots=True)
+class PoolView:
+    """One pool of a board as it lies: its name, its chips, who took it this round, and
+    for how many rounds in a row it has been carried over (left unwon)."""
+
+    pool: str  # its word (the entries name it so; a view's ids are made of it)
+    name: str  # the catalog key of its name
+    chips: int
+    claimed_by: str | None
+    carried: int
+    claimable: bool  # a hand can claim it (not the pot bet for, not the centre)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """A game's board as every view shows it (the app's board, the page, the phone's
+    pools): its pools row by row as they lie on the table, the catalog keys of a pool's
+    notes, and the lines the page shows under it. Worked out once, by the game
+    (``Game.board_view``), so that no view computes the board again."""
+
+    rows: tuple[tuple[PoolView, ...], ...]
+    claimed_key: str  # "→ {player}"
+    carried_key: str  # "carried ×{deals}"
+    carried_short_key: str  # the same on a short line
+    stage: Said | None = None  # where the round is, with the trump (None between rounds)
+    pot: Said | None = None  # what is bet for in the middle and who is in it
+
+    @property
+    def pools(self) -> tuple[PoolView, ...]:
+        """Every pool, row after row."""
+        return tuple(pool for row in self.rows for pool in row)
+
+
 def ranking(net: Mapping[str, int], order: tuple[str, ...]) -> list[tuple[int, str]]:
     """(rank, player), best net first; equal nets share a rank (1, 2, 2, 4); ties by seat."""
     place = {name: i for i, name in enumerate(order)}

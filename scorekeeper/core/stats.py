@@ -12,19 +12,20 @@ entries a correction replaced are in no number here; the corrected round is.
 What counts, per game (each game says who won, in ``RoundResult.winners``):
 
 - rounds: finished rounds the player was dealt into;
-- won: ``indian-official`` the showdown or all-folded winner; ``indian-chips``
-  every player who won a pot, at a showdown (each winner of a split pot) or
-  because everyone else folded; ``indian-lowest`` every round the player did
-  not lose; ``pochen`` the Poch winner or the player who went out;
+- won: in a game played for a rising stake, the showdown or all-folded winner;
+  in a chip game with pots, every player who won a pot, at a showdown (each
+  winner of a split pot) or because everyone else folded; where the lowest card
+  loses, every round the player did not lose; in a game with a board and a Poch,
+  the Poch winner or the player who went out;
 - folds: folds in finished rounds (in Pochen, a ``pass`` that answers a bet);
 - as parent: rounds dealt as parent (dealer), and the sum of the player's
   net results in those rounds;
-- board: in ``pochen``, what the player's net holds besides the rounds
+- board: in a game with a board, what the player's net holds besides the rounds
   (``Game.outside_net``): the share of a board given back at the end, less the
   share anted of a board carried over from the session before;
 - net: the sum of the player's net results of the rounds (``Game.result_net``):
-  points (``indian-official``), chips won less chips put in (chip games),
-  minus the losses (``indian-lowest``), and the ``board`` above. Numbers of
+  points (a points game), chips won less chips put in (chip games),
+  minus the losses (a game that counts losses), and the ``board`` above. Numbers of
   different games are never added together.
 """
 

@@ -56,7 +56,7 @@ class _HeaderLines:
     players: list[str] = field(default_factory=list)
     options: dict[str, str] = field(default_factory=dict)
     stacks: dict[str, int] = field(default_factory=dict)
-    board: dict[str, int] = field(default_factory=dict)  # pochen: a board carried over
+    board: dict[str, int] = field(default_factory=dict)  # a board carried over
     shares: dict[str, int] = field(default_factory=dict)  # and each player's share of it
     parent: str | None = None
     recorder: str | None = None
@@ -305,7 +305,7 @@ def write_transcript(session: Session, comment: str | None = None) -> str:
         lines.append(f"option {spec.key} {spec.render(header.options[spec.key])}")
     if header.stacks:
         lines.append(" ".join(["stacks", *(quote(f"{p}={n}") for p, n in header.stacks.items())]))
-    if header.board:  # pochen end_board carry: the board this session opened with
+    if header.board:  # a board carried over (end_board carry): what this session opened with
         pools = [f"{pool}={n}" for pool, n in header.board.items() if n]
         lines.append(" ".join(["board", *pools]))
         lines.append(" ".join(["shares", *(quote(f"{p}={n}") for p, n in header.shares.items())]))

@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from scorekeeper.core.cards import SUIT_SYMBOLS
-from scorekeeper.core.games.pochen import BOARD_ROWS, carried_deals, deal_view
 from scorekeeper.core.pots import Pot
-from scorekeeper.core.read_model import RoundView
+from scorekeeper.core.read_model import BoardView, RoundView, Said
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
@@ -64,6 +62,7 @@ def _document(
     view: RoundView | None,
 ) -> dict[str, Any]:
     game = session.game
+    board = game.board_view(state)
     return {
         "lang": lang,
         "session": sid,
@@ -74,9 +73,9 @@ def _document(
         "status": _status(session, view, lang),
         "players": _players(session, view, lang),
         "standings": _standings(state),
-        # a board (Pochen) shows its Poch itself; other chip games show their pots
-        "pots": _pots(view, lang) if game.uses_chips and state.board is None else None,
-        "board": _board(state, view, lang) if state.board is not None else None,
+        # a game with a board shows what is bet for on it; other chip games show their pots
+        "pots": _pots(view, lang) if game.uses_chips and board is None else None,
+        "board": _board(board, lang) if board is not None else None,
         "result": last_result_line(session, lang),
         "entries": _entries(session, lang),
         "stakes": _stakes(session, lang),
@@ -270,40 +269,29 @@ def pot_lines(
     return lines
 
 
-def _board(state: State, view: RoundView | None, lang: str) -> dict[str, Any]:
-    """Pochen's nine pools as they lie, with the stage and the Poch."""
-    deal, board, carried = deal_view(state), state.board or {}, carried_deals(state)
+def _board(board: BoardView, lang: str) -> dict[str, Any]:
+    """The game's board as it lies (its read model: Game.board_view), with the stage and
+    what is bet for in the middle."""
     rows = []
-    for row in BOARD_ROWS:
+    for row in board.rows:
         cells = []
         for pool in row:
-            claimed_by = deal.claimed.get(pool)
-            if claimed_by:
-                note = t("ui.pochen.claimed_by", lang, player=claimed_by)
-            elif carried.get(pool):
-                note = t("ui.pochen.carried", lang, deals=carried[pool])
+            if pool.claimed_by:
+                note = t(board.claimed_key, lang, player=pool.claimed_by)
+            elif pool.carried:
+                note = t(board.carried_key, lang, deals=pool.carried)
             else:
                 note = ""
             cells.append(
-                {
-                    "pool": pool,
-                    "name": t(f"ui.pochen.pool.{pool}", lang),
-                    "chips": board.get(pool, 0),
-                    "note": note,
-                }
+                {"pool": pool.pool, "name": t(pool.name, lang), "chips": pool.chips, "note": note}
             )
         rows.append(cells)
-    if state.finished or deal.stage == "between":
-        stage = ""
-    else:  # the trump once there is one (before it, the stage asks for it: said once)
-        stage = t(f"web.pochen.stage.{deal.stage}", lang)
-        if deal.trump:
-            stage = t("ui.pochen.stage", lang, stage=stage, trump=SUIT_SYMBOLS[deal.trump])
-    poch = ""
-    if view is not None and deal.poch_open and view.pot:  # (not a pot of 0 before a bet)
-        who = " ".join(deal.contestants or view.live)
-        poch = t("ui.pochen.pot", lang, chips=view.pot, players=who)
-    return {"rows": rows, "stage": stage, "poch": poch}
+    return {"rows": rows, "stage": _said(board.stage, lang), "poch": _said(board.pot, lang)}
+
+
+def _said(line: Said | None, lang: str) -> str:
+    """A line the core words (a catalog key and its parameters) in *lang*; none: ""."""
+    return "" if line is None else t(line[0], lang, **line[1])
 
 
 def _entries(session: Session, lang: str) -> list[dict[str, Any]]:

@@ -264,8 +264,8 @@ def stake_heading(game: Game, lang: str) -> str:
 
 
 def has_stakes(game: Game) -> bool:
-    """A game played for a stake (indian-official), as opposed to chips or losses: the
-    game's read side says so."""
+    """A game played for a stake that rises in a round (the official rules), as opposed
+    to chips or losses: the game's read side says so."""
     return game.has_stake
 
 

@@ -4,7 +4,7 @@ Each player's *balance* is their net result as the game reports it
 (``Game.net``): the points in a points game (they sum to zero), or in a chip
 game the final stack less every chip the player brought to the table
 (starting stack, rebuys, the stack of a player who joined later). Counting
-losses (indian-lowest) has nothing to settle.
+losses (the lowest card loses) has nothing to settle.
 
 Fewest transfers: the balances are split into as many groups that sum to zero
 as possible; a group of k players settles in k − 1 transfers and cannot do

@@ -81,7 +81,7 @@ class Phrase(tuple[str, ...]):
     """A parameter made of catalog texts (keys), rendered in the reader's language.
 
     The core names a pool or an option without knowing who will read it: it
-    passes ``Phrase(("pochen.pool.ace", "pochen.pool.king"))`` and the words
+    passes ``Phrase(("<game>.pool.ace", "<game>.pool.king"))`` and the words
     come out as "ace, king" in English and 「エース・キング」 in Japanese.
     """
 

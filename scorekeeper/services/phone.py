@@ -22,16 +22,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.core.amounts import LIMIT
+from scorekeeper.core.cards import SUIT_NAMES
 from scorekeeper.core.corrections import MAX_REASON_LENGTH
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
-from scorekeeper.core.games.pochen import BOARD_ROWS, SUIT_NAMES, deal_view
+from scorekeeper.core.games import game_spec
 from scorekeeper.core.ledger import Ledger
+from scorekeeper.core.phone_forms import Form
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
 from scorekeeper.core.words import entry_words, parse_entry
-from scorekeeper.messages import CATALOG, UserError, t
+from scorekeeper.messages import UserError, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services import correcting
 from scorekeeper.services.recording import Recorder, Recording
@@ -47,68 +49,20 @@ MAX_WORD = 80
 MAX_CORRECTION_WORDS = 2000
 LIMITS = (MAX_WORDS, MAX_WORD)
 
-#: What each entry needs from the thumb, by game (``*``: any game): nothing, a player,
-#: players (in order), an amount, pools, a suit, a confirmation, a line of text (a note),
-#: a new name and where it sits (join), or a card for each player (typed, e.g. 8D).
-#: Entries not named here (handing the book over) are not offered on the phone; a
-#: correction of a past round is its own button, played again on the page
+#: What the common entries need from the thumb, in every game (core/phone_forms.py says
+#: what each form is; each game declares its own entries' forms in its GameSpec ``phone``).
+#: Entries not named here or by the game (handing the book over) are not offered on the
+#: phone; a correction of a past round is its own button, played again on the page
 #: (services/phone_correcting.py).
-_FORMS: Mapping[str, Mapping[str, str]] = {
-    "*": {
-        "round": "now",
-        "undo": "confirm",
-        "end": "confirm",
-        "rebuy": "amount",
-        "note": "text",
-        "join": "join",
-        "leave": "player",
-    },
-    "indian-official": {"raise": "now", "fold": "player", "showdown": "player"},
-    "indian-chips": {
-        "check": "player",
-        "bet": "player",
-        "call": "player",
-        "raise": "player",
-        "fold": "player",
-        "redraw": "player",
-        "showdown": "ranking",
-    },
-    "indian-lowest": {"redraw": "player", "lose": "players", "reveal": "cards"},
-    "pochen": {
-        "turned": "card",
-        "trump": "suit",
-        "check": "player",
-        "show": "cards",
-        "claim": "pools",
-        "pass": "player",
-        "bet": "amount",
-        "call": "player",
-        "raise": "amount",
-        "fold": "player",
-        "poch": "ranking",
-        "out": "player",
-    },
+COMMON_FORMS: Mapping[str, Form] = {
+    "round": "now",
+    "undo": "confirm",
+    "end": "confirm",
+    "rebuy": "amount",
+    "note": "text",
+    "join": "join",
+    "leave": "player",
 }
-
-
-#: A second way to the same entry, offered as a button of its own: (form, the words
-#: after the entry's kind, the label's catalog key).
-_ALSO: Mapping[tuple[str, str], tuple[str, tuple[str, ...], str]] = {
-    ("indian-chips", "showdown"): ("cards", ("cards",), "phone.do.indian-chips.showdown_cards"),
-    ("indian-official", "showdown"): (
-        "cards",
-        ("cards",),
-        "phone.do.indian-official.showdown_cards",
-    ),
-}
-
-#: Entries whose cards form takes several cards a player (Pochen's ``show X=KD,KS``).
-_HANDS = {("pochen", "show")}
-
-
-def form_of(game: str, kind: str) -> str | None:
-    """What the phone asks for *kind* in *game*, or None when it does not offer it."""
-    return _FORMS.get(game, {}).get(kind) or _FORMS["*"].get(kind)
 
 
 def phone_actions(
@@ -124,13 +78,14 @@ def phone_actions(
     correction of another round from there. *known*: the names played under before in
     the data folder (services/known_names.py), offered and asked about by ``join``."""
     state, game = session.state, session.game
+    phone = game_spec(game.id).phone
     view = game.round_view(state) if state.in_round else None
     actions = []
     for action in session.legal_once():  # one button for one thing (Game.same_as)
-        form = form_of(game.id, action.kind)
+        form = phone.forms.get(action.kind) or COMMON_FORMS.get(action.kind)
         if form is None or (only is not None and not only(action.kind)):
             continue
-        label = _label(game.id, action.kind, lang)
+        label = t(phone.label(action.kind), lang)
         doc: dict[str, Any] = {
             "kind": action.kind,
             "label": label,
@@ -153,23 +108,22 @@ def phone_actions(
             names = state.names()
             doc["back"] = [name for name in names if name not in state.seated()]
             doc["known"] = [name for name in known if name not in names][:KNOWN_SHOWN]
-        elif form == "pools":
-            claimed = _claimed(state)
+        elif form == "pools":  # the pools a hand can claim that nobody has this round
+            board = game.board_view(state)
             doc["pools"] = [
-                {"pool": pool, "name": t(f"ui.pochen.pool.{pool}", lang)}
-                for row in BOARD_ROWS
-                for pool in row
-                if pool not in claimed and pool not in ("poch", "centre")
+                {"pool": pool.pool, "name": t(pool.name, lang)}
+                for pool in (board.pools if board is not None else ())
+                if pool.claimable and not pool.claimed_by
             ]
         if form == "confirm":
             doc["confirm"] = _confirm(session, action.kind, lang)
-        elif (game.id, action.kind) in _HANDS:
+        elif action.kind in phone.hands:
             doc["hands"] = True
         actions.append(doc)
-        also = _ALSO.get((game.id, action.kind))
+        also = phone.also.get(action.kind)
         if also is not None and action.choices:
-            other, prefix, key = also
-            actions.append({**doc, "form": other, "prefix": list(prefix), "label": t(key, lang)})
+            label = t(also.label, lang)
+            actions.append({**doc, "form": also.form, "prefix": list(also.prefix), "label": label})
     if only is None and session.correctable_rounds() > 0:
         actions.append(
             {
@@ -212,15 +166,6 @@ def _confirm(session: Session, kind: str, lang: str) -> str:
             what = describe_text(*session.describe(index), lang)
             return t("phone.confirm.undo_entry", lang, seq=target, what=what)
     return t(f"phone.confirm.{kind}", lang)
-
-
-def _claimed(state: Any) -> set[str]:
-    return set(deal_view(state).claimed)
-
-
-def _label(game: str, kind: str, lang: str) -> str:
-    key = f"phone.do.{game}.{kind}"
-    return t(key if key in CATALOG else f"phone.do.{kind}", lang)
 
 
 def phone_words(lang: str) -> dict[str, str]:

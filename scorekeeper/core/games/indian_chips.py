@@ -41,6 +41,7 @@ from scorekeeper.core.games.ranking import (
     parse_ranking_words,
     ranking_words,
 )
+from scorekeeper.core.phone_forms import OtherWay, PhoneForms
 from scorekeeper.core.pots import Layers, award, pot_winners
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import State, finish_round
@@ -350,5 +351,19 @@ register(
         order=2,
         state_types=(ChipsRound, Betting),
         screen="scorekeeper.ui.screens.table_chips:ChipsTable",
+        phone=PhoneForms(
+            forms={
+                "check": "player",
+                "bet": "player",
+                "call": "player",
+                "raise": "player",
+                "fold": "player",
+                "redraw": "player",
+                "showdown": "ranking",
+            },
+            also={
+                "showdown": OtherWay("cards", ("cards",), "phone.do.indian-chips.showdown_cards")
+            },
+        ),
     )
 )

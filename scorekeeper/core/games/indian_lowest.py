@@ -22,6 +22,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import ace_high, check_cards, groups_from_cards, pairs_of
+from scorekeeper.core.phone_forms import PhoneForms
 from scorekeeper.core.read_model import Headline, RoundView, shown_round
 from scorekeeper.core.state import State, finish_round
 
@@ -175,5 +176,9 @@ register(
         order=3,
         state_types=(LowestRound,),
         screen="scorekeeper.ui.screens.table_lowest:LowestTable",
+        phone=PhoneForms(
+            forms={"redraw": "player", "lose": "players", "reveal": "cards"},
+            labels={"reveal": "phone.do.indian-lowest.reveal"},
+        ),
     )
 )

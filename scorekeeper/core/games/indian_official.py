@@ -25,6 +25,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue, frozen
 from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
+from scorekeeper.core.phone_forms import OtherWay, PhoneForms
 from scorekeeper.core.read_model import Headline, RoundView
 from scorekeeper.core.state import StakeChange, State, finish_round
 
@@ -358,5 +359,16 @@ register(
         order=1,
         state_types=(OfficialRound,),
         screen="scorekeeper.ui.screens.table_official:OfficialTable",
+        phone=PhoneForms(
+            forms={"raise": "now", "fold": "player", "showdown": "player"},
+            also={
+                "showdown": OtherWay("cards", ("cards",), "phone.do.indian-official.showdown_cards")
+            },
+            labels={
+                "raise": "phone.do.indian-official.raise",
+                "fold": "phone.do.indian-official.fold",
+                "showdown": "phone.do.indian-official.showdown",
+            },
+        ),
     )
 )

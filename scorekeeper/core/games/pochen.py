@@ -32,7 +32,7 @@ from scorekeeper.core.betting import (
     pay_in,
     verb_refusal,
 )
-from scorekeeper.core.cards import SUIT_SYMBOLS, Card, parse_card
+from scorekeeper.core.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, parse_card
 from scorekeeper.core.entries import (
     ClaimData,
     EntryData,
@@ -59,8 +59,9 @@ from scorekeeper.core.games.ranking import (
     parse_ranking_words,
     ranking_words,
 )
+from scorekeeper.core.phone_forms import PhoneForms
 from scorekeeper.core.pots import award, split
-from scorekeeper.core.read_model import Headline, RoundView
+from scorekeeper.core.read_model import BoardView, Headline, PoolView, RoundView, Said
 from scorekeeper.core.state import State, finish_round
 from scorekeeper.messages import LANGUAGES, Phrase, t
 
@@ -110,7 +111,6 @@ SUIT_WORDS = {
     "c": "C", "club": "C", "clubs": "C", "♣": "C", "♧": "C",
     "スペード": "S", "ハート": "H", "ダイヤ": "D", "ダイヤモンド": "D", "クラブ": "C",
 }  # fmt: skip
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 BETTING = ("pass", *BET_VERBS)
 AMOUNT_VERBS = ("bet", "raise")
@@ -780,6 +780,44 @@ class Pochen(Game):
         stake = table.betting.high if table.trump is not None else None
         return betting_view(state, table.betting, to_act(state, table), stake)
 
+    def board_view(self, state: State) -> BoardView | None:
+        """The nine pools as they lie, who claimed each this deal and for how many deals
+        each has been carried; the deal's stage as the page says it, with the trump; and
+        the Poch's pot once something is bet. The table's screen says more of the stage
+        and the turn (ui/screens/table_pochen.py)."""
+        if state.board is None:
+            return None
+        deal, board, carried = deal_view(state), state.board, carried_deals(state)
+        rows = tuple(
+            tuple(
+                PoolView(
+                    pool,
+                    f"ui.pochen.pool.{pool}",
+                    board.get(pool, 0),
+                    deal.claimed.get(pool),
+                    carried[pool],
+                    pool in CLAIM_RANKS,
+                )
+                for pool in row
+            )
+            for row in BOARD_ROWS
+        )
+        stage: Said | None = None
+        if not state.finished and deal.stage != "between":
+            stage = (f"web.pochen.stage.{deal.stage}", {})
+            if deal.trump:  # (before the trump, the stage asks for it: said once)
+                said = Phrase((stage[0],))
+                stage = ("ui.pochen.stage", {"stage": said, "trump": SUIT_SYMBOLS[deal.trump]})
+        view = self.round_view(state)
+        pot: Said | None = None
+        if view is not None and deal.poch_open and view.pot:  # (not a pot of 0 before a bet)
+            who = " ".join(deal.contestants or view.live)
+            pot = ("ui.pochen.pot", {"chips": view.pot, "players": who})
+        return BoardView(
+            rows, "ui.pochen.claimed_by", "ui.pochen.carried", "ui.pochen.carried_short",
+            stage, pot,
+        )  # fmt: skip
+
     def folds(self, before: State, event: Event) -> str | None:
         """A fold, or a pass that answers a bet in the Poch."""
         table = before.table
@@ -1029,5 +1067,23 @@ register(
         order=4,
         state_types=(PochenDeal, Betting),
         screen="scorekeeper.ui.screens.table_pochen:PochenTable",
+        phone=PhoneForms(
+            forms={
+                "turned": "card",
+                "trump": "suit",
+                "check": "player",
+                "show": "cards",
+                "claim": "pools",
+                "pass": "player",
+                "bet": "amount",
+                "call": "player",
+                "raise": "amount",
+                "fold": "player",
+                "poch": "ranking",
+                "out": "player",
+            },
+            hands=frozenset({"show"}),
+            labels={"round": "phone.do.pochen.round", "show": "phone.do.pochen.show"},
+        ),
     )
 )

@@ -26,7 +26,7 @@ BETTING = ("pass", *BET_VERBS)
 
 @dataclass(frozen=True)
 class SeatWords:
-    """How a chip table words its seats (indian-chips tells more than the Poch)."""
+    """How a chip table words its seats (a poker-like chip game tells more than the Poch)."""
 
     committed_column: str  # catalog key of the column of chips in this round
     not_dealt: str  # catalog key for a seated player not dealt in

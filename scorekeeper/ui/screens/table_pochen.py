@@ -16,7 +16,8 @@ from scorekeeper.core.betting import betting_of
 from scorekeeper.core.cards import SUIT_SYMBOLS
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
-from scorekeeper.core.games.pochen import DealView, carried_deals, deal_view, pool_words
+from scorekeeper.core.game import Game
+from scorekeeper.core.games.pochen import BOARD_ROWS, DealView, deal_view, pool_words
 from scorekeeper.core.games.ranking import parse_ranking_words
 from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
@@ -34,8 +35,14 @@ from scorekeeper.ui.widgets.shown import show_text
 class PochenPanel(Vertical):
     """The board, then one line for the trump and the stage, one for the Poch."""
 
+    DEFAULT_CSS = """
+    PochenPanel #pochen-stage {
+        text-style: bold;
+    }
+    """
+
     def compose(self) -> ComposeResult:
-        yield Board(id="board")
+        yield Board(BOARD_ROWS, id="board")
         yield Static("", id="pochen-stage", markup=False)
         yield Static("", id="pochen-poch", markup=False)
 
@@ -50,12 +57,13 @@ class PochenPanel(Vertical):
             if isinstance(self.screen, PochenTable):
                 self.screen.show_game()
 
-    def show(self, state: State, view: RoundView | None) -> None:
-        """The board, then the stage and the Poch as the core reads them (*view*)."""
+    def show(self, game: Game, state: State, view: RoundView | None) -> None:
+        """The board as the game reads it (``Game.board_view``, which the page shows too),
+        then the stage and the Poch as the core reads them (*view*)."""
         deal = deal_view(state)
-        seats = state.numbers()
-        board = self.query_one(Board)
-        board.show(state.board or {}, carried_deals(state), dict(deal.claimed), seats)
+        board = game.board_view(state)
+        if board is not None:
+            self.query_one(Board).show(board, state.numbers())
         show_text(self.query_one("#pochen-stage", Static), stage_line(state, deal))
         show_text(self.query_one("#pochen-poch", Static), "\n".join(poch_lines(deal, view)))
 
@@ -139,7 +147,8 @@ class PochenTable(BettingTable):
         self.query_one(PlayerTable).show(state, rows, columns, t("word.chips"))
 
     def show_game(self) -> None:
-        self.query_one(PochenPanel).show(self.state, self.round_view())
+        game = self.recording.session.game
+        self.query_one(PochenPanel).show(game, self.state, self.round_view())
         self.show_seats()
 
     # -- the trump -----------------------------------------------------------------

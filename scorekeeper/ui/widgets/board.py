@@ -1,8 +1,11 @@
-"""Pochen's board: nine pools, eight around the centre, with their chips and carry-overs."""
+"""A game's board: its pools as they lie on the table, with their chips and carry-overs.
+
+What it shows is the game's read model of its board (``Game.board_view``), the one the
+page shows too: this widget only lays it out."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -10,7 +13,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.widgets import Static
 
-from scorekeeper.core.games.pochen import BOARD_ROWS
+from scorekeeper.core.read_model import BoardView, PoolView
 from scorekeeper.messages import t
 
 _CELL_ROOM = 12  # a pool's width before the board is laid out
@@ -18,14 +21,7 @@ _CELL_ROOM = 12  # a pool's width before the board is laid out
 
 class PoolCell(Static):
     def show(
-        self,
-        pool: str,
-        chips: int,
-        carried: int,
-        claimed_by: str | None,
-        *,
-        short: bool = False,
-        seat: int | None = None,
+        self, board: BoardView, pool: PoolView, *, short: bool = False, seat: int | None = None
     ) -> None:
         """The pool's name, its chips, and who took it or how long it has been carried.
 
@@ -33,16 +29,17 @@ class PoolCell(Static):
         three (80x24). Text, not markup: a player's name is shown as typed. A name too
         long for the cell is given by its *seat* instead, so that it is not cut.
         """
-        note = ""
+        note, chips, claimed_by = "", pool.chips, pool.claimed_by
         if claimed_by:
-            note = t("ui.pochen.claimed_by", player=claimed_by)
+            note = t(board.claimed_key, player=claimed_by)
             line = f"{chips} {note}" if short else note
             room = self.content_region.width or _CELL_ROOM
             if seat is not None and cell_len(line) > room:
-                note = t("ui.pochen.claimed_by", player=t("ui.players.seat_n", seat=seat))
-        elif carried:
-            note = t("ui.pochen.carried_short" if short else "ui.pochen.carried", deals=carried)
-        text = Text(t(f"ui.pochen.pool.{pool}"), style="bold")
+                note = t(board.claimed_key, player=t("ui.players.seat_n", seat=seat))
+        elif pool.carried:
+            carried_key = board.carried_short_key if short else board.carried_key
+            note = t(carried_key, deals=pool.carried)
+        text = Text(t(pool.name), style="bold")
         text.append("\n")
         text.append(str(chips), style="bold")
         if note:
@@ -54,26 +51,22 @@ class PoolCell(Static):
 
 
 class Board(Grid):
+    """The pools in the rows of the board's layout (pool words, given by the game's
+    screen), each cell shown from the board's read model."""
+
+    def __init__(self, rows: Sequence[Sequence[str]], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._rows = tuple(tuple(row) for row in rows)
+
     def compose(self) -> ComposeResult:
-        for row in BOARD_ROWS:
+        for row in self._rows:
             for pool in row:
                 yield PoolCell("", id=f"pool-{pool}", classes="pool", markup=False)
 
-    def show(
-        self,
-        board: Mapping[str, int],
-        carried: Mapping[str, int] | None = None,
-        claimed: Mapping[str, str] | None = None,
-        seats: Mapping[str, int] | None = None,
-    ) -> None:
-        for row in BOARD_ROWS:
-            for pool in row:
-                cell = self.query_one(f"#pool-{pool}", PoolCell)
-                cell.show(
-                    pool,
-                    board.get(pool, 0),
-                    (carried or {}).get(pool, 0),
-                    (claimed or {}).get(pool),
-                    short=self.has_class("-short"),
-                    seat=(seats or {}).get((claimed or {}).get(pool, "")),
-                )
+    def show(self, board: BoardView, seats: Mapping[str, int] | None = None) -> None:
+        """Each pool as *board* has it; a claimant's seat number from *seats*."""
+        short = self.has_class("-short")
+        for pool in board.pools:
+            cell = self.query_one(f"#pool-{pool.pool}", PoolCell)
+            seat = (seats or {}).get(pool.claimed_by or "")
+            cell.show(board, pool, short=short, seat=seat)
