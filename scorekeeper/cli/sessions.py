@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -67,7 +68,7 @@ def import_transcript(store: Store, path: str) -> int:
     text = read_text(path)
     try:
         if not looks_like_json(text):
-            label = t("cli_extra.progress.import", file=visible(path))
+            label = t("cli_extra.progress.import", file=visible(os.path.basename(path)))
             with progress_bar(label, lines_about(text)) as bar:
                 sid = import_text(store, text, bar)
             if sid is not None:

@@ -3,6 +3,7 @@ loads the rules and nothing of the store, the exports or the recording service."
 
 from __future__ import annotations
 
+import os
 import sys
 
 from scorekeeper.cli.errors import fail, with_valid_now
@@ -73,7 +74,7 @@ def _read_transcript(path: str, streamed: bool) -> Session:
 
             return read_json_export(text)
         if streamed:  # a line at a time, no entry kept (core/stream.py)
-            label = t("cli_extra.progress.replay", file=visible(path))
+            label = t("cli_extra.progress.replay", file=visible(os.path.basename(path)))
             with progress_bar(label, lines_about(text)) as bar:
                 return replay_text(text, progress=bar)
         transcript = parse_transcript(text)
