@@ -300,7 +300,7 @@ def check_every_view(session: Session) -> None:
             assert page["stakes"] is None
         else:  # the app's timeline with its stake filter, the latest first
             assert [
-                (s["seq"], s["time"], s["round"], s["from"], s["to"], s["struck"])
+                (s["seq"], s["time"], s["round"], s.get("from"), s.get("to"), s["struck"])
                 for s in page["stakes"]
             ] == [
                 (e.seq, e.local_time(), e.round, e.stake_from, e.stake_to, not e.in_force)
