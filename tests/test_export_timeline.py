@@ -145,6 +145,46 @@ def test_json_has_the_stake_timeline(session):
     assert (rows[3]["from"], rows[3]["to"]) == (10, 20)
 
 
+#: The keys an entry has in every view, with the same meaning (export/timeline_doc.py).
+SHARED = ("n", "seq", "at", "time", "recorder", "round", "kind", "text", "voided_by",
+          "superseded_by", "corrects", "from", "to", "player", "stake", "committed",
+          "voids")  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_timeline_entry_has_one_shape_in_every_view(session, lang):
+    """``timeline --json --stake``, the JSON export's stake_timeline, the page's stake
+    rows (sent with the table and read as stakes.json) give each entry the same keys with
+    the same values: ``stake`` the number a player folded at (never words, never
+    ``at_stake``), ``text`` the entry in words, ``stake_text`` the stake in words."""
+    from scorekeeper.cli.timeline import entry_doc
+    from scorekeeper.export.live_stakes import stake_page
+    from scorekeeper.messages import set_language
+
+    set_language(lang)
+    try:
+        listed = [entry_doc(e, lang) for e in select(timeline(session), stake=True)]
+    finally:
+        set_language("en")
+    exported = json.loads(export_text(session, 1, "json", lang=lang))["stake_timeline"]
+    sent = live_view(session, 1, lang)["stakes"][::-1]
+    asked = stake_page(stake_timeline(session), session.state.round, lang)["rows"][::-1]
+    assert [d["n"] for d in listed] == [row[0] for row in ROWS]
+
+    def shared(doc):
+        return {key: doc[key] for key in SHARED if key in doc}
+
+    assert [shared(d) for d in exported] == [shared(d) for d in listed]
+    assert [shared(d) for d in asked] == [shared(d) for d in listed]
+    assert [shared(d) for d in sent] == [shared(d) for d in listed][-len(sent) :]
+    assert [d["stake_text"] for d in asked] == [d["stake_text"] for d in exported]
+    folds = [d for d in exported if d["kind"] == "fold"]
+    assert folds and all(isinstance(d["stake"], int) for d in folds)
+    assert not any("at_stake" in d or "what" in d for d in exported + asked + sent)
+    if lang == "en":
+        assert [d["stake_text"] for d in exported] == [row[3] for row in ROWS]
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_phones_page_has_the_same_rows(session, lang):
     page = live_view(session, 1, lang)
@@ -153,7 +193,7 @@ def test_the_phones_page_has_the_same_rows(session, lang):
     assert [r["time"][:5] for r in rows] == [row[1] for row in ROWS]
     assert [r["struck"] for r in rows] == [row[0] in REPLACED for row in ROWS]
     if lang == "en":
-        assert [r["text"] for r in rows] == [row[3] for row in ROWS]
+        assert [r["stake_text"] for r in rows] == [row[3] for row in ROWS]
         assert [r["mark"] for r in rows] == [MARK if row[0] in REPLACED else "" for row in ROWS]
 
 

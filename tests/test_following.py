@@ -174,7 +174,7 @@ def test_a_followed_session_has_the_receipt_verify_gives(tmp_path, monkeypatch):
     """The end on every phone carries the session's receipt: picked up at its checkpoint,
     read whole, or followed as it grows (a vouch line appended changes nothing), it is the
     one ``verify`` prints."""
-    from scorekeeper.services.recording import receipt_of
+    from scorekeeper.services.recording import load_with_receipt
     from scorekeeper.storage import snapshot
 
     monkeypatch.setattr(snapshot, "STATE_AT_LEAST", 4)
@@ -189,8 +189,8 @@ def test_a_followed_session_has_the_receipt_verify_gives(tmp_path, monkeypatch):
     page = showing.Followed(store, 1, history=False)
     whole = showing.Followed(store, 1)
     assert page.session.history_from > 1
-    assert page.receipt() == whole.receipt() == receipt_of(store.read(1))
+    assert page.receipt() == whole.receipt() == load_with_receipt(store, 1)[1]
     record(store, ("round", {}), ("showdown", {"winner": "A"}), ("end", {}))
     assert page.follow() is True and whole.follow() is True
-    assert page.receipt() == whole.receipt() == receipt_of(store.read(1))
+    assert page.receipt() == whole.receipt() == load_with_receipt(store, 1)[1]
     assert page.receipt() is not None and page.receipt().entries == 39

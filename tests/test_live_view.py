@@ -51,7 +51,7 @@ def test_o1_in_round_3_at_160_the_stake_and_when_it_went_there():
     assert doc["status"] == "round 3 in play"
     # entry n is made at 19:00 + 30n s: the raises of round 3 are entries 9-11; the
     # folds with the stake they were paid at, as the app's timeline lists them with s
-    assert [(s["time"], s["round"], s["text"]) for s in doc["stakes"]] == [
+    assert [(s["time"], s["round"], s["stake_text"]) for s in doc["stakes"]] == [
         ("19:05:30", 3, "40 → 80"),
         ("19:05:00", 3, "20 → 40"),
         ("19:04:30", 3, "10 → 20"),
@@ -88,7 +88,7 @@ def test_undo_and_a_correction_are_marked_as_in_the_timeline():
     ]  # fmt: skip
     assert doc["entries"][1]["text"].startswith("undo")
     # the undone raise stays, struck through with the undo that voided it, as in the timeline
-    assert [(s["seq"], s["text"], s["struck"], s["mark"]) for s in doc["stakes"]] == [
+    assert [(s["seq"], s["stake_text"], s["struck"], s["mark"]) for s in doc["stakes"]] == [
         (4, "", False, ""), (3, "20 → 40", True, "(voided by #4)"), (2, "10 → 20", False, ""),
     ]  # fmt: skip
     played(session, 'correct 1 "D won" "showdown D"')
@@ -101,7 +101,7 @@ def test_undo_and_a_correction_are_marked_as_in_the_timeline():
         (3, "19:01:30", True, "(voided by #4)"),
         (2, "19:01:00", True, "(replaced by correction #6)"),
     ]  # fmt: skip
-    assert doc["stakes"][0]["what"] == "round 1 corrected (D won): showdown at 10: D wins"
+    assert doc["stakes"][0]["text"] == "round 1 corrected (D won): showdown at 10: D wins"
     assert {s["name"]: s["net"] for s in doc["standings"]}["D"] > 0
 
 
@@ -111,7 +111,7 @@ def test_only_the_latest_entries_and_stake_changes_are_taken(monkeypatch):
     session = official(*O1_ROUNDS[0][0], *O1_ROUNDS[1][0], "round", "raise", "raise", "raise")
     doc = live_view(session, 1, "en")
     assert [e["seq"] for e in doc["entries"]] == [11, 10, 9]
-    assert [s["text"] for s in doc["stakes"]] == ["40 → 80", "20 → 40"]
+    assert [s["stake_text"] for s in doc["stakes"]] == ["40 → 80", "20 → 40"]
     assert doc["entries_count"] == 11
 
 

@@ -59,7 +59,9 @@ def _folds(monkeypatch) -> list[int]:
     folds: list[int] = []
     whole = recording_module.fold_checked
     monkeypatch.setattr(
-        recording_module, "fold_checked", lambda stored: folds.append(1) or whole(stored)
+        recording_module,
+        "fold_checked",
+        lambda stored, *rest: folds.append(1) or whole(stored, *rest),
     )
     return folds
 

@@ -6,7 +6,7 @@ saying so meanwhile; and the app keeps the checkpoint up as it leaves the table.
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable
+from textual.widgets import DataTable, ProgressBar
 
 import scorekeeper.services.recording as recording_module
 from scorekeeper.core.events import Entry
@@ -57,9 +57,9 @@ def _no_whole_fold(monkeypatch) -> list[int]:
     folds: list[int] = []
     real = recording_module.fold_checked
 
-    def counted(stored):
+    def counted(stored, *progress):
         folds.append(stored.id)
-        return real(stored)
+        return real(stored, *progress)
 
     monkeypatch.setattr(recording_module, "fold_checked", counted)
     return folds
@@ -149,9 +149,9 @@ async def test_the_timeline_waits_for_every_entry_saying_so(tmp_path, monkeypatc
     gate = __import__("threading").Event()
     real = recording_module.fold_checked
 
-    def slow(stored):
+    def slow(stored, *progress):
         assert gate.wait(30)
-        return real(stored)  # counted, above
+        return real(stored, *progress)  # counted, above
 
     monkeypatch.setattr(recording_module, "fold_checked", slow)
     app = ScorekeeperApp(store, sid)
@@ -167,6 +167,41 @@ async def test_the_timeline_waits_for_every_entry_saying_so(tmp_path, monkeypatc
         rows = app.screen.query_one("#timeline-table", DataTable)
         await _until(pilot, lambda: rows.row_count == 15)
     assert folds == [sid]
+
+
+async def test_the_bar_advances_to_every_entry_as_they_are_folded(tmp_path, monkeypatch):
+    """ "Reading all N entries…" has a ProgressBar of N, told by the fold as it goes: it
+    reaches N (held on screen here until the test has seen it)."""
+    store, sid = _long(tmp_path)
+    gate = __import__("threading").Event()
+    real = recording_module.fold_checked
+    told: list[tuple[int, int]] = []
+
+    def held(stored, progress=None):
+        def tell(done: int, total: int) -> None:
+            told.append((done, total))
+            if progress is not None:
+                progress(done, total)
+
+        folded = real(stored, tell)
+        assert gate.wait(30)
+        return folded
+
+    monkeypatch.setattr(recording_module, "fold_checked", held)
+    app = ScorekeeperApp(store, sid)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, ReadingHistory)
+        bar = app.screen.query_one("#history-bar", ProgressBar)
+        assert bar.total == 15
+        await _until(pilot, lambda: bar.progress == 15)
+        assert told[-1] == (15, 15)
+        gate.set()
+        await _until(pilot, lambda: isinstance(app.screen, TimelineScreen))
+        rows = app.screen.query_one("#timeline-table", DataTable)
+        await _until(pilot, lambda: rows.row_count == 15)
 
 
 async def test_leaving_the_table_keeps_the_checkpoint_up(tmp_path):

@@ -187,3 +187,26 @@ async def test_the_round_filter_keeps_keys_typed_in_a_burst(tmp_path):
         assert app.screen is screen
         assert screen.round == 1
         assert [e.seq for e in screen.shown] == [1, 2, 3, 4, 5]
+
+
+async def test_the_filters_are_one_reactive_attribute_the_screen_shows(tmp_path):
+    """Setting the screen's ``filters`` (what every filter key and dialog does) shows the
+    list and the line that says the filters again, through its watcher: no caller asks
+    each widget to refresh (issue 45 point 3, Textual's idiom)."""
+    from scorekeeper.ui.screens.timeline import Filters
+
+    app = app_for(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["i"])
+        screen = timeline_screen(app)
+        table = screen.query_one("#timeline-table")
+        line = screen.query_one("#timeline-filter")
+        screen.filters = Filters(stake=True, player="Ben")
+        await pilot.pause()
+        assert (screen.stake, screen.round, screen.player) == (True, None, "Ben")
+        assert [e.seq for e in screen.shown] == [4]
+        assert table.row_count == 1
+        assert "Ben" in str(line.render())
+        await press_all(pilot, ["a"])
+        assert screen.filters == Filters() and table.row_count == 10

@@ -300,7 +300,7 @@ def check_every_view(session: Session) -> None:
             assert page["stakes"] is None
         else:  # the app's timeline with its stake filter, the latest first
             assert [
-                (s["seq"], s["time"], s["round"], s["from"], s["to"], s["struck"])
+                (s["seq"], s["time"], s["round"], s.get("from"), s.get("to"), s["struck"])
                 for s in page["stakes"]
             ] == [
                 (e.seq, e.local_time(), e.round, e.stake_from, e.stake_to, not e.in_force)
@@ -466,7 +466,7 @@ def check_stake_timelines(session: Session, texts: dict[tuple[str, str], str]) -
     table = rows[rows.index([]) + 3 :] if [] in rows else []
     assert [(int(r[0]), r[1], int(r[2]), r[3], r[5]) for r in table] == expected
     exported = json.loads(texts[("json", "en")])["stake_timeline"]
-    assert [(r["n"], local_time(datetime.fromisoformat(r["at"])), r["round"], r["stake"])
+    assert [(r["n"], local_time(datetime.fromisoformat(r["at"])), r["round"], r["stake_text"])
             for r in exported] == [r[:4] for r in expected]  # fmt: skip
 
 

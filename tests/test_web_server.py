@@ -203,7 +203,7 @@ async def test_the_stream_sends_the_table_at_once_and_again_on_every_change(tmp_
         while then["entries_count"] < 3:
             then = await next_state(stream, 2.0)
         assert then["headline"]["value"] == 40
-        assert [s["text"] for s in then["stakes"]] == ["20 → 40", "10 → 20"]
+        assert [s["stake_text"] for s in then["stakes"]] == ["20 → 40", "10 → 20"]
         record(store, "undo")
         undone = await next_state(stream, 2.0)
         assert undone["headline"]["value"] == 20

@@ -98,12 +98,16 @@ async def test_the_whole_list_a_page_at_a_time_and_one_round(tmp_path, monkeypat
         # every stake row of the session, newest first, down to entry 2 (round 1's raise)
         assert len(seqs) == 36 and seqs == sorted(seqs, reverse=True) and seqs[-1] == 2
         first = said["rows"][-1]
-        assert (first["round"], first["text"], first["what"]) == (1, "10 → 20", "賭け点 10 → 20")
+        assert (first["round"], first["stake_text"], first["text"]) == (
+            1,
+            "10 → 20",
+            "賭け点 10 → 20",
+        )
         # one round: its three rows, newest first, in the reader's language
         status, text = await get(client, "?round=1&lang=en", RTOKEN)
         assert status == 200, text
         said = json.loads(text)
-        assert [(r["seq"], r["text"]) for r in said["rows"]] == [
+        assert [(r["seq"], r["stake_text"]) for r in said["rows"]] == [
             (4, "20 → 40"), (3, "at 20"), (2, "10 → 20")
         ]  # fmt: skip
         assert said["older"] is False and said["round"] == 1

@@ -6,6 +6,7 @@ import sys
 
 from scorekeeper.cli.errors import EXIT_TAMPERED, fail
 from scorekeeper.cli.leaving import keep
+from scorekeeper.cli.progress_bar import progress_bar
 from scorekeeper.cli.sessions import tell_set_aside
 from scorekeeper.cli.transcripts import standings_text
 from scorekeeper.core.corrections import correction_entry
@@ -52,7 +53,9 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     names), and, when the journal vouches for the snapshot beside it, compares that with
     the fold too."""
     wanted = _expected(expect)
-    streamed = verify_streamed(store, sid, wanted)
+    label = t("cli_extra.progress.verify", session=sid)
+    with progress_bar(label, _journal_size(store, sid), in_bytes=True) as bar:
+        streamed = verify_streamed(store, sid, wanted, progress=bar)
     if streamed is not None:  # everything holds, found a line at a time (bounded memory)
         tell_set_aside(store, sid)
         if streamed.lying is not None:
@@ -88,6 +91,15 @@ def verify(store: Store, sid: int, expect: str | None = None) -> int:
     hashes = [str(event.get(KEY, "")) for event in stored.events] if wanted else []
     later = [n for n, value in enumerate(hashes, start=1) if value.startswith(wanted or "")]
     return _verified(sid, verdict.entries, verdict.head, wanted, later[-1] if later else None)
+
+
+def _journal_size(store: Store, sid: int) -> int:
+    """The journal's bytes, for the bar's threshold; 0 when it cannot be told (then the
+    read itself says why)."""
+    try:
+        return store.path(sid).stat().st_size
+    except OSError:
+        return 0
 
 
 def _verified(sid: int, entries: int, head: str, wanted: str | None, noted: int | None) -> int:

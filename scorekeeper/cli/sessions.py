@@ -3,33 +3,36 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper.cli.errors import fail, quiet_stdout, with_valid_now
 from scorekeeper.cli.leaving import keep
+from scorekeeper.cli.progress_bar import progress_bar
 from scorekeeper.cli.streams import OutputError
 from scorekeeper.cli.transcripts import print_state, read_text, read_transcript
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
 from scorekeeper.core.game import LegalAction
+from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.times import local_text
-from scorekeeper.core.transcript import TranscriptError, looks_like_json
+from scorekeeper.core.transcript import TranscriptError, lines_about, looks_like_json
 from scorekeeper.core.words import UNKNOWN_ENTRY, parse_entry, split_line
 from scorekeeper.export.formats import export_text
 from scorekeeper.export.settlement import parse_rate, season_lines, settle_together
 from scorekeeper.export.settlement import settle as settle_session
 from scorekeeper.messages import language, t
 from scorekeeper.messages.describe import describe_text
+from scorekeeper.messages.text import visible
 from scorekeeper.services.importing import import_text
 from scorekeeper.services.recording import (
     Recording,
     create_like,
-    fold_stored,
+    fold_checked,
     import_session,
     load_session,
-    receipt_of,
 )
 from scorekeeper.storage import Store
 
@@ -65,7 +68,9 @@ def import_transcript(store: Store, path: str) -> int:
     text = read_text(path)
     try:
         if not looks_like_json(text):
-            sid = import_text(store, text)
+            label = t("cli_extra.progress.import", file=visible(os.path.basename(path)))
+            with progress_bar(label, lines_about(text)) as bar:
+                sid = import_text(store, text, bar)
             if sid is not None:
                 return sid
     except TranscriptError as error:
@@ -148,9 +153,14 @@ def export(
     store: Store, sid: int, fmt: str, output: str | None, rate_text: str | None = None
 ) -> int:
     rate = None if rate_text is None else parse_rate(rate_text)
-    stored = store.read(sid)  # read once: the session and its receipt agree
-    session = keep(fold_stored(keep(stored)))
-    text = export_text(session, sid, fmt, rate=rate, receipt=receipt_of(stored))
+    stored = keep(store.read(sid))  # read once: the session and its receipt agree
+    label = t("cli_extra.progress.export", session=sid)
+    with progress_bar(label, len(stored.events)) as bar:
+        session, verdict = fold_checked(stored, bar)  # folded once, for both
+        receipt = Receipt(len(stored.events), verdict.head)
+        if bar is not None:
+            bar.then(t("cli_extra.progress.export_write", format=fmt))
+        text = export_text(keep(session), sid, fmt, rate=rate, receipt=receipt)
     if output is None or output == "-":
         sys.stdout.write(text)
         return 0

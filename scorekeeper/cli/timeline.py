@@ -22,8 +22,9 @@ from scorekeeper.core.timeline import (
     session_until,
     timeline,
 )
+from scorekeeper.export.timeline_doc import entry_doc as shared_entry_doc
+from scorekeeper.export.timeline_doc import entry_words, stake_words
 from scorekeeper.messages import t
-from scorekeeper.messages.describe import describe_text
 from scorekeeper.messages.text import json_text
 from scorekeeper.services.recording import load_session
 from scorekeeper.storage import Store
@@ -40,48 +41,14 @@ def load(store_for: Any, source: str) -> Session:
     fail(source, t("cli.bad_session_id", text=source))
 
 
-def entry_words(entry: TimelineEntry, lang: str | None = None) -> str:
-    return describe_text(entry.key, dict(entry.params), lang)
-
-
 def entry_doc(entry: TimelineEntry, lang: str | None = None) -> dict[str, Any]:
-    """One entry as a JSON object (the ``--json`` output)."""
-    event = event_to_doc(entry.event)
-    words = entry_words(entry, lang)
-    doc: dict[str, Any] = {
-        "n": entry.seq,
-        "seq": entry.seq,
-        "at": event["at"],
-        "time": entry.local_time(),
-        "recorder": entry.event.recorder,
-        "round": entry.round,
-        "kind": entry.kind,
-        "data": event["data"],
-        "text": words,
-        "words": words,
-        "voided_by": entry.voided_by,
-        "superseded_by": entry.superseded_by,
-    }
-    if entry.corrects is not None:
-        doc["corrects"] = entry.corrects
-    if entry.is_stake_change:
-        doc["from"], doc["to"] = entry.stake_from, entry.stake_to
-    if entry.is_fold:
-        doc["player"], doc["stake"] = entry.fold_player, entry.fold_stake
-        if entry.committed is not None:
-            doc["committed"] = entry.committed
-    if entry.undoes is not None:
-        doc["voids"] = entry.undoes
+    """One entry as a JSON object (the ``--json`` output): the shape every view gives an
+    entry (export/timeline_doc.py), with its data as stored and its words again as
+    ``words``."""
+    doc = shared_entry_doc(entry, lang)
+    doc["data"] = event_to_doc(entry.event)["data"]
+    doc["words"] = doc["text"]
     return doc
-
-
-def stake_note(entry: TimelineEntry, lang: str | None = None) -> str:
-    """``20 → 40`` for a stake change, ``at 20`` for a fold, else empty."""
-    if entry.stake_from is not None and entry.stake_to is not None:
-        return t("timeline.stake_from_to", lang, old=entry.stake_from, new=entry.stake_to)
-    if entry.fold_stake is not None:
-        return t("timeline.fold_at", lang, stake=entry.fold_stake)
-    return ""
 
 
 def _numbers(text: str) -> set[int]:
@@ -97,7 +64,7 @@ def entry_line(entry: TimelineEntry, lang: str | None = None) -> str:
     what = entry_words(entry, lang)
     stakes = {n for n in (entry.stake_from, entry.stake_to, entry.fold_stake) if n is not None}
     if stakes and not stakes <= _numbers(what):
-        what = f"[{stake_note(entry, lang)}] {what}"
+        what = f"[{stake_words(entry, lang)}] {what}"
     what += marks(entry, lang)
     return t(
         "timeline.line",

@@ -3,10 +3,12 @@ loads the rules and nothing of the store, the exports or the recording service."
 
 from __future__ import annotations
 
+import os
 import sys
 
 from scorekeeper.cli.errors import fail, with_valid_now
 from scorekeeper.cli.leaving import keep
+from scorekeeper.cli.progress_bar import progress_bar
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.state_json import state_json
@@ -14,6 +16,7 @@ from scorekeeper.core.transcript import (
     MAX_TRANSCRIPT_BYTES,
     TranscriptError,
     decode,
+    lines_about,
     looks_like_json,
     parse_transcript,
     replay_text,
@@ -22,7 +25,7 @@ from scorekeeper.core.transcript import replay as play
 from scorekeeper.export.columns import ljust, width
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import board_returned_text
-from scorekeeper.messages.text import json_text
+from scorekeeper.messages.text import json_text, visible
 
 
 def read_limited(path: str) -> bytes:
@@ -70,8 +73,10 @@ def _read_transcript(path: str, streamed: bool) -> Session:
             from scorekeeper.core.json_import import read_json_export  # only then
 
             return read_json_export(text)
-        if streamed:
-            return replay_text(text)  # a line at a time, no entry kept (core/stream.py)
+        if streamed:  # a line at a time, no entry kept (core/stream.py)
+            label = t("cli_extra.progress.replay", file=visible(os.path.basename(path)))
+            with progress_bar(label, lines_about(text)) as bar:
+                return replay_text(text, progress=bar)
         transcript = parse_transcript(text)
         del text
         return play(transcript, consume=True)

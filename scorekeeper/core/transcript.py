@@ -15,6 +15,7 @@ from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.game import Game
 from scorekeeper.core.games import get_game
 from scorekeeper.core.header import make_header, parse_stacks
+from scorekeeper.core.progress import Progress, ticking
 from scorekeeper.core.session import Session
 from scorekeeper.core.stream import NeedsWhole, StreamFold, folding
 from scorekeeper.core.words import UNKNOWN_ENTRY, entry_line, parse_entry, quote, split_line
@@ -234,15 +235,24 @@ def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
         pos = end
 
 
-def replay_text(text: str, clock: Callable[[], datetime] | None = None) -> Session:
+def lines_about(text: str) -> int:
+    """About how many lines *text* holds (a progress bar's end): its newlines, or its
+    carriage returns if it has more of those (an old Mac's file), one more for the last."""
+    return max(text.count("\n"), text.count("\r")) + 1
+
+
+def replay_text(
+    text: str, clock: Callable[[], datetime] | None = None, progress: Progress | None = None
+) -> Session:
     """:func:`read_session` in bounded memory: each line is parsed and played as it is
     read, and no entry is kept (core/stream.py); the session it gives holds the state at
     the end and none of the entries. What it refuses, and at which line, is what
     :func:`read_session` refuses: a line that cannot be read anywhere in the text is said
     before an entry the rules refuse. An undo or a correction reaching further back than
-    the fold keeps is played by :func:`read_session` instead."""
+    the fold keeps is played by :func:`read_session` instead. *progress* is told the
+    lines played (core/progress.py)."""
     try:
-        return stream_text(text, clock)
+        return stream_text(text, clock, progress=progress)
     except NeedsWhole:
         return read_session(text, clock)
 
@@ -252,19 +262,24 @@ EachEntry = Callable[[Event, StreamFold], None]
 
 
 def stream_text(
-    text: str, clock: Callable[[], datetime] | None = None, each: EachEntry | None = None
+    text: str,
+    clock: Callable[[], datetime] | None = None,
+    each: EachEntry | None = None,
+    progress: Progress | None = None,
 ) -> Session:
     """:func:`replay_text` without the hand-over: NeedsWhole when an undo or a correction
     reaches below what the fold keeps. *each* is told every entry as it is played (none
     after one the rules refuse: the text is then read on only to say a line that cannot
-    be read first, and the refusal is raised at its end)."""
+    be read first, and the refusal is raised at its end). *progress* is told the lines
+    read of about how many there are."""
     _refuse_nul(text)
     reader = _LineReader()
     fold: StreamFold | None = None
     refused: TranscriptError | None = None
     count = 0
     with folding(fresh=True):
-        for number, text_line in numbered_lines(text):
+        lines = ticking(numbered_lines(text), lines_about(text) if progress else 0, progress)
+        for number, text_line in lines:
             count = number
             try:
                 entry = reader.entry(number, text_line)

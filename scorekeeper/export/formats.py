@@ -20,8 +20,9 @@ from scorekeeper.core.transcript import write_transcript
 from scorekeeper.export.csvfile import export_csv
 from scorekeeper.export.htmlpage import export_html
 from scorekeeper.export.markdown import export_md
-from scorekeeper.export.report import row_doc, sheet_rows, stake_doc
+from scorekeeper.export.report import row_doc, sheet_rows
 from scorekeeper.export.settlement import settle
+from scorekeeper.export.timeline_doc import stake_entry_doc
 from scorekeeper.messages import language
 from scorekeeper.messages.text import json_text
 
@@ -56,7 +57,7 @@ def export_json(
         # board given back, in numbers and words
         "rows": [row_doc(session, row, lang) for row in sheet_rows(session, lang)],
         # what the app's timeline shows with its stake filter: each entry at its own time
-        "stake_timeline": [stake_doc(e, lang) for e in stake_timeline(session)],
+        "stake_timeline": [stake_entry_doc(e, lang) for e in stake_timeline(session)],
         "settlement": settle(session, rate).to_doc(lang),
         **({"receipt": receipt.to_doc()} if receipt is not None else {}),
     }

@@ -327,7 +327,7 @@ def _stakes(session: Session, lang: str) -> list[dict[str, Any]] | None:
     if not has_stakes(session.game):
         return None
     latest = stake_rows(session, lang, LATEST_STAKES, STAKE_ENTRIES)  # not the whole history
-    return [stake_row_doc(row) for row in reversed(latest)]  # the whole: live_stakes.py
+    return [stake_row_doc(row, lang) for row in reversed(latest)]  # the whole: live_stakes.py
 
 
 def last_result_line(session: Session, lang: str | None = None) -> str:

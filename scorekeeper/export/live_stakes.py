@@ -5,7 +5,8 @@ The table document sent with every entry keeps only the latest rows (export/live
 this list is read when a phone opens it (``GET stakes.json``), so that a long session's
 history is worked out when someone asks for it, never at every tap. Its rows are those of
 the app's timeline with ``s`` and of the exports (core/timeline.stake_timeline), in the
-same shape as the table document's, so the page draws both alike.
+same shape as the table document's, so the page draws both alike: the shape every view
+gives a timeline entry (export/timeline_doc.py).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.core.timeline import TimelineEntry
-from scorekeeper.core.times import local_text
 from scorekeeper.export.report import StakeRow, stake_row
+from scorekeeper.export.timeline_doc import entry_doc
 from scorekeeper.messages import Phrase, UserError, t
 
 #: Rows a page of the list holds ("Older changes" asks for the next).
@@ -23,20 +24,15 @@ STAKES_SHOWN = 40
 MAX_DIGITS = 12
 
 
-def stake_row_doc(row: StakeRow) -> dict[str, Any]:
-    """One row as the page draws it: its time, round, change and words, and its marks."""
-    entry = row.entry
-    return {
-        "seq": entry.seq,
-        "time": local_text(entry.at, "%H:%M:%S"),
-        "round": entry.round,
-        "from": entry.stake_from,
-        "to": entry.stake_to,
-        "text": row.stake,
-        "what": row.what,
-        "struck": not row.in_force,
-        "mark": row.mark,
-    }
+def stake_row_doc(row: StakeRow, lang: str | None = None) -> dict[str, Any]:
+    """One row as the page draws it: the shape every view gives an entry, with its stake
+    in words (export/timeline_doc.py), and the page's own two: ``struck`` (undone or
+    replaced) and ``mark`` (by which entry, in words)."""
+    doc = entry_doc(row.entry, lang)
+    doc["stake_text"] = row.stake
+    doc["struck"] = not row.in_force
+    doc["mark"] = row.mark
+    return doc
 
 
 def whole_number(text: str | None, what: str) -> int | None:
@@ -69,7 +65,7 @@ def stake_page(
         chosen = [e for e in chosen if e.seq < before]
     shown = chosen[-STAKES_SHOWN:]
     return {
-        "rows": [stake_row_doc(stake_row(entry, lang)) for entry in reversed(shown)],
+        "rows": [stake_row_doc(stake_row(entry, lang), lang) for entry in reversed(shown)],
         "older": len(chosen) > len(shown),
         "round": round_no,
         "rounds": rounds,

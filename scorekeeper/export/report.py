@@ -18,6 +18,7 @@ from scorekeeper.core.standings import Standing, net_history
 from scorekeeper.core.standings import standings as standings_of
 from scorekeeper.core.timeline import TimelineEntry, stake_timeline, state_after
 from scorekeeper.core.times import local_text
+from scorekeeper.export.timeline_doc import entry_words, stake_words
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import board_returned_text, describe_text
 
@@ -191,43 +192,12 @@ def stake_rows(
 
 
 def stake_row(entry: TimelineEntry, lang: str) -> StakeRow:
-    if entry.stake_from is not None and entry.stake_to is not None:
-        stake = t("timeline.stake_from_to", lang, old=entry.stake_from, new=entry.stake_to)
-    elif entry.fold_stake is not None:
-        stake = t("timeline.fold_at", lang, stake=entry.fold_stake)
-    else:
-        stake = ""
     marks = []
     if entry.voided_by is not None:
         marks.append(t("log.voided_by", lang, seq=entry.voided_by))
     if entry.superseded_by is not None:
         marks.append(t("timeline.superseded", lang, seq=entry.superseded_by))
-    what = describe_text(entry.key, dict(entry.params), lang)
-    return StakeRow(entry, stake, what, " ".join(marks))
-
-
-def stake_doc(entry: TimelineEntry, lang: str) -> dict[str, Any]:
-    """One stake timeline row in numbers and words (the JSON export's ``stake_timeline``)."""
-    row = stake_row(entry, lang)
-    doc: dict[str, Any] = {
-        "n": entry.seq,
-        "at": entry.at.isoformat(),
-        "round": entry.round,
-        "kind": entry.kind,
-        "text": row.what,
-        "stake": row.stake,
-        "voided_by": entry.voided_by,
-        "superseded_by": entry.superseded_by,
-    }
-    if entry.is_stake_change:
-        doc["from"], doc["to"] = entry.stake_from, entry.stake_to
-    if entry.is_fold:
-        doc["player"], doc["at_stake"] = entry.fold_player, entry.fold_stake
-    if entry.corrects is not None:
-        doc["corrects"] = entry.corrects
-    if entry.undoes is not None:
-        doc["voids"] = entry.undoes
-    return doc
+    return StakeRow(entry, stake_words(entry, lang), entry_words(entry, lang), " ".join(marks))
 
 
 def initial_players(session: Session) -> tuple[str, ...]:

@@ -16,6 +16,7 @@ from datetime import datetime
 from scorekeeper.collector import collector_paused
 from scorekeeper.core.corrections import correctable_rounds, correction_entry
 from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.progress import Progress
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.state import State
 from scorekeeper.messages import UserError, t
@@ -121,7 +122,9 @@ class Correcting:
     def receipt(self) -> Receipt | None:
         return None
 
-    def ensure_history(self) -> bool:  # made from a session read whole
+    def ensure_history(
+        self, progress: Progress | None = None
+    ) -> bool:  # made from a session read whole
         return False
 
     def close(self) -> None:  # the stored session stays open at its own table

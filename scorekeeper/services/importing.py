@@ -26,6 +26,7 @@ from typing import Any
 
 from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.events import Event, Header
+from scorekeeper.core.progress import Progress
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.state_codec import encode_state_pieces, history_pieces
@@ -85,14 +86,14 @@ class _Importing:
             self.draft.discard()
 
 
-def import_text(store: Store, text: str) -> int | None:
+def import_text(store: Store, text: str, progress: Progress | None = None) -> int | None:
     """Store the session transcript *text* holds, played and written a line at a time; its
     id, or None when an undo or a correction reaches below what the fold keeps (nothing is
     stored: import it whole). A transcript that breaks a rule raises as ``replay`` says
-    it (TranscriptError), and nothing is stored."""
+    it (TranscriptError), and nothing is stored. *progress* is told the lines played."""
     importing = _Importing(store)
     try:
-        session = stream_text(text, None, importing.entry)
+        session = stream_text(text, None, importing.entry, progress)
         draft = importing.start(session.header)
     except NeedsWhole:
         importing.discard()

@@ -27,6 +27,7 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.header import header_like
 from scorekeeper.core.ledger import NEEDS_HISTORY, Ledger
+from scorekeeper.core.progress import Progress, ticking
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult, State
@@ -81,12 +82,15 @@ def chain_refusal(sid: int, verdict: Verdict) -> DamagedSession:
     return DamagedSession("recording.vouch_edited", session=sid, entry=verdict.bad_vouch)
 
 
-def fold_checked(stored: StoredSession) -> tuple[Session, Verdict]:
+def fold_checked(
+    stored: StoredSession, progress: Progress | None = None
+) -> tuple[Session, Verdict]:
     """The session a stored file holds, once its entries match their chain and the rules,
     and what checking the chain found (its last entry's hash, the hash to chain on to).
 
     Every open checks the whole chain, not only ``verify``: an entry edited on disk (even
     with its line checksum fixed up) is refused, naming the first entry that does not match.
+    *progress* is told the entries folded (core/progress.py).
     """
     verdict = verify_chain(stored.header, stored.events, stored.vouches)
     if not verdict.ok:
@@ -94,7 +98,8 @@ def fold_checked(stored: StoredSession) -> tuple[Session, Verdict]:
     try:
         header = header_from_doc(stored.header)
         with collector_paused():
-            session = Session(header, [event_from_doc(doc) for doc in stored.events])
+            events = [event_from_doc(doc) for doc in stored.events]
+            session = Session(header, ticking(events, len(events), progress))
     except RuleError as error:
         raise DamagedSession(
             "recording.session_invalid", session=stored.id, reason=error.message()
@@ -105,11 +110,6 @@ def fold_checked(stored: StoredSession) -> tuple[Session, Verdict]:
 def fold_stored(stored: StoredSession) -> Session:
     """:func:`fold_checked`, the session alone."""
     return fold_checked(stored)[0]
-
-
-def receipt_of(stored: StoredSession) -> Receipt:
-    """The receipt of a stored session as it is on disk now (its chain checked)."""
-    return Receipt(len(stored.events), fold_checked(stored)[1].head)
 
 
 def load_with_receipt(store: Store, sid: int) -> tuple[Session, Receipt]:
@@ -322,7 +322,7 @@ class Recorder(Protocol):
 
     def receipt(self) -> Receipt | None: ...
 
-    def ensure_history(self) -> bool: ...
+    def ensure_history(self, progress: Progress | None = None) -> bool: ...
 
     def close(self) -> None: ...
 
@@ -478,11 +478,11 @@ class Recording:
             _FoldedWhenChanged(history, n, folded) for n, history in enumerate(taken.apart)
         )
 
-    def ensure_history(self) -> bool:
+    def ensure_history(self, progress: Progress | None = None) -> bool:
         """Fold the whole session if it was picked up at a snapshot: for an undo or a
         correction that reaches below it, the timeline, the standings, an export. The
         lock is kept throughout; the app runs this in a worker thread while its table
-        waits (ui/screens/history.py).
+        waits (ui/screens/history.py), showing *progress* (the entries folded).
 
         True if the snapshot's state turned out not to be what the entries give: its
         vouch line was forged. The whole fold, which checked every entry, is what counts
@@ -490,7 +490,7 @@ class Recording:
         are compared by length only here (``verify`` compares them all)."""
         if self.session.history_from == 1:
             return False
-        whole, verdict = fold_checked(self._writer.whole())
+        whole, verdict = fold_checked(self._writer.whole(), progress)
         wrong = not agrees_but_history(whole.state, self.session.state)
         if wrong:
             self._taken = self._taken_digest = None

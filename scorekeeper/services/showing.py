@@ -13,6 +13,7 @@ from scorekeeper.collector import collector_paused
 from scorekeeper.core.codec import event_from_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.progress import Progress
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.messages import UserError
@@ -55,7 +56,9 @@ class Shown:
     def receipt(self) -> Receipt | None:  # what is shown may be a moment of the past
         return None
 
-    def ensure_history(self) -> bool:  # what is shown was folded whole
+    def ensure_history(
+        self, progress: Progress | None = None
+    ) -> bool:  # what is shown was folded whole
         return False
 
     def close(self) -> None:

@@ -29,6 +29,7 @@ from typing import IO, Any
 from scorekeeper.collector import collector_paused
 from scorekeeper.core.codec import event_from_doc, header_from_doc
 from scorekeeper.core.game import Game
+from scorekeeper.core.progress import EVERY, Progress
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.state_codec import HistoryHashes, encode_state_measured
@@ -224,16 +225,22 @@ class _Hashing:
 
 
 def verify_streamed(
-    store: Store, sid: int, wanted: str | None = None, *, window: int | None = None
+    store: Store,
+    sid: int,
+    wanted: str | None = None,
+    *,
+    window: int | None = None,
+    progress: Progress | None = None,
 ) -> Streamed | None:
     """Session *sid* checked as ``verify`` checks it, a line at a time; None when anything
-    does not hold (then read and fold it whole: that says what, and where)."""
+    does not hold (then read and fold it whole: that says what, and where). *progress* is
+    told the journal's bytes read."""
     path = store.path(sid)
     snap = snapshots.load_digested(path)
     try:
         needs = wanted_of(path)
         with open_regular(path, follow=True) as handle, folding():
-            return _streamed(sid, handle, snap, wanted, window, needs)
+            return _streamed(sid, handle, snap, wanted, window, needs, progress)
     except Exception:  # anything at all: the whole read says it, or finds nothing wrong
         return None
 
@@ -254,6 +261,7 @@ def _streamed(
     wanted: str | None,
     window: int | None,
     needs: Wanted,
+    progress: Progress | None = None,
 ) -> Streamed:
     seekable = snapshots.seekable_of(snap) if snap is not None else None
     taken = seekable[1] if seekable is not None else snap.state() if snap is not None else None
@@ -294,6 +302,8 @@ def _streamed(
         if offset >= needs.size:
             break  # appended since the first pass: the journal as it was when verify began
         line += 1
+        if progress is not None and line % EVERY == 0:
+            progress(offset, needs.size)
         if pending is not None:
             digests[pending[0]] = pending[1](offset)
             pending = None
@@ -332,6 +342,8 @@ def _streamed(
                 )
         if not true and lying is None:
             lying = Lying(line, count)
+    if progress is not None:
+        progress(needs.size, needs.size)
     forged = forged or lying is not None
     if named and not forged:
         forged = _state_forged(fold, snap, taken, at_taken, count)

@@ -310,7 +310,7 @@
       if (!rows.length) return $("stakes").replaceChildren(row([[config.none_yet, "none"]]));
       fill($("stakes"), [[c.time], [c.round, "n"], [c.stake, "n"], [c.what]],
         rows.map((s) => {
-          const tr = row([[s.time, "time"], [s.round, "n"], [s.text, "n stake"], [s.what, "what"]]);
+          const tr = row([[s.time, "time"], [s.round, "n"], [s.stake_text, "n stake"], [s.text, "what"]]);
           tr.dataset.seq = s.seq;
           if (s.struck) tr.className = "struck";
           if (s.mark) tr.lastChild.appendChild(make("span", " " + s.mark, "note"));

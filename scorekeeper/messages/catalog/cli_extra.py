@@ -72,4 +72,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "one session, or several to settle together by player name",
         "セッション番号。複数なら名前ごとにまとめて精算",
     ),
+    # -- the progress bar on a terminal (cli/progress_bar.py) --------------------------------
+    "cli_extra.progress.replay": ("Replaying {file}", "{file}を再生中"),
+    "cli_extra.progress.import": ("Importing {file}", "{file}を取り込み中"),
+    "cli_extra.progress.verify": ("Verifying session {session}", "セッション{session}を検証中"),
+    "cli_extra.progress.export": ("Reading session {session}", "セッション{session}を読み込み中"),
+    "cli_extra.progress.export_write": ("Writing the {format} export", "{format}形式で書き出し中"),
 }

@@ -8,11 +8,14 @@ the table as it was right after it, read-only.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
@@ -87,8 +90,26 @@ def what_cell(entry: TimelineEntry) -> Text:
     return text
 
 
+@dataclass(frozen=True)
+class Filters:
+    """What the timeline is filtered to: the stake changes and folds only, one round, one
+    player (None: every one)."""
+
+    stake: bool = False
+    round: int | None = None
+    player: str | None = None
+
+
 class TimelineScreen(Screen[None]):
-    """Every entry of a session, newest at the bottom, filtered by key; read-only."""
+    """Every entry of a session, newest at the bottom, filtered by key; read-only.
+
+    The filters are one reactive attribute: a key or a dialog's answer sets it, and
+    :meth:`watch_filters` shows the list and the line that says the filters again (as
+    Textual's own examples keep state that several widgets show)."""
+
+    #: Set anew by every filter key (always_update: a key that changes nothing still
+    #: shows the list again, its last entry highlighted, as before).
+    filters: reactive[Filters] = reactive(Filters, init=False, always_update=True)
 
     BINDINGS = [
         Binding("a", "filter_all", t("timeline.key.all"), id="timeline-all"),
@@ -112,9 +133,6 @@ class TimelineScreen(Screen[None]):
         self.sid = sid
         self.entries = timeline(session)
         self.shown: list[TimelineEntry] = []
-        self.stake = False
-        self.round: int | None = None
-        self.player: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -135,6 +153,21 @@ class TimelineScreen(Screen[None]):
             self.show(cursor=table.cursor_row)
 
     _fitted_to: int | None = None
+
+    @property
+    def stake(self) -> bool:
+        return self.filters.stake
+
+    @property
+    def round(self) -> int | None:
+        return self.filters.round
+
+    @property
+    def player(self) -> str | None:
+        return self.filters.player
+
+    def watch_filters(self) -> None:
+        self.show()
 
     # -- the list --------------------------------------------------------------------
     def show(self, cursor: int | None = None) -> None:
@@ -193,12 +226,10 @@ class TimelineScreen(Screen[None]):
 
     # -- filters ---------------------------------------------------------------------
     def action_filter_all(self) -> None:
-        self.stake, self.round, self.player = False, None, None
-        self.show()
+        self.filters = Filters()
 
     def action_filter_stake(self) -> None:
-        self.stake = not self.stake
-        self.show()
+        self.filters = replace(self.filters, stake=not self.filters.stake)
 
     def action_filter_round(self) -> None:
         last = self.session.state.round
@@ -218,8 +249,7 @@ class TimelineScreen(Screen[None]):
         def done(text: str | None) -> None:
             number = None if text is None else plain_number(text.strip() or hint)
             if number is not None:
-                self.round = number
-                self.show()
+                self.filters = replace(self.filters, round=number)
 
         self.app.push_screen(TextDialog(t("timeline.round_title", last=last), hint, check), done)
 
@@ -229,8 +259,7 @@ class TimelineScreen(Screen[None]):
 
         def done(name: str | None) -> None:
             if name:
-                self.player = name
-                self.show()
+                self.filters = replace(self.filters, player=name)
 
         self.app.push_screen(ask_who(self.app, t("timeline.player_title"), seats), done)
 
