@@ -23,6 +23,7 @@ from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import ace_high, check_cards, groups_from_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView, shown_round
+from scorekeeper.core.samples import Draw, Samples, dealt_cards, player_only
 from scorekeeper.core.state import State, finish_round
 
 
@@ -169,11 +170,26 @@ class IndianLowest(Game):
         return "log.lowest.lose", {"losers": losers}
 
 
+def _reveal_sample(draw: Draw, state: State, choices: tuple[str, ...], pick: str) -> dict[str, Any]:
+    return {"cards": dealt_cards(draw, choices)}
+
+
+def _lose_sample(draw: Draw, state: State, choices: tuple[str, ...], pick: str) -> dict[str, Any]:
+    return {"losers": draw.some(choices, 1, unique=True)}
+
+
+#: Its defaults reach every rule.
+SAMPLES = Samples(verbs={"redraw": player_only, "reveal": _reveal_sample, "lose": _lose_sample})
+
+
 register(
     GameSpec(
         IndianLowest(),
         order=3,
         state_types=(LowestRound,),
         screen="scorekeeper.ui.screens.table_lowest:LowestTable",
+        samples=SAMPLES,
+        rules_doc="docs/rules/indian-lowest.md",
+        rules_doc_ja="docs/ja/rules.md",
     )
 )

@@ -26,6 +26,7 @@ from scorekeeper.core.events import Event, OptionValue, frozen
 from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in_play
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.read_model import Headline, RoundView
+from scorekeeper.core.samples import Draw, Samples, dealt_cards, player_only
 from scorekeeper.core.state import StakeChange, State, finish_round
 
 
@@ -352,11 +353,30 @@ def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
     return tuple(children)
 
 
+def _showdown_sample(
+    draw: Draw, state: State, choices: tuple[str, ...], pick: str
+) -> dict[str, Any]:
+    """The cards shown, or the winner named."""
+    if draw.coin():
+        return {"cards": dealt_cards(draw, choices)}
+    return {"winner": pick}
+
+
+#: Sessions that reach every rule quickly: a base to double, and a parent who folds pays.
+SAMPLES = Samples(
+    verbs={"fold": player_only, "raise": player_only, "showdown": _showdown_sample},
+    options={"base": "20", "parent_double_folds": "true"},
+)
+
+
 register(
     GameSpec(
         IndianOfficial(),
         order=1,
         state_types=(OfficialRound,),
         screen="scorekeeper.ui.screens.table_official:OfficialTable",
+        samples=SAMPLES,
+        rules_doc="docs/rules/indian-official.md",
+        rules_doc_ja="docs/ja/rules.md",
     )
 )
