@@ -141,9 +141,7 @@ def test_a_long_session_is_kept_by_its_snapshot(capsys, tmp_path):
     assert load_session(store, 1).state == read_session(path.read_text("utf-8")).state
     state_codec._TYPES.pop(HighCardRound.__name__, None)
     started = build_session_with_round_in_play()
-    again = state_codec.decode_state(
-        state_codec.encode_state(started), started.options, GAME_ID
-    )
+    again = state_codec.decode_state(state_codec.encode_state(started), started.options, GAME_ID)
     assert again == started
     code, _, err = run(capsys, *data, "verify", "1")
     assert (code, err) == (0, "")

@@ -48,6 +48,7 @@ def add_messages(table: Mapping[str, tuple[str, str]], owner: str) -> None:
             raise RuntimeError(f"message key {key!r} of {owner} is in the catalog already")
     CATALOG.update(table)
 
+
 _lang: str | None = None
 
 
