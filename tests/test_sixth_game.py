@@ -92,8 +92,10 @@ def test_replay_and_timeline_of_its_transcript(capsys, transcript):
     assert "round 1 corrected (wrong card): shown: A AH, B 7S, C QD, D 2C; highest A" in out
 
 
-def test_a_stored_session_records_corrects_and_exports_every_format(capsys, transcript, tmp_path):
-    data = ["--data-dir", str(tmp_path / "data")]
+def test_a_stored_session_records_corrects_and_exports_every_format(
+    capsys, transcript, tmp_path, home
+):
+    data = ["--data-dir", str(home)]
     assert run(capsys, *data, "import", str(transcript))[:2] == (0, "1\n")
     code, out, err = run(capsys, *data, "--lang", "en", "record", "1", "round", "pass B")
     assert (code, err) == (0, "") and "B passes" in out
@@ -123,10 +125,10 @@ def test_a_stored_session_records_corrects_and_exports_every_format(capsys, tran
             assert target.stat().st_size > 0
     assert "High card" in (tmp_path / "out.en.md").read_text(encoding="utf-8")
     assert "ハイカード" in (tmp_path / "out.ja.html").read_text(encoding="utf-8")
-    assert_json_export_reimports_the_same(capsys, tmp_path / "data")
+    assert_json_export_reimports_the_same(capsys, home)
 
 
-def test_a_long_session_is_kept_by_its_snapshot(capsys, tmp_path):
+def test_a_long_session_is_kept_by_its_snapshot(capsys, tmp_path, home):
     """Its round is kept by a snapshot even though the game registered after the codec
     was imported: the codec asks the registry again for a type it does not know."""
     state_codec._TYPES.pop(HighCardRound.__name__, None)  # as if imported before it
