@@ -9,8 +9,10 @@ named by tests/test_registry.py, which checks it beside the real games.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
+from tempfile import TemporaryDirectory
 
 import pytest
 from hypothesis import given
@@ -28,6 +30,8 @@ from tests.long_sessions import SeededData, long_session, seeded_strategies
 from tests.session_gen import build_session
 from tests.sixth_game import GAME_ID, HighCardRound, sixth_registered
 from tests.test_views_agree import SETTINGS, check_every_view
+from tests.test_views_agree_ui import SETTINGS as SCREEN_SETTINGS
+from tests.test_views_agree_ui import drive_the_app, drive_the_display
 from tests.ui_support import fixed_clock, press_all
 
 TRANSCRIPT = """\
@@ -169,6 +173,19 @@ def test_the_generator_finishes_rounds_in_most_sessions():
 @given(data=st.data())
 def test_every_view_agrees(data):
     check_every_view(build_session(data, GAME_ID))
+
+
+@pytest.mark.usefixtures("steady_screen")
+@SCREEN_SETTINGS
+@given(data=st.data())
+def test_every_screen_opens_and_agrees(data):
+    """The app's table, standings, timeline and the table display, as for a real game."""
+    session = build_session(data, GAME_ID)
+    with TemporaryDirectory() as folder:
+        store = Store(Path(folder) / "data")
+        create_session(store, session.header, session.events)
+        asyncio.run(drive_the_app(store, session))
+        asyncio.run(drive_the_display(store, session))
 
 
 async def test_its_table_in_the_app(tmp_path, steady_screen):
