@@ -204,17 +204,18 @@ SPEC = GameSpec(
 
 
 @contextmanager
-def sixth_registered() -> Iterator[GameSpec]:
+def sixth_registered(order: int = SPEC.order) -> Iterator[GameSpec]:
     """The sixth game registered (through the one ``register`` call every game makes)
-    while the block runs; the registry and the catalog as they were afterwards."""
+    while the block runs, offered at *order*; the registry and the catalog as they were
+    afterwards."""
     games = dict(game_module.registered())
     keys = set(CATALOG)
-    register(SPEC)
+    spec = replace(SPEC, order=order)
+    register(spec)
     try:
-        yield SPEC
+        yield spec
     finally:
         for key in set(CATALOG) - keys:
             del CATALOG[key]
-        stale = set(game_module.registered()) - set(games)
-        for game_id in stale:
-            del game_module._REGISTRY[game_id]
+        game_module._REGISTRY.clear()
+        game_module._REGISTRY.update(games)

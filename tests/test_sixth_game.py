@@ -19,8 +19,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.core import state_codec
-from scorekeeper.core.games import game_spec
+from scorekeeper.core.games import GAME_ORDER, game_spec
 from scorekeeper.core.header import make_header
+from scorekeeper.core.stats import game_rank
 from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
@@ -77,6 +78,16 @@ def test_it_is_registered_by_the_one_call_and_gone_afterwards():
     from scorekeeper.core.game import registered
 
     assert GAME_ID in registered()
+
+
+def test_a_game_registered_late_is_offered_at_its_own_place(capsys):
+    """Statistics order games by their registration's ``order`` and shell completion
+    offers every registered game: neither reads the list the package had at its import."""
+    with sixth_registered(order=0):
+        assert game_rank(GAME_ID) < game_rank("indian-official")  # no game id: the first
+        code, out, _ = run(capsys, "completion", "bash")
+        assert code == 0 and GAME_ID in out
+    assert game_rank(GAME_ID) > game_rank(GAME_ORDER[-1])
 
 
 def test_replay_and_timeline_of_its_transcript(capsys, transcript):
