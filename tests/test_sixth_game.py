@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
@@ -19,17 +20,19 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.core import state_codec
+from scorekeeper.core.game import register, registered
 from scorekeeper.core.games import GAME_ORDER, game_spec
 from scorekeeper.core.header import make_header
 from scorekeeper.core.stats import game_rank
 from scorekeeper.core.transcript import read_session, write_transcript
+from scorekeeper.messages import t
 from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from tests.cli_support import assert_json_export_reimports_the_same, run
 from tests.long_sessions import SeededData, long_session, seeded_strategies
 from tests.session_gen import build_session
-from tests.sixth_game import GAME_ID, HighCardRound, sixth_registered
+from tests.sixth_game import GAME_ID, SPEC, HighCardRound, sixth_registered
 from tests.test_views_agree import SETTINGS, check_every_view
 from tests.test_views_agree_ui import SETTINGS as SCREEN_SETTINGS
 from tests.test_views_agree_ui import drive_the_app, drive_the_display
@@ -75,9 +78,19 @@ def transcript(tmp_path: Path) -> Path:
 
 def test_it_is_registered_by_the_one_call_and_gone_afterwards():
     assert game_spec(GAME_ID).screen == "tests.sixth_screen:HighCardTable"
-    from scorekeeper.core.game import registered
-
     assert GAME_ID in registered()
+
+
+def test_its_texts_join_the_catalog_and_reword_none_of_anothers():
+    """Its texts are the catalog's while it is registered, in both languages; a game
+    whose texts would reword a key the catalog holds is refused as it registers."""
+    assert t(f"game.{GAME_ID}", "ja") == "ハイカード"
+    before = dict(registered())
+    clash = replace(SPEC, messages={**SPEC.messages, "word.round": ("Hand", "手")})
+    with pytest.raises(RuntimeError, match=r"word\.round"):
+        register(clash)
+    assert registered() == before
+    assert t("word.round", "en") == "round"
 
 
 def test_a_game_registered_late_is_offered_at_its_own_place(capsys):
