@@ -34,6 +34,7 @@ from tests.long_sessions import SeededData, long_session, seeded_strategies
 from tests.session_gen import build_session
 from tests.sixth_game import GAME_ID, SPEC, HighCardRound, sixth_registered
 from tests.test_views_agree import SETTINGS, check_every_view
+from tests.test_views_agree_page import record_by_page
 from tests.test_views_agree_ui import SETTINGS as SCREEN_SETTINGS
 from tests.test_views_agree_ui import drive_the_app, drive_the_display
 from tests.ui_support import fixed_clock, press_all
@@ -197,6 +198,19 @@ def test_the_generator_finishes_rounds_in_most_sessions():
 @given(data=st.data())
 def test_every_view_agrees(data):
     check_every_view(build_session(data, GAME_ID))
+
+
+@SETTINGS
+@given(data=st.data())
+def test_every_view_agrees_when_the_page_recorded_it(data, tmp_path_factory):
+    """Recorded tap by tap through the recorder's page, as for a real game."""
+    generated = build_session(data, GAME_ID)
+    store = Store(tmp_path_factory.mktemp("page") / "data")
+    create_session(store, generated.header)
+    asyncio.run(record_by_page(store, generated))
+    stored = load_session(store, 1)
+    assert stored.state.results == generated.state.results
+    check_every_view(stored)
 
 
 @pytest.mark.usefixtures("steady_screen")
