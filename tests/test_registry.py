@@ -299,6 +299,40 @@ def test_the_generator_finishes_rounds_in_most_sessions_of_a_game(game_id):
     assert finished > 50, f"game {game_id!r}: {finished} of 100 generated sessions finish a round"
 
 
+def _keys_said(key: str, params: Mapping[str, Any]) -> Iterator[str]:
+    """A log line's catalog key and those of what it carries (an undo's, a correction's)."""
+    yield key
+    what = params.get("what")
+    if isinstance(what, tuple):
+        yield from _keys_said(*what)
+    entries = params.get("entries")
+    if isinstance(entries, tuple):
+        for inner in entries:
+            yield from _keys_said(*inner)
+
+
+@pytest.mark.parametrize("game_id", CHECKED)
+def test_what_a_game_says_is_in_the_catalog(game_id):
+    """Every log line and round result its rules write in generated sessions is a catalog
+    key there, in both languages, and so is every refusal: a missing one is named here
+    with the game, not met as a KeyError by whoever reads the timeline or an export."""
+    problems: set[str] = set()
+    with seeded_strategies():
+        for seed in range(30):
+            try:
+                session = session_gen.build_session(SeededData(seed), game_id)
+            except KeyError as error:  # a refusal's key (UserError checks it as it is made)
+                problems.add(f"game {game_id!r}: its rules refuse with {error.args[0]}")
+                continue
+            said = {
+                key for i in range(len(session.events)) for key in _keys_said(*session.describe(i))
+            }
+            said |= {result.how for result in session.state.results}
+            for key in said:
+                problems.update(catalog_gaps(game_id, key))
+    report(sorted(problems))
+
+
 def test_the_generators_list_of_games_is_the_packages():
     """GAMES (what the property tests are parametrized over) is the registry's at import;
     a game registered later is played by its id (tests/test_sixth_game.py)."""
