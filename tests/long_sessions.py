@@ -12,15 +12,15 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from scorekeeper.core.events import Entry
+from scorekeeper.core.games import game_spec
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from tests import session_gen
 from tests.session_gen import (
-    GAMES,
-    STACKS,
     Clock,
     correction,
     entry_data,
+    options_of,
     play_round_entry,
     try_entry,
 )
@@ -123,7 +123,8 @@ def long_session(game: str, seed: int, at_least: int = 300) -> Session:
     reached), from *seed*, its last :data:`QUIET_TAIL` entries without undo or correction."""
     data = SeededData(seed)
     rng = data.rng
-    header = make_header(game, ["A", "B", "C", "D"], dict(GAMES[game]), stacks=STACKS.get(game))
+    stacks = dict(game_spec(game).samples.stacks) or None  # any registered game, by its id
+    header = make_header(game, ["A", "B", "C", "D"], options_of(game), stacks=stacks)
     session = Session(header)
     clock = Clock()
     shared = ("end", "leave", "recorder", "note", "rate", "join", "rebuy", "undo")

@@ -9,8 +9,9 @@ and is simply not in the session.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
@@ -18,30 +19,25 @@ from scorekeeper.core.corrections import correction_entry, in_force
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry
 from scorekeeper.core.game import LegalAction
-from scorekeeper.core.games import all_games
+from scorekeeper.core.games import game_spec, game_specs
 from scorekeeper.core.header import make_header
+from scorekeeper.core.samples import DECK as DECK  # the tests draw cards from it too
 from scorekeeper.core.session import Session
 
-SUITS = "SHDC"
-RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7"]
-DECK = [rank + suit for rank in RANKS for suit in SUITS]
-POOLS = ["ace", "king", "queen", "jack", "ten", "marriage", "sequence"]
+T = TypeVar("T")
 JOINERS = ["E", "佐藤", "Zoë"]
 
-#: What the generator knows of each game: options that make every rule reachable quickly
-#: (an empty dict: its defaults do). Every registered game must have its line here, and
-#: every round verb of it must be one entry_data makes data for (MADE): tests/test_registry.py.
-OPTIONS: dict[str, dict[str, str]] = {
-    "indian-official": {"base": "20", "parent_double_folds": "true"},
-    "indian-chips": {"stack": "12", "bet": "3", "raises": "2", "redraw": "true"},
-    "indian-lowest": {},
-    "pochen": {"stack": "40", "card_payment": "true", "all_pass": "best_set"},
-}
+
+def options_of(game: str) -> dict[str, str]:
+    """The options a game's sessions are generated with (its ``samples``, core/samples.py)."""
+    return dict(game_spec(game).samples.options)
+
 
 #: (game, options): every registered game (core/games), in the order games are offered,
-#: with its OPTIONS; a game the generator does not know yet is played with its defaults
-#: (and tests/test_registry.py says it is not covered).
-GAMES: dict[str, dict[str, str]] = {game.id: OPTIONS.get(game.id, {}) for game in all_games()}
+#: with the options its registration declares for the generator (``GameSpec.samples``).
+#: A game registered later (the sixth game of tests/sixth_game.py) is played by name:
+#: build_session asks the registry, not this list.
+GAMES: dict[str, dict[str, str]] = {spec.id: options_of(spec.id) for spec in game_specs()}
 
 #: Any text a recorder might type into a note or a reason (surrogates are not text).
 FREE_TEXT = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=30).filter(
@@ -85,31 +81,37 @@ class Clock:
         return self.at
 
 
-def _groups(data: st.DataObject, names: tuple[str, ...]) -> list[list[str]]:
-    """A ranking with ties: the names in a random order, cut into groups."""
-    order = data.draw(st.permutations(list(names)))
-    groups: list[list[str]] = []
-    for name in order:
-        if groups and data.draw(st.booleans()):
-            groups[-1].append(name)
-        else:
-            groups.append([name])
-    return groups
+class HypothesisDraw:
+    """The choices a game's samples make (core/samples.py ``Draw``), drawn by Hypothesis
+    (or by what tests/long_sessions.py puts in ``st``'s place)."""
 
+    def __init__(self, data: st.DataObject) -> None:
+        self.data = data
 
-#: The round verbs entry_data makes data of their own shape for; any other is given
-#: ``{"player": ...}`` (PLAYER_ONLY: all it takes). A round verb in neither would be
-#: refused every time, and never played by the property tests (tests/test_registry.py).
-MADE = frozenset(
-    {"showdown", "poch", "lose", "reveal", "turned", "trump", "claim", "bet", "raise", "show"}
-    | {"out"}
-)
-PLAYER_ONLY = frozenset({"fold", "raise", "check", "bet", "call", "pass", "redraw"})
+    def one(self, options: Sequence[T]) -> T:
+        return self.data.draw(st.sampled_from(options))
+
+    def some(
+        self, options: Sequence[T], min_size: int = 0, max_size: int | None = None, *,
+        unique: bool = False,
+    ) -> list[T]:  # fmt: skip
+        element = st.sampled_from(options)
+        return self.data.draw(st.lists(element, min_size=min_size, max_size=max_size,
+                                       unique=unique))  # fmt: skip
+
+    def number(self, low: int, high: int) -> int:
+        return self.data.draw(st.integers(low, high))
+
+    def coin(self) -> bool:
+        return self.data.draw(st.booleans())
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        return self.data.draw(st.permutations(list(items)))
 
 
 def entry_data(data: st.DataObject, session: Session, action: LegalAction) -> dict[str, Any]:
     """Data for a legal kind of entry; the rules may still refuse it (a claim nobody can make)."""
-    kind, choices, game = action.kind, action.choices, session.game.id
+    kind, choices = action.kind, action.choices
     pick = data.draw(st.sampled_from(choices)) if choices else ""
     if kind in ("round", "undo", "end"):
         return {}
@@ -130,53 +132,11 @@ def entry_data(data: st.DataObject, session: Session, action: LegalAction) -> di
         return {"player": player, "after": after}
     if kind == "rebuy":
         return {"player": pick, "chips": data.draw(st.integers(1, 15))}
-    if kind == "showdown" and game == "indian-official":
-        if data.draw(st.booleans()):
-            cards = data.draw(st.lists(st.sampled_from(DECK), min_size=len(choices),
-                                       max_size=len(choices), unique=True))  # fmt: skip
-            return {"cards": dict(zip(choices, cards, strict=True))}
-        return {"winner": pick}
-    if kind == "showdown":
-        if data.draw(st.booleans()):
-            cards = data.draw(st.lists(st.sampled_from(DECK), min_size=len(choices),
-                                       max_size=len(choices), unique=True))  # fmt: skip
-            return {"cards": dict(zip(choices, cards, strict=True))}
-        return {"ranking": _groups(data, choices)}
-    if kind == "poch":
-        return {"ranking": _groups(data, choices)}
-    if kind == "lose":
-        return {"losers": data.draw(st.lists(st.sampled_from(choices), min_size=1, unique=True))}
-    if kind == "reveal":
-        cards = data.draw(st.lists(st.sampled_from(DECK), min_size=len(choices),
-                                   max_size=len(choices), unique=True))  # fmt: skip
-        return {"cards": dict(zip(choices, cards, strict=True))}
-    if kind == "turned":
-        return {"card": data.draw(st.sampled_from(DECK))}
-    if kind == "trump":
-        return {"suit": data.draw(st.sampled_from(SUITS))}
-    if kind == "claim":  # sometimes more trump cards than a hand of five: refused
-        return {
-            "player": pick,
-            "pools": data.draw(st.lists(st.sampled_from(POOLS), min_size=1, max_size=4)),
-        }
-    if kind in ("bet", "raise") and game == "pochen":
-        view = session.game.round_view(session.state)
-        high = (view.stake or 0) if view is not None else 0
-        return {"player": pick, "amount": high + data.draw(st.integers(1, 3))}
-    if kind == "show":  # sets from one deck, or not (the turned card, another's claim)
-        shown = data.draw(st.lists(st.sampled_from(choices), min_size=1, unique=True))
-        sets = []
-        for player in shown:
-            rank = data.draw(st.sampled_from(RANKS))
-            suits = data.draw(st.lists(st.sampled_from(SUITS), min_size=2, max_size=4, unique=True))
-            sets.append([player, [rank + suit for suit in suits]])
-        return {"sets": sets}
-    if kind == "out":
-        view = session.game.round_view(session.state)
-        others = [p for p in (view.dealt if view else ()) if p != pick]
-        paid = {p: data.draw(st.integers(1, 6)) for p in others}  # 6: refused
-        return {"player": pick, "paid": paid if session.state.options["card_payment"] else {}}
-    return {"player": pick}
+    game = session.game
+    sample = game_spec(game.id).samples.verbs.get(kind) if kind in game.round_kinds else None
+    if sample is None:  # a verb the game declares no data for: tests/test_registry.py says so
+        return {"player": pick}
+    return sample(HypothesisDraw(data), session.state, choices, pick)
 
 
 def try_entry(session: Session, entry: Entry, clock: Clock) -> bool:
@@ -236,30 +196,25 @@ def correction(data: st.DataObject, session: Session, clock: Clock) -> bool:
     return try_entry(session, correction_entry(number, reason, entries), clock)
 
 
-#: Chip games start A with more chips than the others, so that the chips held and the
-#: net result order the players differently (rankings must follow the net); D starts
-#: short at indian-chips, so that it goes all-in early and side pots are made.
-STACKS = {"indian-chips": {"A": 20, "D": 3}, "pochen": {"A": 60}}
-
-#: Moves at most per session: a Pochen deal takes many more entries than a round.
-STEPS = {"pochen": 110}
+#: The chips some players start with, by game (its ``samples.stacks``): A has more than
+#: the others, so that the chips held and the net result order the players differently.
+STACKS = {spec.id: dict(spec.samples.stacks) for spec in game_specs() if spec.samples.stacks}
 
 
 def build_session(data: st.DataObject, game: str) -> Session:
     """A session of *game* after a number of moves of every kind."""
-    options, carried = dict(GAMES[game]), {}
-    if game == "pochen":  # the board at the end goes back, or also opens the next session;
-        # now and then this session opens with a board carried over from the one before
-        options["end_board"] = data.draw(st.sampled_from(["share", "carry"]))
-        if data.draw(st.integers(0, 2)) == 0:
-            carried = {
-                "board": {"jack": 3, "centre": 6},
-                "shares": {"A": 3, "B": 2, "C": 2, "D": 2},
-            }
-    header = make_header(game, ["A", "B", "C", "D"], options, stacks=STACKS.get(game), **carried)
+    samples = game_spec(game).samples
+    options, carried = options_of(game), {}
+    for key, words in samples.drawn_options.items():  # Pochen: the board at the end goes
+        options[key] = data.draw(st.sampled_from(words))  # back, or opens the next session
+    # now and then this session opens with a board carried over from the one before
+    if samples.carried is not None and data.draw(st.integers(0, 2)) == 0:
+        carried = dict(samples.carried)
+    stacks = dict(samples.stacks) or None
+    header = make_header(game, ["A", "B", "C", "D"], options, stacks=stacks, **carried)
     session = Session(header)
     clock = Clock()
-    count = data.draw(st.integers(1, STEPS.get(game, 45)))
+    count = data.draw(st.integers(1, samples.steps))
     for _ in range(count):
         move = data.draw(st.sampled_from(MOVES))
         state = session.state
@@ -299,7 +254,7 @@ def build_session(data: st.DataObject, game: str) -> Session:
             action = legal.get(move)
             if action is not None:
                 try_entry(session, Entry(move, entry_data(data, session, action)), clock)
-    if game == "pochen" and data.draw(st.integers(0, 2)) == 0:
+    if samples.ended_sometimes and data.draw(st.integers(0, 2)) == 0:
         # ended with chips still on the board: they go back (end_board), the standings
         # count them, and every view must end there too (issue 43)
         try_entry(session, Entry("end"), clock)

@@ -41,7 +41,11 @@ def allowed(session: Session) -> set[str]:
 @SETTINGS
 @given(data=st.data())
 def test_the_phone_offers_every_entry_the_table_offers(game, data):
-    generated = build_session(data, game)
+    offers_what_the_table_offers(build_session(data, game))
+
+
+def offers_what_the_table_offers(generated: Session) -> None:
+    """Replayed entry by entry, the phone offers what the table offers after each."""
     again = Session(generated.header)
     assert offered(again) == allowed(again)
     for event in generated.events:

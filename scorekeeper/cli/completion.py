@@ -49,7 +49,7 @@ def script(parser: argparse.ArgumentParser, shell: str) -> str:
     not when every command starts)."""
     import shtab  # only this command needs it
 
-    from scorekeeper.core.games import GAME_ORDER
+    from scorekeeper.core.games import game_specs
 
     for action in _all_actions(parser):
         if action.dest == "session":
@@ -57,7 +57,7 @@ def script(parser: argparse.ArgumentParser, shell: str) -> str:
         elif action.dest in ("file", "output"):
             mark(action, FILE)
         elif "--game" in action.option_strings:
-            mark(action, words(list(GAME_ORDER)))
+            mark(action, words([spec.id for spec in game_specs()]))  # every one registered
     return str(shtab.complete(parser, shell=shell))
 
 

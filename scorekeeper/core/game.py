@@ -18,8 +18,9 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Event, OptionValue
 from scorekeeper.core.phone_forms import PhoneForms
 from scorekeeper.core.read_model import BoardView, Headline, RoundView
+from scorekeeper.core.samples import Samples
 from scorekeeper.core.state import RoundResult, State
-from scorekeeper.messages import Phrase
+from scorekeeper.messages import Phrase, add_messages
 
 _R = TypeVar("_R")
 _TRUE = ("true", "yes", "on", "1")
@@ -332,17 +333,13 @@ class Game(ABC):
 class GameSpec:
     """Everything the rest of the program needs to know of a game, declared once, in the
     game's own module (``register(GameSpec(...))`` at its end; docs/architecture.md,
-    "Adding a game"). The rest is derived from the registry or named by the game's id:
-
-    - its entries on the phone and their buttons' labels: ``phone`` (core/phone_forms.py);
-    - its board, where it has one: ``Game.board_view`` (core/read_model.py BoardView);
-    - its name and short name: the catalog's ``game.<id>`` and ``game.<id>.short``;
-    - each entry key's help on its table: ``ui.help.<id>.<meaning>`` (one per game, so
-      no game's help speaks of another game's rule);
-    - its rules: docs/rules/<id>.md, and its section in docs/ja/rules.md;
-    - the property tests' sessions of it: tests/session_gen.py (OPTIONS).
-
-    tests/test_registry.py checks each of them for every registered game, by name.
+    "Adding a game"). A spec without one of its fields is refused by the type checker;
+    tests/test_registry.py checks, for every registered game, that what each field names
+    is there (the screen, the phone's forms and labels, the catalog texts, the rules docs,
+    data for each verb) and names the game and the piece it lacks. Its board, where it has
+    one, is ``Game.board_view`` (core/read_model.py BoardView). Found by the game's id
+    besides: its name and short name (``game.<id>``, ``game.<id>.short``) and each entry
+    key's help on its table (``ui.help.<id>.<meaning>``), in the catalog or in ``messages``.
     """
 
     game: Game
@@ -351,11 +348,25 @@ class GameSpec:
     #: the game's own types a state holds (its round in play and what that holds): the
     #: snapshot codec (core/state_codec.py) keeps exactly these besides the common ones
     state_types: tuple[type, ...]
-    #: its table screen, ``"module:Class"`` under scorekeeper.ui: named here, imported
-    #: by the app when a session of the game opens (the core imports no screen)
+    #: its table screen, ``"module:Class"`` (a TableScreen of scorekeeper.ui, or of a
+    #: package of its own): named here, imported by the app when a session of the game
+    #: opens (the core imports no screen)
     screen: str
     #: its entries on the recorder's phone: what each asks for, and its buttons' labels
     phone: PhoneForms
+    #: how the property tests' generator plays it: data for each of its round verbs, the
+    #: options, stacks and length of its sessions (core/samples.py)
+    samples: Samples
+    #: its rules in English, a Markdown file, as a path from the project's root
+    #: (``docs/rules/<id>.md``)
+    rules_doc: str
+    #: the Markdown file holding its rules in Japanese, from the project's root: a section
+    #: headed with its Japanese name (``## …``) that links to ``rules_doc``
+    rules_doc_ja: str
+    #: catalog texts it brings with it, ``{key: (English, Japanese)}``, added to the
+    #: catalog when it registers (a game outside the package); a game of the package keeps
+    #: its texts in the catalog files (scorekeeper/messages/catalog/) and leaves this empty
+    messages: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -375,10 +386,12 @@ def round_in_play(state: State, kind: type[_R]) -> _R:
 
 def register(spec: GameSpec) -> Game:
     """Called once by each game module, with all it declares; look games up with
-    ``scorekeeper.core.games.get_game`` (or ``game_spec`` for the declaration)."""
+    ``scorekeeper.core.games.get_game`` (or ``game_spec`` for the declaration). The texts
+    it brings (``messages``) join the catalog here."""
     before = _REGISTRY.get(spec.id)
     if before is not None and type(before.game).__module__ != type(spec.game).__module__:
         raise RuntimeError(f"game id {spec.id!r} is registered by two modules")
+    add_messages(spec.messages, f"game {spec.id!r}")
     _REGISTRY[spec.id] = spec
     return spec.game
 

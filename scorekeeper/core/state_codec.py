@@ -42,8 +42,34 @@ def _types() -> dict[str, type]:
     return types
 
 
-_TYPES: dict[str, type] = _types()
-_FIELDS = {name: tuple(f.name for f in fields(cls)) for name, cls in _TYPES.items()}
+_TYPES: dict[str, type] = {}
+_FIELDS: dict[str, tuple[str, ...]] = {}
+
+
+def known_types() -> dict[str, type]:
+    """The types a snapshot keeps now, by name: read from the registry again, so that a
+    game registered after this module was imported (one declared outside the package)
+    is kept as well as the games of the package."""
+    types = _types()
+    _TYPES.clear()
+    _TYPES.update(types)
+    _FIELDS.clear()
+    _FIELDS.update({name: tuple(f.name for f in fields(cls)) for name, cls in types.items()})
+    return dict(types)
+
+
+def _known(name: str, cls: type | None = None) -> bool:
+    """Whether *name* is a type kept (and is *cls*, when given); the registry is read
+    again once when it is not."""
+    for _ in range(2):
+        found = _TYPES.get(name)
+        if found is not None and (cls is None or found is cls):
+            return True
+        known_types()
+    return False
+
+
+known_types()
 _DEPTH = 40  # deeper than any state nests: a document past it is not ours
 
 
@@ -80,7 +106,7 @@ def encode(value: Any, apart: list[str] | None = None) -> Any:
     if type(value) is datetime:
         return {"at": value.isoformat()}
     name = type(value).__name__
-    if is_dataclass(value) and _TYPES.get(name) is type(value):
+    if is_dataclass(value) and (_TYPES.get(name) is type(value) or _known(name, type(value))):
         return {"o": name, "f": [encode(getattr(value, field), apart) for field in _FIELDS[name]]}
     raise ValueError(f"no way to keep a {name} in a snapshot")
 
@@ -357,7 +383,9 @@ def _hashable(pair: list[Any]) -> tuple[Any, Any]:
 
 def _decode_object(doc: Mapping[str, Any], depth: int, apart: Sequence[Any]) -> Any:
     name, values = doc.get("o"), doc.get("f")
-    if not isinstance(name, str) or name not in _TYPES or not isinstance(values, list):
+    if not isinstance(name, str) or not isinstance(values, list):
+        raise ValueError("an object of no known type")
+    if name not in _TYPES and not _known(name):
         raise ValueError("an object of no known type")
     names = _FIELDS[name]
     if len(values) != len(names):

@@ -31,12 +31,13 @@ What counts, per game (each game says who won, in ``RoundResult.winners``):
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core.games import GAME_ORDER
+from scorekeeper.core.games import game_specs
 
 if TYPE_CHECKING:  # only named here: ``stats`` over cached documents never folds
     from scorekeeper.core.chain import Chain
@@ -91,7 +92,10 @@ class Totals:
 
 
 def game_rank(game_id: str) -> tuple[int, str]:
-    return (GAME_ORDER.index(game_id) if game_id in GAME_ORDER else len(GAME_ORDER), game_id)
+    """Where *game_id* is offered (its registration's ``order``, a game registered late
+    too); a game no longer registered (a stored session of it) after every one."""
+    order = {spec.id: spec.order for spec in game_specs()}
+    return (order.get(game_id, sys.maxsize), game_id)
 
 
 # -- one session ------------------------------------------------------------------

@@ -38,6 +38,17 @@ def _load() -> dict[str, tuple[str, str]]:
 
 CATALOG: Final = _load()
 
+
+def add_messages(table: Mapping[str, tuple[str, str]], owner: str) -> None:
+    """Add the texts a game declared outside the catalog files brings with its
+    registration (core/game.py ``GameSpec.messages``). A key the catalog holds already
+    with other words is refused, never overwritten: no game rewords another's text."""
+    for key, pair in table.items():
+        if CATALOG.get(key, pair) != pair:
+            raise RuntimeError(f"message key {key!r} of {owner} is in the catalog already")
+    CATALOG.update(table)
+
+
 _lang: str | None = None
 
 

@@ -25,7 +25,9 @@ def game_specs() -> list[GameSpec]:
     return sorted(registered().values(), key=lambda spec: (spec.order, spec.id))
 
 
-#: The order games are offered in (the official rules first): each game's ``order``.
+#: The package's games in the order they are offered (the official rules first), as
+#: they were when the package was imported: what the tests are parametrized over. The
+#: program asks ``game_specs()``, which also holds a game registered later.
 GAME_ORDER: tuple[str, ...] = tuple(spec.id for spec in game_specs())
 
 

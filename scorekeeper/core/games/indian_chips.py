@@ -44,6 +44,7 @@ from scorekeeper.core.games.ranking import (
 from scorekeeper.core.phone_forms import OtherWay, PhoneForms
 from scorekeeper.core.pots import Layers, award, pot_winners
 from scorekeeper.core.read_model import Headline, RoundView
+from scorekeeper.core.samples import Draw, Samples, dealt_cards, player_only, ranking_groups
 from scorekeeper.core.state import State, finish_round
 
 BETTING = BET_VERBS
@@ -345,6 +346,24 @@ def _amount(state: State, betting: Betting, kind: str, player: str) -> int:
     return min(wanted, state.scores[player])
 
 
+def _showdown_sample(
+    draw: Draw, state: State, choices: tuple[str, ...], pick: str
+) -> dict[str, Any]:
+    """The cards shown, or a ranking typed (with ties)."""
+    if draw.coin():
+        return {"cards": dealt_cards(draw, choices)}
+    return {"ranking": ranking_groups(draw, choices)}
+
+
+#: Small stacks and bets, so that players go all-in; A starts with more chips than the
+#: others (the ranking by net and by chips differ), D short (side pots early).
+SAMPLES = Samples(
+    verbs={**dict.fromkeys((*BETTING, "redraw"), player_only), "showdown": _showdown_sample},
+    options={"stack": "12", "bet": "3", "raises": "2", "redraw": "true"},
+    stacks={"A": 20, "D": 3},
+)
+
+
 register(
     GameSpec(
         IndianChips(),
@@ -365,5 +384,8 @@ register(
                 "showdown": OtherWay("cards", ("cards",), "phone.do.indian-chips.showdown_cards")
             },
         ),
+        samples=SAMPLES,
+        rules_doc="docs/rules/indian-chips.md",
+        rules_doc_ja="docs/ja/rules.md",
     )
 )

@@ -24,6 +24,7 @@ from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in
 from scorekeeper.core.games.ranking import ace_high, check_cards, groups_from_cards, pairs_of
 from scorekeeper.core.phone_forms import PhoneForms
 from scorekeeper.core.read_model import Headline, RoundView, shown_round
+from scorekeeper.core.samples import Draw, Samples, dealt_cards, player_only
 from scorekeeper.core.state import State, finish_round
 
 
@@ -170,6 +171,18 @@ class IndianLowest(Game):
         return "log.lowest.lose", {"losers": losers}
 
 
+def _reveal_sample(draw: Draw, state: State, choices: tuple[str, ...], pick: str) -> dict[str, Any]:
+    return {"cards": dealt_cards(draw, choices)}
+
+
+def _lose_sample(draw: Draw, state: State, choices: tuple[str, ...], pick: str) -> dict[str, Any]:
+    return {"losers": draw.some(choices, 1, unique=True)}
+
+
+#: Its defaults reach every rule.
+SAMPLES = Samples(verbs={"redraw": player_only, "reveal": _reveal_sample, "lose": _lose_sample})
+
+
 register(
     GameSpec(
         IndianLowest(),
@@ -180,5 +193,8 @@ register(
             forms={"redraw": "player", "lose": "players", "reveal": "cards"},
             labels={"reveal": "phone.do.indian-lowest.reveal"},
         ),
+        samples=SAMPLES,
+        rules_doc="docs/rules/indian-lowest.md",
+        rules_doc_ja="docs/ja/rules.md",
     )
 )

@@ -27,6 +27,7 @@ from scorekeeper.core.game import Game, GameSpec, OptionSpec, register, round_in
 from scorekeeper.core.games.ranking import check_cards, pairs_of
 from scorekeeper.core.phone_forms import OtherWay, PhoneForms
 from scorekeeper.core.read_model import Headline, RoundView
+from scorekeeper.core.samples import Draw, Samples, dealt_cards, player_only
 from scorekeeper.core.state import StakeChange, State, finish_round
 
 
@@ -353,6 +354,22 @@ def _contesting_children(state: State, table: OfficialRound) -> tuple[str, ...]:
     return tuple(children)
 
 
+def _showdown_sample(
+    draw: Draw, state: State, choices: tuple[str, ...], pick: str
+) -> dict[str, Any]:
+    """The cards shown, or the winner named."""
+    if draw.coin():
+        return {"cards": dealt_cards(draw, choices)}
+    return {"winner": pick}
+
+
+#: Sessions that reach every rule quickly: a base to double, and a parent who folds pays.
+SAMPLES = Samples(
+    verbs={"fold": player_only, "raise": player_only, "showdown": _showdown_sample},
+    options={"base": "20", "parent_double_folds": "true"},
+)
+
+
 register(
     GameSpec(
         IndianOfficial(),
@@ -370,5 +387,8 @@ register(
                 "showdown": "phone.do.indian-official.showdown",
             },
         ),
+        samples=SAMPLES,
+        rules_doc="docs/rules/indian-official.md",
+        rules_doc_ja="docs/ja/rules.md",
     )
 )
