@@ -20,9 +20,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.core import state_codec
+from scorekeeper.core.events import Entry
 from scorekeeper.core.game import register, registered
 from scorekeeper.core.games import GAME_ORDER, game_spec
-from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.stats import game_rank
