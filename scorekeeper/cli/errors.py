@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NoReturn
 
-from scorekeeper.messages import t
+from scorekeeper.messages import UserError, t
 
 # Every exit status the command can end with; docs/cli.md, docs/ja/cli.md and the
 # ``--help`` epilog list exactly these (tests/test_cli_extra.py checks it).
@@ -52,6 +52,28 @@ class CommandError(Exception):
         super().__init__(f"{where}: {message}")
         self.where = where
         self.text = message
+
+
+class RecordedThen(Exception):
+    """A failure after entries reached the journal (``record``): said with what the
+    journal holds, entries *first* to *last* of session *session*, never as "nothing was
+    recorded"; the exit status is the failure's own."""
+
+    def __init__(self, session: int, first: int, last: int, error: BaseException) -> None:
+        if isinstance(error, KeyboardInterrupt):
+            then, self.code = t("cli.then_interrupted"), EXIT_INTERRUPTED
+        elif isinstance(error, UserError):
+            then, self.code = error.message(), EXIT_REFUSED
+        else:
+            detail = " ".join(str(error).split())[:200]
+            then = t("cli.then_internal", kind=type(error).__name__, detail=detail)
+            self.code = EXIT_INTERNAL
+        where = {"session": session, "first": first, "then": then}
+        if first == last:
+            self.text = t("cli.recorded_one_then", **where)
+        else:
+            self.text = t("cli.recorded_many_then", last=last, **where)
+        super().__init__(self.text)
 
 
 def fail(where: str | Path, message: str) -> NoReturn:

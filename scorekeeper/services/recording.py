@@ -387,7 +387,9 @@ class Recording:
         #: An undo or a correction after that state: folding from it cannot take them,
         #: so a new one is taken as this recording closes.
         self._state_stale = False
-        self._recorded = 0
+        #: How many entries this recording has put on the journal: whatever fails after
+        #: an append, the caller can say what the journal holds (``scorekeeper record``).
+        self.appended = 0
         #: The statistics when the session was opened, and the round results they count:
         #: closing counts only the rounds added since (core/stats.py session_stats).
         self._stats_since: tuple[dict[str, Any], Chain[RoundResult]] | None = None
@@ -411,6 +413,8 @@ class Recording:
             self._chain, self._head = verdict.tip, verdict.head
         if self._stats_since is None:
             self._stats_since = (session_stats(self.session), self.session.state.results)
+        #: The entries the journal held at opening: with :attr:`appended`, what it holds.
+        self._opened_with = self.session.ledger.next_seq - 1
 
     def _opened_whole(self) -> tuple[SessionWriter, Session, Verdict]:
         writer = self._store.open_writer(self.id)
@@ -533,7 +537,7 @@ class Recording:
         doc = sealed(self._chain, event_to_doc(event))
         self._writer.append(doc)
         self._chain = self._head = doc[HASH_KEY]
-        self._recorded += 1
+        self.appended += 1
         try:
             self.session.commit(event)
         except snapshots.HistoryNotVouched:
@@ -572,7 +576,7 @@ class Recording:
             params = {**error.params, "count": len(docs)}
             raise StorageError("storage.write_failed_all", **params) from None
         self._chain = self._head = chain
-        self._recorded += len(events)
+        self.appended += len(events)
         for event in events:
             self.session.commit(event)
             if event.kind in NEEDS_HISTORY and self.session.history_from == 1:
@@ -641,7 +645,9 @@ class Recording:
         due, to be done before the lock is let go; None when there is none."""
         session, writer = self.session, self._writer
         entries = session.ledger.next_seq - 1
-        idle = self._recorded == 0 and not self._state_stale
+        if entries != self._opened_with + self.appended:
+            return None  # a failure after an append: the fold is behind what the journal holds
+        idle = self.appended == 0 and not self._state_stale
         if idle and not self._rebuilds:
             return None
         if self._made is None:
