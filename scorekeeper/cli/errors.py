@@ -68,11 +68,11 @@ class RecordedThen(Exception):
             detail = " ".join(str(error).split())[:200]
             then = t("cli.then_internal", kind=type(error).__name__, detail=detail)
             self.code = EXIT_INTERNAL
-        where = {"session": session, "first": first, "then": then}
         if first == last:
-            self.text = t("cli.recorded_one_then", **where)
+            self.text = t("cli.recorded_one_then", session=session, first=first, then=then)
         else:
-            self.text = t("cli.recorded_many_then", last=last, **where)
+            key = "cli.recorded_many_then"
+            self.text = t(key, session=session, first=first, last=last, then=then)
         super().__init__(self.text)
 
 

@@ -32,7 +32,7 @@ from scorekeeper.core.state_codec import encode_state_pieces, history_pieces
 from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import NeedsWhole, StreamFold
 from scorekeeper.core.transcript import stream_text
-from scorekeeper.services.recording import payload_of
+from scorekeeper.services.state_payload import payload_of
 from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots

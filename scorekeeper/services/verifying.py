@@ -34,8 +34,8 @@ from scorekeeper.core.state import State
 from scorekeeper.core.state_codec import HistoryHashes, encode_state_measured
 from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import Counted, StreamFold, folding
-from scorekeeper.services.recording import payload_of, state_payload
 from scorekeeper.services.session_summary import LIST_KIND
+from scorekeeper.services.state_payload import payload_of, state_payload
 from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
 from scorekeeper.storage import Store, StoredSession
 from scorekeeper.storage import snapshot as snapshots
