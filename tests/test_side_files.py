@@ -129,7 +129,7 @@ def _lines(path: Path) -> list[bytes]:
 
 def _vouched_summaries(journal: Path) -> dict:
     """The summaries on the journal's last line, a vouch line of the new form."""
-    from scorekeeper.storage.journal import decode
+    from scorekeeper.storage.journal_format import decode
 
     record = decode(journal.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[-1])
     (vouch,) = record["set"]["vouches"].values()
@@ -324,7 +324,7 @@ def test_old_side_files_are_never_read(capsys, tmp_path):
 
 def test_a_journal_replaced_by_other_bytes_of_the_same_length(capsys, tmp_path):
     """Every view equals a fresh fold of the new bytes: the snapshot vouched for the old."""
-    from scorekeeper.storage.journal import decode, encode
+    from scorekeeper.storage.journal_format import decode, encode
 
     root = data_folder(capsys, tmp_path / "data")
     journal = Store(root).path(1)
@@ -434,7 +434,7 @@ def test_verify_folds_every_entry_without_a_snapshot_too(capsys, tmp_path):
     from scorekeeper.core.codec import event_to_doc
     from scorekeeper.core.events import Event
     from scorekeeper.storage.hashchain import sealed, verify
-    from scorekeeper.storage.journal import encode
+    from scorekeeper.storage.journal_format import encode
 
     root = data_folder(capsys, tmp_path / "data")
     store = Store(root)

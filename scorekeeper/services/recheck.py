@@ -46,10 +46,10 @@ from scorekeeper.services.verifying import state_is_the_folds
 from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY, header_hash, link
-from scorekeeper.storage.journal import ENTRY, Irregular, stream_docs
+from scorekeeper.storage.journal_stream import ENTRY, Irregular, stream_docs
 from scorekeeper.storage.regular import open_regular
 
-#: The journal's first lines: its format line, then the header (storage/journal.py).
+#: The journal's first lines: its format line, then the header (storage/journal_format.py).
 _HEADER_LINE = 2
 
 

@@ -1,6 +1,6 @@
 """``verify`` at any length: the journal read and checked a line at a time, in bounded memory.
 
-:func:`verify_streamed` reads the journal one line at a time (storage/journal.py
+:func:`verify_streamed` reads the journal one line at a time (storage/journal_stream.py
 ``stream_docs``), checks each document against the chain as it comes, folds each entry
 through the rules in a :class:`~scorekeeper.core.stream.StreamFold` (which keeps the last
 few thousand entries in force, none below), and compares the snapshot the journal vouches
@@ -50,14 +50,8 @@ from scorekeeper.storage.hashchain import (
     is_vouch,
     link,
 )
-from scorekeeper.storage.journal import (
-    ENTRY,
-    EVENTS_TABLE,
-    VOUCH_TABLE,
-    Irregular,
-    decode,
-    stream_docs,
-)
+from scorekeeper.storage.journal_format import EVENTS_TABLE, VOUCH_TABLE, decode
+from scorekeeper.storage.journal_stream import ENTRY, Irregular, stream_docs
 from scorekeeper.storage.regular import NotRegular, open_regular
 
 
