@@ -108,7 +108,7 @@ def import_text(store: Store, text: str) -> int | None:
 
 def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importing) -> None:
     """The snapshot a writer closing on the session just imported keeps, and its vouch
-    lines (services/recording.py ``Recording._keep_snapshot``): the summaries first, then
+    lines (services/snapshot_keeper.py ``SnapshotKeeper.keep``): the summaries first, then
     the state :data:`~scorekeeper.storage.snapshot.STATE_LAG` entries behind the last."""
     draft = importing.draft
     assert draft is not None

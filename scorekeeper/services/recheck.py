@@ -1,7 +1,7 @@
 """The one background fold of every entry after a session was opened from derived state.
 
 The app and the phones' page open a long session at its snapshot's state when a vouch
-line of the journal names that snapshot (services/recording.py ``resume_from``): only
+line of the journal names that snapshot (services/session_source.py ``resume_from``): only
 the entries after it are read. A vouch line proves where it stands, not that the state
 it names is the fold of the entries before it, and a forger who holds the key that
 seals it can seal a lie. So, once per open, a worker thread reads the journal from its

@@ -373,7 +373,7 @@ def _state_forged(
     count: int,
 ) -> bool:
     """The state a vouched-for snapshot keeps is not what the fold gave at its entry
-    (services/recording.py ``snapshot_disagrees``, compared through digests)."""
+    (services/snapshot_disagreement.py ``snapshot_disagrees``, compared through digests)."""
     assert snap is not None
     if taken is None:
         return snap.main != b"null"  # vouched for, yet not a state we write

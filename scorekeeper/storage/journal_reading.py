@@ -56,7 +56,7 @@ class ResumeAt:
 
     *digest* None (a snapshot a new-form vouch names): those bytes are not hashed, and a
     writer does not read them at all (:func:`scan_tail`); the chain from the state's
-    entry on is what checks the lines after them (services/recording.py)."""
+    entry on is what checks the lines after them (services/session_source.py)."""
 
     size: int
     digest: str | None
@@ -191,7 +191,7 @@ def prefix_and_marks(data: bytes, size: int) -> tuple[Prefix, list[LineMark]]:
 
 #: Whole-line ends kept near the end of a journal open for writing, each with the hash
 #: of the bytes up to it: a snapshot's state is taken some entries behind the last
-#: (services/recording.py), and needs the journal's length and SHA-256 there.
+#: (services/snapshot_keeper.py), and needs the journal's length and SHA-256 there.
 MARKS = 80
 
 

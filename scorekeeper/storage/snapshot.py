@@ -73,7 +73,7 @@ class StateAt:
     next_id: int  # the document id the entry after it is stored under
     first_at: str | None  # when the first entry was made (ISO)
     last_at: str | None  # and entry *entries*
-    state: Any  # opaque here (core/state_codec.py, through services/recording.py)
+    state: Any  # opaque here (core/state_codec.py, through services/state_payload.py)
     #: Its histories, each a JSON text on a line of its own: parsed only when read (in a
     #: :data:`SEEKABLE` snapshot, read from the file only then, and checked).
     apart: tuple[Any, ...] = ()

@@ -317,7 +317,7 @@ class Store:
 
     def snapshot(self, sid: int) -> snapshot.Snapshot | None:
         """The bytes of the session's snapshot, if one is kept: believed only once its
-        journal vouches for them (services/recording.py)."""
+        journal vouches for them (services/session_source.py)."""
         return snapshot.load(self.path(sid))
 
     def keep_snapshot(self, sid: int, data: bytes) -> bool:
