@@ -67,16 +67,14 @@ from scorekeeper.storage.journal_format import (
     encode,
     in_order,
     one_event_id,
-    scan,
 )
 from scorekeeper.storage.journal_reading import (
     LineMark,
     Prefix,
     ResumeAt,
     next_id_after,
+    opened_for_reading,
     opened_for_writing,
-    prefix_of,
-    scan_resumed,
     tables_to,
 )
 from scorekeeper.storage.regular import (
@@ -215,14 +213,8 @@ class JournalStorage(Storage):
         if writer:
             self._state = self._open_writer(resume)
         else:
-            with open_regular(self.path, follow=True) as handle:  # a FIFO: refused, no wait
-                data = handle.read()
-            if resume is None:
-                found = scan(data, self.path)
-                self.prefix = prefix_of(data, found.good_size)
-            else:  # a reader that follows the session from a snapshot's state
-                found, running, _ = scan_resumed(data, self.path, resume)
-                self.prefix = Prefix(found.good_size, running.hexdigest(), running)
+            found, self.prefix = opened_for_reading(self.path, resume)
+            if resume is not None:
                 self._next_ids[EVENTS_TABLE] = next_id_after(found.tables, resume)
             self._state = found.tables
 

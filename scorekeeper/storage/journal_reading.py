@@ -32,6 +32,7 @@ from scorekeeper.storage.journal_format import (
     scan,
     scan_from,
 )
+from scorekeeper.storage.regular import open_regular
 
 
 @dataclass(frozen=True)
@@ -286,6 +287,19 @@ def read_head(fd: int) -> bytes:
     while (chunk := os.read(fd, HEAD_CHUNK)) and data.count(b"\n") + chunk.count(b"\n") < 2:
         data += chunk
     return data + chunk
+
+
+def opened_for_reading(path: Path, resume: ResumeAt | None) -> tuple[Scan, Prefix]:
+    """What a reader without the lock reads (a FIFO refused, never waited on): the whole
+    journal, or (*resume*) only the lines after a snapshot's state, once the bytes before
+    it are found unchanged; and where it got to."""
+    with open_regular(path, follow=True) as handle:
+        data = handle.read()
+    if resume is None:
+        found = scan(data, path)
+        return found, prefix_of(data, found.good_size)
+    found, running, _ = scan_resumed(data, path, resume)
+    return found, Prefix(found.good_size, running.hexdigest(), running)
 
 
 def opened_for_writing(
