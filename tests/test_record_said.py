@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_REFUSED
+from scorekeeper.cli.errors import EXIT_INTERNAL, EXIT_INTERRUPTED
 from scorekeeper.core.events import Event
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
@@ -56,9 +56,9 @@ def _kinds(store: Store) -> list[str]:
     [
         (KeyError("pochen.show.missing"), EXIT_INTERNAL),
         (KeyboardInterrupt(), EXIT_INTERRUPTED),
-        (UserError("storage.cannot_read", path="1.journal.snap", reason="I/O"), EXIT_REFUSED),
+        (UserError("storage.cannot_read", path="1.journal.snap", reason="I/O"), EXIT_INTERNAL),
     ],
-    ids=["internal", "interrupted", "refused"],
+    ids=["internal", "interrupted", "plain_words"],
 )
 def test_a_failure_after_the_append_says_the_journal_holds_the_entries(
     tmp_path, capsys, monkeypatch, error, code
@@ -70,6 +70,8 @@ def test_a_failure_after_the_append_says_the_journal_holds_the_entries(
     assert _kinds(store) == [*(text.split()[0] for text in BEFORE), "round", "raise"]
     assert said == code and out == ""
     assert "entries #4 to #5 were recorded (the journal holds them" in err
+    if isinstance(error, UserError):
+        assert err.rstrip().endswith("then " + error.message())
     assert "Nothing was recorded" not in err and "Traceback" not in err
     assert run(capsys, "--data-dir", str(store.root), "verify", "1")[0] == 0
 

@@ -57,13 +57,14 @@ class CommandError(Exception):
 class RecordedThen(Exception):
     """A failure after entries reached the journal (``record``): said with what the
     journal holds, entries *first* to *last* of session *session*, never as "nothing was
-    recorded"; the exit status is the failure's own."""
+    recorded"; the exit status is 130 for Ctrl+C, else 70 (never 2, which says nothing
+    changed)."""
 
     def __init__(self, session: int, first: int, last: int, error: BaseException) -> None:
         if isinstance(error, KeyboardInterrupt):
             then, self.code = t("cli.then_interrupted"), EXIT_INTERRUPTED
-        elif isinstance(error, UserError):
-            then, self.code = error.message(), EXIT_REFUSED
+        elif isinstance(error, UserError):  # not "refused": the journal did change
+            then, self.code = error.message(), EXIT_INTERNAL
         else:
             detail = " ".join(str(error).split())[:200]
             then = t("cli.then_internal", kind=type(error).__name__, detail=detail)
