@@ -3,7 +3,7 @@ after the last entry (storage/snapshot.py), so that "the last line" is the last 
 
 from __future__ import annotations
 
-from scorekeeper.storage.journal import VOUCH_TABLE, decode
+from scorekeeper.storage.journal_format import VOUCH_TABLE, decode
 
 
 def is_vouch_line(line: bytes) -> bool:

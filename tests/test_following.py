@@ -98,7 +98,7 @@ def test_an_appended_entry_the_rules_refuse_is_found_by_the_whole_read(store, wh
     from scorekeeper.core.codec import event_to_doc
     from scorekeeper.core.events import Event
     from scorekeeper.storage.hashchain import sealed, verify
-    from scorekeeper.storage.journal import encode
+    from scorekeeper.storage.journal_format import encode
 
     record(store, ("round", {}))
     followed = showing.Followed(store, 1)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.storage.journal import decode, encode
+from scorekeeper.storage.journal_format import decode, encode
 from tests.cli_support import run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -66,7 +66,7 @@ def test_a_tap_writes_its_entry_and_no_snapshot(tmp_path, monkeypatch):
         made.append(args)
         return summaries_of(*args, **kwargs)
 
-    monkeypatch.setattr("scorekeeper.services.recording.summaries_of", counted)
+    monkeypatch.setattr("scorekeeper.services.snapshot_keeper.summaries_of", counted)
     taps(store)
     assert made == []  # nothing worked out on a tap's path
     assert vouches(store) == before_vouches and snapshot_bytes(store) == before_snap
@@ -102,7 +102,7 @@ def test_an_entry_after_the_summaries_were_made_is_not_covered(tmp_path):
 
 
 def test_a_writer_holding_the_session_keeps_it_out(tmp_path, monkeypatch):
-    monkeypatch.setattr("scorekeeper.services.recording.LOCK_GRACE", 0.0)
+    monkeypatch.setattr("scorekeeper.services.session_source.LOCK_GRACE", 0.0)
     store = stored(tmp_path)
     taps(store, [["raise"]])
     with Recording(store, 1, history=False, keep=False):

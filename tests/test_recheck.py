@@ -18,7 +18,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 import scorekeeper.services.recheck as rechecking
-import scorekeeper.services.recording as recording_module
+import scorekeeper.services.snapshot_keeper as snapshot_keeper
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
@@ -74,8 +74,8 @@ def long_session(tmp_path, monkeypatch, *, forged: bool) -> Store:
     session = load_session(store, sid)
     with monkeypatch.context() as patch:
         if forged:
-            real = recording_module.state_payload
-            patch.setattr(recording_module, "state_payload", _tampered(real))
+            real = snapshot_keeper.state_payload
+            patch.setattr(snapshot_keeper, "state_payload", _tampered(real))
         Recording(store, sid, folded=session).close()
     with Recording(store, sid, history=False) as rec:  # it opens from the snapshot
         assert rec.session.history_from > 1
@@ -449,7 +449,7 @@ def test_a_snapshot_of_the_first_form_is_compared_by_its_histories_texts(tmp_pat
     in it is said without a line."""
     from dataclasses import replace
 
-    from scorekeeper.services.recording import Resumption
+    from scorekeeper.services.session_source import Resumption
     from scorekeeper.storage import snapshot
     from tests.journal_support import kept_state
 

@@ -2,7 +2,7 @@
 snapshot keeps (issue 36 point 4): the vouch line of the new form names the snapshot's
 state line (storage/hashchain.py SEEK_VOUCH_FIELDS), the state names where its entry ends
 and the hash it carries, and the writer reads the journal from there on only
-(storage/journal.py ``scan_tail``). What it still catches there, a forgery each: a state
+(storage/journal_reading.py ``scan_tail``). What it still catches there, a forgery each: a state
 line naming another offset or another chain link, a vouch line not at the offset it names,
 a snapshot swapped for another, a history changed in the file. Each costs a whole fold (or
 an older vouched state), never a command or a different number. These tests count the
@@ -18,7 +18,7 @@ import shutil
 import pytest
 
 import scorekeeper.services.recording as recording_module
-import scorekeeper.storage.journal as journal_module
+import scorekeeper.storage.journal_reading as journal_reading
 from scorekeeper.core.events import Entry
 from scorekeeper.services.recording import Recording, load_session
 from scorekeeper.services.showing import Followed
@@ -67,7 +67,7 @@ def _folds(monkeypatch) -> list[int]:
 
 
 class _ReadSpy:
-    """``os`` for storage/journal.py, noting each byte range read from a file."""
+    """``os`` for storage/journal_reading.py, noting each byte range read from a file."""
 
     def __init__(self) -> None:
         self.ranges: list[tuple[int, int]] = []
@@ -106,10 +106,10 @@ def test_record_reads_no_byte_between_the_header_and_the_state(tmp_path, capsys,
     path = store.path(sid)
     header_end = path.read_bytes().split(b"\n", 2)
     header_end_at = len(header_end[0]) + len(header_end[1]) + 2
-    assert taken.size - header_end_at > 2 * journal_module._HEAD_CHUNK  # room to tell
+    assert taken.size - header_end_at > 2 * journal_reading.HEAD_CHUNK  # room to tell
     spy = _ReadSpy()
-    monkeypatch.setattr(journal_module, "os", spy)
-    monkeypatch.setattr(journal_module, "_read_all", lambda fd: pytest.fail("read whole"))
+    monkeypatch.setattr(journal_reading, "os", spy)
+    monkeypatch.setattr(journal_reading, "read_all", lambda fd: pytest.fail("read whole"))
     histories: list[int] = []
     real_text = snapshot._History.text
     monkeypatch.setattr(
@@ -121,8 +121,8 @@ def test_record_reads_no_byte_between_the_header_and_the_state(tmp_path, capsys,
     code, out, _ = run(capsys, "--data-dir", str(store.root), "record", "1", "round")
     assert code == 0 and out.startswith("#62 ")
     assert folds == [] and histories == []  # no whole fold, no history read
-    assert spy.ranges, "the journal was read through storage/journal.py"
-    unread = (journal_module._HEAD_CHUNK, taken.size - 1)
+    assert spy.ranges, "the journal was read through storage/journal_reading.py"
+    unread = (journal_reading.HEAD_CHUNK, taken.size - 1)
     for start, end in spy.ranges:  # the head (a chunk at most) and the tail, nothing else
         assert end <= unread[0] or start >= unread[1], (start, end)
     after = snapshot.path_of(path).stat()
@@ -139,7 +139,7 @@ def test_a_new_state_is_written_every_so_many_entries_only(tmp_path, capsys, mon
     """Taken again every EVERY entries, also when each command writes a vouch line after
     its entry (the line ends a writer keeps are its entries', not the vouch lines')."""
     if marks is not None:
-        monkeypatch.setattr(journal_module, "MARKS", marks)
+        monkeypatch.setattr(journal_reading, "MARKS", marks)
     store, sid = _long(tmp_path, capsys)
     root = str(store.root)
     first = kept_state(store, sid)
@@ -191,7 +191,7 @@ def test_a_state_naming_another_offset_or_chain_link_is_folded_whole(
 
 def _raw_vouch(store: Store, sid: int, key_shift: int, size_shift: int) -> None:
     """A vouch line, chained, stored under (and naming) other offsets than its own."""
-    from scorekeeper.storage.journal import encode
+    from scorekeeper.storage.journal_format import encode
 
     stored = store.read(sid)
     tip = verify(stored.header, stored.events, stored.vouches).tip

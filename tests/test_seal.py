@@ -32,7 +32,7 @@ from scorekeeper.services.session_summary import LIST_KIND
 from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import Store, snapshot
 from scorekeeper.storage.hashchain import sealed, verify
-from scorekeeper.storage.journal import encode
+from scorekeeper.storage.journal_format import encode
 from tests.cli_support import run
 from tests.journal_support import forged_scores, kept_state, vouch_as_writer
 from tests.session_gen import GAMES, build_session

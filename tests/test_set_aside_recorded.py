@@ -119,7 +119,8 @@ def test_an_aside_note_appended_by_hand_beside_a_planted_file_is_not_believed(
     journal's word, so one appended by whoever can write the data folder reports nothing."""
     import hashlib
 
-    from scorekeeper.storage.journal import ASIDE_TABLE, aside_place, encode
+    from scorekeeper.storage.journal import ASIDE_TABLE, aside_place
+    from scorekeeper.storage.journal_format import encode
     from scorekeeper.storage.seal import FIELD, Sealer
 
     store = _session(tmp_path)

@@ -129,7 +129,7 @@ def _lines(path: Path) -> list[bytes]:
 
 def _vouched_summaries(journal: Path) -> dict:
     """The summaries on the journal's last line, a vouch line of the new form."""
-    from scorekeeper.storage.journal import decode
+    from scorekeeper.storage.journal_format import decode
 
     record = decode(journal.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[-1])
     (vouch,) = record["set"]["vouches"].values()
@@ -324,7 +324,7 @@ def test_old_side_files_are_never_read(capsys, tmp_path):
 
 def test_a_journal_replaced_by_other_bytes_of_the_same_length(capsys, tmp_path):
     """Every view equals a fresh fold of the new bytes: the snapshot vouched for the old."""
-    from scorekeeper.storage.journal import decode, encode
+    from scorekeeper.storage.journal_format import decode, encode
 
     root = data_folder(capsys, tmp_path / "data")
     journal = Store(root).path(1)
@@ -350,7 +350,7 @@ def test_a_journal_replaced_by_other_bytes_of_the_same_length(capsys, tmp_path):
 def test_a_side_file_that_cannot_be_kept_costs_time_never_a_command(capsys, tmp_path, monkeypatch):
     """A disk that refuses the snapshot, and a state the codec cannot keep: ``import`` and
     ``record`` succeed and say what they would say anyway; the session lists and opens."""
-    import scorekeeper.services.recording as recording_module
+    import scorekeeper.services.state_payload as state_payload_module
     from scorekeeper.storage import durable
 
     def refuse(*args: object) -> None:
@@ -361,7 +361,7 @@ def test_a_side_file_that_cannot_be_kept_costs_time_never_a_command(capsys, tmp_
 
     root = tmp_path / "data"
     for broken in ((durable, "replace_atomically", refuse),
-                   (recording_module, "encode_state_apart", cannot_keep)):  # fmt: skip
+                   (state_payload_module, "encode_state_apart", cannot_keep)):  # fmt: skip
         with monkeypatch.context() as patch:
             patch.setattr(*broken)
             code, out, err = run(
@@ -434,7 +434,7 @@ def test_verify_folds_every_entry_without_a_snapshot_too(capsys, tmp_path):
     from scorekeeper.core.codec import event_to_doc
     from scorekeeper.core.events import Event
     from scorekeeper.storage.hashchain import sealed, verify
-    from scorekeeper.storage.journal import encode
+    from scorekeeper.storage.journal_format import encode
 
     root = data_folder(capsys, tmp_path / "data")
     store = Store(root)
@@ -460,10 +460,11 @@ def test_a_writer_waits_out_a_listing_holding_the_lock_but_not_another_writer(
 
     import scorekeeper.services.recording as recording_module
     from scorekeeper.messages import UserError
+    from scorekeeper.services import session_source
 
     root = data_folder(capsys, tmp_path / "data")
     store = Store(root)
-    monkeypatch.setattr(recording_module, "LOCK_GRACE", 30)
+    monkeypatch.setattr(session_source, "LOCK_GRACE", 30)
     holder = store.open_writer(1)
     release = threading.Event()
 
@@ -478,7 +479,7 @@ def test_a_writer_waits_out_a_listing_holding_the_lock_but_not_another_writer(
         assert release.is_set()
         assert rec.session.state.names()
     thread.join(30)
-    monkeypatch.setattr(recording_module, "LOCK_GRACE", 0.2)
+    monkeypatch.setattr(session_source, "LOCK_GRACE", 0.2)
     with store.open_writer(1), pytest.raises(UserError) as refused:
         recording_module.Recording(store, 1, history=False)
     assert refused.value.key == "storage.locked"
@@ -489,7 +490,7 @@ def test_a_listing_whose_snapshot_cannot_be_kept_still_lists_the_session(
 ):
     """Keeping the snapshot fails inside the writer's close (any error): the listing shows
     the session's line from the fold it made, never an error."""
-    import scorekeeper.services.recording as recording_module
+    from scorekeeper.services.snapshot_keeper import SnapshotKeeper
 
     root = data_folder(capsys, tmp_path / "data")
     for path in side_files(root):
@@ -499,7 +500,5 @@ def test_a_listing_whose_snapshot_cannot_be_kept_still_lists_the_session(
     def broken(*args: object) -> None:
         raise RuntimeError("a bug in keeping a snapshot")
 
-    monkeypatch.setattr(
-        recording_module.Recording, "_keep_snapshot", lambda self: broken(), raising=True
-    )
+    monkeypatch.setattr(SnapshotKeeper, "keep", lambda self: broken(), raising=True)
     assert run(capsys, "--data-dir", str(root), "list") == listed_before

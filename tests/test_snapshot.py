@@ -140,7 +140,7 @@ def test_a_checkpoint_of_other_bytes_is_not_used_and_an_edit_is_still_caught(tmp
     lines = journal.read_bytes().split(b"\n")
     doc = json.loads(lines[3][9:])
     doc["set"]["events"]["2"]["kind"] = "note"
-    from scorekeeper.storage.journal import encode
+    from scorekeeper.storage.journal_format import encode
 
     lines[3] = encode(doc)[0].rstrip(b"\n")
     journal.write_bytes(b"\n".join(lines))
@@ -157,7 +157,7 @@ def test_an_entry_rewritten_after_the_checkpoint_is_damage(tmp_path, capsys):
     last = without_trailing_vouches(journal.read_bytes()).split(b"\n")[-2]
     doc = json.loads(last[9:])
     (event,) = doc["set"]["events"].values()
-    from scorekeeper.storage.journal import encode
+    from scorekeeper.storage.journal_format import encode
 
     journal.write_bytes(journal.read_bytes() + encode({"set": {"events": {"3": event}}})[0])
     code, _, err = run(capsys, "--data-dir", root, "record", "1", "round")

@@ -18,7 +18,7 @@ from scorekeeper.messages import CATALOG
 from scorekeeper.services.catalog import list_sessions
 from scorekeeper.storage import StorageError, Store, StoredSession, data_root
 from scorekeeper.storage import journal as journal_module
-from scorekeeper.storage.journal import encode
+from scorekeeper.storage.journal_format import encode
 
 REPO = Path(__file__).resolve().parents[1]
 HEADER = {"game": "pochen", "players": ["Aiko", "Ben"], "note": '点数 "final"\nround'}

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from tinydb import TinyDB
 from tinydb.storages import JSONStorage
 
-from scorekeeper.storage.journal import JournalStorage, format_line
+from scorekeeper.storage.journal import JournalStorage
+from scorekeeper.storage.journal_format import format_line
 
 #: Any tables but a session's own ("session", "events"), which are append-only: a line
 #: that deletes or rewrites in them is damage (tests/test_storage.py).

@@ -22,7 +22,8 @@ from tinydb.storages import JSONStorage
 
 import scorekeeper
 from scorekeeper.storage import Store
-from scorekeeper.storage.journal import JournalStorage, encode, format_line, journal_of
+from scorekeeper.storage.journal import JournalStorage, journal_of
+from scorekeeper.storage.journal_format import encode, format_line
 
 PACKAGE = Path(scorekeeper.__file__).resolve().parent
 HEADER = {"game": "pochen", "players": ["Aiko", "Ben"]}

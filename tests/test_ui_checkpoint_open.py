@@ -66,8 +66,12 @@ def _no_whole_fold(monkeypatch) -> list[int]:
 
 
 async def _until(pilot, test, tries: int = 200) -> None:
+    """Until *test* holds, then until the app is idle: a screen just shown has set its
+    title, and Textual's Header shows it in a callback of its own; leaving before that
+    ran failed the app's exit now and then under load (the header's parts were gone)."""
     for _ in range(tries):
         if test():
+            await pilot.pause()
             return
         await pilot.pause(0.02)
     raise AssertionError("not shown in time")

@@ -460,6 +460,7 @@ def test_the_start_screen_leaves_dialogs_and_emoji_unloaded(tmp_path):
     assert "scorekeeper.ui.screens.dialogs" not in loaded
     assert "rich._emoji_codes" not in loaded
     journal = {"scorekeeper.storage.journal", "scorekeeper.storage.writer", "tinydb"}
+    journal |= {f"scorekeeper.storage.journal_{part}" for part in ("format", "reading", "stream")}
     assert not journal & loaded
 
 

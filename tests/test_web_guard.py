@@ -9,7 +9,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from scorekeeper.core.header import make_header
-from scorekeeper.services import recording as recording_service
+from scorekeeper.services import session_source
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.web import feed, guard
@@ -28,7 +28,7 @@ DATA = ("events", "state.json", "last.json", "stakes.json")
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
     monkeypatch.setattr(feed, "LOOK_EVERY", 0.05)
-    monkeypatch.setattr(recording_service, "LOCK_GRACE", 0.0)
+    monkeypatch.setattr(session_source, "LOCK_GRACE", 0.0)
 
 
 def stored(tmp_path) -> Store:

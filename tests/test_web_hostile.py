@@ -21,7 +21,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from scorekeeper.core.header import make_header
-from scorekeeper.services import recording as recording_service
+from scorekeeper.services import session_source
 from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
 from scorekeeper.web import connections, feed, guard, server
@@ -103,7 +103,7 @@ def get(path: str, port: int, *extra: str) -> bytes:
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
     monkeypatch.setattr(feed, "LOOK_EVERY", 0.05)
-    monkeypatch.setattr(recording_service, "LOCK_GRACE", 0.0)
+    monkeypatch.setattr(session_source, "LOCK_GRACE", 0.0)
 
 
 # -- slow and half-sent requests ------------------------------------------------------------

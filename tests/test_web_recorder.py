@@ -11,7 +11,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from scorekeeper.core.header import make_header
-from scorekeeper.services import recording as recording_service
+from scorekeeper.services import session_source
 from scorekeeper.services.recording import Recording, create_session, load_session
 from scorekeeper.storage import Store
 from scorekeeper.web import feed, taps
@@ -69,7 +69,7 @@ async def tap(client, words, after, tap_id="tap-00000001", headers=None, path=No
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
     monkeypatch.setattr(feed, "LOOK_EVERY", 0.05)
-    monkeypatch.setattr(recording_service, "LOCK_GRACE", 0.0)
+    monkeypatch.setattr(session_source, "LOCK_GRACE", 0.0)
 
 
 async def test_a_tap_is_recorded_as_the_cli_records_it(tmp_path):

@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.export import live_stakes
-from scorekeeper.services import recording as recording_service
+from scorekeeper.services import session_source
 from scorekeeper.services.recording import Recording, create_session
 from scorekeeper.storage import Store, snapshot
 from scorekeeper.web import feed
@@ -38,7 +38,7 @@ def a_round(number: int) -> list[tuple[str, dict[str, str]]]:
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
     monkeypatch.setattr(feed, "LOOK_EVERY", 0.05)
-    monkeypatch.setattr(recording_service, "LOCK_GRACE", 0.0)
+    monkeypatch.setattr(session_source, "LOCK_GRACE", 0.0)
 
 
 def played(tmp_path, rounds: int, game: str = "indian-official") -> Store:

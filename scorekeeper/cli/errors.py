@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NoReturn
 
-from scorekeeper.messages import t
+from scorekeeper.messages import UserError, t
 
 # Every exit status the command can end with; docs/cli.md, docs/ja/cli.md and the
 # ``--help`` epilog list exactly these (tests/test_cli_extra.py checks it).
@@ -52,6 +52,29 @@ class CommandError(Exception):
         super().__init__(f"{where}: {message}")
         self.where = where
         self.text = message
+
+
+class RecordedThen(Exception):
+    """A failure after entries reached the journal (``record``): said with what the
+    journal holds, entries *first* to *last* of session *session*, never as "nothing was
+    recorded"; the exit status is 130 for Ctrl+C, else 70 (never 2, which says nothing
+    changed)."""
+
+    def __init__(self, session: int, first: int, last: int, error: BaseException) -> None:
+        if isinstance(error, KeyboardInterrupt):
+            then, self.code = t("cli.then_interrupted"), EXIT_INTERRUPTED
+        elif isinstance(error, UserError):  # not "refused": the journal did change
+            then, self.code = error.message(), EXIT_INTERNAL
+        else:
+            detail = " ".join(str(error).split())[:200]
+            then = t("cli.then_internal", kind=type(error).__name__, detail=detail)
+            self.code = EXIT_INTERNAL
+        if first == last:
+            self.text = t("cli.recorded_one_then", session=session, first=first, then=then)
+        else:
+            key = "cli.recorded_many_then"
+            self.text = t(key, session=session, first=first, last=last, then=then)
+        super().__init__(self.text)
 
 
 def fail(where: str | Path, message: str) -> NoReturn:

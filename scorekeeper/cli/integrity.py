@@ -17,7 +17,8 @@ from scorekeeper.core.times import local_text
 from scorekeeper.core.words import parse_replacement, split_line
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
-from scorekeeper.services.recording import Recording, fold_stored, snapshot_disagrees
+from scorekeeper.services.recording import Recording, fold_stored
+from scorekeeper.services.snapshot_disagreement import snapshot_disagrees
 from scorekeeper.services.verifying import Lying, verify_streamed, whole_lying
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY

@@ -23,6 +23,7 @@ from scorekeeper.cli.errors import (
     EXIT_PIPE,
     EXIT_REFUSED,
     CommandError,
+    RecordedThen,
     quiet_stdout,
 )
 from scorekeeper.collector import collector_paused  # stdlib only: here, not inside a pause
@@ -297,6 +298,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as error:
         print(f"{visible(error.where)}: {error.text}", file=sys.stderr)  # where: maybe typed
         return EXIT_REFUSED
+    except RecordedThen as error:  # the journal holds entries: said, never "nothing"
+        print(f"scorekeeper: {error.text}", file=sys.stderr)
+        return error.code
     except UserError as error:
         print(f"scorekeeper: {error.message()}", file=sys.stderr)
         return EXIT_REFUSED

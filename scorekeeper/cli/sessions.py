@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from scorekeeper.cli.errors import fail, quiet_stdout, with_valid_now
+from scorekeeper.cli.errors import RecordedThen, fail, quiet_stdout, with_valid_now
 from scorekeeper.cli.leaving import keep
 from scorekeeper.cli.progress_bar import progress_bar
 from scorekeeper.cli.streams import OutputError
@@ -96,16 +96,24 @@ def record(store: Store, sid: int, texts: list[str]) -> int:
                 print(t("recording.checkpoint_wrong", session=sid), file=sys.stderr)
             entries = _tried(rec, sid, texts)
         assert entries is not None
-        events = rec.record_all(entries)  # one write: all of them on the disk, or none
-        first = len(rec.session.events) - len(events)
-        for index, event in enumerate(events, first):
-            key, params = rec.session.describe(index)
-            local = local_text(event.at, "%H:%M:%S")
-            line = t("cli.recorded", seq=event.seq, time=local, what=describe_text(key, params))
-            try:
-                reader_gone = _say(line, reader_gone)
-            except OutputError as error:  # told once every entry is recorded
-                failed, reader_gone = error, True
+        held, appended = rec.session.ledger.next_seq - 1, rec.appended
+        try:
+            events = rec.record_all(entries)  # one write: all of them on the disk, or none
+            first = len(rec.session.events) - len(events)
+            for index, event in enumerate(events, first):
+                key, params = rec.session.describe(index)
+                local = local_text(event.at, "%H:%M:%S")
+                what = describe_text(key, params)
+                line = t("cli.recorded", seq=event.seq, time=local, what=what)
+                try:
+                    reader_gone = _say(line, reader_gone)
+                except OutputError as error:  # told once every entry is recorded
+                    failed, reader_gone = error, True
+        except (Exception, KeyboardInterrupt) as error:
+            written = rec.appended - appended
+            if not written:  # nothing reached the journal: the failure as it is
+                raise
+            raise RecordedThen(sid, held + 1, held + written, error) from error
     if failed is not None:
         raise failed
     return 0

@@ -33,7 +33,7 @@ from scorekeeper.core.state_codec import encode_state_pieces, history_pieces
 from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import NeedsWhole, StreamFold
 from scorekeeper.core.transcript import stream_text
-from scorekeeper.services.recording import payload_of
+from scorekeeper.services.state_payload import payload_of
 from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots
@@ -109,7 +109,7 @@ def import_text(store: Store, text: str, progress: Progress | None = None) -> in
 
 def _keep_snapshot(store: Store, sid: int, session: Session, importing: _Importing) -> None:
     """The snapshot a writer closing on the session just imported keeps, and its vouch
-    lines (services/recording.py ``Recording._keep_snapshot``): the summaries first, then
+    lines (services/snapshot_keeper.py ``SnapshotKeeper.keep``): the summaries first, then
     the state :data:`~scorekeeper.storage.snapshot.STATE_LAG` entries behind the last."""
     draft = importing.draft
     assert draft is not None

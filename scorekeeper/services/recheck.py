@@ -1,7 +1,7 @@
 """The one background fold of every entry after a session was opened from derived state.
 
 The app and the phones' page open a long session at its snapshot's state when a vouch
-line of the journal names that snapshot (services/recording.py ``resume_from``): only
+line of the journal names that snapshot (services/session_source.py ``resume_from``): only
 the entries after it are read. A vouch line proves where it stands, not that the state
 it names is the fold of the entries before it, and a forger who holds the key that
 seals it can seal a lie. So, once per open, a worker thread reads the journal from its
@@ -40,15 +40,16 @@ from scorekeeper.core.state import State
 from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import StreamFold, folding
 from scorekeeper.messages import UserError, t
-from scorekeeper.services.recording import Resumption, fold_checked
+from scorekeeper.services.recording import fold_checked
+from scorekeeper.services.session_source import Resumption
 from scorekeeper.services.verifying import state_is_the_folds
 from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY, header_hash, link
-from scorekeeper.storage.journal import ENTRY, Irregular, stream_docs
+from scorekeeper.storage.journal_stream import ENTRY, Irregular, stream_docs
 from scorekeeper.storage.regular import open_regular
 
-#: The journal's first lines: its format line, then the header (storage/journal.py).
+#: The journal's first lines: its format line, then the header (storage/journal_format.py).
 _HEADER_LINE = 2
 
 

@@ -4,60 +4,44 @@ An entry is checked by the rules, then appended and fsynced by the store, and
 only then taken into the session in memory. If the disk refuses, the entry
 is not recorded anywhere, and the caller gets a plain-words error.
 
-The journal is the only source. A session's snapshot (storage/snapshot.py) is used only
-when a vouch line in its journal names it; anything else about it (missing, forged,
-unreadable, of a newer format, not what a fold gives) costs a fold, never a command,
-and only the journal can make a session "changed after it was written".
+This module checks, appends and folds. A recording records onto a session source
+(services/session_source.py): the whole journal folded here, or the session picked up
+at its snapshot's state. The derived state around it (the snapshot, its vouch line, the
+state vouched for at opening) is its keeper's (services/snapshot_keeper.py). The journal
+is the only source.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from scorekeeper.collector import collector_paused
-from scorekeeper.core.chain import Chain
 from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
 from scorekeeper.core.corrections import correction_entry
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.header import header_like
-from scorekeeper.core.ledger import NEEDS_HISTORY, Ledger
+from scorekeeper.core.ledger import NEEDS_HISTORY
 from scorekeeper.core.progress import Progress, ticking
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
-from scorekeeper.core.state import RoundResult, State
-from scorekeeper.core.state_codec import (
-    agrees_but_history,
-    decode_state,
-    encode_state_apart,
-    encode_state_digested,
-)
-from scorekeeper.core.stats import STATS_VERSION, session_stats, state_stats
+from scorekeeper.core.state_codec import agrees_but_history
 from scorekeeper.messages import UserError
+from scorekeeper.services.session_source import (
+    Resumption,
+    Source,
+    resumed_source,
+    waiting_out_a_listing,
+)
+from scorekeeper.services.snapshot_keeper import SnapshotKeeper, wait_for_closing
 from scorekeeper.services.summary_docs import summaries_of
-from scorekeeper.storage import NotResumable, SessionWriter, StorageError, Store, StoredSession
+from scorekeeper.storage import SessionWriter, StorageError, Store, StoredSession
 from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY as HASH_KEY
-from scorekeeper.storage.hashchain import (
-    TAKEN,
-    Verdict,
-    as_stored,
-    header_hash,
-    header_stray,
-    is_seek_vouch,
-    seal_all,
-    sealed,
-    sealed_vouch,
-    walk,
-)
+from scorekeeper.storage.hashchain import Verdict, seal_all, sealed, sealed_vouch
 from scorekeeper.storage.hashchain import verify as verify_chain
-from scorekeeper.storage.seal import Sealer
-from scorekeeper.storage.snapshot import Seekable, Snapshot, StateAt
 
 _T = TypeVar("_T")
 
@@ -176,129 +160,6 @@ def summaries_now(store: Store, sid: int) -> dict[str, dict[str, Any]]:
     return rec.summaries if rec.summaries is not None else summaries_of(rec.session, sid)
 
 
-@dataclass(frozen=True)
-class Resumed:
-    """A session picked up at its snapshot's state: only the entries after it folded."""
-
-    session: Session
-    chain: str  # the hash the next document chains to
-    head: str  # the hash the last entry carries (the receipt's)
-    stats: dict[str, Any]  # the statistics the snapshot noted with its state
-    counted: Chain[RoundResult]  # the round results those statistics count
-
-
-@dataclass(frozen=True)
-class Resumption:
-    """Where a session was opened from derived state: the snapshot whose state it was
-    picked up at. Kept by the opener so that one background fold of every entry
-    (services/recheck.py) can check that state, which the journal only vouched for."""
-
-    store: Store
-    sid: int
-    snapshot: Snapshot | Seekable  # what a vouch line names
-    taken: StateAt  # the state it keeps, as the session was picked up at it
-
-
-def resume_from(
-    sid: int,
-    snap: Snapshot | Seekable,
-    taken: StateAt,
-    head: dict[str, Any],
-    docs: list[dict[str, Any]],
-    vouches: list[dict[str, Any]],
-    sealer: Sealer,
-) -> tuple[Resumed | None, bool]:
-    """The session from *taken* (the state in *snap*) and the entries after it (*docs*,
-    with the *vouches* among them), checked against their chain and the rules as a whole
-    fold checks them; None if it cannot be used: no vouch line sealed with this
-    installation's key (*sealer*, storage/seal.py) names *snap* (unsealed, forged, sealed
-    on another machine: nobody's word), or anything after it does not hold (the whole
-    fold then says what is wrong, if anything is). The flag says a writer should take a
-    new state (a correction or an undo since reaches below it)."""
-    if head.get(HASH_KEY) != header_hash(head) or header_stray(head) is not None:
-        return None, False
-    if not any(snap.named_by(vouch) for vouch in vouches):
-        return None, False  # not named by the journal: a hint nobody vouches for
-    if any(doc.get("kind") == "correct" for doc in docs):
-        return None, True  # a correction since replays its round: only the whole fold takes it
-    walked = walk(taken.chain, docs, vouches, first=taken.entries + 1, sealer=sealer)
-    if not walked.ok:
-        return None, False
-    named = [vouches[place] for place in walked.sealed if snap.named_by(vouches[place])]
-    if not any(vouch.get(TAKEN) == taken.entries for vouch in named):
-        return None, False  # named only by lines this installation did not seal
-    try:
-        header = header_from_doc(head)
-        kept = taken.state
-        if not isinstance(kept, dict) or set(kept) != {"state", "stats", "results"}:
-            return None, False
-        state = decode_state(kept["state"], header.options, header.game, taken.apart)
-        stats, counted = kept["stats"], kept["results"]
-        if not isinstance(stats, dict) or not isinstance(stats.get("players"), dict):
-            return None, False
-        if stats.get("version") != STATS_VERSION:  # folded by other rules: fold again
-            return None, False
-        if type(counted) is not int or counted != len(state.results):
-            return None, False
-        first_at = datetime.fromisoformat(taken.first_at) if taken.first_at else None
-        last_at = datetime.fromisoformat(taken.last_at) if taken.last_at else None
-        ledger = Ledger.resume(header, state, taken.entries, last_at)
-        tail = [event_from_doc(doc) for doc in docs]
-        with collector_paused():
-            session = Session.resumed(header, ledger, first_at, tail)
-    except RuleError:
-        # An undo reaching below the state (or damage, which the whole fold then names):
-        # the entries below are needed.
-        return None, True
-    except Exception:
-        return None, False
-    return Resumed(session, walked.tip, walked.head, stats, state.results), False
-
-
-def snapshot_state(store: Store, sid: int) -> tuple[Snapshot | Seekable, StateAt] | None:
-    """The session's snapshot and the state it keeps, if it keeps one (not yet believed).
-    One a new-form vouch would name (storage/snapshot.py SEEKABLE) is read no further than
-    its state line: its histories are read from the file when something reads them."""
-    seekable = snapshots.load_seekable(store.path(sid))
-    if seekable is not None:
-        return seekable, seekable.taken
-    snap = store.snapshot(sid)
-    taken = snap.state() if snap is not None else None
-    return (snap, taken) if snap is not None and taken is not None else None
-
-
-#: How long a writer waits for the lock when a listing (in this process or another) may
-#: hold it to keep a snapshot (a fold of one session, a few milliseconds), before saying
-#: the session is open elsewhere: a hint never refuses a command.
-LOCK_GRACE = 1.5
-
-
-def _waiting_out_a_listing(open_it: Callable[[], _T], rebuild: bool) -> _T:
-    """*open_it*, tried again while the session's lock is held, for :data:`LOCK_GRACE`;
-    a listing's own open (*rebuild*) does not wait: it folds without the lock instead."""
-    deadline = time.monotonic() + (0 if rebuild else LOCK_GRACE)
-    while True:
-        try:
-            return open_it()
-        except StorageError as error:
-            if error.key != "storage.locked" or time.monotonic() >= deadline:
-                raise
-        time.sleep(0.05)
-
-
-#: Writers of this process still keeping a snapshot after their table closed (the app
-#: does it in a thread): opening the same session again waits for them, not refused.
-_CLOSING: dict[tuple[str, int], threading.Event] = {}
-_CLOSING_LOCK = threading.Lock()
-
-
-def _wait_for_closing(store: Store, sid: int) -> None:
-    with _CLOSING_LOCK:
-        pending = _CLOSING.get((str(store.root), sid))
-    if pending is not None:
-        pending.wait()
-
-
 class Recorder(Protocol):
     """What a table screen records through: a stored session open for recording, or one
     that only shows (services/showing.py), whose every entry is refused in plain words."""
@@ -365,52 +226,45 @@ class Recording:
         already worked out, without the lock, for the session at that many entries;
         closing keeps them only if the session still has exactly that many (else
         nothing: the next quiet moment tries again), never working them out here."""
-        _wait_for_closing(store, sid)
+        wait_for_closing(store, sid)
         self.id = sid
         self._store = store
         self._closed = False
         self._later = later
-        self._keeps = keep
-        self._made = made
-        #: The summaries the snapshot kept as this recording closed.
-        self.summaries: dict[str, dict[str, Any]] | None = None
-        self._keeps_state = not history or folded is not None or rebuild
-        #: Keep a snapshot even when nothing was recorded, if none is vouched for: a listing,
-        #: an import, and the app leaving a table (it may have folded a long session whole
-        #: to open it); never a command the rules refused (it changes nothing on disk).
-        self._rebuilds = folded is not None or rebuild or (not history and later is not None)
-        #: The state the journal vouched for at opening (reused while not due again), and
-        #: the SHA-256 of its line in a snapshot a new-form vouch names (None: a snapshot
-        #: of the first form, which closing replaces by one of the new form).
-        self._taken: StateAt | None = None
-        self._taken_digest: str | None = None
-        #: An undo or a correction after that state: folding from it cannot take them,
-        #: so a new one is taken as this recording closes.
-        self._state_stale = False
-        self._recorded = 0
-        #: The statistics when the session was opened, and the round results they count:
-        #: closing counts only the rounds added since (core/stats.py session_stats).
-        self._stats_since: tuple[dict[str, Any], Chain[RoundResult]] | None = None
+        self._keeper = SnapshotKeeper(
+            self,
+            store,
+            keep=keep,
+            keeps_state=not history or folded is not None or rebuild,
+            # Keep a snapshot even when nothing was recorded, if none is vouched for: a
+            # listing, an import, and the app leaving a table (it may have folded a long
+            # session whole to open it); never a command the rules refused.
+            rebuilds=folded is not None or rebuild or (not history and later is not None),
+            made=made,
+        )
+        #: How many entries this recording has put on the journal: whatever fails after
+        #: an append, the caller can say what the journal holds (``scorekeeper record``).
+        self.appended = 0
         #: The snapshot's state this recording was opened at, if it was (not folded whole).
         self.resumed_from: Resumption | None = None
-        opened = _waiting_out_a_listing(
-            lambda: None if history or folded is not None else self._resumed(), rebuild
-        )
-        if opened is not None:
-            self._writer, self.session, self._chain, self._head = opened
+        resume = not history and folded is None
+        source = waiting_out_a_listing(lambda: self._resumed() if resume else None, rebuild)
+        if source is None:
+            source = self._whole(folded, rebuild)
+        self._writer, self.session = source.writer, source.session
+        self._chain, self._head = source.chain, source.head
+        self._keeper.opened(source)
+        #: The entries the journal held at opening: with :attr:`appended`, what it holds.
+        self._opened_with = self.session.ledger.next_seq - 1
+
+    def _whole(self, folded: Session | None, rebuild: bool) -> Source:
+        """The session's writer and every entry folded (*folded*: as just stored)."""
+        if folded is None:
+            writer, session, verdict = waiting_out_a_listing(self._opened_whole, rebuild)
         else:
-            if folded is None:
-                self._writer, self.session, verdict = _waiting_out_a_listing(
-                    self._opened_whole, rebuild
-                )
-            else:
-                self._writer, self.session = store.open_writer(sid), folded
-                verdict = verify_chain(
-                    self._writer.header, self._writer.events, self._writer.vouches
-                )
-            self._chain, self._head = verdict.tip, verdict.head
-        if self._stats_since is None:
-            self._stats_since = (session_stats(self.session), self.session.state.results)
+            writer, session = self._store.open_writer(self.id), folded
+            verdict = verify_chain(writer.header, writer.events, writer.vouches)
+        return Source(writer, session, verdict.tip, verdict.head)
 
     def _opened_whole(self) -> tuple[SessionWriter, Session, Verdict]:
         writer = self._store.open_writer(self.id)
@@ -420,63 +274,36 @@ class Recording:
             writer.close()
             raise
 
-    def _resumed(self) -> tuple[SessionWriter, Session, str, str] | None:
-        """The writer and the session from the snapshot's state, or None to fold it all
-        (no snapshot, or one the journal as it is now does not vouch for)."""
-        found = snapshot_state(self._store, self.id)
-        if found is None:
-            return None
-        snap, taken = found
-        if isinstance(snap, Seekable):  # its histories are read from the file when asked for
-            taken = replace(taken, apart=self._folded_when_changed(taken))
-        try:
-            writer = self._store.open_writer(self.id, resume=taken.at)
-        except NotResumable:
-            return None
-        try:
-            resumed, stale = resume_from(
-                self.id,
-                snap,
-                taken,
-                writer.header,
-                writer.events,
-                writer.vouches,
-                self._store.sealer,
-            )
-        except BaseException:
-            writer.close()
-            raise
-        self._state_stale = stale
-        if resumed is None:
-            writer.close()
-            return None
-        self._taken = taken
-        self._taken_digest = snap.state_digest if isinstance(snap, Seekable) else None
-        self._stats_since = (resumed.stats, resumed.counted)
-        self.resumed_from = Resumption(self._store, self.id, snap, taken)
-        return writer, resumed.session, resumed.chain, resumed.head
+    def _resumed(self) -> Source | None:
+        """The session from the snapshot's state, or None to fold it all."""
+        source, stale = resumed_source(self._store, self.id, self._refolded)
+        if stale:
+            self._keeper.stale = True
+        if source is not None:
+            self.resumed_from = source.resumption
+        return source
 
-    def _folded_when_changed(self, taken: StateAt) -> tuple[_FoldedWhenChanged, ...]:
-        """The histories of the state *taken*, each read from the snapshot when something
-        reads it; one that is not the text the vouched state line names (cut, changed)
-        is taken from the fold of every entry instead, whoever reads it (a screen, an
-        export, the next state kept): time, never a traceback (issue 44 point 3)."""
-        lock = threading.Lock()
+    def _refolded(self) -> Session:
+        """The whole fold, for a history the snapshot no longer holds as its vouch names
+        it: that snapshot is not named again, a new one is kept at closing."""
+        self.ensure_history()
+        self._keeper.disown()
+        return self.session
 
-        def folded(index: int) -> str:
-            with lock:
-                self.ensure_history()
-                # the snapshot no longer holds what its vouch names: a new one at closing
-                self._taken = self._taken_digest = None
-                self._state_stale = True
-                session, entries = self.session, taken.entries
-                whole = len(session.events) == entries
-                state = session.state if whole else session.state_before(entries)
-                return encode_state_apart(state)[1][index]
+    @property
+    def writer(self) -> SessionWriter:
+        """The session's one writer (its lock held until :meth:`close`)."""
+        return self._writer
 
-        return tuple(
-            _FoldedWhenChanged(history, n, folded) for n, history in enumerate(taken.apart)
-        )
+    @property
+    def journal_holds(self) -> int:
+        """The entries the journal holds, as this recording wrote it."""
+        return self._opened_with + self.appended
+
+    @property
+    def summaries(self) -> dict[str, dict[str, Any]] | None:
+        """The summaries the snapshot kept as this recording closed."""
+        return self._keeper.summaries
 
     def ensure_history(self, progress: Progress | None = None) -> bool:
         """Fold the whole session if it was picked up at a snapshot: for an undo or a
@@ -493,19 +320,17 @@ class Recording:
         whole, verdict = fold_checked(self._writer.whole(), progress)
         wrong = not agrees_but_history(whole.state, self.session.state)
         if wrong:
-            self._taken = self._taken_digest = None
-            self._state_stale = True
+            self._keeper.disown()
         self.session = whole
         self._chain, self._head = verdict.tip, verdict.head
-        self._stats_since = (session_stats(whole), whole.state.results)
+        self._keeper.folded_whole(whole)
         return wrong
 
     def disown_snapshot(self) -> None:
         """The snapshot this recording was opened at lied (services/recheck.py found its
         state is not what the entries give): it is never named again by this recording,
         which takes a new state from its own fold as it closes."""
-        self._taken = self._taken_digest = None
-        self._state_stale = True
+        self._keeper.disown()
 
     def check(self, entry: Entry, now: datetime | None = None) -> Event:
         return self._unvouched_history_folds(lambda: self.session.check(entry, now))
@@ -533,16 +358,19 @@ class Recording:
         doc = sealed(self._chain, event_to_doc(event))
         self._writer.append(doc)
         self._chain = self._head = doc[HASH_KEY]
-        self._recorded += 1
+        self.appended += 1
         try:
             self.session.commit(event)
         except snapshots.HistoryNotVouched:
             self.ensure_history()  # the whole fold holds the entry: on the disk already
-        if event.kind in NEEDS_HISTORY and self.session.history_from == 1:
-            # It may reach below the state kept, which then no longer takes the entries
-            # after it: a new one as this recording closes.
-            self._state_stale = True
+        self._reaches_below(event)
         return event
+
+    def _reaches_below(self, event: Event) -> None:
+        """An undo or a correction recorded on the whole fold may reach below the state
+        kept, which then no longer takes the entries after it: a new one at closing."""
+        if event.kind in NEEDS_HISTORY and self.session.history_from == 1:
+            self._keeper.stale = True
 
     def record_all(self, entries: list[Entry]) -> list[Event]:
         """Record every one of *entries* or none (``scorekeeper record`` of many): each
@@ -572,12 +400,19 @@ class Recording:
             params = {**error.params, "count": len(docs)}
             raise StorageError("storage.write_failed_all", **params) from None
         self._chain = self._head = chain
-        self._recorded += len(events)
+        self.appended += len(events)
         for event in events:
             self.session.commit(event)
-            if event.kind in NEEDS_HISTORY and self.session.history_from == 1:
-                self._state_stale = True  # as in record()
+            self._reaches_below(event)
         return events
+
+    def append_vouch(self, body: dict[str, Any]) -> None:
+        """Append a vouch line holding *body* (the keeper's, services/snapshot_keeper.py),
+        sealed with this installation's key and chained on; if the journal cannot take
+        it now, nothing is appended and the chain stays where it was."""
+        vouch = sealed_vouch(self._chain, body, self._store.sealer)
+        if self._writer.append_vouch(vouch):
+            self._chain = vouch[HASH_KEY]
 
     def correct(
         self, round_number: int, reason: str, entries: list[Entry], now: datetime | None = None
@@ -593,309 +428,10 @@ class Recording:
         if self._closed:
             return
         self._closed = True
-        if not self._keeps:
-            self._writer.close()
-            return
-        later: Callable[[], None] | None = None
-        try:
-            later = self._keep_snapshot()
-        except Exception:
-            later = None
-        if later is None:
-            self._writer.close()
-            return
-        if self._later is None:
-            self._finish(later)
-            return
-        done = threading.Event()
-        key = (str(self._store.root), self.id)
-        with _CLOSING_LOCK:
-            _CLOSING[key] = done
-
-        def job() -> None:
-            try:
-                self._finish(later)
-            finally:
-                with _CLOSING_LOCK:
-                    if _CLOSING.get(key) is done:
-                        del _CLOSING[key]
-                done.set()
-
-        try:
-            self._later(job)
-        except BaseException:
-            job()
-            raise
-
-    def _finish(self, job: Callable[[], None]) -> None:
-        try:
-            job()
-        except Exception:
-            pass
-        finally:
-            self._writer.close()
-
-    def _keep_snapshot(self) -> Callable[[], None] | None:
-        """Keep the snapshot with the session's summaries now and the state it already
-        vouched for (when still good); return the work of taking a new state, when one is
-        due, to be done before the lock is let go; None when there is none."""
-        session, writer = self.session, self._writer
-        entries = session.ledger.next_seq - 1
-        idle = self._recorded == 0 and not self._state_stale
-        if idle and not self._rebuilds:
-            return None
-        if self._made is None:
-            self.summaries = summaries_of(session, self.id, self._stats_since)
-        elif self._made[0] == entries:
-            self.summaries = self._made[1]
-        else:
-            return None  # an entry came after they were made: kept at the next quiet moment
-        if idle and self._still_vouched(entries):
-            return None
-        if writer.torn:
-            return None  # the next entry sets the unfinished write aside; then a snapshot
-        reused = self._taken if not self._state_stale else None
-        self._write(reused)
-        if not self._keeps_state or entries < snapshots.STATE_AT_LEAST:
-            return None
-        target = entries - snapshots.STATE_LAG
-        since = reused.entries if reused is not None else 0
-        # a state kept in a snapshot of the first form is taken again in the new form
-        current = reused is not None and self._taken_digest is not None
-        if target - since < snapshots.STATE_EVERY and current:
-            return None
-        taken = self._state_at(target)
-        if taken is None:
-            return None
-        return lambda: self._take_and_write(taken)
-
-    def _take_and_write(self, take: Callable[[], StateAt]) -> None:
-        try:
-            state = take()
-        except snapshots.HistoryNotVouched:
-            # a history of the snapshot was changed in the file: none is named from now
-            # on, and the next opening folds the entries and keeps a true one
-            snapshots.discard(self._store.path(self.id))
-            raise
-        self._write(state)
-
-    def _still_vouched(self, entries: int) -> bool:
-        """The journal's last line already vouches, sealed with this installation's key,
-        for the summaries this writer folded (:attr:`summaries`) and for the snapshot
-        beside it (or for none, in a session too short for one)."""
-        vouches = self._writer.vouches
-        if not vouches or not is_seek_vouch(vouches[-1]) or vouches[-1]["after"] != entries:
-            return False
-        last = vouches[-1]
-        sealer = self._store.sealer
-        previous = self._tip_before_last_vouch(entries)
-        if sealer.can_seal() and (previous is None or not sealer.checks(previous, last)):
-            return False  # unsealed, or sealed elsewhere: seal it again
-        # (with no key, a line like it is all a writer could append: none is)
-        if self.summaries is None or last["summaries"] != as_stored(self.summaries):
-            return False
-        if last["state"] is None:
-            return entries < snapshots.STATE_AT_LEAST or not self._keeps_state
-        seekable = snapshots.load_seekable(self._store.path(self.id))
-        return seekable is not None and seekable.named_by(last)
-
-    def _tip_before_last_vouch(self, entries: int) -> str | None:
-        """The hash the journal's last line (a vouch after entry *entries*) chains on to:
-        the line before it, as this writer read it; None when it did not read it."""
-        vouches, events = self._writer.vouches, self._writer.events
-        if len(vouches) > 1 and vouches[-2].get("after") == entries:
-            found = vouches[-2].get(HASH_KEY)
-        elif events and events[-1].get("seq") == entries:
-            found = events[-1].get(HASH_KEY)
-        elif self._taken is not None and self._taken.entries == entries:
-            found = self._taken.chain
-        elif entries == 0:
-            found = self._writer.header.get(HASH_KEY)
-        else:
-            found = None
-        return found if isinstance(found, str) else None
-
-    def _write(self, state: StateAt | None) -> None:
-        """Keep the snapshot (a new state only: one already kept is named again, not
-        written again), then append the vouch line that names it and holds the summaries
-        (chained on, sealed with this installation's key). No journal byte before it is
-        read or hashed for it. What it names is this writer's own: the summaries of its
-        fold, and a state it took from that fold or resumed at under a seal that checked."""
-        assert self.summaries is not None
-        digest: str | None = None
-        if state is not None and state is self._taken and self._taken_digest is not None:
-            digest = self._taken_digest
-        elif state is not None:
-            digest = snapshots.save_seekable(self._store.path(self.id), state)
-            if digest is not None:
-                self._taken, self._taken_digest = state, digest
-        else:  # no state kept: a snapshot beside the journal would be named by nothing
-            snapshots.discard(self._store.path(self.id))
-            self._taken = self._taken_digest = None
-        body = {
-            "after": self.session.ledger.next_seq - 1,
-            "size": self._writer.bytes_so_far()[0],
-            "state": digest,
-            "summaries": self.summaries,
-            TAKEN: state.entries if state is not None and digest is not None else None,
-        }
-        vouch = sealed_vouch(self._chain, body, self._store.sealer)
-        if self._writer.append_vouch(vouch):
-            self._chain = vouch[HASH_KEY]
-
-    def _state_at(self, target: int) -> Callable[[], StateAt] | None:
-        """The work of taking the state after entry *target*, with what it needs picked
-        up now (while the session is not changing); None when it cannot be taken here."""
-        session = self.session
-        index = target - session.history_from + 1  # of the entry after the target, in events
-        docs = self._writer.events
-        if index < 1 or len(docs) != len(session.events) or docs[index - 1].get("seq") != target:
-            return None  # not folded from this far back (or not as stored): next time
-        point = self._writer.point_before_last(len(docs) - index)
-        if point is None:
-            return None
-        state = session.state if index == len(session.events) else session.state_before(index)
-        first_at, last_at = session.first_at, session.events[index - 1].at
-        chain, since = docs[index - 1][HASH_KEY], self._stats_since
-
-        def take() -> StateAt:
-            counted = state_stats(session.game, state, first_at, since)
-            payload, apart = state_payload(state, counted)
-            return StateAt(
-                entries=target,
-                size=point.size,
-                digest=point.digest,
-                chain=chain,
-                next_id=point.next_id,
-                first_at=first_at.isoformat() if first_at else None,
-                last_at=last_at.isoformat(),
-                state=payload,
-                apart=tuple(apart),
-            )
-
-        return take
+        self._keeper.close(self._writer.close, self._later)
 
     def __enter__(self) -> Recording:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-class _FoldedWhenChanged:
-    """A history of a snapshot a writer opened at (storage/snapshot.py ``_History``): its
-    text from the file, checked against the vouched state line; else, when the file no
-    longer holds that text, the text the fold of every entry gives (*folded*)."""
-
-    __slots__ = ("_folded", "_history", "_index")
-
-    def __init__(self, history: Any, index: int, folded: Callable[[int], str]) -> None:
-        self._history, self._index, self._folded = history, index, folded
-
-    def text(self) -> str:
-        try:
-            text = self._history.text()
-        except snapshots.HistoryNotVouched:
-            return self._folded(self._index)
-        if not isinstance(text, str):
-            raise ValueError("a history kept apart that is not text")
-        return text
-
-
-def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> bool:
-    """True if the journal of *stored* (read whole, its chain found intact, folded as
-    *whole*) vouches for the snapshot beside it, but the snapshot is not what folding the
-    entries gives: its vouch line was forged, so the journal itself was changed. ``verify``
-    asks this; a snapshot the journal does not vouch for is nobody's word and is not looked
-    at. The states the snapshot speaks of are taken from *whole*, not folded again."""
-    last = stored.vouches[-1] if stored.vouches else None
-    if is_seek_vouch(last) and last is not None and _seek_disagrees(store, stored, whole, last):
-        return True
-    snap = store.snapshot(stored.id)
-    if snap is None:
-        return False
-    digest = snap.digest
-    named = [vouch for vouch in stored.vouches if vouch.get("snapshot") == digest]
-    if not named:
-        return False
-    count = len(whole.events)
-    summaries = snap.summaries()
-    for vouch in named:
-        after = vouch["after"]
-        if after == count:
-            folded = whole
-        else:
-            with collector_paused():
-                folded = Session(whole.header, whole.events[:after])
-        if summaries != summaries_of(folded, stored.id):
-            return True
-    taken = snap.state()
-    if snap.data.split(b"\n")[1:2] != [b"null"] and taken is None:
-        return True  # vouched for, yet not a state we write
-    if taken is None:
-        return False
-    entries = taken.entries
-    if not 0 < entries <= count:
-        return True
-    state = whole.state if entries == count else whole.state_before(entries)
-    first_at = whole.first_at
-    payload, apart = state_payload(state, state_stats(whole.game, state, first_at))
-    return not (
-        stored.events[entries - 1].get(HASH_KEY) == taken.chain
-        and (taken.state, taken.apart) == (payload, tuple(apart))
-        and taken.first_at == (first_at.isoformat() if first_at else None)
-        and taken.last_at == whole.events[entries - 1].at.isoformat()
-    )
-
-
-def _seek_disagrees(
-    store: Store, stored: StoredSession, whole: Session, last: dict[str, Any]
-) -> bool:
-    """:func:`snapshot_disagrees` for the new form: the summaries the last vouch line holds
-    (what the session list shows when it is the journal's last line) and the state of the
-    snapshot a vouch line names by its state digest, when its histories are the texts its
-    state line names; both against the fold of the entries."""
-    after = last["after"]
-    if not 0 <= after <= len(whole.events):
-        return True
-    with collector_paused():
-        folded = (
-            whole if after == len(whole.events) else Session(whole.header, whole.events[:after])
-        )
-    if last["summaries"] != summaries_of(folded, stored.id):
-        return True
-    seekable = snapshots.load_seekable(store.path(stored.id))
-    if seekable is None or not any(seekable.named_by(v) for v in stored.vouches):
-        return False
-    taken = seekable.taken
-    try:
-        texts = tuple(history.text() for history in taken.apart)
-    except (OSError, ValueError):
-        return False  # not the histories the vouched state line names: nobody's word
-    entries = taken.entries
-    if not 0 < entries <= len(whole.events):
-        return True
-    state = whole.state if entries == len(whole.events) else whole.state_before(entries)
-    first_at = whole.first_at
-    payload, apart = state_payload(state, state_stats(whole.game, state, first_at))
-    return not (
-        stored.events[entries - 1].get(HASH_KEY) == taken.chain
-        and (taken.state, texts) == (payload, tuple(apart))
-        and taken.first_at == (first_at.isoformat() if first_at else None)
-        and taken.last_at == whole.events[entries - 1].at.isoformat()
-    )
-
-
-def state_payload(
-    state: State, stats: dict[str, Any], *, digested: bool = False
-) -> tuple[dict[str, Any], list[str]]:
-    """What a snapshot keeps of a session's *state*: the state (its histories apart, see
-    core/state_codec.py), its statistics, and how many round results those count. With
-    *digested*, each history as the SHA-256 of its text, never made whole (``verify``)."""
-    doc, apart = encode_state_digested(state) if digested else encode_state_apart(state)
-    return payload_of(state, doc, stats), apart
-
-
-def payload_of(state: State, doc: dict[str, Any], stats: dict[str, Any]) -> dict[str, Any]:
-    """:func:`state_payload`'s document, around *doc* (the state as encoded)."""
-    return {"state": doc, "stats": stats, "results": len(state.results)}

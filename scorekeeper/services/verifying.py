@@ -1,6 +1,6 @@
 """``verify`` at any length: the journal read and checked a line at a time, in bounded memory.
 
-:func:`verify_streamed` reads the journal one line at a time (storage/journal.py
+:func:`verify_streamed` reads the journal one line at a time (storage/journal_stream.py
 ``stream_docs``), checks each document against the chain as it comes, folds each entry
 through the rules in a :class:`~scorekeeper.core.stream.StreamFold` (which keeps the last
 few thousand entries in force, none below), and compares the snapshot the journal vouches
@@ -35,8 +35,8 @@ from scorekeeper.core.state import State
 from scorekeeper.core.state_codec import HistoryHashes, encode_state_measured
 from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import Counted, StreamFold, folding
-from scorekeeper.services.recording import payload_of, state_payload
 from scorekeeper.services.session_summary import LIST_KIND
+from scorekeeper.services.state_payload import payload_of, state_payload
 from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
 from scorekeeper.storage import Store, StoredSession
 from scorekeeper.storage import snapshot as snapshots
@@ -51,14 +51,8 @@ from scorekeeper.storage.hashchain import (
     is_vouch,
     link,
 )
-from scorekeeper.storage.journal import (
-    ENTRY,
-    EVENTS_TABLE,
-    VOUCH_TABLE,
-    Irregular,
-    decode,
-    stream_docs,
-)
+from scorekeeper.storage.journal_format import EVENTS_TABLE, VOUCH_TABLE, decode
+from scorekeeper.storage.journal_stream import ENTRY, Irregular, stream_docs
 from scorekeeper.storage.regular import NotRegular, open_regular
 
 
@@ -391,7 +385,7 @@ def _state_forged(
     count: int,
 ) -> bool:
     """The state a vouched-for snapshot keeps is not what the fold gave at its entry
-    (services/recording.py ``snapshot_disagrees``, compared through digests)."""
+    (services/snapshot_disagreement.py ``snapshot_disagrees``, compared through digests)."""
     assert snap is not None
     if taken is None:
         return snap.main != b"null"  # vouched for, yet not a state we write

@@ -19,7 +19,7 @@ from scorekeeper.storage.paths import data_root
 
 if TYPE_CHECKING:
     from scorekeeper.storage.errors import StorageError
-    from scorekeeper.storage.journal import NotResumable, ResumeAt
+    from scorekeeper.storage.journal_reading import NotResumable, ResumeAt
     from scorekeeper.storage.store import Store
     from scorekeeper.storage.stored_session import StoredSession
     from scorekeeper.storage.writer import SessionWriter
@@ -29,8 +29,8 @@ _LATER = {
     "StorageError": "scorekeeper.storage.errors",
     "Store": "scorekeeper.storage.store",
     "StoredSession": "scorekeeper.storage.stored_session",
-    "NotResumable": "scorekeeper.storage.journal",
-    "ResumeAt": "scorekeeper.storage.journal",
+    "NotResumable": "scorekeeper.storage.journal_reading",
+    "ResumeAt": "scorekeeper.storage.journal_reading",
     "SessionWriter": "scorekeeper.storage.writer",
 }
 

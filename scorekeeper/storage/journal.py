@@ -8,6 +8,9 @@ writer sets aside before it next appends. A whole line that fails its check,
 or one that drops, deletes or rewrites the header or an entry (the session
 writer only appends), is damage: the file is refused, never repaired.
 
+The file's layout is storage/journal_format.py's; reading it whole or from a point a
+read got to, storage/journal_reading.py's; a line at a time, storage/journal_stream.py's.
+
 File layout, one line each, ``<crc32 of the JSON, 8 hex> <compact JSON>\\n``:
 
 - line 1: ``{"format": "scorekeeper-session", "version": 1}`` so that a file
@@ -42,20 +45,38 @@ import hashlib
 import json
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
 
-from scorekeeper.storage import durable, locking
+from scorekeeper.storage import durable, journal_reading, locking
 from scorekeeper.storage.errors import StorageError, reason_of
-from scorekeeper.storage.lines import VOUCH_TABLE as VOUCH_TABLE
-from scorekeeper.storage.lines import decode as decode
-from scorekeeper.storage.lines import encode as encode
-from scorekeeper.storage.lines import vouch_alone
+from scorekeeper.storage.journal_format import (
+    EVENTS_TABLE,
+    HEADER_ID,
+    HEADER_TABLE,
+    VOUCH_TABLE,
+    Doc,
+    Tables,
+    appends_only,
+    apply,
+    decode,
+    encode,
+    in_order,
+    one_event_id,
+)
+from scorekeeper.storage.journal_reading import (
+    LineMark,
+    Prefix,
+    ResumeAt,
+    next_id_after,
+    opened_for_reading,
+    opened_for_writing,
+    tables_to,
+)
 from scorekeeper.storage.regular import (
     NotRegular,
     is_regular,
@@ -66,407 +87,11 @@ from scorekeeper.storage.regular import (
 from scorekeeper.storage.seal import FIELD as SEAL_FIELD
 from scorekeeper.storage.seal import Sealer
 
-FORMAT = "scorekeeper-session"
-VERSION = 1
-HEADER_TABLE = "session"
-EVENTS_TABLE = "events"
-HEADER_ID = "1"
-
-Doc = dict[str, Any]
-Tables = dict[str, dict[str, Doc]]
-
 _BINARY: int = getattr(os, "O_BINARY", 0)
 
 
 class Locked(Exception):
     """Another writer holds the file; the store names the session in its message."""
-
-
-# --- lines (storage/lines.py) -------------------------------------------------
-
-
-def format_line() -> bytes:
-    return encode({"format": FORMAT, "version": VERSION})[0]
-
-
-# --- records -----------------------------------------------------------------
-
-
-def is_record(value: Any) -> bool:
-    """Checked before applying, so a line is applied whole or refused whole."""
-    if not isinstance(value, dict) or not value or not set(value) <= {"set", "drop"}:
-        return False
-    changes = value.get("set", {})
-    if not isinstance(changes, dict):
-        return False
-    for docs in changes.values():
-        if not isinstance(docs, dict):
-            return False
-        if not all(doc is None or isinstance(doc, dict) for doc in docs.values()):
-            return False
-    drops = value.get("drop", [])
-    return isinstance(drops, list) and all(isinstance(name, str) for name in drops)
-
-
-def apply(tables: Tables, record: Mapping[str, Any]) -> None:
-    for name in record.get("drop", ()):
-        tables.pop(name, None)
-    for name, docs in record.get("set", {}).items():
-        table = tables.setdefault(name, {})
-        for doc_id, doc in docs.items():
-            if doc is None:
-                table.pop(doc_id, None)
-            else:
-                table[doc_id] = doc
-
-
-# --- reading a whole file ----------------------------------------------------
-
-
-@dataclass
-class Scan:
-    """What a journal holds: its tables, and where its last whole line ends."""
-
-    tables: Tables
-    good_size: int
-    torn: bytes
-
-
-def _format_checked(data: bytes, path: Path) -> int:
-    """Where the first line (the format line) ends; foreign and newer files are refused."""
-    end = data.find(b"\n")
-    first = decode(data[:end]) if end >= 0 else None
-    if not isinstance(first, dict) or first.get("format") != FORMAT:
-        raise StorageError("storage.foreign", path=str(path))
-    version = first.get("version")
-    if isinstance(version, int) and version > VERSION:
-        raise StorageError("storage.newer_version", path=str(path), version=version)
-    if version != VERSION:
-        raise StorageError("storage.foreign", path=str(path))
-    return end
-
-
-def scan(data: bytes, path: Path) -> Scan:
-    """Replay *data*; refuse foreign and damaged files, set aside a torn last line."""
-    end = _format_checked(data, path)
-    return _scan_from(data, path, {}, end + 1, 1)
-
-
-def _scan_from(
-    data: bytes, path: Path, tables: Tables, pos: int, line_number: int, first_id: int = 1
-) -> Scan:
-    """Replay the lines of *data* from *pos* (line *line_number* + 1) into *tables*. An
-    entry stored under an id below *first_id* would rewrite one before *pos*: damage."""
-    while pos < len(data):
-        line_number += 1
-        end = data.find(b"\n", pos)
-        if end < 0:  # no newline: the write never finished, so it was never acknowledged
-            break
-        record = decode(data[pos:end])
-        # A whole line (it has its newline) that fails its check was written whole and
-        # changed since: damage, never a torn write to drop.
-        if (
-            not is_record(record)
-            or not _appends_only(tables, record)
-            or not vouch_alone(record)
-            or (first_id > 1 and not _after(record, first_id))
-        ):
-            raise StorageError("storage.damaged", path=str(path), line=line_number)
-        apply(tables, record)
-        pos = end + 1
-    return Scan(tables, pos, data[pos:])
-
-
-def _after(record: Mapping[str, Any], first_id: int) -> bool:
-    """Only new entries, at ids from *first_id* on (the header is in the lines before),
-    or a vouch."""
-    changes = record.get("set", {})
-    if "drop" in record or set(changes) - {EVENTS_TABLE, VOUCH_TABLE}:
-        return False
-    return all(k.isdigit() and int(k) >= first_id for k in changes.get(EVENTS_TABLE, {}))
-
-
-@dataclass(frozen=True)
-class Prefix:
-    """The bytes of whole lines a journal was read to, hashed in one pass at open."""
-
-    size: int
-    digest: str  # SHA-256 of them
-    #: The hash of those bytes still open, to go on with the lines appended after them.
-    running: Any = field(default=None, compare=False, repr=False)
-
-
-def prefix_of(data: bytes, size: int) -> Prefix:
-    running = hashlib.sha256(memoryview(data)[:size])
-    return Prefix(size, running.hexdigest(), running)
-
-
-@dataclass(frozen=True)
-class ResumeAt:
-    """Where a snapshot's state was taken (storage/snapshot.py): the journal's
-    first *size* bytes, whose SHA-256 is *digest*; the next entry's id after them.
-
-    *digest* None (a snapshot a new-form vouch names): those bytes are not hashed, and a
-    writer does not read them at all (:func:`scan_tail`); the chain from the state's
-    entry on is what checks the lines after them (services/recording.py)."""
-
-    size: int
-    digest: str | None
-    next_id: int
-
-
-class NotResumable(Exception):
-    """The journal does not begin with the bytes a snapshot's state was taken from."""
-
-
-def _same_start(data: bytes, at: ResumeAt) -> Any | None:
-    """The running SHA-256 of the bytes before *at* if *data* begins with them (whole
-    lines, the same digest), to go on hashing what follows; else None."""
-    if len(data) < at.size or data[at.size - 1 : at.size] != b"\n":
-        return None
-    running = hashlib.sha256(memoryview(data)[: at.size])
-    return running if at.digest is None or running.hexdigest() == at.digest else None
-
-
-def _next_id_after(tables: Tables, at: ResumeAt) -> int:
-    """The id the next entry takes, once the entries in *tables* are read after *at*."""
-    return max([at.next_id, *(int(k) + 1 for k in tables.get(EVENTS_TABLE, {}))])
-
-
-def appended_since(
-    data: bytes, at: ResumeAt
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]], ResumeAt] | None:
-    """The entries and the vouches *data* holds after the point *at* a reader had got to,
-    and the point after them; None unless *data* is those same bytes and then whole lines
-    of new entries and vouches only (the file was replaced or changed in place: it must be
-    read whole, and checked).
-
-    A reader that follows a session (the table display, the phones' page) reads only
-    what was appended, however long the session: one SHA-256 pass over the bytes it had.
-    """
-    running = _same_start(data, at)
-    if running is None:
-        return None
-    try:  # the lines are replayed as any journal's are; damage is named by the whole read
-        found = _scan_from(data, Path(), {}, at.size, 0, at.next_id)
-    except StorageError:
-        return None
-    if set(found.tables) - {EVENTS_TABLE, VOUCH_TABLE}:  # anything else: read it whole
-        return None
-    running.update(memoryview(data)[at.size : found.good_size])
-    after = ResumeAt(found.good_size, running.hexdigest(), _next_id_after(found.tables, at))
-    entries = [dict(doc) for doc in found.tables.get(EVENTS_TABLE, {}).values()]
-    return entries, _in_order(found.tables.get(VOUCH_TABLE, {})), after
-
-
-def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any, list[LineMark]]:
-    """The header and the entries after *at*, without reading those before it, once its
-    bytes are found unchanged (one SHA-256 pass); and the hash of every whole line."""
-    running = _same_start(data, at)
-    if running is None:
-        raise NotResumable(str(path))
-    end = _format_checked(data, path)
-    header_end = data.find(b"\n", end + 1)
-    record = decode(data[end + 1 : header_end]) if 0 < header_end < at.size else None
-    changes = record.get("set") if isinstance(record, dict) and set(record) == {"set"} else None
-    header = changes.get(HEADER_TABLE) if isinstance(changes, dict) else None
-    if not isinstance(header, dict) or set(changes or {}) != {HEADER_TABLE}:
-        raise NotResumable(str(path))  # not the layout we write: read it all
-    tables: Tables = {HEADER_TABLE: dict(header)}
-    lines = data.count(b"\n", 0, at.size)
-    found = _scan_from(data, path, tables, at.size, lines, at.next_id)
-    at_mark = LineMark(at.size, running.copy(), at.next_id - 1)
-    marks, _ = hash_marking(data, at.size, found.good_size, running)
-    return found, running, [at_mark, *marks][-MARKS:]
-
-
-def _header_of(data: bytes, path: Path, before: int) -> Doc:
-    """The header on line 2 of a journal beginning with *data*, ending before *before*;
-    NotResumable if it is not alone there, in the layout the writer writes."""
-    end = _format_checked(data, path)
-    header_end = data.find(b"\n", end + 1)
-    record = decode(data[end + 1 : header_end]) if 0 < header_end < before else None
-    changes = record.get("set") if isinstance(record, dict) and set(record) == {"set"} else None
-    header = changes.get(HEADER_TABLE) if isinstance(changes, dict) else None
-    if not isinstance(header, dict) or set(changes or {}) != {HEADER_TABLE}:
-        raise NotResumable(str(path))  # not the layout we write: read it all
-    return header
-
-
-def scan_tail(head: bytes, tail: bytes, path: Path, at: ResumeAt) -> tuple[Scan, list[LineMark]]:
-    """A writer's open at a snapshot's state that reads no byte between the header and
-    *at*: *head* is the journal's beginning (through the header line at least), *tail*
-    its bytes from ``at.size - 1`` to the end. The lines after *at* are replayed as any
-    journal's are, and each vouch among them must stand at the offset it is stored under
-    and names (``size``). NotResumable for anything else (the whole read then says what
-    is wrong, if anything is): a journal cut short of *at*, or not ending a line there.
-    The marks of the last lines carry no hash (none of the bytes before was hashed)."""
-    base = at.size - 1
-    if tail[:1] != b"\n":
-        raise NotResumable(str(path))
-    tables: Tables = {HEADER_TABLE: dict(_header_of(head, path, at.size))}
-    try:
-        found = _scan_from(tail, path, tables, 1, 0, at.next_id)
-    except StorageError:
-        raise NotResumable(str(path)) from None
-    for key, doc in found.tables.get(VOUCH_TABLE, {}).items():
-        begin = int(key) - base
-        line_end = tail.find(b"\n", begin) if begin >= 1 else -1
-        if line_end < 0 or tail[begin - 1 : begin] != b"\n" or doc.get("size") != int(key):
-            raise NotResumable(str(path))
-        if decode(tail[begin:line_end]) != {"set": {VOUCH_TABLE: {key: doc}}}:
-            raise NotResumable(str(path))
-    # The end of each entry's line in the tail (the state's own entry's first), for the
-    # next state, taken STATE_LAG entries behind the last: not of the vouch lines between
-    # them, which a command per entry (``record``) writes as many of.
-    marks = [LineMark(at.size, None, at.next_id - 1)]
-    for begin, end in _line_spans(tail, 1, found.good_size, None):
-        event_id = _one_event_id(decode(tail[begin : end - 1]))
-        if event_id is not None:
-            marks.append(LineMark(base + end, None, event_id))
-    return Scan(found.tables, base + found.good_size, found.torn), marks[-MARKS:]
-
-
-def _line_spans(data: bytes, start: int, end: int, count: int | None) -> list[tuple[int, int]]:
-    """The last *count* (None: all) whole lines of ``data[start:end]`` as (begin, end
-    past its newline)."""
-    ends = _line_ends(data, start, end, end if count is None else count)
-    return [(data.rfind(b"\n", 0, stop - 1) + 1, stop) for stop in ends if stop > start]
-
-
-def _prefix_and_marks(data: bytes, size: int) -> tuple[Prefix, list[LineMark]]:
-    """:func:`prefix_of` for a writer, which also keeps the marks of the last lines."""
-    running = hashlib.sha256()
-    marks, _ = hash_marking(data, 0, size, running)
-    return Prefix(size, running.hexdigest(), running), marks
-
-
-#: Whole-line ends kept near the end of a journal open for writing, each with the hash
-#: of the bytes up to it: a snapshot's state is taken some entries behind the last
-#: (services/recording.py), and needs the journal's length and SHA-256 there.
-MARKS = 80
-
-
-@dataclass(frozen=True, slots=True)
-class LineMark:
-    """The journal's first *size* bytes end a line; *running* is their SHA-256 still open
-    (a copy); *event_id* the entry that line stored, if it stored just one."""
-
-    size: int
-    running: Any  # None when the bytes before were not read (scan_tail)
-    event_id: int | None
-
-
-def _line_ends(data: bytes, start: int, end: int, count: int) -> list[int]:
-    """The last *count* line ends (offsets just past a newline) in ``data[start:end]``,
-    *end* included (itself a line end), oldest first."""
-    ends: list[int] = []
-    pos = end
-    while len(ends) < count and pos > start:
-        ends.append(pos)
-        newline = data.rfind(b"\n", start, pos - 1)
-        if newline < 0:
-            break
-        pos = newline + 1
-    ends.reverse()
-    return ends
-
-
-def _one_event_id(record: Any) -> int | None:
-    """The id of the entry a journal record stored, if it stored just one."""
-    changes = record.get("set") if isinstance(record, dict) and set(record) == {"set"} else None
-    if not isinstance(changes, dict) or set(changes) != {EVENTS_TABLE}:
-        return None
-    docs = changes[EVENTS_TABLE]
-    if not isinstance(docs, dict) or len(docs) != 1:
-        return None
-    (key,) = docs
-    return int(key) if isinstance(key, str) and key.isdigit() else None
-
-
-def _entry_line_ends(data: bytes, start: int, end: int, count: int) -> list[int]:
-    """The ends of the last *count* whole lines in ``data[start:end]`` that store one
-    entry (a state is taken some entries behind the last, whatever vouch lines lie
-    between: a command per entry writes one after each), oldest first."""
-    ends: list[int] = []
-    pos = end
-    while len(ends) < count and pos > start:
-        begin = data.rfind(b"\n", 0, pos - 1) + 1
-        if _one_event_id(decode(data[begin : pos - 1])) is not None:
-            ends.append(pos)
-        pos = begin
-    ends.reverse()
-    return ends
-
-
-def hash_marking(
-    data: bytes, start: int, end: int, running: Any, stops: Iterable[int] = ()
-) -> tuple[list[LineMark], dict[int, str]]:
-    """Go on hashing ``data[start:end]`` into *running*, marking the ends of the last
-    :data:`MARKS` lines that store an entry on the way (one pass), and giving the SHA-256
-    at each of *stops* too."""
-    ends = set(_entry_line_ends(data, start, end, MARKS))
-    wanted = set(stops)
-    view = memoryview(data)
-    marks: list[LineMark] = []
-    digests: dict[int, str] = {}
-    done = start
-    for stop in sorted(ends | {s for s in wanted if start <= s <= end}):
-        running.update(view[done:stop])
-        done = stop
-        if stop in wanted:
-            digests[stop] = running.hexdigest()
-        if stop in ends and stop > start:
-            begin = data.rfind(b"\n", 0, stop - 1) + 1
-            record = decode(data[begin : stop - 1])  # without its newline
-            marks.append(LineMark(stop, running.copy(), _one_event_id(record)))
-    running.update(view[done:end])
-    return marks, digests
-
-
-#: The tables of a session journal: only ever appended to (a new header, new entries).
-_APPEND_ONLY = frozenset({HEADER_TABLE, EVENTS_TABLE, VOUCH_TABLE})
-
-
-def _appends_only(tables: Tables, record: Mapping[str, Any]) -> bool:
-    """False for what the session writer never writes: dropping, deleting or rewriting
-    the header or an entry. Such a line in a session file is an edit, not ours."""
-    if any(name in _APPEND_ONLY for name in record.get("drop", ())):
-        return False
-    for name, docs in record.get("set", {}).items():
-        if name in _APPEND_ONLY:
-            kept = tables.get(name, {})
-            if any(doc is None or doc_id in kept for doc_id, doc in docs.items()):
-                return False
-    return True
-
-
-def _read_all(fd: int) -> bytes:
-    return _read_from(fd, 0)
-
-
-def _read_from(fd: int, offset: int) -> bytes:
-    """The file's bytes from *offset* to its end (none before *offset* are read)."""
-    os.lseek(fd, max(offset, 0), os.SEEK_SET)
-    chunks: list[bytes] = []
-    while chunk := os.read(fd, 1 << 20):
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-#: Bytes read from a journal's start for its format line and header (a header is a few
-#: hundred bytes; a longer one is read on, a chunk at a time, to its line's end).
-_HEAD_CHUNK = 1 << 12
-
-
-def _read_head(fd: int) -> bytes:
-    """The journal's first bytes, through the end of its second line (the header), or
-    what there is (scan_tail then finds it is not the layout it reads)."""
-    os.lseek(fd, 0, os.SEEK_SET)
-    data = b""
-    while (chunk := os.read(fd, _HEAD_CHUNK)) and data.count(b"\n") + chunk.count(b"\n") < 2:
-        data += chunk
-    return data + chunk
 
 
 #: The journal's record of each unfinished write its writer set aside: a line
@@ -581,21 +206,16 @@ class JournalStorage(Storage):
         self._needs_truncate = False
         self._next_ids: dict[str, int] = {}  # see next_id
         self.prefix = Prefix(0, "")  # the bytes read at open
-        self.marks: deque[LineMark] = deque(maxlen=MARKS)  # a writer's last line ends
+        #: A writer's last line ends (storage/journal_reading.py MARKS of them).
+        self.marks: deque[LineMark] = deque(maxlen=journal_reading.MARKS)
         #: Opened at a snapshot's state: the entries before it are not read (see read()).
         self.partial = resume is not None
         if writer:
             self._state = self._open_writer(resume)
         else:
-            with open_regular(self.path, follow=True) as handle:  # a FIFO: refused, no wait
-                data = handle.read()
-            if resume is None:
-                found = scan(data, self.path)
-                self.prefix = prefix_of(data, found.good_size)
-            else:  # a reader that follows the session from a snapshot's state
-                found, running, _ = scan_resumed(data, self.path, resume)
-                self.prefix = Prefix(found.good_size, running.hexdigest(), running)
-                self._next_ids[EVENTS_TABLE] = _next_id_after(found.tables, resume)
+            found, self.prefix = opened_for_reading(self.path, resume)
+            if resume is not None:
+                self._next_ids[EVENTS_TABLE] = next_id_after(found.tables, resume)
             self._state = found.tables
 
     def _open_writer(self, resume: ResumeAt | None) -> Tables:
@@ -610,21 +230,10 @@ class JournalStorage(Storage):
             # The name may have been moved to the trash between our open and our lock.
             if os.fstat(fd).st_ino != os.stat(self.path).st_ino:
                 raise FileNotFoundError(str(self.path))
-            if resume is not None and resume.digest is None:
-                head, tail = _read_head(fd), _read_from(fd, resume.size - 1)
-                found, marks = scan_tail(head, tail, self.path, resume)
-                self.prefix = Prefix(found.good_size, "")
-            elif resume is None:
-                data = _read_all(fd)
-                found = scan(data, self.path)
-                self.prefix, marks = _prefix_and_marks(data, found.good_size)
-            else:
-                data = _read_all(fd)
-                found, running, marks = scan_resumed(data, self.path, resume)
-                self.prefix = Prefix(found.good_size, running.hexdigest(), running)
+            found, self.prefix, marks = opened_for_writing(fd, self.path, resume)
             self.marks.extend(marks)
             if resume is not None:
-                self._next_ids[EVENTS_TABLE] = _next_id_after(found.tables, resume)
+                self._next_ids[EVENTS_TABLE] = next_id_after(found.tables, resume)
         except BaseException:
             locking.unlock(fd)
             os.close(fd)
@@ -669,8 +278,7 @@ class JournalStorage(Storage):
         queries on the whole data and for a fold of the whole session."""
         if not self.partial or self._fd is None:
             return
-        data = _read_all(self._fd)[: self._size]
-        self._state = scan(data, self.path).tables
+        self._state = tables_to(self._fd, self._size, self.path)
         self.partial = False
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:
@@ -700,7 +308,7 @@ class JournalStorage(Storage):
             record["drop"] = drops
         if not record:
             return
-        if not _appends_only(self._state, record):
+        if not appends_only(self._state, record):
             raise ValueError(
                 f"{self.path}: the {HEADER_TABLE!r} and {EVENTS_TABLE!r} tables are "
                 "append-only (no document in them is changed, removed or dropped)"
@@ -819,7 +427,7 @@ class JournalStorage(Storage):
             running = self.prefix.running
             if running is not None:
                 running.update(line)
-            event_id = _one_event_id(parsed)
+            event_id = one_event_id(parsed)
             if event_id is not None:  # see _entry_line_ends
                 copy = None if running is None else running.copy()
                 self.marks.append(LineMark(self._size, copy, event_id))
@@ -864,14 +472,9 @@ def header_of(db: TinyDB) -> dict[str, Any]:
     return dict(journal_of(db).table_docs(HEADER_TABLE).get(HEADER_ID, {}))
 
 
-def _in_order(docs: Mapping[str, Doc]) -> list[dict[str, Any]]:
-    """Vouches in journal order (their ids are the offsets they start at)."""
-    return [dict(docs[k]) for k in sorted(docs, key=lambda k: int(k) if k.isdigit() else -1)]
-
-
 def vouches_of(db: TinyDB) -> list[dict[str, Any]]:
     """The session's vouch lines, in journal order."""
-    return _in_order(journal_of(db).table_docs(VOUCH_TABLE))
+    return in_order(journal_of(db).table_docs(VOUCH_TABLE))
 
 
 def events_of(db: TinyDB) -> list[dict[str, Any]]:
@@ -879,66 +482,3 @@ def events_of(db: TinyDB) -> list[dict[str, Any]]:
     # Doc ids are handed out in increasing order, and the journal replays in
     # append order, so the table's order is the append order.
     return [dict(doc) for doc in journal_of(db).table_docs(EVENTS_TABLE).values()]
-
-
-# --- reading a journal a line at a time ---------------------------------------
-
-
-class Irregular(Exception):
-    """A journal line the streaming reader does not judge: anything but the layout the
-    session writer writes (the format line, the header, then one new entry or one vouch per
-    line, their ids increasing). The caller reads the file whole instead, which says what
-    is wrong if anything is: time and memory, never a different answer."""
-
-
-#: What :func:`stream_docs` gives for each line after the header: an entry or a vouch.
-ENTRY, VOUCH = "entry", "vouch"
-
-
-def _one_doc(record: Any, table: str) -> tuple[int, dict[str, Any]] | None:
-    """The id and document of a line that stores one document of *table* alone."""
-    if not isinstance(record, dict) or set(record) != {"set"}:
-        return None
-    changes = record["set"]
-    if not isinstance(changes, dict) or set(changes) != {table}:
-        return None
-    docs = changes[table]
-    if not isinstance(docs, dict) or len(docs) != 1:
-        return None
-    ((key, doc),) = docs.items()
-    if not (isinstance(key, str) and key.isdigit() and key.isascii() and isinstance(doc, dict)):
-        return None
-    return int(key), doc
-
-
-def stream_docs(handle: Any) -> Iterator[tuple[str, int, int, dict[str, Any]]]:
-    """The documents of the journal open as *handle* (binary), a line at a time: first
-    ``("header", 1, offset, doc)``, then ``(ENTRY or VOUCH, id, offset, doc)`` in file
-    order, up to the last whole line (a torn last line is not read, as :func:`scan` does
-    not). Holds one line at a time. Raises :class:`Irregular` for any line a whole read
-    (:func:`scan`) must judge: a foreign or newer file, damage, a header not alone on
-    line 2, an id not above the one before it (so that no line can rewrite an earlier
-    one: what :func:`scan` accepts and refuses is then exactly what this reads)."""
-    first = handle.readline()
-    if not first.endswith(b"\n") or decode(first[:-1]) != {"format": FORMAT, "version": VERSION}:
-        raise Irregular
-    offset = len(first)
-    line = handle.readline()
-    found = _one_doc(decode(line[:-1]), HEADER_TABLE) if line.endswith(b"\n") else None
-    if found is None or found[0] != int(HEADER_ID):
-        raise Irregular
-    yield HEADER_TABLE, found[0], offset, found[1]
-    offset += len(line)
-    last = {EVENTS_TABLE: 0, VOUCH_TABLE: -1}
-    while (line := handle.readline()).endswith(b"\n"):
-        record = decode(line[:-1])
-        table, kind = EVENTS_TABLE, ENTRY
-        found = _one_doc(record, table)
-        if found is None:
-            table, kind = VOUCH_TABLE, VOUCH
-            found = _one_doc(record, table)
-        if found is None or found[0] <= last[table]:
-            raise Irregular
-        last[table] = found[0]
-        yield kind, found[0], offset, found[1]
-        offset += len(line)

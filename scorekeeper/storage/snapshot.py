@@ -39,7 +39,7 @@ from scorekeeper.storage import durable
 from scorekeeper.storage.regular import open_regular
 
 if TYPE_CHECKING:  # the journal's reader is loaded by what opens a session, not by a list
-    from scorekeeper.storage.journal import ResumeAt
+    from scorekeeper.storage.journal_reading import ResumeAt
 
 SUFFIX = ".snap"
 FORMAT = "scorekeeper-snapshot"
@@ -53,7 +53,7 @@ STATE_AT_LEAST = 256
 STATE_EVERY = 256
 #: How far behind the last entry the state is taken: the entries an opening folds
 #: again, so that the app shows them in its log and can undo them at once. Below
-#: journal.MARKS, the line ends a writer knows the hash at.
+#: journal_reading.MARKS, the line ends a writer knows the hash at.
 STATE_LAG = 64
 _LIMIT = 256 << 20  # bytes: the state of 100,000 entries is a few MiB
 _HEAD_LIMIT = 1 << 20  # bytes of line 1: summaries are a few KiB
@@ -73,7 +73,7 @@ class StateAt:
     next_id: int  # the document id the entry after it is stored under
     first_at: str | None  # when the first entry was made (ISO)
     last_at: str | None  # and entry *entries*
-    state: Any  # opaque here (core/state_codec.py, through services/recording.py)
+    state: Any  # opaque here (core/state_codec.py, through services/state_payload.py)
     #: Its histories, each a JSON text on a line of its own: parsed only when read (in a
     #: :data:`SEEKABLE` snapshot, read from the file only then, and checked).
     apart: tuple[Any, ...] = ()
@@ -84,7 +84,7 @@ class StateAt:
     @property
     def at(self) -> ResumeAt:
         """Where a reader or a writer opens the journal from to go on after it."""
-        from scorekeeper.storage.journal import ResumeAt
+        from scorekeeper.storage.journal_reading import ResumeAt
 
         return ResumeAt(self.size, self.digest, self.next_id)
 

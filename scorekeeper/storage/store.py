@@ -24,7 +24,7 @@ from scorekeeper.storage.stored_session import StoredSession
 if TYPE_CHECKING:  # the journal's machinery is loaded by what opens a session (see Store)
     from tinydb import TinyDB
 
-    from scorekeeper.storage.journal import ResumeAt
+    from scorekeeper.storage.journal_reading import ResumeAt
     from scorekeeper.storage.writer import SessionWriter
 
 #: What :meth:`Store.summaries` found of one session: its summaries by kind as its
@@ -155,7 +155,7 @@ class Store:
         linked to its final name: the link fails if another process took that
         id first, and nobody can ever see a half-written session file.
         """
-        from scorekeeper.storage.journal import (
+        from scorekeeper.storage.journal_format import (
             EVENTS_TABLE,
             HEADER_ID,
             HEADER_TABLE,
@@ -232,7 +232,7 @@ class Store:
         long (nothing appended since), under the writer's lock: the line written; None,
         nothing written, when the lock is held or the journal is not that long (a hint,
         never a command)."""
-        from scorekeeper.storage.journal import VOUCH_TABLE, encode
+        from scorekeeper.storage.journal_format import VOUCH_TABLE, encode
 
         line = encode({"set": {VOUCH_TABLE: {str(size): doc}}})[0]
         try:
@@ -270,13 +270,8 @@ class Store:
         return self._read(sid, at)
 
     def _read(self, sid: int, resume: ResumeAt | None) -> StoredSession:
-        from scorekeeper.storage.journal import (
-            EVENTS_TABLE,
-            events_of,
-            header_of,
-            journal_of,
-            vouches_of,
-        )
+        from scorekeeper.storage.journal import events_of, header_of, journal_of, vouches_of
+        from scorekeeper.storage.journal_format import EVENTS_TABLE
 
         db = self._open(sid, writer=False, resume=resume)
         try:
@@ -300,7 +295,7 @@ class Store:
         """The entries and vouches appended to session *sid* after *at* (where a read got
         to), and the point after them; None when the file is no longer those bytes and then more (it
         must be read whole). No lock: appends only ever add whole lines."""
-        from scorekeeper.storage.journal import appended_since
+        from scorekeeper.storage.journal_reading import appended_since
 
         path = self.path(sid)
         try:
@@ -322,7 +317,7 @@ class Store:
 
     def snapshot(self, sid: int) -> snapshot.Snapshot | None:
         """The bytes of the session's snapshot, if one is kept: believed only once its
-        journal vouches for them (services/recording.py)."""
+        journal vouches for them (services/session_source.py)."""
         return snapshot.load(self.path(sid))
 
     def keep_snapshot(self, sid: int, data: bytes) -> bool:
@@ -519,7 +514,7 @@ def _begins_as_a_session(data: bytes) -> bool:
     from scorekeeper.storage.lines import decode, doc_of_line
 
     end = data.find(b"\n")
-    # journal.py's format line, without loading the journal's machinery (a listing)
+    # journal_format.py's format line, without loading the journal's machinery (a listing)
     if end < 0 or decode(data[:end]) != {"format": "scorekeeper-session", "version": 1}:
         return False
     header_end = data.find(b"\n", end + 1)
@@ -534,7 +529,7 @@ class Draft:
     with the next free id, complete and on the disk; :meth:`discard` removes it."""
 
     def __init__(self, store: Store, header: dict[str, Any]) -> None:
-        from scorekeeper.storage.journal import HEADER_ID, HEADER_TABLE, format_line
+        from scorekeeper.storage.journal_format import HEADER_ID, HEADER_TABLE, format_line
 
         self._store = store
         self.temp = durable.write_temp(store.sessions_dir, b"", suffix=".new")
@@ -551,7 +546,7 @@ class Draft:
 
     @staticmethod
     def _line(changes: dict[str, Any]) -> bytes:
-        from scorekeeper.storage.journal import encode
+        from scorekeeper.storage.journal_format import encode
 
         return encode({"set": changes})[0]
 
@@ -562,7 +557,7 @@ class Draft:
 
     def add(self, event: dict[str, Any]) -> None:
         """The next entry, stored under the id :meth:`Store.create` gives it."""
-        from scorekeeper.storage.journal import EVENTS_TABLE
+        from scorekeeper.storage.journal_format import EVENTS_TABLE
 
         self.entries += 1
         try:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # loaded with the journal, when a session is first opened
-    from scorekeeper.storage.journal import Prefix, ResumeAt
+    from scorekeeper.storage.journal_reading import Prefix, ResumeAt
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class StoredSession:
     @property
     def read_to(self) -> ResumeAt | None:
         """Where this read got to: what :meth:`Store.read_since` goes on from."""
-        from scorekeeper.storage.journal import ResumeAt
+        from scorekeeper.storage.journal_reading import ResumeAt
 
         if self.prefix is None or self.next_id is None:
             return None

@@ -13,14 +13,9 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from scorekeeper.storage.journal import (
-    EVENTS_TABLE,
-    ResumeAt,
-    events_of,
-    header_of,
-    journal_of,
-    vouches_of,
-)
+from scorekeeper.storage.journal import events_of, header_of, journal_of, vouches_of
+from scorekeeper.storage.journal_format import EVENTS_TABLE
+from scorekeeper.storage.journal_reading import ResumeAt
 from scorekeeper.storage.stored_session import StoredSession
 
 

@@ -19,6 +19,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "内部エラー({kind}): {detail}。記録済みと表示されたもの以外は記録されていません。",
     ),
     "cli.recorded": ("#{seq} {time} {what}", "#{seq} {time} {what}"),
+    "cli.recorded_one_then": (
+        "session {session}: entry #{first} was recorded (the journal holds it: see"
+        " 'scorekeeper show {session}'); then {then}",
+        "セッション{session}: #{first}は記録されました(ジャーナルに保存済みです。"
+        "「scorekeeper show {session}」で確認できます)。そのあと{then}",
+    ),
+    "cli.recorded_many_then": (
+        "session {session}: entries #{first} to #{last} were recorded (the journal holds"
+        " them: see 'scorekeeper show {session}'); then {then}",
+        "セッション{session}: #{first}〜#{last}は記録されました(ジャーナルに保存済みです。"
+        "「scorekeeper show {session}」で確認できます)。そのあと{then}",
+    ),
+    "cli.then_internal": (
+        "an internal error ({kind}): {detail}",
+        "内部エラーが起きました({kind}): {detail}",
+    ),
+    "cli.then_interrupted": ("it was interrupted", "中断されました"),
     "cli.valid_now": ("valid now: {entries}", "いま記録できるもの: {entries}"),
     "cli.no_sessions": ("no sessions stored in {root}", "{root}に保存されたセッションはありません"),
     "cli.list_heading": (

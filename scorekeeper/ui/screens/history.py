@@ -1,6 +1,6 @@
 """Reading the whole of a session the table was opened without.
 
-A long session opens at its snapshot's state (services/recording.py): the table,
+A long session opens at its snapshot's state (services/session_source.py): the table,
 the log of the latest entries and an undo of them need nothing more. The
 timeline, the standings, an export, a correction and an undo of an older entry
 need every entry: the table then waits while they are read in a worker thread,

@@ -39,7 +39,8 @@ from scorekeeper.messages.describe import board_shares_text, describe_text
 from scorekeeper.services import recheck as rechecking
 from scorekeeper.services.correcting import Correcting, round_lines
 from scorekeeper.services.phone import Answer, Tap, record_tap
-from scorekeeper.services.recording import Recorder, Recording, Resumption
+from scorekeeper.services.recording import Recorder, Recording
+from scorekeeper.services.session_source import Resumption
 from scorekeeper.ui.screens.cards import CardsDialog
 from scorekeeper.ui.screens.dialogs import ConfirmDialog, TextDialog, ask_who
 from scorekeeper.ui.screens.history import ReadingHistory, with_history
