@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from scorekeeper.services.recording import receipt_of
+from scorekeeper.services.recording import load_with_receipt
 from scorekeeper.storage import Store
 from tests.browser_support import Browser
 from tests.test_browser import free_port, served  # noqa: F401  (the fixture)
@@ -78,7 +78,7 @@ async def test_after_end_the_phone_shows_the_end_not_the_stake(
             ["3", "Aki", "-4,000"],
         ]
         assert await lines(browser, "#ended-transfers li") == pays
-        receipt = receipt_of(Store(tmp_path / "data").read(1))  # what `verify` prints
+        receipt = load_with_receipt(Store(tmp_path / "data"), 1)[1]  # what `verify` prints
         assert receipt.hash in await browser.text("#ended-receipt")
         assert await visible(browser, "share") or await visible(browser, "copy")
         shown = [await browser.text("#copy"), await browser.text("#share")]

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.core.transcript import read_session
 from scorekeeper.export.share_text import share_text
 from scorekeeper.messages import set_language, t
-from scorekeeper.services.recording import create_session, load_session, receipt_of
+from scorekeeper.services.recording import create_session, load_session, load_with_receipt
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.settle import SettleScreen
@@ -45,7 +45,7 @@ async def test_c_on_the_final_standings_copies_the_summary(tmp_path, lang, pays)
             footer = painted_lines(screen)[-1]  # the footer shows it
             assert "c Copy" in footer, footer
         await press_all(pilot, ["c"])
-        receipt = receipt_of(store.read(1))
+        receipt = load_with_receipt(store, 1)[1]
         assert app.clipboard == share_text(load_session(store, 1), lang, receipt)
         assert pays in app.clipboard and receipt.hash in app.clipboard
         assert notes == [t("settle.ui.copied", lang)]
@@ -77,7 +77,7 @@ async def test_c_on_the_settle_up_of_one_session_copies_its_summary(tmp_path):
         hint = str(app.screen.query_one("#settle-hint").render())
         assert hint == "c copies the result · Enter or Esc closes"
         await press_all(pilot, ["c"])
-        receipt = receipt_of(store.read(1))
+        receipt = load_with_receipt(store, 1)[1]
         assert app.clipboard == share_text(load_session(store, 1), "en", receipt)
         assert notes == ["The result is copied: paste it into the chat."]
 
