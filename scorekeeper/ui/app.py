@@ -54,8 +54,6 @@ class Relaunch:
 #: Only a dialog that never says it is done waits this long; on a loaded machine a
 #: dialog may take more than a second to close, and keys let go early went astray.
 HOLD_AT_MOST = 3.0
-#: The most frames a dialog just opened may take to focus its box before keys go on.
-READY_FRAMES = 30
 FRAME = 1 / 60
 
 
@@ -141,8 +139,11 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
             await self.on_event(events.Key(key.key, key.character))
         finally:
             self._releasing = False
-        if not rest or self._hold(rest):
+        if self._hold(rest):
             return
+        # Held still when none is left: a key typed while this one is on its way waits
+        # for it too (a "1" read after a released Backspace went in before the Backspace
+        # acted, on a loaded machine). The hold ends when this key is dealt with.
         self._held = rest
         self._holds += 1
         self.set_timer(HOLD_AT_MOST, partial(self._release_stuck, self._holds))
@@ -164,11 +165,14 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
     async def _release_when_ready(
         self, waited: int = 0, opened: Screen[object] | None = None
     ) -> None:
-        """Release once a dialog (or the screen *opened*) just opened has its box focused
-        (a few frames at most)."""
+        """Release once a dialog (or the screen *opened*) just opened has its box focused,
+        or is up with nothing to focus. Looked at again each frame for as long as that
+        takes, not for a number of frames: on a loaded machine a dialog took longer than
+        half a second to focus its box, and keys let go before went to nothing (the stuck
+        timer, HOLD_AT_MOST, still lets them go should a box never take the focus)."""
         top = self._top()
         waits = isinstance(top, HoldsKeys) or (top is not None and top is opened)
-        if waits and top is not None and top.focused is None and waited < READY_FRAMES:
+        if waits and top is not None and not _ready_for_keys(top):
             self.set_timer(FRAME, partial(self._release_when_ready, waited + 1, opened))
             return
         await self.release_keys()
@@ -365,3 +369,9 @@ if TYPE_CHECKING:  # mypy checks that the app is what its screens ask for (ui/ap
     from scorekeeper.ui.app_protocol import ScoreApp
 
     _THE_SCREENS_APP: type[ScoreApp] = ScorekeeperApp
+
+
+def _ready_for_keys(screen: Screen[object]) -> bool:
+    """Whether a screen just opened can take typed keys: its box has the focus, or it is
+    mounted with nothing that can take it."""
+    return screen.focused is not None or (screen.is_mounted and not screen.focus_chain)
