@@ -119,6 +119,7 @@ def test_shortening_keeps_what_fits(measure):
         (f"{FLAG_JP}{FLAG_JP}", 2, "…"),  # never half a flag
         (f"{THUMBS_UP_MEDIUM}x", 2, "…"),  # never a thumb without its skin tone
         (f"a\u200b{FLAG_JP}a", 3, "a\u200b…"),
+        (f"a{FLAG_JP}\u200ba", 3, "a…"),  # a flag's second half with a zero-width space
         ("山田太郎", 6, "山田…"),
         ("山田太郎", 5, "山田…"),
     ],

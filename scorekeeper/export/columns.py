@@ -71,8 +71,9 @@ def width(text: str) -> int:
 
 
 def _regional_indicator(cluster: str) -> bool:
-    """A lone regional indicator: half of a flag (U+1F1E6 to U+1F1FF)."""
-    return len(cluster) == 1 and "\U0001f1e6" <= cluster <= "\U0001f1ff"
+    """A cluster that begins with a regional indicator: half of a flag (U+1F1E6 to
+    U+1F1FF), perhaps with zero-width characters after it."""
+    return "\U0001f1e6" <= cluster[:1] <= "\U0001f1ff"
 
 
 def graphemes(text: str) -> Iterator[str]:
@@ -92,8 +93,8 @@ def graphemes(text: str) -> Iterator[str]:
                 continue
             yield half
             half = None
-        if _regional_indicator(cluster):
-            half = cluster
+        if len(cluster) == 1 and _regional_indicator(cluster):
+            half = cluster  # the first half, which the next may complete
         else:
             yield cluster
     if half is not None:
