@@ -31,3 +31,37 @@ def test_the_package_says_what_it_is_its_licence_and_its_readme():
     classifiers = set(PROJECT["classifiers"])
     assert {"Natural Language :: Japanese", "Topic :: Games/Entertainment"} <= classifiers
     assert not any(c.startswith("License ::") for c in classifiers)  # PEP 639: the SPDX id
+
+
+LINTERS = {"ruff", "mypy", "vulture"}
+
+
+def _names(requirements: list[str]) -> set[str]:
+    """The project names of *requirements* (``ruff==0.17.6`` → ``ruff``)."""
+    import re
+
+    return {re.split(r"[\s<>=!~;\[]", r, maxsplit=1)[0].lower() for r in requirements}
+
+
+def test_the_test_extra_holds_what_the_tests_need_and_the_linters_are_dev():
+    extras = PROJECT["optional-dependencies"]
+    assert not LINTERS & _names(extras["test"])
+    assert LINTERS <= _names(extras["dev"])
+    assert f"{PROJECT['name']}[test]" in extras["dev"]  # dev is test and the linters
+    assert 'pip install -q -e ".[dev]"' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_widths_come_from_rich_not_wcwidth():
+    assert "wcwidth" not in _names(PROJECT["dependencies"])
+    assert "rich" in _names(PROJECT["dependencies"])
+
+
+def test_the_quick_start_is_two_commands():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    blocks = quick.split("```sh\n")[1:]
+    commands = [line for block in blocks for line in block.split("```")[0].splitlines() if line]
+    assert commands == [
+        "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/scorekeeper",
+        'python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && .venv/bin/python -m pytest',
+    ]
