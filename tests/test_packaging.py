@@ -65,3 +65,15 @@ def test_the_quick_start_is_two_commands():
         "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/scorekeeper",
         'python3 -m venv .venv && .venv/bin/pip install -e ".[test]" && .venv/bin/python -m pytest',
     ]
+
+
+def test_a_screenshot_of_the_app_heads_each_readme():
+    """Made by docs/tools/readme_screenshot.py with ``app.save_screenshot()``."""
+    assert (ROOT / "docs" / "tools" / "readme_screenshot.py").exists()
+    for readme, image in (
+        (ROOT / "README.md", "docs/images/readme-table.svg"),
+        (ROOT / "docs" / "ja" / "README.md", "../images/readme-table.ja.svg"),
+    ):
+        lines = [line for line in readme.read_text(encoding="utf-8").splitlines() if line]
+        assert lines[0].startswith("# ") and lines[1].startswith("![") and f"]({image})" in lines[1]
+        assert (readme.parent / image).resolve().read_text(encoding="utf-8").startswith("<svg")
