@@ -118,7 +118,6 @@ _KEPT_DIALOG: list[Replacement] = [
 #: replacements.
 PLAIN: dict[str, list[Replacement]] = {
     "shown": [],  # ui/widgets/shown.py: every line through Static.update (a layout)
-    "kept_digits": [],  # ui/widgets/kept_digits.py: no rows kept
     "log": [],  # ui/widgets/log.py: one text, made and painted again on every show
     "players": [],  # ui/widgets/players.py: Textual's DataTable
     "kept_dialog": _KEPT_DIALOG,  # ui/screens/dialogs.py ask_who: a new dialog each time

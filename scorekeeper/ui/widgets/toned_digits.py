@@ -1,9 +1,9 @@
-"""PLAIN (benchmarks/ab_plain.py): without the rows kept (render_line), each number
-painted through Textual's pipeline every time, as before 7200b0b.
+"""Textual's large digits in a tone: the stake at its cap, or between rounds.
 
-Large digits that paint each number once: a stake takes a handful of values (10, 20,
-40, 80, 160), and painting them again through Textual's pipeline on every raise and
-showdown was a tenth of the key's time."""
+Until issue 45 they also kept the rows of each number once painted; alternated against
+Textual's own painting at 2,000 entries and 8 players (benchmarks/ab_plain.py
+kept_digits, docs/performance.md) no figure a user feels gained, so they are painted as
+Textual paints them."""
 
 from __future__ import annotations
 
@@ -13,17 +13,13 @@ from textual.renderables.digits import Digits as DigitsRenderable
 from textual.style import Style as VisualStyle
 from textual.widgets import Digits
 
-#: Numbers kept at most (each in the sizes and styles it was painted in); more are rare
-#: (a chips pot), and the oldest are dropped first.
-KEPT = 32
-
 #: The tones the digits can take besides their own colours, each a component class
-#: (``kept-digits--warning``) that the stylesheet colours.
+#: (``toned-digits--warning``) that the stylesheet colours.
 TONES = ("warning", "muted")
 
 
-class KeptDigits(Digits):
-    """Textual's digits, with the rows of each number kept once painted.
+class TonedDigits(Digits):
+    """Textual's digits, in a tone or in their own colours.
 
     A tone (the stake at its cap, or between rounds) is a component class, not a CSS
     class on the widget: changing a widget's classes makes Textual style it again
@@ -31,7 +27,7 @@ class KeptDigits(Digits):
     worked out with the widget's and only looked up.
     """
 
-    COMPONENT_CLASSES = {f"kept-digits--{tone}" for tone in TONES}
+    COMPONENT_CLASSES = {f"toned-digits--{tone}" for tone in TONES}
 
     def __init__(self, value: str = "", *, id: str | None = None) -> None:
         super().__init__(value, id=id)
@@ -52,7 +48,7 @@ class KeptDigits(Digits):
         """The style the digits are painted in: the widget's, or its tone's."""
         if self._tone is None:
             return self.visual_style
-        return self.get_visual_style(f"kept-digits--{self._tone}")
+        return self.get_visual_style(f"toned-digits--{self._tone}")
 
     def render(self) -> RenderResult:
         if self._tone is None or self.text_selection:
