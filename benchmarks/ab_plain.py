@@ -117,7 +117,6 @@ _KEPT_DIALOG: list[Replacement] = [
 #: Each speed-only module: its files laid over the copy (benchmarks/plain/NAME), or its
 #: replacements.
 PLAIN: dict[str, list[Replacement]] = {
-    "shown": [],  # ui/widgets/shown.py: every line through Static.update (a layout)
     "log": [],  # ui/widgets/log.py: one text, made and painted again on every show
     "players": [],  # ui/widgets/players.py: Textual's DataTable
     "kept_dialog": _KEPT_DIALOG,  # ui/screens/dialogs.py ask_who: a new dialog each time

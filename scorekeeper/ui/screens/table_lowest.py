@@ -17,9 +17,8 @@ from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction, TableScreen
 from scorekeeper.ui.seats import seat_names, typed
-from scorekeeper.ui.widgets.toned_digits import TonedDigits
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
-from scorekeeper.ui.widgets.shown import show_text
+from scorekeeper.ui.widgets.toned_digits import TonedDigits
 
 
 class TallyPanel(Vertical):
@@ -43,7 +42,7 @@ class TallyPanel(Vertical):
             lines.append(t("ui.lowest.most", players=", ".join(most), losses=worst))
         if state.finished:
             lines = [t("ui.stake.finished", round=state.round)]
-        show_text(self.query_one("#tally-info", Static), "\n".join(lines))
+        self.query_one("#tally-info", Static).update("\n".join(lines))
 
 
 class LowestTable(TableScreen):
