@@ -45,61 +45,6 @@ HERE = Path(__file__).resolve().parent
 #: (file, the lines as they are, the plain lines): the shortcut taken out.
 Replacement = tuple[str, str, str]
 
-_FOLD: list[Replacement] = [
-    (  # a plain ASCII line split by str.split, before the regular expression's way
-        "scorekeeper/core/words.py",
-        """    if (
-        line.isascii()
-        and line.isprintable()
-        and "'" not in line
-        and '"' not in line
-        and "\\\\" not in line
-        and "#" not in line
-    ):
-        return line.split()
-""",
-        "",
-    ),
-    (  # a fixed offset found sound before is not checked again
-        "scorekeeper/core/times.py",
-        """    zone = at.tzinfo  # most often one already found sound: no call to _offset_ok
-    if not (type(zone) is timezone and zone in _SOUND_ZONES):
-        require_aware(at)
-        if not _offset_ok(at):
-            raise RuleError("rules.time_offset_range", time=at.isoformat())
-""",
-        """    require_aware(at)
-    if not _offset_ok(at):
-        raise RuleError("rules.time_offset_range", time=at.isoformat())
-""",
-    ),
-    (  # seat names worked out once per tuple of seats
-        "scorekeeper/core/state.py",
-        "        return last[1] if last[0] is self.seats else _seat_names(self.seats)[1]\n",
-        "        return tuple(seat.name for seat in self.seats)\n",
-    ),
-    (
-        "scorekeeper/core/state.py",
-        "        return last[2] if last[0] is self.seats else _seat_names(self.seats)[2]\n",
-        "        return tuple(seat.name for seat in self.seats if seat.seated)\n",
-    ),
-    (  # a round over by a count of its folds, not the list of children left
-        "scorekeeper/core/games/indian_official.py",
-        "    return len(table.folds) >= children\n",
-        "    return not _contesting_children(state, table)\n",
-    ),
-    (  # a frozen map copied through the dict below it
-        "scorekeeper/core/events.py",
-        """    if type(mapping) is MappingProxyType:
-        copied = mapping.copy()
-        if type(copied) is dict:
-            return copied
-    return dict(mapping)
-""",
-        "    return dict(mapping)\n",
-    ),
-]
-
 _KEPT_DIALOG: list[Replacement] = [
     (  # a new dialog for every question, made, mounted and styled, removed as it closes
         "scorekeeper/ui/screens/dialogs.py",
@@ -120,7 +65,6 @@ PLAIN: dict[str, list[Replacement]] = {
     "log": [],  # ui/widgets/log.py: one text, made and painted again on every show
     "players": [],  # ui/widgets/players.py: Textual's DataTable
     "kept_dialog": _KEPT_DIALOG,  # ui/screens/dialogs.py ask_who: a new dialog each time
-    "fold": _FOLD,  # the fold's fast paths (tests/test_fold_fast_paths.py)
 }
 
 
