@@ -59,10 +59,10 @@ _KEPT_DIALOG: list[Replacement] = [
     ),
 ]
 
-#: Each speed-only module: its files laid over the copy (benchmarks/plain/NAME), or its
-#: replacements.
+#: Each speed-only module kept: its files laid over the copy (benchmarks/plain/NAME), or
+#: its replacements. Those that went (kept_digits, shown, log, fold) are here at the
+#: commits docs/performance.md names ("Issue 45").
 PLAIN: dict[str, list[Replacement]] = {
-    "log": [],  # ui/widgets/log.py: one text, made and painted again on every show
     "players": [],  # ui/widgets/players.py: Textual's DataTable
     "kept_dialog": _KEPT_DIALOG,  # ui/screens/dialogs.py ask_who: a new dialog each time
 }
