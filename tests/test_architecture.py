@@ -44,10 +44,33 @@ def test_tinydb_and_textual_stay_in_their_packages(path):
     relative = path.relative_to(PACKAGE).parts
     if "tinydb" in roots:
         assert relative[0] == "storage"
-    if "textual" in roots:
-        assert relative[0] == "ui"
-    if "rich" in roots:  # and the command line's bar, which loads it only to draw
-        assert relative[0] == "ui" or relative == ("cli", "progress_bar.py")
+    if roots & {"textual", "rich"}:
+        if relative == ("export", "columns.py"):  # widths, through rich.cells alone
+            assert imported_modules(path) & {"textual", "rich"} == set()
+        elif relative == ("cli", "progress_bar.py"):  # the bar, which loads Rich to draw
+            assert "textual" not in roots
+        else:
+            assert relative[0] == "ui"
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Every module *path* imports, by its full dotted name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_the_command_lines_widths_take_only_rich_cells():
+    """export/columns.py is the one module outside ui/ that imports Rich: its cell widths,
+    nothing that draws."""
+    path = PACKAGE / "export" / "columns.py"
+    theirs = {m for m in imported_modules(path) if m.split(".")[0] in {"rich", "textual"}}
+    assert theirs == {"rich.cells"}
 
 
 def test_the_import_contracts_hold():

@@ -1,10 +1,11 @@
-"""The command line's text measure: its shortcut for plain text gives wcwidth's figures."""
+"""The command line's text measure: its shortcut for plain text gives Rich's figures
+(``rich.cells.cell_len``, the measure itself)."""
 
 from __future__ import annotations
 
-import wcwidth
 from hypothesis import given
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
 from scorekeeper.export import columns
 from scorekeeper.export.columns import ljust, shorten, width
@@ -26,7 +27,7 @@ def _characters(ranges: str) -> list[str]:
 
 _FAST = _characters(columns._NARROW) + _characters(columns._WIDE)
 _PLAIN = st.sampled_from(_FAST)
-#: Characters next to the shortcut's ranges, or common in names, that must go to wcwidth.
+#: Characters next to the shortcut's ranges, or common in names, that must go to Rich.
 _NEAR = st.sampled_from(
     [
         "\t",
@@ -50,20 +51,20 @@ _NEAR = st.sampled_from(
 )
 
 
-def test_every_character_of_the_shortcut_measures_as_wcwidth() -> None:
+def test_every_character_of_the_shortcut_measures_as_rich() -> None:
     assert len(_FAST) > 21_000
-    wrong = [c for c in _FAST if width(c) != wcwidth.width(c)]
+    wrong = [c for c in _FAST if width(c) != cell_len(c)]
     assert wrong == []
 
 
 @given(st.text(_PLAIN, max_size=30))
-def test_plain_text_measures_as_wcwidth(text: str) -> None:
-    assert width(text) == wcwidth.width(text)
+def test_plain_text_measures_as_rich(text: str) -> None:
+    assert width(text) == cell_len(text)
 
 
 @given(st.lists(st.one_of(_PLAIN, _NEAR), max_size=30).map("".join))
-def test_text_with_other_characters_measures_as_wcwidth(text: str) -> None:
-    assert width(text) == wcwidth.width(text)
+def test_text_with_other_characters_measures_as_rich(text: str) -> None:
+    assert width(text) == cell_len(text)
 
 
 def test_examples() -> None:

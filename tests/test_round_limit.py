@@ -14,7 +14,7 @@ from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
-from scorekeeper.ui.widgets.kept_digits import KeptDigits
+from scorekeeper.ui.widgets.toned_digits import TonedDigits
 from tests.ui_support import fixed_clock, press_all
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
@@ -62,7 +62,7 @@ async def test_the_tally_never_shows_the_round_after_the_limit(tmp_path):
         await pilot.pause()
         await press_all(pilot, ["n", "s", "1", "enter", "n", "s", "2", "enter"])
         await press_all(pilot, ["escape"] * (len(app.screen_stack) - 2))  # the final standings
-        assert app.screen.query_one("#tally-digits", KeptDigits).value == "2"  # not 3
+        assert app.screen.query_one("#tally-digits", TonedDigits).value == "2"  # not 3
 
 
 def test_mid_round_standings_are_those_after_the_last_finished_round():

@@ -1,7 +1,6 @@
-"""The log paints each entry's line once and keeps it while it is shown. What it paints
-must be exactly what Textual's own text pipeline paints for the same lines, after any mix
-of entries (undos, corrections, joins and leaves, notes in any script) and at any size:
-a line kept in the wrong words or at the wrong width would show a stale log."""
+"""The log shows the newest entries that fit, the newest always whole, after any mix of
+entries (undos, corrections, joins and leaves, notes in any script) and at any size; a log
+that showed other sessions before paints what a new one paints."""
 
 from __future__ import annotations
 
@@ -15,13 +14,13 @@ from textual.visual import Visual, visualize
 
 from scorekeeper.core.session import Session
 from scorekeeper.messages import language, set_language
-from scorekeeper.ui.widgets.log import LogPanel
+from scorekeeper.ui.widgets.log import LogPanel, _line
 from tests.session_gen import GAMES, build_session
 
 
 class TwoLogs(App[None]):
-    """The log under test, which keeps lines from one session to the next, above a new
-    one each time (kept nothing): the same size, so they must paint the same rows."""
+    """The log under test, shown one session after another, above a new one each time:
+    the same size, so they must paint the same rows."""
 
     CSS = "LogPanel { height: 1fr; padding: 0 1; border: round $primary; }"
 
@@ -58,9 +57,10 @@ async def check(sessions: list[Session], size: tuple[int, int]) -> None:
             assert painted(log) == painted(fresh)  # no line kept in old words
             shown = log.render().plain.splitlines()
             if session.events:
-                newest = log._lines[-1][1].plain  # the newest entry is always shown, whole
+                last = len(session.events) - 1  # the newest entry is always shown, whole
+                newest = _line(session, last, session.voided(), session.superseded()).plain
                 assert shown[-len(newest.splitlines()) :] == newest.splitlines()
-        await pilot.resize_terminal(size[0] + 7, size[1] - 4)  # kept strips at a new width
+        await pilot.resize_terminal(size[0] + 7, size[1] - 4)
         await pilot.pause()
         assert painted(log) == textual_paints(log)
 

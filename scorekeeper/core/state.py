@@ -78,22 +78,6 @@ class RoundTable(Protocol):
         ...
 
 
-#: The seats last asked about, their names and the names of those seated. Every state
-#: between two joins or leaves holds the very same (immutable) tuple of seats, and a fold
-#: asks for these names on most entries: they are worked out once per tuple, not per entry.
-_SeatNames = tuple[tuple[Seat, ...], tuple[str, ...], tuple[str, ...]]
-_last_seats: _SeatNames = ((), (), ())
-
-
-def _seat_names(seats: tuple[Seat, ...]) -> _SeatNames:
-    global _last_seats
-    last = _last_seats  # read once: another thread may replace it, never change it
-    if last[0] is not seats:
-        names = tuple(seat.name for seat in seats)
-        last = _last_seats = (seats, names, tuple(seat.name for seat in seats if seat.seated))
-    return last
-
-
 def next_number(seats: tuple[Seat, ...]) -> int:
     """The number a newcomer takes: the next after the highest used (left players' too)."""
     return max((seat.number for seat in seats), default=0) + 1
@@ -139,8 +123,7 @@ class State:
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:
-        last = _last_seats
-        return last[1] if last[0] is self.seats else _seat_names(self.seats)[1]
+        return tuple(seat.name for seat in self.seats)
 
     def number(self, name: str) -> int:
         """*name*'s number: theirs for the whole session, whatever joins or leaves."""
@@ -161,8 +144,7 @@ class State:
         return {seat.name: seat.number for seat in self.seats}
 
     def seated(self) -> tuple[str, ...]:
-        last = _last_seats
-        return last[2] if last[0] is self.seats else _seat_names(self.seats)[2]
+        return tuple(seat.name for seat in self.seats if seat.seated)
 
     def find_player(self, word: str) -> str:
         """The player a recorder meant by *word*: exact, else a unique case-insensitive match."""
@@ -190,8 +172,8 @@ class State:
 
     def left_of(self, name: str, among: tuple[str, ...] | None = None) -> str:
         """The next seat clockwise from *name* whose player is among *among* (default: seated)."""
-        _, names, seated = _seat_names(self.seats)
-        candidates = seated if among is None else among  # a few names: no set
+        names = self.names()
+        candidates = self.seated() if among is None else among  # a few names: no set
         start, count = names.index(name), len(names)
         for step in range(1, count + 1):
             other = names[(start + step) % count]
@@ -202,7 +184,7 @@ class State:
     def left_between(self, start: str, end: str) -> tuple[str, ...]:
         """The players who have left whose seats lie clockwise strictly between *start* and
         *end* (every other seat when they are the same)."""
-        _, names, seated = _seat_names(self.seats)
+        names, seated = self.names(), self.seated()
         at, count, found = names.index(start), len(names), []
         for step in range(1, count):
             other = names[(at + step) % count]

@@ -11,7 +11,7 @@ and an out-of-range time binds no later one (neither typed nor stamped).
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import require_aware
@@ -21,31 +21,17 @@ LATEST = datetime(2100, 1, 1, tzinfo=UTC)
 MAX_OFFSET = timedelta(hours=14)
 
 
-#: Fixed offsets (``datetime.timezone``, which cannot be subclassed, so its offset never
-#: depends on the time) already found within range: the entries of a session share a
-#: handful, and the offset of each was looked up and checked several times per entry.
-_SOUND_ZONES: set[tzinfo] = set()
-
-
 def _offset_ok(at: datetime) -> bool:
-    zone = at.tzinfo
-    if type(zone) is timezone and zone in _SOUND_ZONES:
-        return True
     offset = at.utcoffset()
-    sound = offset is not None and abs(offset) <= MAX_OFFSET
-    if sound and type(zone) is timezone and len(_SOUND_ZONES) < 1024:  # bounded all the same
-        _SOUND_ZONES.add(zone)
-    return sound
+    return offset is not None and abs(offset) <= MAX_OFFSET
 
 
 def check_time(at: datetime) -> datetime:
     """*at* if it is a time a real table could have written, else a RuleError in words:
     it says its offset from UTC (:func:`require_aware`), within range."""
-    zone = at.tzinfo  # most often one already found sound: no call to _offset_ok
-    if not (type(zone) is timezone and zone in _SOUND_ZONES):
-        require_aware(at)
-        if not _offset_ok(at):
-            raise RuleError("rules.time_offset_range", time=at.isoformat())
+    require_aware(at)
+    if not _offset_ok(at):
+        raise RuleError("rules.time_offset_range", time=at.isoformat())
     if not EARLIEST <= at < LATEST:
         raise RuleError("rules.time_range", time=at.isoformat())
     return at

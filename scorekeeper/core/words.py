@@ -25,20 +25,6 @@ _NEEDS_SPLITTER = re.compile(r"['\"\\]")
 
 def split_line(line: str) -> list[str]:
     """Split one line as a POSIX shell would, with ``#`` starting a comment."""
-    # Nearly every line: ASCII with no quote, backslash or comment, and no control
-    # character, so none of the white space str.split knows and a shell does not
-    # (vertical tab, form feed, the separators). A tab is a control character too: such
-    # a line takes the longer way, which gives the same words. Tested by C loops over
-    # the line, not a regular expression's character class (a tenth of parsing).
-    if (
-        line.isascii()
-        and line.isprintable()
-        and "'" not in line
-        and '"' not in line
-        and "\\" not in line
-        and "#" not in line
-    ):
-        return line.split()
     if not _NEEDS_SPLITTER.search(line):  # the common case, without the full splitter's cost
         return [word for word in _SHELL_WHITESPACE.split(line.split("#", 1)[0]) if word]
     try:

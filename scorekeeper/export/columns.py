@@ -7,29 +7,24 @@ a zero-width space or joiner takes none either; an emoji ZWJ sequence such as
 Japanese character takes two. Counting code points, or even East Asian widths
 one code point at a time, gets all but the last wrong.
 
-Two measures, because the two places text is shown measure differently:
+One measure, Rich's ``rich.cells.cell_len``: the function Textual itself lays out
+and pads cells with, so the command line's tables and the app's columns measure text
+alike (``scorekeeper.ui.cells`` passes it to the padding and shortening here). It
+counts grapheme-aware widths (accents and joiners take no column, an emoji sequence
+two, CJK two, East Asian "ambiguous" characters one), the same text always the same.
+Where it differs from the wcwidth package the project used until issue 45 (a Tamil or
+other Indic spacing vowel sign, ``"நி"``: 1 here, 2 in wcwidth; a tab, 0 here), the app's
+measure is the one followed, so that one text never has two widths.
 
-- ``width`` here is what a terminal does with what the command line prints:
-  ``wcwidth.width``, the maintained reference for terminal widths (grapheme
-  aware, ambiguous characters narrow, no per-terminal corrections, so the same
-  text always measures the same).
-- Inside the app, Textual lays cells out and pads them with Rich's
-  ``rich.cells.cell_len``; a column must be as wide as what Textual paints, so
-  the app measures with that same function (``scorekeeper.ui.cells``, under ui/
-  because only ui/ may import Rich). Rich's tables are generated from wcwidth's
-  data and the two agree on accents, zero-width characters, emoji sequences and
-  CJK, but Rich measures with its own rules and does differ on some text: a
-  Tamil or other Indic spacing vowel sign (``"நி"``: 2 in wcwidth, 1 in Rich),
-  a lone skin-tone modifier or regional indicator, code points newer than
-  Rich's tables.
+Shortening goes by grapheme clusters as Rich splits them (``rich.cells.split_graphemes``)
+with a flag's two regional indicators kept together, so it never separates a letter from
+its accent, breaks an emoji sequence or halves a flag.
 
-Shortening goes by grapheme clusters (Unicode UAX #29, ``wcwidth.iter_graphemes``),
-so it never separates a letter from its accent or breaks an emoji sequence.
-
-wcwidth is imported where it is first used, not at the top: it costs about
-17 ms, which commands that print no table (``record``, ``import``) need not pay, and
-text of printable ASCII, kana and kanji only is measured without it (the same
-figures: see ``tests/test_columns.py``).
+This is the one module outside ui/ that imports Rich, and only ``rich.cells``, where it is
+first used, not at the top (pyproject's import contracts): importing it costs about
+12 ms, which commands that print no table (``record``, ``import``) need not pay, and text
+of printable ASCII, kana and kanji only is measured without it (the same figures: see
+``tests/test_columns.py``).
 """
 
 from __future__ import annotations
@@ -38,15 +33,15 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
-#: A measure of text in columns: ``width`` here, or the app's ``rich.cells.cell_len``.
+#: A measure of text in columns: ``width`` here, or ``rich.cells.cell_len`` itself.
 Measure = Callable[[str], int]
 
 ELLIPSIS = "…"
 
 
-#: Characters of one column each in wcwidth: printable ASCII, and the punctuation the
+#: Characters of one column each in Rich: printable ASCII, and the punctuation the
 #: catalog itself writes (minus sign, dashes, ellipsis, middle dot, times, plus-minus,
-#: arrows; East Asian "ambiguous", which wcwidth, like most terminals, counts narrow).
+#: arrows; East Asian "ambiguous", which Rich, like most terminals, counts narrow).
 _NARROW = "\u0020-\u007e\u00b1\u00b7\u00d7\u2013\u2014\u2026\u2190\u2192\u2212"
 #: Characters of two columns each (East Asian Wide, no combining or joining behaviour):
 #: the ideographic space, comma, full stop and iteration mark, hiragana, katakana with
@@ -63,23 +58,47 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 def width(text: str) -> int:
     """Columns *text* takes in a terminal. Text of only the characters above measures
-    without loading wcwidth (17 ms): names in kana or kanji, and every table the commands
+    without loading Rich (12 ms): names in kana or kanji, and every table the commands
     print."""
     if text.isascii() and text.isprintable():
         return len(text)
     simple, wide = _patterns()
     if simple.fullmatch(text):
         return len(text) + len(wide.findall(text))
-    from wcwidth import width as measure
+    from rich.cells import cell_len
 
-    return measure(text)
+    return cell_len(text)
+
+
+def _regional_indicator(cluster: str) -> bool:
+    """A cluster that begins with a regional indicator: half of a flag (U+1F1E6 to
+    U+1F1FF), perhaps with zero-width characters after it."""
+    return "\U0001f1e6" <= cluster[:1] <= "\U0001f1ff"
 
 
 def graphemes(text: str) -> Iterator[str]:
-    """*text* in grapheme clusters: what a reader sees as one character each."""
-    from wcwidth import iter_graphemes
+    """*text* in grapheme clusters: what a reader sees as one character each. Rich keeps
+    accents, joiners and variation selectors with their character but splits a flag into
+    its two regional indicators; they are paired again here (Unicode UAX #29, GB12/13)."""
+    from rich.cells import split_graphemes
 
-    return iter_graphemes(text)
+    spans, _ = split_graphemes(text)
+    half: str | None = None
+    for start, end, _cells in spans:
+        cluster = text[start:end]
+        if half is not None:
+            if _regional_indicator(cluster):
+                yield half + cluster
+                half = None
+                continue
+            yield half
+            half = None
+        if len(cluster) == 1 and _regional_indicator(cluster):
+            half = cluster  # the first half, which the next may complete
+        else:
+            yield cluster
+    if half is not None:
+        yield half
 
 
 def ljust(text: str, columns: int, measure: Measure = width) -> str:

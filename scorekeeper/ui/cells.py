@@ -2,9 +2,8 @@
 itself lays out and pads cells with (``textual._cells``), so a column sized here is
 exactly as wide as what Textual paints in it.
 
-The command line measures with wcwidth instead, which is what a terminal does;
-the two differ on some text (scorekeeper/export/columns.py says where and why).
-Padding and shortening are the shared ones, given this measure.
+The command line measures with the same function (scorekeeper/export/columns.py, which
+imports it lazily); padding and shortening are the shared ones, given this measure.
 """
 
 from __future__ import annotations

@@ -317,13 +317,8 @@ _ANY_TIME = datetime(2000, 1, 1, tzinfo=UTC)
 
 
 def _all_children_folded(state: State, table: OfficialRound) -> bool:
-    """Whether no child is left to contest the round: a count, not the list, on every fold.
-
-    Each fold is of a child dealt in, never the parent nor twice (``normalize``), so the
-    folds are as many as the children exactly when every one of them has folded.
-    """
-    children = len(table.players) - (state.parent in table.players)
-    return len(table.folds) >= children
+    """Whether no child is left to contest the round."""
+    return not _contesting_children(state, table)
 
 
 def _may_pass_limit(state: State, table: OfficialRound, *, folding: bool = False) -> bool:

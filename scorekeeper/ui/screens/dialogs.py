@@ -21,7 +21,6 @@ from scorekeeper.core.near import nearest
 from scorekeeper.messages import UserError, t
 from scorekeeper.ui.cells import width
 from scorekeeper.ui.screens.holds_keys import HoldsKeys
-from scorekeeper.ui.widgets.shown import show_text
 
 
 class ConfirmDialog(HoldsKeys[bool]):
@@ -132,7 +131,7 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         """A new question for the dialog kept (``ask_who``), as it was first made: the box
         empty, the whole list, nothing highlighted and nothing said."""
         self._question(question)
-        show_text(self.query_one(".dialog-title", Label), self.title_text)
+        self.query_one(".dialog-title", Label).update(self.title_text)
         choices = self.query_one("#pick-list", OptionList)
         options = self._options(None)
         box = self.query_one("#pick-input", Input)
@@ -209,7 +208,7 @@ class PickPlayerDialog(HoldsKeys[str | None]):
         self.dismiss(name)
 
     def _say(self, message: str) -> None:
-        show_text(self.query_one("#pick-error", Static), message)  # laid out only if it wraps
+        self.query_one("#pick-error", Static).update(message)
 
     @on(Input.Submitted, "#pick-input")
     def _typed(self, event: Input.Submitted) -> None:

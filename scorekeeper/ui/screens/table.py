@@ -50,7 +50,6 @@ from scorekeeper.ui.widgets.big_number import BigNumber
 from scorekeeper.ui.widgets.key_bar import PALETTE_WORD, KeyBar
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
-from scorekeeper.ui.widgets.shown import show_text
 
 
 @dataclass(frozen=True)
@@ -282,7 +281,7 @@ class TableScreen(Screen[None]):
         self.show_game()
         self.query_one(LogPanel).show(session)
         result = self._result_text()
-        show_text(self.query_one("#result", Static), result)
+        self.query_one("#result", Static).update(result)
         self.query_one("#result", Static).set_class(not result, "hidden")
         if self.big:
             self._show_big()
@@ -292,7 +291,7 @@ class TableScreen(Screen[None]):
         """The headline in big digits, with what it is and who leads the round."""
         session = self.recording.session
         self.query_one(BigNumber).value = str(session.game.headline(session.state).value)
-        show_text(self.query_one("#big-caption", Static), headline_caption(session))
+        self.query_one("#big-caption", Static).update(headline_caption(session))
 
     def _result_text(self) -> str:
         return last_result_line(self.recording.session)
@@ -300,7 +299,7 @@ class TableScreen(Screen[None]):
     def say(self, message: str, *, error: bool = False) -> None:
         """A message line on the screen (and a toast): refusals are never silent."""
         line = self.query_one("#message", Static)
-        show_text(line, message)
+        line.update(message)
         line.set_class(error, "error")
         line.set_class(not message, "hidden")
         if error:

@@ -17,9 +17,8 @@ from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import TextDialog
 from scorekeeper.ui.screens.table import TableAction, TableScreen
 from scorekeeper.ui.seats import seat_names, typed
-from scorekeeper.ui.widgets.kept_digits import KeptDigits
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
-from scorekeeper.ui.widgets.shown import show_text
+from scorekeeper.ui.widgets.toned_digits import TonedDigits
 
 
 class TallyPanel(Vertical):
@@ -27,12 +26,12 @@ class TallyPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Label(t("word.round"), id="tally-caption", markup=False)
-        yield KeptDigits("0", id="tally-digits")
+        yield TonedDigits("0", id="tally-digits")
         yield Static("", id="tally-info", markup=False)
 
     def show(self, state: State) -> None:
         number, limit = shown_round(state)  # never the round after the limit
-        self.query_one("#tally-digits", KeptDigits).update(str(number))
+        self.query_one("#tally-digits", TonedDigits).update(str(number))
         worst = max(state.scores.values(), default=0)
         most = [n for n in state.names() if state.scores[n] == worst and worst > 0]
         key = "ui.lowest.in_round" if state.in_round else "ui.lowest.next"
@@ -43,7 +42,7 @@ class TallyPanel(Vertical):
             lines.append(t("ui.lowest.most", players=", ".join(most), losses=worst))
         if state.finished:
             lines = [t("ui.stake.finished", round=state.round)]
-        show_text(self.query_one("#tally-info", Static), "\n".join(lines))
+        self.query_one("#tally-info", Static).update("\n".join(lines))
 
 
 class LowestTable(TableScreen):

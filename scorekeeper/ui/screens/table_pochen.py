@@ -29,7 +29,6 @@ from scorekeeper.ui.screens.table import TableAction
 from scorekeeper.ui.seats import pairs_example, ranking_example, seat_names, seat_pairs
 from scorekeeper.ui.widgets.board import Board
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
-from scorekeeper.ui.widgets.shown import show_text
 
 
 class PochenPanel(Vertical):
@@ -64,8 +63,8 @@ class PochenPanel(Vertical):
         board = game.board_view(state)
         if board is not None:
             self.query_one(Board).show(board, state.numbers())
-        show_text(self.query_one("#pochen-stage", Static), stage_line(state, deal))
-        show_text(self.query_one("#pochen-poch", Static), "\n".join(poch_lines(deal, view)))
+        self.query_one("#pochen-stage", Static).update(stage_line(state, deal))
+        self.query_one("#pochen-poch", Static).update("\n".join(poch_lines(deal, view)))
 
 
 def stage_line(state: State, deal: DealView) -> str:

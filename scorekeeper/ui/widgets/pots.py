@@ -18,7 +18,6 @@ from scorekeeper.core.state import State
 from scorekeeper.export.live import pot_lines
 from scorekeeper.messages import t
 from scorekeeper.ui.round_words import round_words
-from scorekeeper.ui.widgets.shown import show_text
 
 _ROOM = 26  # the panel's width inside its border and padding, before it is laid out
 _FIXED_ROWS = 6  # border, caption and the three rows of digits
@@ -42,29 +41,29 @@ class PotPanel(Vertical):
             digits.update("0")
             ante = state.options.get("ante")
             if state.finished:
-                show_text(turn, t("ui.stake.finished", round=state.round))
+                turn.update(t("ui.stake.finished", round=state.round))
             else:
-                show_text(
-                    turn, t("ui.pot.next", round=round_words(state), dealer=state.parent, ante=ante)
+                turn.update(
+                    t("ui.pot.next", round=round_words(state), dealer=state.parent, ante=ante)
                 )
-            show_text(layers, "")
-            show_text(self.query_one("#pot-caption", Label), t("word.pot"))
+            layers.update("")
+            self.query_one("#pot-caption", Label).update(t("word.pot"))
             return
         # The digits are every chip in the middle; the lines under them, its parts.
-        show_text(self.query_one("#pot-caption", Label), t("ui.pot.middle_caption"))
+        self.query_one("#pot-caption", Label).update(t("ui.pot.middle_caption"))
         digits.update(str(view.pot))
         if view.to_act is None:
             turn_line = t("ui.pot.closed")
         else:
             key = "ui.pot.turn_call" if view.to_call else "ui.pot.turn_check"
             turn_line = t(key, player=view.to_act, call=view.to_call)
-        show_text(turn, turn_line)
+        turn.update(turn_line)
         lines = self._pot_lines(state, view, by_seat=False)
         if self._too_tall([turn_line, *lines]):
             lines = self._pot_lines(state, view, by_seat=True)
         raises = state.options.get("raises")
         lines.append(t("ui.pot.raises", used=betting.raises, cap=raises, bet=state.options["bet"]))
-        show_text(layers, "\n".join(lines))
+        layers.update("\n".join(lines))
 
     def _pot_lines(self, state: State, view: RoundView, *, by_seat: bool) -> list[str]:
         """Each pot and who can win it, by name or (for long names) by seat number."""

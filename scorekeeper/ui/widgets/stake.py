@@ -11,8 +11,7 @@ from scorekeeper.core.read_model import Headline
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
 from scorekeeper.ui.round_words import round_words
-from scorekeeper.ui.widgets.kept_digits import KeptDigits
-from scorekeeper.ui.widgets.shown import show_text
+from scorekeeper.ui.widgets.toned_digits import TonedDigits
 
 
 class StakePanel(Vertical):
@@ -20,7 +19,7 @@ class StakePanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Label("", id="stake-caption", markup=False)
-        yield KeptDigits("", id="stake-digits")
+        yield TonedDigits("", id="stake-digits")
         yield Label("", id="stake-cap", markup=False)
         yield Label("", id="stake-round", markup=False)
 
@@ -40,8 +39,8 @@ class StakePanel(Vertical):
             round_text = t(
                 game.worded("ui.stake.between"), round=round_words(state), parent=state.parent
             )
-        show_text(self.query_one("#stake-caption", Label), caption)
+        self.query_one("#stake-caption", Label).update(caption)
         tone = "warning" if at_cap else None if headline.in_play else "muted"
-        self.query_one("#stake-digits", KeptDigits).show(digits, tone)
-        show_text(self.query_one("#stake-cap", Label), cap_text)
-        show_text(self.query_one("#stake-round", Label), round_text)
+        self.query_one("#stake-digits", TonedDigits).show(digits, tone)
+        self.query_one("#stake-cap", Label).update(cap_text)
+        self.query_one("#stake-round", Label).update(round_text)

@@ -1,7 +1,7 @@
-"""The stake's digits keep the rows of each number once painted: what they paint must be
-what Textual's digits paint, whatever came before (a number seen in another colour, a
-tone that changes the colour and back, a new theme, a new size). A tone is a component
-style; Textual's digits given a class of the same colour are what it must look like."""
+"""The stake's digits in a tone: what they paint must be what Textual's digits paint,
+whatever came before (a number seen in another colour, a tone that changes the colour and
+back, a new theme, a new size). A tone is a component style; Textual's digits given a
+class of the same colour are what it must look like."""
 
 from __future__ import annotations
 
@@ -10,32 +10,32 @@ from textual.app import App, ComposeResult
 from textual.strip import Strip
 from textual.widgets import Digits
 
-from scorekeeper.ui.widgets.kept_digits import KeptDigits
+from scorekeeper.ui.widgets.toned_digits import TonedDigits
 
 
 class Stake(App[None]):
     CSS = """
     Digits { color: $accent; text-style: bold; width: auto; }
-    KeptDigits > .kept-digits--warning { color: $error; }
-    KeptDigits > .kept-digits--muted { color: $text-muted; }
+    TonedDigits > .toned-digits--warning { color: $error; }
+    TonedDigits > .toned-digits--muted { color: $text-muted; }
     #textual.warning { color: $error; }
     #textual.muted { color: $text-muted; }
     """
 
     def compose(self) -> ComposeResult:
-        yield KeptDigits("", id="digits")
+        yield TonedDigits("", id="digits")
         yield Digits("", id="textual")  # the same, as Textual paints it, the tone a class
 
 
 def shown(app: Stake, value: str, tone: str | None) -> None:
-    app.query_one(KeptDigits).show(value, tone)
+    app.query_one(TonedDigits).show(value, tone)
     textual = app.query_one("#textual", Digits)
     textual.update(value)
     for name in ("warning", "muted"):
         textual.set_class(tone == name, name)
 
 
-def painted(digits: KeptDigits) -> list[Strip]:
+def painted(digits: TonedDigits) -> list[Strip]:
     return [digits.render_line(y) for y in range(digits.size.height)]
 
 
@@ -44,10 +44,10 @@ def textual_paints(app: Stake) -> list[Strip]:
     return [textual.render_line(y) for y in range(textual.size.height)]
 
 
-async def test_kept_digits_paint_what_textual_paints_through_changes():
+async def test_toned_digits_paint_what_textual_paints_through_changes():
     app = Stake()
     async with app.run_test(size=(40, 8)) as pilot:
-        digits = app.query_one(KeptDigits)
+        digits = app.query_one(TonedDigits)
         steps = [
             ("10", None),
             ("20", None),
@@ -79,7 +79,7 @@ async def test_an_unknown_tone_is_refused():
     app = Stake()
     async with app.run_test(size=(40, 8)):
         with pytest.raises(ValueError, match="unknown tone"):
-            app.query_one(KeptDigits).show("10", "loud")
+            app.query_one(TonedDigits).show("10", "loud")
 
 
 async def test_selected_digits_are_painted_as_textual_paints_them():
@@ -88,7 +88,7 @@ async def test_selected_digits_are_painted_as_textual_paints_them():
 
     app = Stake()
     async with app.run_test(size=(40, 8)) as pilot:
-        digits = app.query_one(KeptDigits)
+        digits = app.query_one(TonedDigits)
         digits.update("40")
         await pilot.pause()
         plain = painted(digits)

@@ -1,28 +1,25 @@
-"""Large digits that paint each number once: a stake takes a handful of values (10, 20,
-40, 80, 160), and painting them again through Textual's pipeline on every raise and
-showdown was a tenth of the key's time."""
+"""Textual's large digits in a tone: the stake at its cap, or between rounds.
+
+Until issue 45 they also kept the rows of each number once painted; alternated against
+Textual's own painting at 2,000 entries and 8 players (benchmarks/ab_plain.py
+kept_digits, docs/performance.md) no figure a user feels gained, so they are painted as
+Textual paints them."""
 
 from __future__ import annotations
 
 from rich.align import Align
 from textual.app import RenderResult
 from textual.renderables.digits import Digits as DigitsRenderable
-from textual.strip import Strip
 from textual.style import Style as VisualStyle
-from textual.visual import Visual, visualize
 from textual.widgets import Digits
 
-#: Numbers kept at most (each in the sizes and styles it was painted in); more are rare
-#: (a chips pot), and the oldest are dropped first.
-KEPT = 32
-
 #: The tones the digits can take besides their own colours, each a component class
-#: (``kept-digits--warning``) that the stylesheet colours.
+#: (``toned-digits--warning``) that the stylesheet colours.
 TONES = ("warning", "muted")
 
 
-class KeptDigits(Digits):
-    """Textual's digits, with the rows of each number kept once painted.
+class TonedDigits(Digits):
+    """Textual's digits, in a tone or in their own colours.
 
     A tone (the stake at its cap, or between rounds) is a component class, not a CSS
     class on the widget: changing a widget's classes makes Textual style it again
@@ -30,11 +27,10 @@ class KeptDigits(Digits):
     worked out with the widget's and only looked up.
     """
 
-    COMPONENT_CLASSES = {f"kept-digits--{tone}" for tone in TONES}
+    COMPONENT_CLASSES = {f"toned-digits--{tone}" for tone in TONES}
 
     def __init__(self, value: str = "", *, id: str | None = None) -> None:
         super().__init__(value, id=id)
-        self._kept: dict[tuple[object, ...], list[Strip]] = {}
         self._tone: str | None = None
 
     @property
@@ -52,7 +48,7 @@ class KeptDigits(Digits):
         """The style the digits are painted in: the widget's, or its tone's."""
         if self._tone is None:
             return self.visual_style
-        return self.get_visual_style(f"kept-digits--{self._tone}")
+        return self.get_visual_style(f"toned-digits--{self._tone}")
 
     def render(self) -> RenderResult:
         if self._tone is None or self.text_selection:
@@ -63,19 +59,3 @@ class KeptDigits(Digits):
         text_align = self.styles.text_align
         align = "left" if text_align not in {"left", "center", "right"} else text_align
         return Align(digits, align, rich_style)
-
-    def render_line(self, y: int) -> Strip:
-        if self.text_selection is not None:  # a selection paints over the digits: as Textual
-            return super().render_line(y)
-        width, height = self.size
-        style = self.tone_style()
-        # Everything that decides the rows: the number, the room, the colours (the whole
-        # style: a tone, or a theme, changes them) and the alignment.
-        key = (self.value, width, height, style, self.styles.text_align)
-        rows = self._kept.get(key)
-        if rows is None:
-            rows = Visual.to_strips(self, visualize(self, self.render()), width, height, style)
-            if len(self._kept) >= KEPT:
-                del self._kept[next(iter(self._kept))]
-            self._kept[key] = rows
-        return rows[y] if y < len(rows) else Strip.blank(width, style.rich_style)
