@@ -8,13 +8,16 @@ with one plain message, no lock is held, and nothing is ever written.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from scorekeeper.collector import collector_paused
+from scorekeeper.core.chain import Chain
 from scorekeeper.core.codec import event_from_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
+from scorekeeper.core.state import RoundResult
 from scorekeeper.messages import UserError
 from scorekeeper.services.recording import Resumption, fold_checked, resume_from, snapshot_state
 from scorekeeper.storage import NotResumable, ResumeAt, Store
@@ -73,6 +76,11 @@ class Followed(Shown):
         opens a long session: only the entries after it are read and folded."""
         self.store = store
         self.id = sid
+        #: The statistics the snapshot noted with the state this was picked up at, and the
+        #: round results they count (None: folded whole): the keeper of the snapshot
+        #: counts only the rounds since (services/keeping.py), never decoding the history
+        #: below them, which would then be held for as long as the session is followed.
+        self.counted: tuple[dict[str, Any], Chain[RoundResult]] | None = None
         self._seen = self._stamp()  # before reading: a change meanwhile is read again
         opened = (None if history else self._resumed()) or self._whole()
         session, self._read_to, self._chain, self._head = opened
@@ -111,6 +119,7 @@ class Followed(Shown):
         if resumed is None:
             return None
         self.resumed_from = Resumption(self.store, self.id, snap, taken)
+        self.counted = (resumed.stats, resumed.counted)
         return resumed.session, stored.read_to, resumed.chain, resumed.head
 
     def refold(self) -> None:
@@ -119,6 +128,7 @@ class Followed(Shown):
         self._seen = self._stamp()
         self.session, self._read_to, self._chain, self._head = self._whole()
         self.resumed_from = None
+        self.counted = None
 
     def receipt(self) -> Receipt | None:
         """The receipt of the session as it is in the file now (its entries, their chain

@@ -1,0 +1,101 @@
+"""The page server's memory stays flat in the session's length (issue 45 point 4): what it
+follows of a long session is picked up at the snapshot's state, its taps are recorded and
+its snapshot kept (services/keeping.py) without decoding the history below that state, and
+what it reads of the journal after a tap is only what was appended.
+
+Measured as structure (which history is held decoded) and as tracemalloc's peak over the
+same work at two lengths, never as time."""
+
+from __future__ import annotations
+
+import gc
+import threading
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.core.transcript import read_session
+from scorekeeper.services.keeping import Keeper
+from scorekeeper.services.phone import Tap, record_tap_locked
+from scorekeeper.services.recording import import_session, load_session
+from scorekeeper.services.showing import Followed
+from scorekeeper.services.summary_docs import summaries_of
+from scorekeeper.storage import Store
+
+HEAD = "game indian-official\nplayers A B C D\n"
+
+
+def stored(folder: Path, rounds: int) -> Store:
+    """A session of ``4 * rounds`` entries stored as ``import`` stores it: its snapshot's
+    state 64 entries back, vouched for by the journal."""
+    store = Store(folder)
+    session = read_session(HEAD + "round\nraise\nraise\nshowdown A\n" * rounds)
+    assert import_session(store, session) == 1
+    return store
+
+
+def tapped(store: Store, followed: Followed, count: int) -> None:
+    """*count* notes tapped on the recorder's phone, each followed by the page's look."""
+    after = followed.session.ledger.next_seq - 1
+    for number in range(count):
+        tap = Tap(f"tap-{after:06d}-{number:03d}", after, ("note", "x"))
+        answer = record_tap_locked(store, 1, tap, "A", "en")
+        assert answer.recorded, answer
+        after = answer.entries
+        assert followed.follow()
+
+
+def kept(store: Store, followed: Followed) -> Keeper:
+    """The snapshot kept from the page's own session, as the page server keeps it."""
+    keeper = Keeper(store, 1)
+    keeper.share(followed, threading.Lock(), lambda: None)
+    keeper.prepare()
+    assert keeper.write()
+    return keeper
+
+
+def test_the_keeper_decodes_no_history_below_the_state(tmp_path):
+    store = stored(tmp_path / "data", 400)
+    followed = Followed(store, 1, history=False)
+    assert followed.session.history_from > 1  # picked up at the snapshot's state
+    tapped(store, followed, 5)
+    kept(store, followed)
+    tapped(store, followed, 3)
+    keeper = kept(store, followed)
+    # the round results below the state are still the snapshot's text, never decoded
+    # (a chain decoded once keeps its items for as long as the page follows the session)
+    assert followed.session.state.results.raw_then() is not None
+    whole = load_session(store, 1)
+    assert store.read(1).vouches[-1]["summaries"] == summaries_of(whole, 1)
+    assert keeper is not None
+
+
+def _peak_of_the_page(folder: Path, rounds: int) -> int:
+    """tracemalloc's peak (bytes) over the page's work on a session of ``4 * rounds``
+    entries: taps, the page's look after each, and two keeps of the snapshot; measured
+    from what the page held once it had opened the session."""
+    store = stored(folder, rounds)
+    followed = Followed(store, 1, history=False)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        held = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        tapped(store, followed, 4)
+        kept(store, followed)
+        tapped(store, followed, 4)
+        kept(store, followed)
+        return tracemalloc.get_traced_memory()[1] - held
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("longer", [8])
+def test_the_pages_peak_does_not_grow_with_the_session(tmp_path, longer):
+    short = _peak_of_the_page(tmp_path / "short", 250)
+    long = _peak_of_the_page(tmp_path / "long", 250 * longer)
+    # The same taps and keeps on a session eight times as long: within a third more
+    # (what a longer session holds once opened is not counted). Decoding its history, or
+    # reading its whole journal at every look, made it grow with the session.
+    assert long < short * 4 / 3 + 256 * 1024, (short, long)
