@@ -99,3 +99,27 @@ def test_the_pages_peak_does_not_grow_with_the_session(tmp_path, longer):
     # (what a longer session holds once opened is not counted). Decoding its history, or
     # reading its whole journal at every look, made it grow with the session.
     assert long < short * 4 / 3 + 256 * 1024, (short, long)
+
+
+def test_a_look_after_a_tap_holds_only_what_was_appended(tmp_path, monkeypatch):
+    from scorekeeper.storage import journal
+
+    monkeypatch.setattr(journal, "_HASH_CHUNK", 4096, raising=False)
+    store = stored(tmp_path / "data", 250)
+    followed = Followed(store, 1, history=False)
+    journal_bytes = store.path(1).stat().st_size
+    assert journal_bytes > 100_000
+    tapped(store, followed, 1)
+    after = followed.session.ledger.next_seq - 1
+    answer = record_tap_locked(store, 1, Tap(f"tap-{after:06d}", after, ("note", "x")), "A", "en")
+    assert answer.recorded, answer
+    gc.collect()
+    tracemalloc.start()
+    try:
+        assert followed.follow()  # the page reads what the tap appended
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert followed.session.events[-1].kind == "note"
+    # the bytes the page had read before are hashed a chunk at a time, never held whole
+    assert peak < journal_bytes / 4, (peak, journal_bytes)

@@ -305,13 +305,12 @@ class Store:
         path = self.path(sid)
         try:
             with open_regular(path, follow=True) as handle:  # swapped for a FIFO: no wait
-                data = handle.read()
+                return appended_since(handle, at)  # the bytes before *at* never held
         except FileNotFoundError as exc:
             raise StorageError("storage.no_session", session=sid) from exc
         except OSError as exc:
             reason = reason_of(exc)
             raise StorageError("storage.cannot_read", path=str(path), reason=reason) from exc
-        return appended_since(data, at)
 
     def open_writer(self, sid: int, resume: ResumeAt | None = None) -> SessionWriter:
         """The session's one writer; with *resume*, only the entries after that point are
