@@ -123,3 +123,25 @@ def test_a_look_after_a_tap_holds_only_what_was_appended(tmp_path, monkeypatch):
     assert followed.session.events[-1].kind == "note"
     # the bytes the page had read before are hashed a chunk at a time, never held whole
     assert peak < journal_bytes / 4, (peak, journal_bytes)
+
+
+def test_opening_at_the_snapshot_holds_no_journal_before_it(tmp_path, monkeypatch):
+    from scorekeeper.services.recording import snapshot_state
+    from scorekeeper.storage import journal
+
+    monkeypatch.setattr(journal, "_HASH_CHUNK", 4096, raising=False)
+    store = stored(tmp_path / "data", 500)
+    journal_bytes = store.path(1).stat().st_size
+    found = snapshot_state(store, 1)
+    assert found is not None
+    gc.collect()
+    tracemalloc.start()
+    try:
+        read = store.read_resumed(1, found[1].at)  # what the page reads as it opens
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert read.header["players"] and len(read.events) == 64
+    assert read.read_to is not None and read.read_to.size == journal_bytes
+    # the bytes before the state are hashed a chunk at a time, never held whole
+    assert peak < journal_bytes / 2, (peak, journal_bytes)
