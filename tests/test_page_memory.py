@@ -145,3 +145,20 @@ def test_opening_at_the_snapshot_holds_no_journal_before_it(tmp_path, monkeypatc
     assert read.read_to is not None and read.read_to.size == journal_bytes
     # the bytes before the state are hashed a chunk at a time, never held whole
     assert peak < journal_bytes / 2, (peak, journal_bytes)
+
+
+def test_the_page_holds_no_history_once_open(tmp_path):
+    store = stored(tmp_path / "data", 500)
+    histories = store.path(1).with_name("1.journal.snap").stat().st_size
+    gc.collect()
+    tracemalloc.start()
+    try:
+        followed = Followed(store, 1, history=False)  # each history checked as it opens
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert followed.resumed_from is not None
+    # the histories below the state stay in the snapshot's file (checked a chunk at a
+    # time), neither decoded nor held as text: the page shows the latest entries only
+    assert held < histories / 2, (held, histories)

@@ -98,9 +98,10 @@ class Followed(Shown):
         if found is None:
             return None
         snap, taken = found
-        try:  # a reader reads every byte anyway: each history is checked now, not later
+        try:  # a reader reads every byte anyway: each history is checked now, not later,
+            # a chunk at a time: held only if something reads it (the page never does)
             for history in taken.apart if isinstance(snap, Seekable) else ():
-                history.text()
+                history.check()
         except ValueError:
             return None
         try:

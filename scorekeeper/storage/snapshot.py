@@ -273,6 +273,50 @@ class _History:
             self._text = body.decode("ascii")
         return self._text
 
+    def pieces(self) -> Iterator[str]:
+        """The history's text a chunk at a time, read from the file and never held whole
+        (a snapshot written from it, the page server's check at its open); the last
+        chunk is given only once the whole was found to be the text the vouched state
+        names: HistoryNotVouched instead."""
+        if self._text is not None:
+            yield self._text
+            return
+        try:
+            self._file.seek(self._offset)
+        except (OSError, ValueError) as error:
+            raise HistoryNotVouched(str(error)) from None
+        running, left, held = hashlib.sha256(), self._length, b""
+        while left > 0:
+            try:
+                chunk = self._file.read(min(left, _PIECE))
+            except (OSError, ValueError) as error:
+                raise HistoryNotVouched(str(error)) from None
+            if not chunk or not chunk.isascii():
+                raise HistoryNotVouched("a history that is not what the vouched state names")
+            running.update(chunk)
+            left -= len(chunk)
+            if held:
+                yield held.decode("ascii")
+            held = chunk
+        try:
+            ends = self._file.read(1) in (b"", b"\n")
+        except (OSError, ValueError) as error:
+            raise HistoryNotVouched(str(error)) from None
+        if not ends or running.hexdigest() != self._digest:
+            raise HistoryNotVouched("a history that is not what the vouched state names")
+        if held:
+            yield held.decode("ascii")
+
+    def check(self) -> None:
+        """Read the history through, checked as :meth:`text` checks it, holding none of it
+        (HistoryNotVouched when it is not what the vouched state names)."""
+        for _ in self.pieces():
+            pass
+
+
+#: Bytes of a history read at a time by :meth:`_History.pieces`.
+_PIECE = 1 << 20
+
 
 @dataclass(frozen=True)
 class Seekable:
