@@ -9,11 +9,14 @@ same work at two lengths, never as time."""
 from __future__ import annotations
 
 import gc
+import itertools
 import threading
 import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.core.transcript import read_session
 from scorekeeper.services.keeping import Keeper
@@ -162,3 +165,60 @@ def test_the_page_holds_no_history_once_open(tmp_path):
     # the histories below the state stay in the snapshot's file (checked a chunk at a
     # time), neither decoded nor held as text: the page shows the latest entries only
     assert held < histories / 2, (held, histories)
+
+
+def test_a_new_state_is_written_without_its_histories_whole(tmp_path, monkeypatch):
+    from scorekeeper.services.recording import snapshot_state
+    from scorekeeper.storage import snapshot
+
+    monkeypatch.setattr(snapshot, "STATE_EVERY", 4)  # a new state due at the next keep
+    monkeypatch.setattr(snapshot, "_PIECE", 4096, raising=False)
+    store = stored(tmp_path / "data", 500)
+    histories = snapshot.path_of(store.path(1)).stat().st_size
+    before = snapshot_state(store, 1)
+    followed = Followed(store, 1, history=False)
+    tapped(store, followed, 5)
+    peaks = []
+    save = snapshot.save_seekable
+
+    def measured(*args):
+        """The peak over the new state's encoding and writing (the state taken before)."""
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0]
+        tracemalloc.reset_peak()
+        digest = save(*args)
+        peaks.append(tracemalloc.get_traced_memory()[1] - held)
+        return digest
+
+    monkeypatch.setattr(snapshot, "save_seekable", measured)
+    keeper = Keeper(store, 1)
+    keeper.share(followed, threading.Lock(), lambda: None)
+    keeper.prepare()
+    tracemalloc.start()
+    try:
+        assert keeper.write()
+    finally:
+        tracemalloc.stop()
+    after = snapshot_state(store, 1)
+    assert before is not None and after is not None
+    assert after[1].entries == before[1].entries + 5  # the new state, 64 entries back
+    # its histories were read from the old snapshot and written a piece at a time
+    assert len(peaks) == 1 and peaks[0] < histories / 2, (peaks, histories)
+    opened = Followed(store, 1, history=False)  # and it is what the entries give
+    assert opened.resumed_from is not None and opened.resumed_from.taken.entries > 1900
+    assert opened.session.state == load_session(store, 1).state
+
+
+@given(
+    old=st.lists(st.integers(-5, 500), max_size=12),
+    newer=st.lists(st.integers(-5, 500), max_size=5),
+    cuts=st.lists(st.integers(0, 80), max_size=6),
+)
+def test_a_history_joined_a_piece_at_a_time_is_the_whole_joined(old, newer, cuts):
+    from scorekeeper.core.state_codec import _compact_items, _joined, _joined_pieces
+
+    text = _compact_items(old)
+    bounds = sorted({0, len(text), *(min(cut, len(text)) for cut in cuts)})
+    pieces = [text[a:b] for a, b in itertools.pairwise(bounds) if b > a]
+    joined = "".join(_joined_pieces(pieces, newer))
+    assert joined == _joined(text, _compact_items(newer))

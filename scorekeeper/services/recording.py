@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
@@ -31,10 +31,12 @@ from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult, State
 from scorekeeper.core.state_codec import (
+    HistoryPieces,
     agrees_but_history,
     decode_state,
     encode_state_apart,
     encode_state_digested,
+    encode_state_pieces,
 )
 from scorekeeper.core.stats import STATS_VERSION, session_stats, state_stats
 from scorekeeper.messages import UserError
@@ -760,7 +762,8 @@ class Recording:
 
         def take() -> StateAt:
             counted = state_stats(session.game, state, first_at, since)
-            payload, apart = state_payload(state, counted)
+            doc, chains = encode_state_pieces(state)  # histories written a piece at a time
+            payload, apart = payload_of(state, doc, counted), map(HistoryPieces, chains)
             return StateAt(
                 entries=target,
                 size=point.size,
@@ -800,6 +803,16 @@ class _FoldedWhenChanged:
         if not isinstance(text, str):
             raise ValueError("a history kept apart that is not text")
         return text
+
+    def pieces(self) -> Iterator[str]:
+        """The text a chunk at a time, read from the file (a new state written from it
+        never holds it whole), once checked through; else the fold's, as :meth:`text`."""
+        try:
+            self._history.check()
+        except snapshots.HistoryNotVouched:
+            yield self._folded(self._index)
+            return
+        yield from self._history.pieces()
 
 
 def snapshot_disagrees(store: Store, stored: StoredSession, whole: Session) -> bool:

@@ -391,7 +391,10 @@ def seekable_state_line(state: StateAt, named: Iterable[tuple[int, str]]) -> byt
 def save_seekable(journal: Path, state: StateAt) -> str | None:
     """Keep *state* beside *journal* as a :data:`SEEKABLE` snapshot: the SHA-256 of its
     state line (for the vouch line to name); None if it cannot be kept (time, never a
-    command)."""
+    command). A history given as an object with ``pieces()`` (not its text) is written a
+    piece at a time, never made whole (:func:`save_seekable_streamed`)."""
+    if not all(isinstance(text, str) for text in state.apart):
+        return save_seekable_streamed(journal, state, lambda: [_pieces(t) for t in state.apart])
     try:
         data, digest = encode_seekable(state)
     except (ValueError, TypeError):
@@ -431,13 +434,16 @@ def save_seekable_streamed(
         doc: dict[str, Any] = {key: getattr(state, key) for key in _SEEKABLE_FIELDS}
         doc[_SEEKABLE_HISTORIES] = named
         main = json.dumps(doc, ensure_ascii=True, allow_nan=False).encode("ascii")
-        durable.replace_atomically_from(path_of(journal), chunks(main))
+        if not save(journal, chunks(main)):
+            return None
     except (OSError, ValueError, TypeError):
         return None
-    for suffix in RETIRED:
-        with contextlib.suppress(OSError):
-            journal.with_name(journal.name + suffix).unlink()
     return _digest(main)
+
+
+def _pieces(history: Any) -> Iterable[str]:
+    """A history given to :func:`save_seekable`: its text, or its pieces."""
+    return [history] if isinstance(history, str) else history.pieces()
 
 
 def seekable_of(data: Digested) -> tuple[str, StateAt] | None:
@@ -505,11 +511,15 @@ def load(journal: Path) -> Snapshot | None:
     return Snapshot(data) if len(data) <= _LIMIT else None
 
 
-def save(journal: Path, data: bytes) -> bool:
-    """Keep *data* beside *journal*, replacing the snapshot and the retired side files;
-    False if the disk refused (the next opening folds: time, never a command)."""
+def save(journal: Path, data: bytes | Iterable[bytes]) -> bool:
+    """Keep *data* (its bytes, or chunks of them written as they come) beside *journal*,
+    replacing the snapshot and the retired side files; False if the disk refused (the
+    next opening folds: time, never a command)."""
     try:
-        durable.replace_atomically(path_of(journal), data)
+        if isinstance(data, bytes):
+            durable.replace_atomically(path_of(journal), data)
+        else:
+            durable.replace_atomically_from(path_of(journal), data)
     except OSError:
         return False
     for suffix in RETIRED:
