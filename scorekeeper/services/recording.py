@@ -762,8 +762,7 @@ class Recording:
 
         def take() -> StateAt:
             counted = state_stats(session.game, state, first_at, since)
-            doc, chains = encode_state_pieces(state)  # histories written a piece at a time
-            payload, apart = payload_of(state, doc, counted), map(HistoryPieces, chains)
+            payload, apart = state_payload(state, counted, pieces=True)  # never made whole
             return StateAt(
                 entries=target,
                 size=point.size,
@@ -900,11 +899,16 @@ def _seek_disagrees(
 
 
 def state_payload(
-    state: State, stats: dict[str, Any], *, digested: bool = False
-) -> tuple[dict[str, Any], list[str]]:
+    state: State, stats: dict[str, Any], *, digested: bool = False, pieces: bool = False
+) -> tuple[dict[str, Any], list[Any]]:
     """What a snapshot keeps of a session's *state*: the state (its histories apart, see
     core/state_codec.py), its statistics, and how many round results those count. With
-    *digested*, each history as the SHA-256 of its text, never made whole (``verify``)."""
+    *digested*, each history as the SHA-256 of its text, never made whole (``verify``);
+    with *pieces*, each as a :class:`HistoryPieces`, to be written a piece at a time (a
+    writer taking a new state)."""
+    if pieces:
+        doc, chains = encode_state_pieces(state)
+        return payload_of(state, doc, stats), [HistoryPieces(chain) for chain in chains]
     doc, apart = encode_state_digested(state) if digested else encode_state_apart(state)
     return payload_of(state, doc, stats), apart
 
