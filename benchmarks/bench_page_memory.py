@@ -12,9 +12,11 @@ it holds now) and VmHWM (the most it ever held), at three moments:
 
 - *start*: its first table sent to a viewer's stream;
 - *taps*: after ``--taps`` taps from the recorder's link (``note x``, a POST as the
-  recorder's page sends it, 0.15 s apart: under the 2 s pause, so no snapshot is kept);
+  recorder's page sends it, 0.12 s apart: under the 2 s pause, so no snapshot is kept);
 - *kept*: after the taps paused and the keeper kept the session's snapshot (its vouch
-  line appended to the journal), and then ``--taps`` more taps and a second keep (*settled*).
+  line appended to the journal);
+- *new state*: after more taps (260 in all) and the next keep, which takes a new state
+  and writes it with its histories (every 256 entries, storage/snapshot.py).
 
 Lengths alternate (1,000, 10,000, 100,000, 1,000, …) for ``--rounds`` rounds, each on a
 fresh copy; with ``--compare PATH`` the other checkout's server runs too, in turn with
@@ -47,7 +49,10 @@ ROOT = Path(__file__).resolve().parent.parent
 GOAL_MIB = 100
 GOAL_AT = 10_000
 SIZES = (1_000, 10_000, 100_000)
-MOMENTS = ("start", "taps", "kept", "settled")
+MOMENTS = ("start", "taps", "kept", "new state")
+#: Taps before the third keep: past the entries after which a writer takes a new state
+#: (storage/snapshot.py STATE_EVERY), so that it writes the state and its histories.
+STATE_TAPS = 260
 #: Longer than the server's pause before it keeps the snapshot (web/server.py, 2 s).
 KEEP_WAIT = 120.0
 
@@ -133,7 +138,7 @@ async def taps(http: aiohttp.ClientSession, server: PageServer, after: int, coun
         if not answer.get("recorded"):
             raise RuntimeError(f"the tap was not recorded: {answer}")
         after = int(answer["entries"])
-        await asyncio.sleep(0.15)
+        await asyncio.sleep(0.12)  # under the server's ten taps a second
     return after
 
 
@@ -158,9 +163,9 @@ async def one_server(server: PageServer, count: int) -> Reading:
         held["taps"] = server.held()
         await kept(server)
         held["kept"] = server.held()
-        after = await taps(http, server, after, count)
+        after = await taps(http, server, after, STATE_TAPS - count)
         await kept(server)
-        held["settled"] = server.held()
+        held["new state"] = server.held()
     return Reading(held)
 
 
