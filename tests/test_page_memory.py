@@ -222,3 +222,27 @@ def test_a_history_joined_a_piece_at_a_time_is_the_whole_joined(old, newer, cuts
     pieces = [text[a:b] for a, b in itertools.pairwise(bounds) if b > a]
     joined = "".join(_joined_pieces(pieces, newer))
     assert joined == _joined(text, _compact_items(newer))
+
+
+@pytest.mark.parametrize("chunk", [None, 64])
+def test_listing_reads_only_the_ends_of_a_journal(tmp_path, monkeypatch, chunk):
+    """The names played under before (the recorder's join form) are listed from each
+    journal's vouch line: its first lines and last ones are read, never the whole."""
+    from scorekeeper.services.known_names import known_names
+    from scorekeeper.storage import store as store_module
+
+    if chunk is not None:  # the last lines longer than a chunk: read further back
+        monkeypatch.setattr(store_module, "_ENDS_CHUNK", chunk, raising=False)
+    store = stored(tmp_path / "data", 500)
+    journal_bytes = store.path(1).stat().st_size
+    gc.collect()
+    tracemalloc.start()
+    try:
+        found = store.summaries()
+        names = known_names(store)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert found is not None and found[1] == store.read(1).vouches[-1]["summaries"]
+    assert store.vouched_summaries(1) == found[1] and names == ["A", "B", "C", "D"]
+    assert peak < journal_bytes / 4, (peak, journal_bytes)

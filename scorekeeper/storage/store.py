@@ -12,8 +12,9 @@ import contextlib
 import hashlib
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from scorekeeper.storage import durable, locking, paths, snapshot
 from scorekeeper.storage.errors import StorageError, reason_of
@@ -404,21 +405,22 @@ class Store:
         path = os.fspath(self.path(sid))
         try:
             with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
-                data = handle.read()
+                ends = _ends_of(handle)
         except OSError:
             return None
-        return self._vouched_in(path, data)
+        return self._vouched_in(path, ends)
 
-    def _vouched_in(self, path: str, data: bytes) -> dict[str, dict[str, Any]] | None:
+    def _vouched_in(self, path: str, ends: _Ends) -> dict[str, dict[str, Any]] | None:
         from scorekeeper.storage.hashchain import KEY, is_seek_vouch, link
         from scorekeeper.storage.lines import decode, doc_of_line, vouch_line
 
+        data, at = ends.tail, ends.tail_at
         end = data.rfind(b"\n")
         found = vouch_line(data, end) if end > 0 else None
         if found is None:
             return None
         begin, vouch = found
-        if not is_seek_vouch(vouch) or vouch["size"] != begin or begin == 0:
+        if not is_seek_vouch(vouch) or vouch["size"] != at + begin or at + begin == 0:
             return None
         before = doc_of_line(data, data.rfind(b"\n", 0, begin - 1) + 1, begin - 1)
         previous = before.get(KEY) if before is not None else None
@@ -428,7 +430,8 @@ class Store:
             return None  # not sealed with this installation's key: fold it
         # stored under its offset; the file begins as a session's does
         line = decode(data[begin:end])
-        if line != {"set": {"vouches": {str(begin): vouch}}} or not _begins_as_a_session(data):
+        stored = {"set": {"vouches": {str(at + begin): vouch}}}
+        if line != stored or not _begins_as_a_session(ends.head):
             return None
         summaries: dict[str, dict[str, Any]] = vouch["summaries"]
         return summaries
@@ -450,21 +453,53 @@ class Store:
             path = os.path.join(folder, paths.session_name(sid))
             try:
                 with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
-                    data = handle.read()
+                    ends = _ends_of(handle)
             except FileNotFoundError:
                 found[sid] = StorageError("storage.no_session", session=sid)
                 continue
             except OSError as exc:
                 found[sid] = StorageError("storage.cannot_read", path=path, reason=reason_of(exc))
                 continue
-            found[sid] = self._vouched_in(path, data)
+            found[sid] = self._vouched_in(path, ends)
             if found[sid] is None:
-                unvouched += len(data)
+                unvouched += ends.size
             if progress is not None:
                 progress(len(found), len(ids))
         if at_most is not None and unvouched > at_most:
             return None
         return found
+
+
+@dataclass(frozen=True)
+class _Ends:
+    """All a listing reads of a journal: its first lines and its last ones (the vouch
+    line and the one before it), never what lies between (the page server's start held
+    a 100,000-entry journal whole, 20 MiB, to list the names played under before)."""
+
+    head: bytes  # through the header line at least (or the whole file)
+    tail: bytes  # its last bytes: three lines' ends at least (or the whole file)
+    tail_at: int  # where *tail* begins in the file
+    size: int  # the file's length as read
+
+
+#: Bytes a listing reads at a time from each end of a journal.
+_ENDS_CHUNK = 1 << 14
+
+
+def _ends_of(handle: BinaryIO) -> _Ends:
+    """The two ends of the journal open as *handle* (:class:`_Ends`)."""
+    head = handle.read(_ENDS_CHUNK)
+    while head.count(b"\n") < 2 and (more := handle.read(_ENDS_CHUNK)):
+        head += more  # a header longer than a chunk: read on to its end
+    size = os.fstat(handle.fileno()).st_size
+    span = _ENDS_CHUNK
+    while True:
+        tail_at = max(0, size - span)
+        handle.seek(tail_at)
+        tail = handle.read()  # to the end, as it is now (an append since is read too)
+        if tail_at == 0 or tail.count(b"\n") >= 4:
+            return _Ends(head, tail, tail_at, tail_at + len(tail))
+        span *= 4
 
 
 #: How a journal line that stores a vouch alone begins, after its checksum.
