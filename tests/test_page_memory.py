@@ -49,10 +49,12 @@ def tapped(store: Store, followed: Followed, count: int) -> None:
         assert followed.follow()
 
 
-def kept(store: Store, followed: Followed) -> Keeper:
-    """The snapshot kept from the page's own session, as the page server keeps it."""
-    keeper = Keeper(store, 1)
-    keeper.share(followed, threading.Lock(), lambda: None)
+def kept(store: Store, followed: Followed, keeper: Keeper | None = None) -> Keeper:
+    """The snapshot kept from the page's own session, as the page server keeps it (by
+    *keeper*, the one that kept it before, else a new one)."""
+    if keeper is None:
+        keeper = Keeper(store, 1)
+        keeper.share(followed, threading.Lock(), lambda: None)
     keeper.prepare()
     assert keeper.write()
     return keeper
@@ -63,15 +65,21 @@ def test_the_keeper_decodes_no_history_below_the_state(tmp_path):
     followed = Followed(store, 1, history=False)
     assert followed.session.history_from > 1  # picked up at the snapshot's state
     tapped(store, followed, 5)
-    kept(store, followed)
-    tapped(store, followed, 3)
-    keeper = kept(store, followed)
+    keeper = kept(store, followed)  # counted on from the snapshot's statistics
+    assert store.read(1).vouches[-1]["summaries"] == summaries_of(load_session(store, 1), 1)
+    after = followed.session.ledger.next_seq - 1
+    for words in (("round",), ("raise",), ("showdown", "B")):  # a round B wins
+        answer = record_tap_locked(store, 1, Tap(f"tap-{after:06d}", after, words), "A", "en")
+        assert answer.recorded, answer
+        after = answer.entries
+    assert followed.follow()
+    kept(store, followed, keeper)  # then from its own last
     # the round results below the state are still the snapshot's text, never decoded
     # (a chain decoded once keeps its items for as long as the page follows the session)
     assert followed.session.state.results.raw_then() is not None
     whole = load_session(store, 1)
     assert store.read(1).vouches[-1]["summaries"] == summaries_of(whole, 1)
-    assert keeper is not None
+    assert whole.state.results[-1].winners == ("B",)
 
 
 def _peak_of_the_page(folder: Path, rounds: int) -> int:
