@@ -237,10 +237,9 @@ def test_listing_reads_only_the_ends_of_a_journal(tmp_path, monkeypatch, chunk):
     """The names played under before (the recorder's join form) are listed from each
     journal's vouch line: its first lines and last ones are read, never the whole."""
     from scorekeeper.services.known_names import known_names
-    from scorekeeper.storage import store as store_module
 
     if chunk is not None:  # the last lines longer than a chunk: read further back
-        monkeypatch.setattr(store_module, "_ENDS_CHUNK", chunk, raising=False)
+        monkeypatch.setattr("scorekeeper.storage.ends._ENDS_CHUNK", chunk)
     store = stored(tmp_path / "data", 500)
     journal_bytes = store.path(1).stat().st_size
     gc.collect()

@@ -12,11 +12,11 @@ import contextlib
 import hashlib
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.storage import durable, locking, paths, snapshot
+from scorekeeper.storage.ends import Ends, ends_of
 from scorekeeper.storage.errors import StorageError, reason_of
 from scorekeeper.storage.regular import open_regular
 from scorekeeper.storage.seal import Sealer
@@ -405,12 +405,12 @@ class Store:
         path = os.fspath(self.path(sid))
         try:
             with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
-                ends = _ends_of(handle)
+                ends = ends_of(handle)
         except OSError:
             return None
         return self._vouched_in(path, ends)
 
-    def _vouched_in(self, path: str, ends: _Ends) -> dict[str, dict[str, Any]] | None:
+    def _vouched_in(self, path: str, ends: Ends) -> dict[str, dict[str, Any]] | None:
         from scorekeeper.storage.hashchain import KEY, is_seek_vouch, link
         from scorekeeper.storage.lines import decode, doc_of_line, vouch_line
 
@@ -453,7 +453,7 @@ class Store:
             path = os.path.join(folder, paths.session_name(sid))
             try:
                 with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
-                    ends = _ends_of(handle)
+                    ends = ends_of(handle)
             except FileNotFoundError:
                 found[sid] = StorageError("storage.no_session", session=sid)
                 continue
@@ -468,38 +468,6 @@ class Store:
         if at_most is not None and unvouched > at_most:
             return None
         return found
-
-
-@dataclass(frozen=True)
-class _Ends:
-    """All a listing reads of a journal: its first lines and its last ones (the vouch
-    line and the one before it), never what lies between (the page server's start held
-    a 100,000-entry journal whole, 20 MiB, to list the names played under before)."""
-
-    head: bytes  # through the header line at least (or the whole file)
-    tail: bytes  # its last bytes: three lines' ends at least (or the whole file)
-    tail_at: int  # where *tail* begins in the file
-    size: int  # the file's length as read
-
-
-#: Bytes a listing reads at a time from each end of a journal.
-_ENDS_CHUNK = 1 << 14
-
-
-def _ends_of(handle: BinaryIO) -> _Ends:
-    """The two ends of the journal open as *handle* (:class:`_Ends`)."""
-    head = handle.read(_ENDS_CHUNK)
-    while head.count(b"\n") < 2 and (more := handle.read(_ENDS_CHUNK)):
-        head += more  # a header longer than a chunk: read on to its end
-    size = os.fstat(handle.fileno()).st_size
-    span = _ENDS_CHUNK
-    while True:
-        tail_at = max(0, size - span)
-        handle.seek(tail_at)
-        tail = handle.read()  # to the end, as it is now (an append since is read too)
-        if tail_at == 0 or tail.count(b"\n") >= 4:
-            return _Ends(head, tail, tail_at, tail_at + len(tail))
-        span *= 4
 
 
 #: How a journal line that stores a vouch alone begins, after its checksum.
