@@ -246,9 +246,10 @@ def appended_since(
     read a chunk at a time and let go (held whole, they were 20 MiB at every look of the
     page at 100,000 entries).
     """
-    running = _same_start_read(handle, at)
-    if running is None:
+    start = _same_start_read(handle, at)
+    if start is None:
         return None
+    running = start[0]
     data = handle.read()  # only what was appended after *at*
     try:  # the lines are replayed as any journal's are; damage is named by the whole read
         found = _scan_from(data, Path(), {}, 0, 0, at.next_id)
@@ -267,19 +268,24 @@ def appended_since(
 _HASH_CHUNK = 1 << 20
 
 
-def _same_start_read(handle: BinaryIO, at: ResumeAt) -> Any | None:
-    """:func:`_same_start` of the bytes read from *handle*, a chunk at a time, none kept."""
-    running, left, last = hashlib.sha256(), at.size, b""
+def _same_start_read(handle: BinaryIO, at: ResumeAt) -> tuple[Any, int, bytes] | None:
+    """:func:`_same_start` of the bytes read from *handle*, a chunk at a time, none kept:
+    the running SHA-256, the lines they hold, and their first lines (the format line and
+    the header, however long); None when they are not the bytes *at* names."""
+    running, lines, left, head, last = hashlib.sha256(), 0, at.size, b"", b""
     while left > 0:
         chunk = handle.read(min(left, _HASH_CHUNK))
         if not chunk:
-            return None
+            return None  # cut short of *at*
         running.update(chunk)
+        lines += chunk.count(b"\n")
         left -= len(chunk)
         last = chunk[-1:]
-    if last != b"\n":
+        if head.count(b"\n") < 2:
+            head += chunk
+    if last != b"\n" or (at.digest is not None and running.hexdigest() != at.digest):
         return None
-    return running if at.digest is None or running.hexdigest() == at.digest else None
+    return running, lines, head
 
 
 def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any, list[LineMark]]:
@@ -356,21 +362,11 @@ def scan_resumed_read(handle: BinaryIO, path: Path, at: ResumeAt) -> tuple[Scan,
     the header taken from the first), none held; only the lines after *at* are (the
     phones' page opening a long session held its whole journal: 20 MiB at 100,000
     entries). The scan, and the SHA-256 of every byte of it, to go on with."""
-    running, lines, left, head, last = hashlib.sha256(), 0, at.size, b"", b""
-    while left > 0:
-        chunk = handle.read(min(left, _HASH_CHUNK))
-        if not chunk:
-            raise NotResumable(str(path))  # cut short of *at*
-        running.update(chunk)
-        lines += chunk.count(b"\n")
-        left -= len(chunk)
-        last = chunk[-1:]
-        if head.count(b"\n") < 2:  # the format line and the header, however long
-            head += chunk
-    if last != b"\n" or (at.digest is not None and running.hexdigest() != at.digest):
+    start = _same_start_read(handle, at)
+    if start is None:
         raise NotResumable(str(path))
+    running, lines, head = start
     tables: Tables = {HEADER_TABLE: dict(_header_of(head, path, at.size))}
-    del head
     tail = handle.read()
     found = _scan_from(tail, path, tables, 0, lines, at.next_id)
     running.update(memoryview(tail)[: found.good_size])
