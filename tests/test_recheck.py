@@ -55,8 +55,8 @@ def _events() -> tuple[Any, list[Event]]:
 def _tampered(real: Callable[..., Any]) -> Callable[..., Any]:
     """``state_payload`` giving the first player 100 points more in the state kept."""
 
-    def forged(state: Any, stats: Any, *, digested: bool = False) -> Any:
-        payload, apart = real(state, stats, digested=digested)
+    def forged(state: Any, stats: Any, **how: bool) -> Any:
+        payload, apart = real(state, stats, **how)
         payload = json.loads(json.dumps(payload))
         payload["state"]["f"][3]["m"][0][1] += 100  # State.scores, as state_codec writes it
         return payload, apart

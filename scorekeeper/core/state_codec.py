@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from datetime import datetime
 from types import MappingProxyType
@@ -155,6 +155,10 @@ def history_pieces(chain: Chain[Any]) -> Iterator[str]:
     else:
         raw, newer = kept
         runs = getattr(raw, "runs", None)
+        pieces = getattr(raw, "pieces", None)
+        if not callable(runs) and callable(pieces):  # read from a snapshot's file as it is
+            yield from _joined_pieces(pieces(), newer)
+            return
         if not callable(runs):  # read from a snapshot: its text whole, as it was
             yield _joined(_text(raw), _compact_items(newer))
             return
@@ -164,6 +168,40 @@ def history_pieces(chain: Chain[Any]) -> Iterator[str]:
     for index, text in enumerate(texts):
         yield ("," if index else "") + text
     yield "]"
+
+
+def _joined_pieces(old: Iterable[str], newer: list[Any]) -> Iterator[str]:
+    """:func:`_joined` of a history's text given in pieces and the items added since, a
+    piece at a time (the old text's closing bracket held back until the items follow)."""
+    held, length = "", 0
+    for piece in old:
+        if held:
+            yield held
+        held = piece
+        length += len(piece)
+    if not newer:
+        yield held
+        return
+    yield held[:-1]  # the old text without its "]" ("[" alone when it was "[]")
+    for index, item in enumerate(newer):
+        yield ("," if index or length > 2 else "") + item_text(item)
+    yield "]"
+
+
+class HistoryPieces:
+    """A history to be written a piece at a time (storage/snapshot.py ``save_seekable``
+    takes it for its text): a writer taking a new state never makes it whole."""
+
+    __slots__ = ("_chain",)
+
+    def __init__(self, chain: Chain[Any]) -> None:
+        self._chain = chain
+
+    def pieces(self) -> Iterator[str]:
+        return history_pieces(self._chain)
+
+    def text(self) -> str:
+        return "".join(self.pieces())
 
 
 def item_text(item: Any) -> str:

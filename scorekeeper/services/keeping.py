@@ -21,9 +21,12 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from scorekeeper.core.chain import Chain
+from scorekeeper.core.session import Session
+from scorekeeper.core.state import RoundResult
 from scorekeeper.services.recording import Recording
 from scorekeeper.services.showing import Followed
-from scorekeeper.services.summary_docs import summaries_of
+from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
 from scorekeeper.storage import Store
 
 
@@ -38,6 +41,9 @@ class Keeper:
         self._shared: threading.Lock | None = None
         self._took: Callable[[], None] = lambda: None
         self._made: tuple[int, dict[str, dict[str, Any]]] | None = None
+        #: The statistics made last, and the round results they count: the next are
+        #: counted on from them (core/stats.py ``state_stats``), only the rounds since.
+        self._counted: tuple[dict[str, Any], Chain[RoundResult]] | None = None
 
     def share(self, followed: Followed, lock: threading.Lock, took: Callable[[], None]) -> None:
         """Work from *followed* (the phones' page's own, already folded: no second copy of
@@ -54,15 +60,23 @@ class Keeper:
             with self._shared:
                 if self._followed.follow():
                     self._took()
-                session = self._followed.session
-                self._made = (session.ledger.next_seq - 1, summaries_of(session, self.id))
+                self._made = self._summaries(self._followed)
             return
         if self._followed is None:
             self._followed = Followed(self.store, self.id, history=False)
         else:
             self._followed.follow()
-        session = self._followed.session
-        self._made = (session.ledger.next_seq - 1, summaries_of(session, self.id))
+        self._made = self._summaries(self._followed)
+
+    def _summaries(self, followed: Followed) -> tuple[int, dict[str, dict[str, Any]]]:
+        """The summaries of *followed* as it is, its statistics counted on from the last
+        made (or from the snapshot's it was picked up at): the round results below them
+        are never decoded. At 100,000 entries, decoding them all held 200 MiB more in
+        the page server for as long as it ran (docs/performance.md)."""
+        session: Session = followed.session
+        made = summaries_of(session, self.id, self._counted or followed.counted)
+        self._counted = (made[STATS_KIND], session.state.results)
+        return session.ledger.next_seq - 1, made
 
     def write(self) -> bool:
         """Keep what :meth:`prepare` made, if the journal still ends where it did: True

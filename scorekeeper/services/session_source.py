@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, TypeVar
@@ -182,6 +182,16 @@ class FoldedWhenChanged:
         if not isinstance(text, str):
             raise ValueError("a history kept apart that is not text")
         return text
+
+    def pieces(self) -> Iterator[str]:
+        """The text a chunk at a time, read from the file (a new state written from it
+        never holds it whole), once checked through; else the fold's, as :meth:`text`."""
+        try:
+            self._history.check()
+        except snapshots.HistoryNotVouched:
+            yield self._folded(self._index)
+            return
+        yield from self._history.pieces()
 
 
 def resumed_source(

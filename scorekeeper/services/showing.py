@@ -8,14 +8,17 @@ with one plain message, no lock is held, and nothing is ever written.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from scorekeeper.collector import collector_paused
+from scorekeeper.core.chain import Chain
 from scorekeeper.core.codec import event_from_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.progress import Progress
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
+from scorekeeper.core.state import RoundResult
 from scorekeeper.messages import UserError
 from scorekeeper.services.recording import fold_checked
 from scorekeeper.services.session_source import Resumption, resume_from, snapshot_state
@@ -77,6 +80,11 @@ class Followed(Shown):
         opens a long session: only the entries after it are read and folded."""
         self.store = store
         self.id = sid
+        #: The statistics the snapshot noted with the state this was picked up at, and the
+        #: round results they count (None: folded whole): the keeper of the snapshot
+        #: counts only the rounds since (services/keeping.py), never decoding the history
+        #: below them, which would then be held for as long as the session is followed.
+        self.counted: tuple[dict[str, Any], Chain[RoundResult]] | None = None
         self._seen = self._stamp()  # before reading: a change meanwhile is read again
         opened = (None if history else self._resumed()) or self._whole()
         session, self._read_to, self._chain, self._head = opened
@@ -94,9 +102,10 @@ class Followed(Shown):
         if found is None:
             return None
         snap, taken = found
-        try:  # a reader reads every byte anyway: each history is checked now, not later
+        try:  # a reader reads every byte anyway: each history is checked now, not later,
+            # a chunk at a time: held only if something reads it (the page never does)
             for history in taken.apart if isinstance(snap, Seekable) else ():
-                history.text()
+                history.check()
         except ValueError:
             return None
         try:
@@ -115,6 +124,7 @@ class Followed(Shown):
         if resumed is None:
             return None
         self.resumed_from = Resumption(self.store, self.id, snap, taken)
+        self.counted = (resumed.stats, resumed.counted)
         return resumed.session, stored.read_to, resumed.chain, resumed.head
 
     def refold(self) -> None:
@@ -123,6 +133,7 @@ class Followed(Shown):
         self._seen = self._stamp()
         self.session, self._read_to, self._chain, self._head = self._whole()
         self.resumed_from = None
+        self.counted = None
 
     def receipt(self) -> Receipt | None:
         """The receipt of the session as it is in the file now (its entries, their chain

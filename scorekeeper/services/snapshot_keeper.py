@@ -294,7 +294,7 @@ class SnapshotKeeper:
 
         def take() -> StateAt:
             counted = state_stats(session.game, state, first_at, since)
-            payload, apart = state_payload(state, counted)
+            payload, apart = state_payload(state, counted, pieces=True)  # never made whole
             return StateAt(
                 entries=target,
                 size=point.size,

@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from scorekeeper.storage.errors import StorageError
 from scorekeeper.storage.journal_format import (
@@ -83,29 +83,75 @@ def next_id_after(tables: Tables, at: ResumeAt) -> int:
 
 
 def appended_since(
-    data: bytes, at: ResumeAt
+    handle: BinaryIO, at: ResumeAt
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], ResumeAt] | None:
-    """The entries and the vouches *data* holds after the point *at* a reader had got to,
-    and the point after them; None unless *data* is those same bytes and then whole lines
-    of new entries and vouches only (the file was replaced or changed in place: it must be
-    read whole, and checked).
+    """The entries and the vouches the journal open as *handle* (at its start) holds
+    after the point *at* a reader had got to, and the point after them; None unless it
+    is those same bytes and then whole lines of new entries and vouches only (the file
+    was replaced or changed in place: it must be read whole, and checked).
 
     A reader that follows a session (the table display, the phones' page) reads only
-    what was appended, however long the session: one SHA-256 pass over the bytes it had.
+    what was appended, however long the session: one SHA-256 pass over the bytes it had,
+    read a chunk at a time and let go (held whole, they were 20 MiB at every look of the
+    page at 100,000 entries).
     """
-    running = _same_start(data, at)
-    if running is None:
+    start = _same_start_read(handle, at)
+    if start is None:
         return None
+    running = start[0]
+    data = handle.read()  # only what was appended after *at*
     try:  # the lines are replayed as any journal's are; damage is named by the whole read
-        found = scan_from(data, Path(), {}, at.size, 0, at.next_id)
+        found = scan_from(data, Path(), {}, 0, 0, at.next_id)
     except StorageError:
         return None
     if set(found.tables) - {EVENTS_TABLE, VOUCH_TABLE}:  # anything else: read it whole
         return None
-    running.update(memoryview(data)[at.size : found.good_size])
-    after = ResumeAt(found.good_size, running.hexdigest(), next_id_after(found.tables, at))
+    running.update(memoryview(data)[: found.good_size])
+    size = at.size + found.good_size
+    after = ResumeAt(size, running.hexdigest(), next_id_after(found.tables, at))
     entries = [dict(doc) for doc in found.tables.get(EVENTS_TABLE, {}).values()]
     return entries, in_order(found.tables.get(VOUCH_TABLE, {})), after
+
+
+#: Bytes a follower hashes at a time of what it had read before (appended_since).
+_HASH_CHUNK = 1 << 20
+
+
+def _same_start_read(handle: BinaryIO, at: ResumeAt) -> tuple[Any, int, bytes] | None:
+    """:func:`_same_start` of the bytes read from *handle*, a chunk at a time, none kept:
+    the running SHA-256, the lines they hold, and their first lines (the format line and
+    the header, however long); None when they are not the bytes *at* names."""
+    running, lines, left, head, last = hashlib.sha256(), 0, at.size, b"", b""
+    while left > 0:
+        chunk = handle.read(min(left, _HASH_CHUNK))
+        if not chunk:
+            return None  # cut short of *at*
+        running.update(chunk)
+        lines += chunk.count(b"\n")
+        left -= len(chunk)
+        last = chunk[-1:]
+        if head.count(b"\n") < 2:
+            head += chunk
+    if last != b"\n" or (at.digest is not None and running.hexdigest() != at.digest):
+        return None
+    return running, lines, head
+
+
+def scan_resumed_read(handle: BinaryIO, path: Path, at: ResumeAt) -> tuple[Scan, Any]:
+    """:func:`scan_resumed` for a reader, from the journal open as *handle* (at its
+    start): the bytes before *at* are read a chunk at a time (hashed, their lines counted,
+    the header taken from the first), none held; only the lines after *at* are (the
+    phones' page opening a long session held its whole journal: 20 MiB at 100,000
+    entries). The scan, and the SHA-256 of every byte of it, to go on with."""
+    start = _same_start_read(handle, at)
+    if start is None:
+        raise NotResumable(str(path))
+    running, lines, head = start
+    tables: Tables = {HEADER_TABLE: dict(_header_of(head, path, at.size))}
+    tail = handle.read()
+    found = scan_from(tail, path, tables, 0, lines, at.next_id)
+    running.update(memoryview(tail)[: found.good_size])
+    return Scan(found.tables, at.size + found.good_size, found.torn), running
 
 
 def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any, list[LineMark]]:
@@ -294,11 +340,11 @@ def opened_for_reading(path: Path, resume: ResumeAt | None) -> tuple[Scan, Prefi
     journal, or (*resume*) only the lines after a snapshot's state, once the bytes before
     it are found unchanged; and where it got to."""
     with open_regular(path, follow=True) as handle:
-        data = handle.read()
-    if resume is None:
-        found = scan(data, path)
-        return found, prefix_of(data, found.good_size)
-    found, running, _ = scan_resumed(data, path, resume)
+        if resume is None:
+            data = handle.read()
+            found = scan(data, path)
+            return found, prefix_of(data, found.good_size)
+        found, running = scan_resumed_read(handle, path, resume)  # the bytes before unheld
     return found, Prefix(found.good_size, running.hexdigest(), running)
 
 

@@ -273,6 +273,50 @@ class _History:
             self._text = body.decode("ascii")
         return self._text
 
+    def pieces(self) -> Iterator[str]:
+        """The history's text a chunk at a time, read from the file and never held whole
+        (a snapshot written from it, the page server's check at its open); the last
+        chunk is given only once the whole was found to be the text the vouched state
+        names: HistoryNotVouched instead."""
+        if self._text is not None:
+            yield self._text
+            return
+        try:
+            self._file.seek(self._offset)
+        except (OSError, ValueError) as error:
+            raise HistoryNotVouched(str(error)) from None
+        running, left, held = hashlib.sha256(), self._length, b""
+        while left > 0:
+            try:
+                chunk = self._file.read(min(left, _PIECE))
+            except (OSError, ValueError) as error:
+                raise HistoryNotVouched(str(error)) from None
+            if not chunk or not chunk.isascii():
+                raise HistoryNotVouched("a history that is not what the vouched state names")
+            running.update(chunk)
+            left -= len(chunk)
+            if held:
+                yield held.decode("ascii")
+            held = chunk
+        try:
+            ends = self._file.read(1) in (b"", b"\n")
+        except (OSError, ValueError) as error:
+            raise HistoryNotVouched(str(error)) from None
+        if not ends or running.hexdigest() != self._digest:
+            raise HistoryNotVouched("a history that is not what the vouched state names")
+        if held:
+            yield held.decode("ascii")
+
+    def check(self) -> None:
+        """Read the history through, checked as :meth:`text` checks it, holding none of it
+        (HistoryNotVouched when it is not what the vouched state names)."""
+        for _ in self.pieces():
+            pass
+
+
+#: Bytes of a history read at a time by :meth:`_History.pieces`.
+_PIECE = 1 << 20
+
 
 @dataclass(frozen=True)
 class Seekable:
@@ -347,7 +391,10 @@ def seekable_state_line(state: StateAt, named: Iterable[tuple[int, str]]) -> byt
 def save_seekable(journal: Path, state: StateAt) -> str | None:
     """Keep *state* beside *journal* as a :data:`SEEKABLE` snapshot: the SHA-256 of its
     state line (for the vouch line to name); None if it cannot be kept (time, never a
-    command)."""
+    command). A history given as an object with ``pieces()`` (not its text) is written a
+    piece at a time, never made whole (:func:`save_seekable_streamed`)."""
+    if not all(isinstance(text, str) for text in state.apart):
+        return save_seekable_streamed(journal, state, lambda: [_pieces(t) for t in state.apart])
     try:
         data, digest = encode_seekable(state)
     except (ValueError, TypeError):
@@ -387,13 +434,16 @@ def save_seekable_streamed(
         doc: dict[str, Any] = {key: getattr(state, key) for key in _SEEKABLE_FIELDS}
         doc[_SEEKABLE_HISTORIES] = named
         main = json.dumps(doc, ensure_ascii=True, allow_nan=False).encode("ascii")
-        durable.replace_atomically_from(path_of(journal), chunks(main))
+        if not save(journal, chunks(main)):
+            return None
     except (OSError, ValueError, TypeError):
         return None
-    for suffix in RETIRED:
-        with contextlib.suppress(OSError):
-            journal.with_name(journal.name + suffix).unlink()
     return _digest(main)
+
+
+def _pieces(history: Any) -> Iterable[str]:
+    """A history given to :func:`save_seekable`: its text, or its pieces."""
+    return [history] if isinstance(history, str) else history.pieces()
 
 
 def seekable_of(data: Digested) -> tuple[str, StateAt] | None:
@@ -461,11 +511,15 @@ def load(journal: Path) -> Snapshot | None:
     return Snapshot(data) if len(data) <= _LIMIT else None
 
 
-def save(journal: Path, data: bytes) -> bool:
-    """Keep *data* beside *journal*, replacing the snapshot and the retired side files;
-    False if the disk refused (the next opening folds: time, never a command)."""
+def save(journal: Path, data: bytes | Iterable[bytes]) -> bool:
+    """Keep *data* (its bytes, or chunks of them written as they come) beside *journal*,
+    replacing the snapshot and the retired side files; False if the disk refused (the
+    next opening folds: time, never a command)."""
     try:
-        durable.replace_atomically(path_of(journal), data)
+        if isinstance(data, bytes):
+            durable.replace_atomically(path_of(journal), data)
+        else:
+            durable.replace_atomically_from(path_of(journal), data)
     except OSError:
         return False
     for suffix in RETIRED:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.storage import durable, locking, paths, snapshot
+from scorekeeper.storage.ends import Ends, ends_of
 from scorekeeper.storage.errors import StorageError, reason_of
 from scorekeeper.storage.regular import open_regular
 from scorekeeper.storage.seal import Sealer
@@ -300,13 +301,12 @@ class Store:
         path = self.path(sid)
         try:
             with open_regular(path, follow=True) as handle:  # swapped for a FIFO: no wait
-                data = handle.read()
+                return appended_since(handle, at)  # the bytes before *at* never held
         except FileNotFoundError as exc:
             raise StorageError("storage.no_session", session=sid) from exc
         except OSError as exc:
             reason = reason_of(exc)
             raise StorageError("storage.cannot_read", path=str(path), reason=reason) from exc
-        return appended_since(data, at)
 
     def open_writer(self, sid: int, resume: ResumeAt | None = None) -> SessionWriter:
         """The session's one writer; with *resume*, only the entries after that point are
@@ -400,21 +400,22 @@ class Store:
         path = os.fspath(self.path(sid))
         try:
             with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
-                data = handle.read()
+                ends = ends_of(handle)
         except OSError:
             return None
-        return self._vouched_in(path, data)
+        return self._vouched_in(path, ends)
 
-    def _vouched_in(self, path: str, data: bytes) -> dict[str, dict[str, Any]] | None:
+    def _vouched_in(self, path: str, ends: Ends) -> dict[str, dict[str, Any]] | None:
         from scorekeeper.storage.hashchain import KEY, is_seek_vouch, link
         from scorekeeper.storage.lines import decode, doc_of_line, vouch_line
 
+        data, at = ends.tail, ends.tail_at
         end = data.rfind(b"\n")
         found = vouch_line(data, end) if end > 0 else None
         if found is None:
             return None
         begin, vouch = found
-        if not is_seek_vouch(vouch) or vouch["size"] != begin or begin == 0:
+        if not is_seek_vouch(vouch) or vouch["size"] != at + begin or at + begin == 0:
             return None
         before = doc_of_line(data, data.rfind(b"\n", 0, begin - 1) + 1, begin - 1)
         previous = before.get(KEY) if before is not None else None
@@ -424,7 +425,8 @@ class Store:
             return None  # not sealed with this installation's key: fold it
         # stored under its offset; the file begins as a session's does
         line = decode(data[begin:end])
-        if line != {"set": {"vouches": {str(begin): vouch}}} or not _begins_as_a_session(data):
+        stored = {"set": {"vouches": {str(at + begin): vouch}}}
+        if line != stored or not _begins_as_a_session(ends.head):
             return None
         summaries: dict[str, dict[str, Any]] = vouch["summaries"]
         return summaries
@@ -446,16 +448,16 @@ class Store:
             path = os.path.join(folder, paths.session_name(sid))
             try:
                 with open_regular(path, follow=True) as handle:  # a FIFO: refused, no wait
-                    data = handle.read()
+                    ends = ends_of(handle)
             except FileNotFoundError:
                 found[sid] = StorageError("storage.no_session", session=sid)
                 continue
             except OSError as exc:
                 found[sid] = StorageError("storage.cannot_read", path=path, reason=reason_of(exc))
                 continue
-            found[sid] = self._vouched_in(path, data)
+            found[sid] = self._vouched_in(path, ends)
             if found[sid] is None:
-                unvouched += len(data)
+                unvouched += ends.size
             if progress is not None:
                 progress(len(found), len(ids))
         if at_most is not None and unvouched > at_most:
