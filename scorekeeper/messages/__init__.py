@@ -1,7 +1,8 @@
 """The one message catalog: every string a user reads is looked up here.
 
 The messages live in ``scorekeeper/messages/catalog/``, one file per key prefix
-(``ui.*`` in ``ui.py``, ``rules.*`` in ``rules.py``, …), each as
+(``ui.*`` in ``ui.py``, ``rules.*`` in ``rules.py``, …; a large prefix's part may have
+its own file, ``ui.pochen.*`` in ``ui_pochen.py``: catalog.PARTS), each as
 ``MESSAGES = {key: (english, japanese)}`` so the two languages of a message always
 sit side by side and cannot drift apart.
 Placeholders use ``str.format`` names (``{player}``); a test checks that both
@@ -18,7 +19,7 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Final
 
-from scorekeeper.messages.catalog import PREFIXES
+from scorekeeper.messages.catalog import PARTS, PREFIXES
 from scorekeeper.messages.text import visible
 
 LANGUAGES: Final = ("en", "ja")
@@ -26,8 +27,8 @@ LANGUAGES: Final = ("en", "ja")
 
 def _load() -> dict[str, tuple[str, str]]:
     merged: dict[str, tuple[str, str]] = {}
-    for prefix in PREFIXES:
-        module = import_module(f"scorekeeper.messages.catalog.{prefix}")
+    for name in (*PREFIXES, *PARTS):
+        module = import_module(f"scorekeeper.messages.catalog.{name}")
         table: Mapping[str, tuple[str, str]] = module.MESSAGES
         for key, pair in table.items():
             if key in merged:

@@ -68,33 +68,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.key.end": ("End", "終了"),
     "ui.key.standings": ("Ranks", "順位"),
     "ui.key.back": ("Back", "戻る"),
-    "ui.help.new_round": ("Start the next round", "次のラウンドを始める"),
-    "ui.help.undo": (
-        "Void the latest entry (the log keeps it)",
-        "最新の記録を取り消す(履歴には残る)",
-    ),
-    "ui.help.note": ("Add a note to the log", "履歴にメモを残す"),
-    "ui.help.rate": (
-        "Money per point or chip, for the settle-up",
-        "1点・チップ1枚あたりの金額(精算用)",
-    ),
-    "ui.help.hand_over": ("Hand the record book to another player", "記録役を別の人に渡す"),
-    "ui.help.join": (
-        "A new player sits down (between rounds)",
-        "新しいプレイヤーが参加(ラウンドの合間)",
-    ),
-    "ui.help.leave": (
-        "A player leaves the rotation (between rounds)",
-        "プレイヤーが抜ける(ラウンドの合間)",
-    ),
-    "ui.help.end": (
-        "End the session: the standings become final",
-        "セッションを終了し、順位を確定",
-    ),
-    "ui.help.standings": (
-        "Totals, ranks and what each player did",
-        "合計・順位・各プレイヤーの成績",
-    ),
     "ui.table.title": ("scorekeeper — session {session}", "scorekeeper — セッション{session}"),
     "ui.table.result": (
         "Round {round}: {what}. {paid}\nStandings: {standings}",
@@ -190,10 +163,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.key.rebuy": ("Rebuy", "買い足し"),
     "ui.palette.key": ("key {keys}: {label}", "キー {keys}: {label}"),
-    "ui.help.rebuy": (
-        "A player buys more chips (between rounds)",
-        "チップを買い足す(ラウンドの合間)",
-    ),
     "ui.table.who_rebuys": ("Who buys chips?", "チップを買い足すのは誰?"),
     "ui.table.rebuy_chips": (
         "How many chips does {player} buy?",
@@ -258,90 +227,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "出たカード: 一番弱い人が負け",
     ),
     "ui.lowest.who_lost": ("Who lost this round?", "このラウンドで負けたのは誰?"),
-    "ui.pochen.pool.ace": ("Ace", "エース"),
-    "ui.pochen.pool.king": ("King", "キング"),
-    "ui.pochen.pool.queen": ("Queen", "クイーン"),
-    "ui.pochen.pool.jack": ("Jack", "ジャック"),
-    "ui.pochen.pool.ten": ("Ten", "10"),
-    "ui.pochen.pool.marriage": ("Marriage", "マリッジ"),
-    "ui.pochen.pool.sequence": ("Sequence", "シークエンス"),
-    "ui.pochen.pool.poch": ("Poch", "ポッヘン"),
-    "ui.pochen.pool.centre": ("Centre", "センター"),
-    "ui.pochen.claimed_by": ("→ {player}", "→ {player}"),
-    "ui.pochen.carried": ("carried ×{deals}", "持ち越し{deals}回"),
-    "ui.pochen.next": (
-        "next: deal {round}, dealer {dealer}",
-        "次: ラウンド{round}、ディーラー {dealer}",
-    ),
-    "ui.pochen.stage": ("trump {trump} · {stage}", "切り札 {trump} · {stage}"),
-    "ui.pochen.stage.trump": ("turn up the trump (p or g)", "切り札を決める(pかg)"),
-    "ui.pochen.stage.claims": (
-        "claims (a) until the first Poch entry",
-        "役の請求(a)はポッヘンの賭けが始まるまで",
-    ),
-    "ui.pochen.stage.poch": ("the Poch", "ポッヘン(賭け)"),
-    "ui.pochen.stage.showdown": (
-        "the Poch showdown (v show, s winner)",
-        "ポッヘンの勝負(v 公開、s 勝者)",
-    ),
-    "ui.pochen.stage.sets": (
-        "nobody bet: best set (v, s), then out (x)",
-        "全員パス: 最強の役(v、s)、その後上がり(x)",
-    ),
-    "ui.pochen.stage.playout": (
-        "play-out: who goes out first (x)",
-        "場札出し: 最初に上がる人(x)",
-    ),
-    "ui.pochen.stage.between": ("between deals", "ラウンドの合間"),
-    # The Poch under the stage line, which already says "the Poch": its pot is the pot
-    "ui.pochen.pot": ("pot {chips}: {players}", "ポット {chips}: {players}"),
-    "ui.pochen.turn": (
-        "▶ {player} to act: {call} to call (highest {high})",
-        "▶ {player}の番: コール{call}(最高{high})",
-    ),
-    "ui.pochen.turn_open": ("▶ {player} to act: pass or bet", "▶ {player}の番: パスかベット"),
-    "ui.pochen.turn_call": (
-        "▶ {player} to act: {call} to call",
-        "▶ {player}の番: コール{call}",
-    ),
-    "ui.pochen.nobody_bet": (
-        "nobody bet in the Poch: its pool stays",
-        "全員パス: ポッヘンの場は持ち越し",
-    ),
-    "ui.pochen.bet_column": ("Poch", "賭け"),
-    "ui.pochen.turned_title": (
-        "The card turned up (it sets the trump)",
-        "めくったカード(切り札になる)",
-    ),
-    "ui.pochen.trump_title": (
-        "The trump suit: spades, hearts, diamonds, clubs (or S H D C)",
-        "切り札のスート: スペード・ハート・ダイヤ・クラブ(S H D C)",
-    ),
-    "ui.pochen.who_claims": ("Who claims?", "請求するのは誰?"),
-    "ui.pochen.claim_title": ("Pools {player} claims", "{player}が請求する場"),
-    "ui.pochen.claim_placeholder": (
-        "pools, e.g. king queen marriage (or K Q)",
-        "場の名前。例: キング クイーン マリッジ(K Q でも可)",
-    ),
-    "ui.pochen.amount_placeholder": (
-        "the total the player is in for",
-        "そのプレイヤーの賭けの合計",
-    ),
-    "ui.pochen.bet_title": ("{player} bets: in for how many?", "{player}のベット: 合計いくつ?"),
-    "ui.pochen.raise_title": (
-        "{player} raises: in for how many?",
-        "{player}のレイズ: 合計いくつ?",
-    ),
-    "ui.pochen.show_title": ("The sets shown", "公開された組"),
-    "ui.pochen.poch_title": (
-        "Who won the Poch? (best first, = for a tie)",
-        "ポッヘンの勝者は?(強い順、=は同点)",
-    ),
-    "ui.pochen.who_out": ("Who went out first?", "最初に上がったのは誰?"),
-    "ui.pochen.cards_left_title": (
-        "{player} went out: cards left in each other hand",
-        "{player}が上がり: 他の人の残り枚数",
-    ),
     "ui.key.turned": ("Turned", "めくり札"),
     "ui.key.trump": ("Trump", "切り札"),
     "ui.key.claim": ("Claim", "請求"),
@@ -351,10 +236,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.key.out": ("Out", "上がり"),
     "ui.pick.not_now": ("{player} cannot be picked for this now", "今は{player}を選べません"),
     "ui.key.correct": ("Correct", "訂正"),
-    "ui.help.correct": (
-        "Correct a past round (the later rounds are recomputed)",
-        "過去のラウンドを訂正(後のラウンドは再計算)",
-    ),
     "ui.correct.nothing_yet": ("no round has finished yet", "まだ終わったラウンドがありません"),
     "ui.correct.which_round": (
         "Correct which round? (1–{rounds})",
@@ -415,118 +296,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.language.help": (
         "F2 · the app restarts in the other language, on the same session",
         "F2 · 同じセッションのまま、もう一方の言語で開き直します",
-    ),
-    # -- indian-official ---------------------------------------------------------------
-    "ui.help.indian-official.fold": (
-        "A child folds and owes the current stake",
-        "子が降りて、今の賭け点を払う",
-    ),
-    "ui.help.indian-official.raise": (
-        "The stake doubles",
-        "賭け点が倍になる",
-    ),
-    "ui.help.indian-official.names": (
-        "Pick the winner of the showdown",
-        "勝負の勝者を選ぶ",
-    ),
-    "ui.help.indian-official.cards": (
-        "Enter the cards shown and let the rules find the winner",
-        "出たカードを入力して勝者を決める",
-    ),
-    # -- indian-chips ------------------------------------------------------------------
-    "ui.help.indian-chips.check": (
-        "The player to act checks",
-        "手番の人がチェック",
-    ),
-    "ui.help.indian-chips.bet": (
-        "The player to act bets",
-        "手番の人がベット",
-    ),
-    "ui.help.indian-chips.call": (
-        "The player to act calls",
-        "手番の人がコール",
-    ),
-    "ui.help.indian-chips.raise": (
-        "The player to act raises",
-        "手番の人がレイズ",
-    ),
-    "ui.help.indian-chips.fold": (
-        "The player to act folds",
-        "手番の人が降りる",
-    ),
-    "ui.help.indian-chips.redraw": (
-        "A player redraws (once per round)",
-        "引き直し(1ラウンド1回)",
-    ),
-    "ui.help.indian-chips.names": (
-        "Enter the ranking of the hands, best first",
-        "強い順に順位を入力する",
-    ),
-    "ui.help.indian-chips.cards": (
-        "Enter the cards shown and let the rules find the winner",
-        "出たカードを入力して勝者を決める",
-    ),
-    # -- indian-lowest -----------------------------------------------------------------
-    "ui.help.indian-lowest.redraw": (
-        "A player redraws (once per round)",
-        "引き直し(1ラウンド1回)",
-    ),
-    "ui.help.indian-lowest.cards": (
-        "Enter the cards shown; the lowest loses",
-        "出たカードを入力(一番弱い人が負け)",
-    ),
-    "ui.help.indian-lowest.names": (
-        "Name the losers of the round",
-        "このラウンドの負けを入力",
-    ),
-    # -- pochen ------------------------------------------------------------------------
-    "ui.help.pochen.turned": (
-        "The card turned up sets the trump",
-        "めくったカードで切り札を決める",
-    ),
-    "ui.help.pochen.trump": (
-        "Name the trump suit",
-        "切り札のスートを入力",
-    ),
-    "ui.help.pochen.claim": (
-        "A player claims pools with trump honours",
-        "切り札の役で場を請求",
-    ),
-    "ui.help.pochen.pass": (
-        "The player to act passes",
-        "手番の人がパス",
-    ),
-    "ui.help.pochen.check": (
-        "The player to act checks",
-        "手番の人がチェック",
-    ),
-    "ui.help.pochen.bet": (
-        "The player to act bets (a total)",
-        "手番の人がベット(合計額)",
-    ),
-    "ui.help.pochen.call": (
-        "The player to act calls",
-        "手番の人がコール",
-    ),
-    "ui.help.pochen.raise": (
-        "The player to act raises (a total)",
-        "手番の人がレイズ(合計額)",
-    ),
-    "ui.help.pochen.fold": (
-        "The player to act folds",
-        "手番の人が降りる",
-    ),
-    "ui.help.pochen.cards": (
-        "Enter the sets shown; the best wins",
-        "公開された組を入力(最強が勝ち)",
-    ),
-    "ui.help.pochen.names": (
-        "Name the winner of the Poch",
-        "ポッヘンの勝者を入力",
-    ),
-    "ui.help.pochen.out": (
-        "The first player out takes the centre",
-        "最初に上がった人がセンターを取る",
     ),
     # -- start screen ------------------------------------------------------------
     "ui.start.title": (
@@ -634,8 +403,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.memory.loading_start": ("Reading the sessions…", "セッションを読み込み中…"),
     "ui.log.empty_shown": ("No entries yet.", "まだ記録がありません。"),
-    "ui.pochen.folded_mark": ("folded", "降り"),
-    "ui.pochen.carried_short": ("carried ×{deals}", "持越×{deals}"),
     "ui.start.names_count": ("{count} players", "{count}人"),
     # -- the mark beside that player's name in the players column ---------------------
     "ui.players.mark.parent": ("親 parent", "親"),
