@@ -2,7 +2,7 @@
 
 The messages live in ``scorekeeper/messages/catalog/``, one file per key prefix
 (``ui.*`` in ``ui.py``, ``rules.*`` in ``rules.py``, …; a large prefix's part may have
-its own file, ``ui.pochen.*`` in ``ui_pochen.py``: catalog.PARTS), each as
+its own file, ``ui.help.*`` in ``ui_command_help.py``: catalog.PARTS), each as
 ``MESSAGES = {key: (english, japanese)}`` so the two languages of a message always
 sit side by side and cannot drift apart.
 Placeholders use ``str.format`` names (``{player}``); a test checks that both
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Final
 
-from scorekeeper.messages.catalog import PARTS, PREFIXES
+from scorekeeper.messages.catalog import PARTS, PREFIXES, home_file
 from scorekeeper.messages.text import visible
 
 LANGUAGES: Final = ("en", "ja")
@@ -33,6 +33,8 @@ def _load() -> dict[str, tuple[str, str]]:
         for key, pair in table.items():
             if key in merged:
                 raise RuntimeError(f"message key {key!r} is defined twice")
+            if home_file(key) != name:
+                raise RuntimeError(f"message key {key!r} belongs in catalog/{home_file(key)}.py")
             merged[key] = pair
     return merged
 
