@@ -60,3 +60,10 @@ async def settled(pilot, holds: Callable[[], bool], turns: int = 100) -> bool:
             return True
         await pilot.pause()
     return holds()
+
+
+def mounted(node, selector: str) -> bool:
+    """Whether a widget matching *selector* is in *node* and mounted. A widget is in the DOM
+    (``query`` finds it) before its ``on_mount`` ran; a Select takes its value there, so one
+    read before is blank and one set before is lost (issue 45: a busy machine's flake)."""
+    return any(widget.is_mounted for widget in node.query(selector))
