@@ -9,6 +9,18 @@ from collections.abc import Iterator
 
 import pytest
 
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto`` (pyproject's addopts) starts two workers a core, not one: the app's tests
+    spend most of their time waiting for the app to be idle (Textual's pilot sleeps between
+    keys), not on the CPU. On 2 cores the six slowest test_ui files took 134 s with two
+    workers and 87 s with four, for 10% more CPU (docs/performance.md, issue 45). Set
+    PYTEST_XDIST_AUTO_NUM_WORKERS to choose another count (xdist's own hook reads it)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return 2 * len(os.sched_getaffinity(0))
+
+
 # The Japanese screens need a process that imported the app in Japanese: they are run
 # by tests/test_screens.py in one (or by hand with SCOREKEEPER_LANG=ja).
 if not os.environ.get("SCOREKEEPER_LANG", "").startswith("ja"):
