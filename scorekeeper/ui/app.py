@@ -141,8 +141,10 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
             await self.on_event(events.Key(key.key, key.character))
         finally:
             self._releasing = False
-        if not rest or self._hold(rest):
+        if self._hold(rest):
             return
+        # Held on, even with nothing left, until this key is dealt with: a key typed now
+        # would pass one that a binding acts on ("1" before Backspace: issue 45).
         self._held = rest
         self._holds += 1
         self.set_timer(HOLD_AT_MOST, partial(self._release_stuck, self._holds))
