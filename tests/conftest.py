@@ -9,6 +9,32 @@ from collections.abc import Iterator
 
 import pytest
 
+
+def _import_the_app_in(language: str) -> None:
+    """Import every module of the app now, in the run's *language*. Keys' labels are read
+    when a screen is first imported, so a Japanese test that happened to open a table first
+    in a worker left its labels to every English test after it there (issue 45: which tests
+    share a worker changes with their count; test_ui_help then read ラウンド for Round)."""
+    import importlib
+    import pkgutil
+
+    import scorekeeper.ui
+
+    before = os.environ.get("SCOREKEEPER_LANG")
+    os.environ["SCOREKEEPER_LANG"] = language
+    try:
+        for module in pkgutil.walk_packages(scorekeeper.ui.__path__, "scorekeeper.ui."):
+            importlib.import_module(module.name)
+    finally:
+        if before is None:
+            del os.environ["SCOREKEEPER_LANG"]
+        else:
+            os.environ["SCOREKEEPER_LANG"] = before
+
+
+_import_the_app_in("ja" if os.environ.get("SCOREKEEPER_LANG", "").startswith("ja") else "en")
+
+
 # The Japanese screens need a process that imported the app in Japanese: they are run
 # by tests/test_screens.py in one (or by hand with SCOREKEEPER_LANG=ja).
 if not os.environ.get("SCOREKEEPER_LANG", "").startswith("ja"):

@@ -82,6 +82,24 @@ def test_fixing_the_round_3_winner_recomputes_every_later_round_exactly():
     assert sum(wrong.state.scores.values()) == 0
 
 
+def test_a_second_correction_of_a_later_round_starts_from_the_corrected_history():
+    """After round 3 is corrected, the rounds after it hold no state of the old history:
+    correcting round 5 next replays from round 3's new result, not from the scores the
+    wrong winner left (a correction spliced in forgets every later state)."""
+    session = read_session(official("B"))
+    record(session, 'correct 3 "C won, not B" raise raise "fold A" "showdown C"')
+    record(
+        session, 'correct 5 "B showed a better card" raise "showdown cards A=KS B=AH C=10D D=QC"'
+    )
+    rounds = [line.format(winner="C") for entries in ROUNDS for line in entries]
+    rounds[rounds.index("showdown cards A=KS B=2H C=10D D=QC")] = (
+        "showdown cards A=KS B=AH C=10D D=QC"
+    )
+    right = read_session(HEAD + "\n".join(rounds) + "\n")
+    assert outcome(session.state) == outcome(right.state)
+    assert Session(session.header, list(session.events)).state == session.state
+
+
 def test_the_log_marks_superseded_entries_and_says_what_was_corrected():
     session = read_session(official("B"))
     event = record(session, 'correct 3 "wrong winner" raise raise "fold A" "showdown C"')

@@ -523,6 +523,17 @@ def test_claim_errors():
     refused(session, "claim C jack", "rules.pochen.claims_over")
 
 
+def test_a_marriage_is_claimed_only_by_who_holds_king_and_queen():
+    """One player holds both, so there is a marriage, but it is theirs: another player's
+    claim of it is refused in words and changes nothing; the holder's is taken."""
+    session = p1()
+    enter(session, "round", "turned 8D", "claim B king", "claim B queen")
+    error = refused(session, "claim C marriage", "rules.pochen.marriage_needs")
+    assert error.params == {"player": "C"}
+    enter(session, "claim B marriage")
+    assert dict(session.state.table.claimed)["marriage"] == "B"
+
+
 def test_marriage_and_sequence_broken_by_the_turned_card():
     for card in ("KD", "QD"):
         session = p1()

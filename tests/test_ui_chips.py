@@ -166,15 +166,16 @@ def test_lowest_snapshot(snap_compare, tmp_path):
 async def test_new_chips_session_with_its_own_stacks(tmp_path):
     from textual.widgets import Input, Select
 
-    from tests.ui_support import app_recording_opens
+    from scorekeeper.ui.screens.new_session import NewSessionScreen
+    from tests.ui_support import app_recording_opens, mounted, on_top, settled
 
     store = Store(tmp_path / "data")
     app, opened = app_recording_opens(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await press_all(pilot, ["n"])
-        form = app.screen
+        form = await on_top(pilot, NewSessionScreen, "#new-game")
         form.query_one("#new-game", Select).value = "indian-chips"
-        await pilot.pause()
+        assert await settled(pilot, lambda: mounted(form, "#opt-stacks"))
         form.query_one("#new-name", Input).focus()
         for name in ("A", "B", "C"):
             await press_all(pilot, [*name.lower(), "enter"])

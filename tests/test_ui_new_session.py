@@ -13,6 +13,7 @@ from scorekeeper.storage import Store
 from scorekeeper.ui.screens.new_session import NewSessionScreen
 from scorekeeper.ui.screens.start import StartScreen
 from tests.ui_support import app_recording_opens as make_app
+from tests.ui_support import on_top
 
 FIVE = ["佐藤", "ベン", "Carol", "Dai", "Emi"]
 
@@ -23,10 +24,7 @@ pytestmark = pytest.mark.usefixtures("steady_screen")
 async def open_form(pilot) -> NewSessionScreen:
     await pilot.pause()
     await pilot.press("n")
-    await pilot.pause()
-    screen = pilot.app.screen
-    assert isinstance(screen, NewSessionScreen)
-    return screen
+    return await on_top(pilot, NewSessionScreen, "#new-game", "#new-name")
 
 
 async def seat(pilot, *names: str) -> None:

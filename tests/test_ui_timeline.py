@@ -210,3 +210,33 @@ async def test_the_filters_are_one_reactive_attribute_the_screen_shows(tmp_path)
         assert "Ben" in str(line.render())
         await press_all(pilot, ["a"])
         assert screen.filters == Filters() and table.row_count == 10
+
+
+async def test_a_burst_keeps_its_order_when_the_dialog_is_slow_to_open(tmp_path, monkeypatch):
+    """On a loaded machine the round box opens after only Backspace was held (issue 45: the
+    burst above lost "1" beside other workers). Backspace is acted on by the box's binding
+    once it has bubbled back up: the "1" typed after it waits until then, not before it."""
+    import asyncio
+
+    from scorekeeper.ui.screens.dialogs import TextDialog
+
+    shown = TextDialog.on_mount
+
+    async def late(self) -> None:  # the dialog's first frames go by without a focus
+        await asyncio.sleep(0.8)  # more than the half second the app once waited for a focus
+        shown(self)
+
+    monkeypatch.setattr(TextDialog, "on_mount", late)
+    app = app_for(tmp_path, THREE_ROUNDS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press_all(pilot, ["i"])
+        screen = timeline_screen(app)
+        for key in ["r", "backspace", "1", "enter"]:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        for _ in range(300):  # a count of turns, not a time: the assertions decide
+            if app.screen is screen and screen.round is not None:
+                break
+            await pilot.pause()
+        assert app.screen is screen
+        assert screen.round == 1

@@ -365,16 +365,14 @@ async def test_new_session_form_says_dealer_and_builds_the_stacks_example(
     from textual.widgets import Input, Label, Select
 
     from scorekeeper.ui.screens.new_session import NewSessionScreen
-    from tests.ui_support import app_recording_opens, settled
+    from tests.ui_support import app_recording_opens, on_top, settled
 
     messages.set_language(lang)
     app, _ = app_recording_opens(Store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewSessionScreen)
+        form = await on_top(pilot, NewSessionScreen, "#new-game")
 
         def label() -> str:
             return str(form.query_one("#new-parent-field .new-label", Label).render())

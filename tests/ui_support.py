@@ -60,3 +60,22 @@ async def settled(pilot, holds: Callable[[], bool], turns: int = 100) -> bool:
             return True
         await pilot.pause()
     return holds()
+
+
+def mounted(node, selector: str) -> bool:
+    """Whether a widget matching *selector* is in *node* and mounted. A widget is in the DOM
+    (``query`` finds it) before its ``on_mount`` ran; a Select takes its value there, so one
+    read before is blank and one set before is lost (issue 45: a busy machine's flake)."""
+    return any(widget.is_mounted for widget in node.query(selector))
+
+
+async def on_top(pilot, kind: type, *selectors: str):
+    """The screen of *kind* once it is on top and the widgets *selectors* name are mounted:
+    a key pushes a screen a few messages later on a busy machine, and a Select set before
+    its mount is reset by it. Fails, never hangs, when it does not come."""
+    app = pilot.app
+    assert await settled(
+        pilot,
+        lambda: isinstance(app.screen, kind) and all(mounted(app.screen, s) for s in selectors),
+    ), f"{kind.__name__} with {selectors} is not on top: {app.screen!r}"
+    return app.screen
