@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.showing import Followed
-from scorekeeper.ui.screens.table import Banner, TableScreen
+from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.screens.table_base import Banner
 from scorekeeper.ui.screens.table_then import show_then
 from scorekeeper.ui.screens.tables import screen_class
 from scorekeeper.ui.textual_words import LocalizedApp

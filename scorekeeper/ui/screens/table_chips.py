@@ -11,7 +11,7 @@ from scorekeeper.core.games.ranking import parse_ranking_words
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.betting import BettingTable, SeatWords
 from scorekeeper.ui.screens.dialogs import TextDialog
-from scorekeeper.ui.screens.table import TableAction
+from scorekeeper.ui.screens.table_actions import TableAction
 from scorekeeper.ui.seats import ranking_example, seat_names
 from scorekeeper.ui.widgets.pots import PotPanel
 

@@ -15,7 +15,8 @@ from scorekeeper.core.read_model import shown_round
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import TextDialog
-from scorekeeper.ui.screens.table import TableAction, TableScreen
+from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.screens.table_actions import TableAction
 from scorekeeper.ui.seats import seat_names, typed
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
 from scorekeeper.ui.widgets.toned_digits import TonedDigits

@@ -10,7 +10,8 @@ from scorekeeper.core.read_model import RoundView
 from scorekeeper.core.state import State
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.dialogs import ask_who
-from scorekeeper.ui.screens.table import TableAction, TableScreen
+from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.screens.table_actions import TableAction
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows
 from scorekeeper.ui.widgets.stake import StakePanel
 

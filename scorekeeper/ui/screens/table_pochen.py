@@ -25,7 +25,7 @@ from scorekeeper.messages import t
 from scorekeeper.ui.round_words import round_words
 from scorekeeper.ui.screens.betting import BettingTable, SeatWords
 from scorekeeper.ui.screens.dialogs import TextDialog
-from scorekeeper.ui.screens.table import TableAction
+from scorekeeper.ui.screens.table_actions import TableAction
 from scorekeeper.ui.seats import pairs_example, ranking_example, seat_names, seat_pairs
 from scorekeeper.ui.widgets.board import Board
 from scorekeeper.ui.widgets.players import PlayerTable, player_rows

@@ -19,7 +19,8 @@ from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services.showing import Shown
 from scorekeeper.ui.game_names import short_game_name
-from scorekeeper.ui.screens.table import Banner, TableScreen
+from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.screens.table_base import Banner
 from scorekeeper.ui.screens.tables import screen_class
 from scorekeeper.ui.view_guard import open_view
 
