@@ -302,3 +302,20 @@ def test_every_package_imported_is_declared():
             if not names & declared:
                 undeclared.setdefault(root, []).append(str(path.relative_to(PACKAGE)))
     assert undeclared == {}
+
+
+#: The longest a file of the package may be, but a game's own module (issue 45: rooms a
+#: newcomer reads whole; a game is one declaration, kept together in its module).
+LONGEST = 600
+
+
+def test_no_file_of_the_package_is_longer_than_a_reader_can_hold():
+    games = PACKAGE / "core" / "games"
+    kinds = {".py", ".js", ".css", ".html", ".tcss"}
+    long = {
+        str(path.relative_to(PACKAGE)): lines
+        for path in PACKAGE.rglob("*")
+        if path.suffix in kinds and games not in path.parents
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST
+    }  # fmt: skip
+    assert long == {}
