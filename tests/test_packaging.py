@@ -48,7 +48,9 @@ def test_the_test_extra_holds_what_the_tests_need_and_the_linters_are_dev():
     assert not LINTERS & _names(extras["test"])
     assert _names(extras["dev"]) >= LINTERS
     assert f"{PROJECT['name']}[test]" in extras["dev"]  # dev is test and the linters
-    assert 'pip install -q -e ".[dev]"' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert 'pip install -q -e ".[test]" && .venv/bin/python -m pytest' in run  # the README's
+    assert 'pip install -q -e ".[dev]"' in run  # then the linters
 
 
 def test_widths_come_from_rich_not_wcwidth():

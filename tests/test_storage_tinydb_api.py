@@ -36,6 +36,8 @@ def event(n: int) -> dict[str, object]:
 def tinydb_classes() -> list[type]:
     found: list[type] = []
     for info in pkgutil.iter_modules(tinydb.__path__):
+        if info.name == "mypy_plugin":  # TinyDB's plugin for mypy: needs mypy, a linter
+            continue  # (the dev extra), and holds no class the storage could use
         module = importlib.import_module(f"tinydb.{info.name}")
         found += [
             obj
