@@ -45,6 +45,7 @@ async def shoot(lang: str, suffix: str) -> None:
     from scorekeeper.storage import Store
     from scorekeeper.ui.app import ScorekeeperApp
     from scorekeeper.ui.screens.history import ReadingHistory
+    from scorekeeper.ui.screens.timeline import TimelineScreen
 
     halfway, taken = threading.Event(), threading.Event()
     real = recording.fold_checked
@@ -76,7 +77,11 @@ async def shoot(lang: str, suffix: str) -> None:
             images = str(ROOT / "docs" / "images")
             app.save_screenshot(f"table-reading-bar{suffix}.svg", path=images)
             taken.set()
-            await pilot.pause(0.5)
+            for _ in range(1500):  # the timeline up, its title shown, before the app leaves
+                if isinstance(app.screen, TimelineScreen):
+                    break
+                await pilot.pause(0.02)
+            await pilot.pause()
         app.finish_writing()
 
 
