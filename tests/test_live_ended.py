@@ -19,6 +19,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
 from scorekeeper.core.words import parse_entry
 from scorekeeper.export.live import live_view
+from scorekeeper.export.settlement import settle
 from scorekeeper.export.share_text import share_text
 from tests.rules_support import enter
 from tests.session_gen import build_session
@@ -205,6 +206,15 @@ def test_any_ended_session_pays_what_its_standings_say(data, game):
         assert x["amount"] > 0
         paid[x["from"]] -= x["amount"]
         paid[x["to"]] += x["amount"]
-    assert paid == net
+    settled = settle(session)
+    if settled.rounded:
+        # At a rate that leaves fractions of the currency's unit (0.5円 a point), the
+        # transfers are money in whole units, each player within one unit of the net at
+        # the rate (docs/rules/settlement.md; found by a generated Pochen session at 0.5)
+        assert paid == dict(settled.balances) and settled.rate is not None
+        for name, units in paid.items():
+            assert abs(units * settled.step - net[name] * settled.rate) < settled.step
+    else:
+        assert paid == net
     for x in end["transfers"]:
         assert x["text"] in end["text"].splitlines()
