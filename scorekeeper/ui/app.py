@@ -114,7 +114,7 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
                 self._held = []
                 self._holds += 1
                 self.set_timer(HOLD_AT_MOST, partial(self._release_stuck, self._holds))
-                self.set_timer(FRAME, partial(self._release_when_ready, 0, opened))
+                self.set_timer(FRAME, partial(self._release_when_ready, opened))
             return
         await super().on_event(event)
 
@@ -162,9 +162,7 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         if message.hold == self._holds and self._held is not None:
             await self.release_keys()
 
-    async def _release_when_ready(
-        self, waited: int = 0, opened: Screen[object] | None = None
-    ) -> None:
+    async def _release_when_ready(self, opened: Screen[object] | None = None) -> None:
         """Release once a dialog (or the screen *opened*) just opened has its box focused,
         or is up with nothing to focus. Looked at again each frame for as long as that
         takes, not for a number of frames: on a loaded machine a dialog took longer than
@@ -173,7 +171,7 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         top = self._top()
         waits = isinstance(top, HoldsKeys) or (top is not None and top is opened)
         if waits and top is not None and not _ready_for_keys(top):
-            self.set_timer(FRAME, partial(self._release_when_ready, waited + 1, opened))
+            self.set_timer(FRAME, partial(self._release_when_ready, opened))
             return
         await self.release_keys()
 
