@@ -160,14 +160,7 @@ def scan_resumed(data: bytes, path: Path, at: ResumeAt) -> tuple[Scan, Any, list
     running = _same_start(data, at)
     if running is None:
         raise NotResumable(str(path))
-    end = format_checked(data, path)
-    header_end = data.find(b"\n", end + 1)
-    record = decode(data[end + 1 : header_end]) if 0 < header_end < at.size else None
-    changes = record.get("set") if isinstance(record, dict) and set(record) == {"set"} else None
-    header = changes.get(HEADER_TABLE) if isinstance(changes, dict) else None
-    if not isinstance(header, dict) or set(changes or {}) != {HEADER_TABLE}:
-        raise NotResumable(str(path))  # not the layout we write: read it all
-    tables: Tables = {HEADER_TABLE: dict(header)}
+    tables: Tables = {HEADER_TABLE: dict(_header_of(data, path, at.size))}
     lines = data.count(b"\n", 0, at.size)
     found = scan_from(data, path, tables, at.size, lines, at.next_id)
     at_mark = LineMark(at.size, running.copy(), at.next_id - 1)
