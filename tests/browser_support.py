@@ -7,7 +7,9 @@ Debian's ``chromium`` package; .ci/run installs it.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import base64
+import contextlib
 import json
 import os
 import shutil
@@ -30,6 +32,12 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
     "--window-size=1280,900",
+    # Tabs of one Chromium side by side (a recorder's phone and a viewer's in one test):
+    # one in the background must go on running its timers and drawing as a phone would.
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+    "--disable-features=CalculateNativeWinOcclusion,IntensiveWakeUpThrottling",
 ]
 
 
@@ -58,42 +66,84 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-class Browser:
-    """One headless Chromium with one page, for the length of an ``async with``."""
+class _Chromium:
+    """The worker's one headless Chromium, started at its first browser test and killed as
+    the worker ends: each test opens a tab of its own in it (:class:`Browser`). Starting a
+    Chromium costs about a second of several processes' work; one per test was a tenth of
+    the suite's time."""
 
-    def __init__(self, port: int) -> None:
-        self.port = port
+    def __init__(self) -> None:
+        self.port = free_port()
         self._profile = tempfile.TemporaryDirectory(ignore_cleanup_errors=True)
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._http: aiohttp.ClientSession | None = None
-        self._ws: Any = None
-        self._n = 0
-
-    async def __aenter__(self) -> Browser:
-        self._proc = subprocess.Popen(
+        self.proc = subprocess.Popen(
             ["chromium", *CHROMIUM_FLAGS, f"--user-data-dir={self._profile.name}",
              f"--remote-debugging-port={self.port}", "about:blank"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             start_new_session=True,  # its own process group: every helper process goes with it
         )  # fmt: skip
+        atexit.register(self.stop)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        self._profile.cleanup()
+
+
+_chromium: _Chromium | None = None
+#: The tab in front of the worker's Chromium (the one that takes input).
+_front: str | None = None
+
+
+def _running_chromium() -> _Chromium:
+    """The worker's Chromium, started again should it have gone."""
+    global _chromium
+    if _chromium is None or _chromium.proc.poll() is not None:
+        if _chromium is not None:
+            _chromium.stop()
+        _chromium = _Chromium()
+    return _chromium
+
+
+class Browser:
+    """A tab of its own in the worker's Chromium, for the length of an ``async with``: its
+    own page, viewport, locale and touch settings, closed at the end. (Tabs share the
+    profile; the page keeps nothing in cookies or storage, and each test serves it on a
+    port of its own, so nothing carries over from one test to the next.)"""
+
+    def __init__(self) -> None:
+        self._http: aiohttp.ClientSession | None = None
+        self._ws: Any = None
+        self._target: str | None = None
+        self._n = 0
+
+    async def __aenter__(self) -> Browser:
+        chromium = _running_chromium()
+        base = f"http://127.0.0.1:{chromium.port}"
         self._http = aiohttp.ClientSession()
-        targets: list[dict[str, Any]] = []
+        page: dict[str, Any] | None = None
         for _ in range(150):
             try:
-                async with self._http.get(f"http://127.0.0.1:{self.port}/json/list") as reply:
-                    targets = await reply.json()
-                if any(t["type"] == "page" for t in targets):
-                    break
+                async with self._http.put(f"{base}/json/new?about:blank") as reply:
+                    page = await reply.json(content_type=None)
+                break
             except aiohttp.ClientError:
-                pass
-            await asyncio.sleep(0.1)
-        page = next(t for t in targets if t["type"] == "page")
+                await asyncio.sleep(0.1)  # still starting
+        assert page is not None, "Chromium did not start"
+        self._target = page["id"]
         self._ws = await self._http.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0)
         await self.call("Page.enable")
         return self
 
     async def call(self, method: str, **params: Any) -> dict[str, Any]:
+        global _front
+        if method.startswith("Input.") and _front != self._target:
+            # Chromium answers input only in the tab in front: with two tabs in a test,
+            # a touch sent to the other one would wait for ever.
+            _front = self._target
+            await self.call("Page.bringToFront")
         self._n += 1
         await self._ws.send_json({"id": self._n, "method": method, "params": params})
         while True:
@@ -152,8 +202,9 @@ class Browser:
         if self._ws is not None:
             await self._ws.close()
         if self._http is not None:
+            if self._target is not None and _chromium is not None:
+                with contextlib.suppress(aiohttp.ClientError):
+                    url = f"http://127.0.0.1:{_chromium.port}/json/close/{self._target}"
+                    async with self._http.get(url):
+                        pass
             await self._http.close()
-        if self._proc is not None:
-            os.killpg(self._proc.pid, signal.SIGKILL)
-            self._proc.wait()
-        self._profile.cleanup()

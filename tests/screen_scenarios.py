@@ -357,8 +357,10 @@ def _app(tmp_path: Path, scenario: Scenario) -> Any:
 
 
 async def _play(pilot: Any, scenario: Scenario) -> None:
+    from tests.ui_support import type_burst
+
     await pilot.pause()
-    await pilot.press(*scenario.keys)  # each key waits for the app to be idle
+    await type_burst(pilot, scenario.keys)
     if scenario.then is not None:
         scenario.then(pilot.app)
         await pilot.pause(0.2)  # the page is "started" in a worker

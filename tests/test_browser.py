@@ -23,7 +23,7 @@ from scorekeeper.core.header import make_header
 from scorekeeper.core.words import quote
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
-from tests.browser_support import Browser, free_port, require_browser
+from tests.browser_support import Browser, require_browser
 
 require_browser()
 
@@ -93,7 +93,7 @@ async def shown_stake(browser: Browser) -> str:
 async def test_the_page_shows_the_stake_and_follows_a_raise_from_the_command_line(served):
     table = served()
     table.record("round", "raise")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await browser.viewport(390, 844, 3)
         await browser.open(table.url)
         assert await browser.wait_for("document.body.dataset.entries === '2'")
@@ -114,7 +114,7 @@ async def test_the_page_shows_the_stake_and_follows_a_raise_from_the_command_lin
 async def test_an_undo_shows_struck_through_as_in_the_timeline(served):
     table = served()
     table.record("round", "raise", "raise", "undo")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await browser.open(table.url)
         assert await browser.wait_for("document.body.dataset.entries === '4'")
         assert await shown_stake(browser) == "20"
@@ -129,7 +129,7 @@ async def test_an_undo_shows_struck_through_as_in_the_timeline(served):
 async def test_a_page_that_lost_the_network_catches_up_by_itself(served):
     table = served()
     table.record("round")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await browser.open(table.url)
         assert await browser.wait_for("document.body.dataset.entries === '1'")
         await browser.call("Network.enable")
@@ -153,7 +153,7 @@ async def test_a_page_that_lost_the_network_catches_up_by_itself(served):
 async def test_without_the_token_the_browser_gets_403_and_the_words(served):
     table = served()
     root = table.url.rsplit("/", 2)[0] + "/"
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await browser.open(root)
         text = await browser.wait_for("document.body && document.body.innerText")
         assert "This link is not valid" in text
@@ -166,7 +166,7 @@ async def test_names_and_notes_are_shown_as_text_never_as_markup(served):
     note = '<img src=x onerror="document.title=1"></script><b>x'
     table = served(names)
     table.record(f"note {quote(note)}")  # one entry line, as typed
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await browser.open(table.url)
         assert await browser.wait_for("document.body.dataset.entries === '1'")
         shown = await browser.evaluate(
@@ -181,7 +181,7 @@ async def test_names_and_notes_are_shown_as_text_never_as_markup(served):
 async def test_japanese_from_the_browser_and_a_page_that_fits_a_phone_and_a_tv(served):
     table = served(("あき", "Ben", "Chihiro"))
     table.record("round", "raise")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await browser.call("Emulation.setLocaleOverride", locale="ja-JP")
         await browser.call("Network.enable")
         await browser.call(

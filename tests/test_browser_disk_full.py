@@ -17,7 +17,7 @@ from scorekeeper.storage import Store
 from scorekeeper.web.desk import journal_desk
 from scorekeeper.web.links import RecorderLink
 from scorekeeper.web.server import make_app
-from tests.browser_support import Browser, free_port, require_browser
+from tests.browser_support import Browser, require_browser
 from tests.test_browser_recorder import ACTION, phone, tap
 from tests.test_web_hostile import RTOKEN, TOKEN, running
 
@@ -51,7 +51,7 @@ async def test_a_full_disk_is_said_on_the_recorders_phone_without_retry(
 
     link = RecorderLink(RTOKEN, "Aki", no_room)
     app = make_app(store, 1, token=TOKEN, lang="en", max_viewers=10, recorder=link)
-    async with running(app) as (host, port), Browser(free_port()) as browser:
+    async with running(app) as (host, port), Browser() as browser:
         await phone(browser, f"http://{host}:{port}/{RTOKEN}/?lang={lang}", lang)
         await tap(browser, ACTION.format("round"))
         assert await browser.wait_for("document.body.dataset.answered === '1'")

@@ -14,7 +14,7 @@ import pytest
 from scorekeeper.services.recording import load_with_receipt
 from scorekeeper.storage import Store
 from tests.browser_support import Browser
-from tests.test_browser import free_port, served  # noqa: F401  (the fixture)
+from tests.test_browser import served  # noqa: F401  (the fixture)
 from tests.test_browser_page import BROKEN_WORDS, PHONE_GLYPHS
 from tests.test_pochen_end import P1_DEAL
 
@@ -58,7 +58,7 @@ async def test_after_end_the_phone_shows_the_end_not_the_stake(
 ):
     table = served(lang=lang, options={"base": "1000", "cap": "none"})
     table.record("round", "raise", "showdown Ben")  # stake 2,000; Ben wins
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, f"{table.url}?lang={lang}", 3)
         assert await browser.text("#big") == "1000"  # the next round's stake
         assert not await visible(browser, "ended-box")
@@ -96,7 +96,7 @@ async def test_after_end_the_phone_shows_the_end_not_the_stake(
 async def test_pochen_ended_shows_the_board_given_back(served):  # noqa: F811
     table = served(("A", "B", "C", "D"), game="pochen", options={"stack": "50"})
     table.record(*P1_DEAL, "end")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, table.url, len(P1_DEAL) + 1)
         assert not await visible(browser, "big")
         assert await browser.text("#ended-board") == (
@@ -113,7 +113,7 @@ async def test_pochen_ended_shows_the_board_given_back(served):  # noqa: F811
 async def test_copy_without_a_clipboard_selects_the_text_and_copies_it(served):  # noqa: F811
     table = served()
     table.record("round", "showdown Ben", "end")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, table.url, 3)
         # as on a phone on the table's network (plain http): no share sheet, no clipboard
         await browser.evaluate(
@@ -145,7 +145,7 @@ async def test_copy_without_a_clipboard_selects_the_text_and_copies_it(served): 
 async def test_copy_with_a_clipboard_writes_the_text(served):  # noqa: F811
     table = served()
     table.record("round", "showdown Ben", "end")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, table.url, 3)
         await browser.evaluate(
             """(() => {

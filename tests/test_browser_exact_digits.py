@@ -7,7 +7,7 @@ from scorekeeper.core.amounts import as_stored
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
-from tests.browser_support import Browser, free_port
+from tests.browser_support import Browser
 from tests.test_browser import Served
 
 BIG = "1" + "0" * 23  # the 24 digits of the report
@@ -20,7 +20,7 @@ async def test_a_24_digit_stack_shows_its_exact_digits_on_a_phone(tmp_path):
     create_session(store, header)  # session 1, the one served (Served adds a second)
     table = Served(tmp_path, ["X", "Y", "Z"])
     try:
-        async with Browser(free_port()) as browser:
+        async with Browser() as browser:
             await browser.viewport(390, 844, 3)
             await browser.open(table.url)
             assert await browser.wait_for("document.body.dataset.entries === '0'")

@@ -14,7 +14,7 @@ import pytest
 
 from scorekeeper.core.transcript import parse_transcript, replay
 from scorekeeper.export.formats import export_text
-from tests.browser_support import Browser, free_port, require_browser
+from tests.browser_support import Browser, require_browser
 from tests.test_export_rows import POCHEN_ENDED, REBUY
 
 require_browser()
@@ -156,7 +156,7 @@ def overlap(a: dict, b: dict) -> bool:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 async def test_the_html_export_reads_on_a_phone(tmp_path, lang):
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await browser.viewport(390, 844, 3)
         for name in PAGES:
             page = await read_page(browser, written(tmp_path, name, lang))

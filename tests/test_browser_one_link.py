@@ -14,7 +14,7 @@ from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import Recording, create_session
 from scorekeeper.services.table_page import TablePages
 from scorekeeper.storage import Store
-from tests.browser_support import Browser, free_port, require_browser
+from tests.browser_support import Browser, require_browser
 from tests.test_browser_recorder import phone, tap
 
 require_browser()
@@ -61,7 +61,7 @@ async def test_the_phone_moves_to_the_next_session_and_keeps_the_last_result(
     pages = TablePages()  # the app's own: one page, told which session it has open
     page = await asyncio.to_thread(pages.start, store.root, 1, lan=False)
     try:
-        async with Browser(free_port()) as browser:
+        async with Browser() as browser:
             await phone(browser, page.url, lang)
             assert await browser.wait_for("document.body.dataset.entries === '2'", 20)
             assert await browser.text("#big") == "20"
@@ -128,7 +128,7 @@ async def test_the_recorders_page_moves_too_and_taps_for_the_session_it_shows(tm
         pages.start, store.root, 1, lan=False, recorder="Aki", on_tap=app
     )
     try:
-        async with Browser(free_port()) as browser:
+        async with Browser() as browser:
             assert page.recorder_url is not None
             await phone(browser, page.recorder_url, "en")
             assert await browser.wait_for("document.body.dataset.entries === '1'", 20)

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from tests.browser_support import Browser
-from tests.test_browser import free_port, served  # noqa: F401  (the fixture)
+from tests.test_browser import served  # noqa: F401  (the fixture)
 
 
 # Glyphs as wide as a phone draws them: Japanese fonts give each kana and kanji a whole
@@ -78,7 +78,7 @@ async def opened(browser: Browser, table, entries: int, lang: str = "en") -> Non
 async def test_a_chips_player_with_nothing_to_call_may_check_or_bet(served, lang, words, not_words):  # noqa: F811
     table = served(("Aki", "Ben", "Chihiro"), lang=lang, game="indian-chips")
     table.record("round")  # Aki deals: Ben is first to act, nothing bet yet
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, table, 1, lang)
         status = await browser.text("#status")
         assert words in status and not_words not in status
@@ -99,7 +99,7 @@ async def test_a_chips_player_with_nothing_to_call_may_check_or_bet(served, lang
 async def test_no_stake_change_list_in_a_game_without_a_stake(served, game, options, entries):  # noqa: F811
     table = served(("Aki", "Ben", "Chihiro"), game=game, options=options)
     table.record(*entries)
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, table, len(entries))
         shown = "document.getElementById('stakes-box').offsetParent !== null"
         assert await browser.evaluate(shown) is False  # not laid out: hidden
@@ -109,7 +109,7 @@ async def test_no_stake_change_list_in_a_game_without_a_stake(served, game, opti
 async def test_the_points_game_has_its_stake_list_and_one_points_column(served):  # noqa: F811
     table = served(("Aki", "Ben", "Chihiro"))
     table.record("round", "raise", "fold Ben")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, table, 3)
         shown = "document.getElementById('stakes-box').offsetParent !== null"
         assert await browser.evaluate(shown)
@@ -130,7 +130,7 @@ async def test_the_points_game_has_its_stake_list_and_one_points_column(served):
 async def test_chip_games_keep_chips_and_net_apart(served):  # noqa: F811
     table = served(("Aki", "Ben", "Chihiro"), game="indian-chips")
     table.record("round")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, table, 1)
         heads = await browser.evaluate(
             "[...document.querySelectorAll('#players thead th')].map(th => th.innerText)"
@@ -145,7 +145,7 @@ async def test_pochens_big_number_is_the_chips_on_the_board(served, lang, captio
     table = served(("Aki", "Ben", "Chihiro", "Dai"), lang=lang, game="pochen",
                    options={"stack": "50"})  # fmt: skip
     table.record("round", "turned 8D", "claim Ben ace", "claim Chihiro king queen marriage")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, table, 4, lang)
         # P1 of rules.md §4: 36 on the board after the antes; B took 4, C 12: 20 left
         assert await browser.text("#big") == "20"
@@ -157,7 +157,7 @@ async def test_japanese_headings_are_never_broken_inside_a_word_on_a_phone(serve
     options = {"stack": "50"} if game == "pochen" else {}
     table = served(("あき", "Ben", "ちひろ", "Dai"), lang="ja", game=game, options=options)
     table.record("round")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, table, 1, "ja")
         assert await browser.evaluate(PHONE_GLYPHS)
         lines = await browser.evaluate(
@@ -172,7 +172,7 @@ async def test_a_corrected_raise_stays_at_its_own_time_on_the_page(served):  # n
     table = served(("Aki", "Ben", "Chihiro"))
     table.record("round", "raise", "showdown Ben", "round", "showdown Chihiro")
     table.record('correct 1 "Aki won" "showdown Aki"')
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, table, 6)
         rows = await browser.evaluate(
             "[...document.querySelectorAll('#stakes tbody tr')]"

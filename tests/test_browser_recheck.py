@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from scorekeeper.services.recording import load_session
-from tests.browser_support import Browser, free_port, require_browser
+from tests.browser_support import Browser, require_browser
 from tests.test_recheck import _last_line, long_session
 
 require_browser()
@@ -28,7 +28,7 @@ async def test_a_phone_shows_the_entries_numbers_and_which_line_lied(tmp_path, m
         assert proc.stdout is not None
         url = proc.stdout.readline().strip()
         assert url.startswith("http://"), url
-        async with Browser(free_port()) as browser:
+        async with Browser() as browser:
             await browser.viewport(390, 844, 3)
             await browser.open(url)
             shown = "!document.getElementById('problem').hidden"

@@ -20,7 +20,7 @@ import pytest
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
-from tests.browser_support import Browser, free_port, require_browser
+from tests.browser_support import Browser, require_browser
 
 require_browser()
 
@@ -147,7 +147,7 @@ async def phones(
 ) -> AsyncIterator[Taps]:
     """A viewer's phone and the recorder's (*width* x *height*) on *served*'s two links,
     the recorder's page loaded with no entry yet."""
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
+    async with Browser() as recorder, Browser() as viewer:
         await phone(viewer, served.url, lang)
         await phone(recorder, served.recorder_url, lang, width, height)
         assert await recorder.wait_for("document.body.dataset.entries === '0'")

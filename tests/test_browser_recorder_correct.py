@@ -16,7 +16,6 @@ from tests.test_browser_recorder import (
     CHOICE,
     Taps,
     fits,
-    free_port,
     phone,
     phones,
     table,  # noqa: F401  (the fixture)
@@ -136,7 +135,7 @@ async def test_a_long_evenings_rounds_are_listed_a_page_at_a_time(table):  # noq
     served = table("indian-official", ["Aki", "Ben", "Cy"], "Aki")
     served.record_by_cli(["round", "showdown Ben"] * 35, sid=1)
     listed = "document.querySelectorAll('#form-choices button[data-round]').length"
-    async with Browser(free_port()) as recorder:
+    async with Browser() as recorder:
         await phone(recorder, served.recorder_url, "en")
         assert await recorder.wait_for("document.body.dataset.entries === '70'")
         await tap(recorder, "document.querySelector('#actions button[data-kind=\"correct\"]')")

@@ -15,7 +15,6 @@ from tests.test_browser_recorder import (
     ROW,
     Taps,
     fits,
-    free_port,
     phone,
     phones,
     table,  # noqa: F401  (the fixture)
@@ -128,7 +127,7 @@ OVERFLOWS = """[document.body, ...document.querySelectorAll('section, .form, .ch
 async def test_nothing_overflows_in_landscape(table):  # noqa: F811
     players = ["Aki Yamamoto-Takahashi", "Benedict", "長谷川千尋", "Dan"]
     served = table("indian-lowest", players, "Aki Yamamoto-Takahashi")
-    async with Browser(free_port()) as recorder, Browser(free_port()) as viewer:
+    async with Browser() as recorder, Browser() as viewer:
         for lang in ("en", "ja"):
             await phone(viewer, served.url, lang, 844, 390)
             await phone(recorder, served.recorder_url, lang, 844, 390)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.browser_support import Browser
-from tests.test_browser import free_port, served  # noqa: F401  (the fixture)
+from tests.test_browser import served  # noqa: F401  (the fixture)
 from tests.test_browser_page import opened, phone_glyphs
 from tests.test_browser_recorder import phones, table  # noqa: F401  (the fixture)
 
@@ -43,7 +43,7 @@ async def test_this_round_is_never_broken_on_a_phone(served, game):  # noqa: F81
     however narrow the names leave its column (it broke after 「この」)."""
     page = served(LONG, lang="ja", game=game)
     page.record("round")
-    async with Browser(free_port()) as browser:
+    async with Browser() as browser:
         await opened(browser, page, 1, "ja")
         assert await browser.evaluate(PHONE_GLYPHS_TH)
         heads = await browser.evaluate(

@@ -11,7 +11,7 @@ from scorekeeper.services.recording import load_session
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.dialogs import PickPlayerDialog
 from scorekeeper.ui.screens.table import TableScreen
-from tests.ui_support import fixed_clock, new_store, press_all
+from tests.ui_support import fixed_clock, new_store, press_all, press_each
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
@@ -105,20 +105,20 @@ async def test_full_width_digits_are_said_in_0_to_9_and_the_arrows_pick_on_purpo
     app = ScorekeeperApp(store, 1, clock=fixed_clock())
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(pilot, app, ["n", "f"])
-        await press_all(pilot, ["４"])  # an IME left on: one rule for numbers, said in words
+        await press_each(pilot, ["４"])  # an IME left on: one rule for numbers, said in words
         assert said(app) == (
             "４ is written in digits other than 0–9: type it as 4 (numbers take the digits"
             " 0–9 only)"
         )
-        await press_all(pilot, ["enter"])  # nothing picked for it
+        await press_each(pilot, ["enter"])  # nothing picked for it
         assert not isinstance(app.screen, TableScreen)
-        await press_all(pilot, ["backspace", "4"])
+        await press_each(pilot, ["backspace", "4"])
         assert said(app) == "Enter picks ちひろ (seat 4)"
-        await press_all(pilot, ["enter"])
+        await press_each(pilot, ["enter"])
         assert app.screen.recording.session.events[-1].data == {"player": "ちひろ"}
         await opened(pilot, app, ["f"])
         # the parent (Aki) may not fold: the list is Akira, Ben, 大輔; chosen with the arrows
-        await press_all(pilot, ["down", "down", "enter"])
+        await press_each(pilot, ["down", "down", "enter"])
         assert isinstance(app.screen, TableScreen)
         assert app.screen.recording.session.events[-1].data == {"player": "Ben"}
 

@@ -19,7 +19,7 @@ from scorekeeper.ui.screens.dialogs import ConfirmDialog
 from scorekeeper.ui.screens.new_session import NewSessionScreen
 from scorekeeper.ui.screens.start import StartScreen
 from tests.ui_support import app_recording_opens as make_app
-from tests.ui_support import press_all
+from tests.ui_support import press_all, press_each
 
 T1 = datetime(2026, 5, 1, 20, 15, tzinfo=UTC)
 T2 = datetime(2026, 5, 2, 21, 40, tzinfo=UTC)
@@ -221,14 +221,14 @@ async def test_back_from_a_session_the_highlight_is_on_it(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert [row[0] for row in rows(app)] == [str(newer), str(older), str(third)]
-        await press_all(pilot, ["down", "down", "enter"])  # opens the oldest
+        await press_each(pilot, ["down", "down", "enter"])  # opens the oldest
         assert not isinstance(app.screen, StartScreen)
-        await press_all(pilot, ["n", "escape"])  # a round begun in it: now the latest
+        await press_each(pilot, ["n", "escape"])  # a round begun in it: now the latest
         assert isinstance(app.screen, StartScreen)
         assert [row[0] for row in rows(app)] == [str(third), str(newer), str(older)]
         assert cursor_id(app) == str(third)
         # and without an entry: back on it where it stands
-        await press_all(pilot, ["down", "down", "enter", "escape"])
+        await press_each(pilot, ["down", "down", "enter", "escape"])
         assert isinstance(app.screen, StartScreen)
         assert cursor_id(app) == str(older)
 

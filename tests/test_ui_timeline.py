@@ -20,7 +20,7 @@ from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.screens.timeline import TimelineScreen
 from tests.test_timeline import DISPUTE
 from tests.test_ui_table import shown_scores
-from tests.ui_support import fixed_clock, press_all
+from tests.ui_support import fixed_clock, press_all, press_each
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
@@ -48,10 +48,10 @@ async def test_timeline_by_key_filters_to_stake_changes_and_folds(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        await press_all(pilot, ["i"])
+        await press_each(pilot, ["i"])
         screen = timeline_screen(app)
         assert len(screen.shown) == 10
-        await press_all(pilot, ["s"])
+        await press_each(pilot, ["s"])
         assert [e.seq for e in screen.shown] == [2, 3, 4, 7, 8, 10]
         table = screen.query_one("#timeline-table")
         assert table.row_count == 6
@@ -59,11 +59,11 @@ async def test_timeline_by_key_filters_to_stake_changes_and_folds(tmp_path):
         assert row[1:] == ["12:03:40", "Aki", "1", "at 40", "Ben folded at 40"]
         row = [str(cell) for cell in table.get_row("3")]
         assert row[4:] == ["20 → 40", "stake 20 → 40"]
-        await press_all(pilot, ["a", "r", "2", "enter"])
+        await press_each(pilot, ["a", "r", "2", "enter"])
         assert [e.seq for e in screen.shown] == [6, 7, 8, 9, 10]
-        await press_all(pilot, ["a", "p", "2", "enter"])
+        await press_each(pilot, ["a", "p", "2", "enter"])
         assert [e.seq for e in screen.shown] == [4, 5, 6]
-        await press_all(pilot, ["escape"])
+        await press_each(pilot, ["escape"])
         assert isinstance(app.screen, TableScreen)
 
 

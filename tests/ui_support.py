@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import unicodedata
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+
+from textual import events
 
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session
@@ -45,7 +49,12 @@ def app_recording_opens(store: Store) -> tuple[ScorekeeperApp, list[int]]:
 
 
 async def press_all(pilot, keys) -> None:
-    """Press *keys* one by one as a person would, letting the app settle after each."""
+    """Type *keys* as a terminal delivers a quick typist's keys (:func:`type_burst`)."""
+    await type_burst(pilot, keys)
+
+
+async def press_each(pilot, keys) -> None:
+    """Press *keys* one by one, letting the app settle after each."""
     for key in keys:
         await pilot.press(key)
         await pilot.pause()
@@ -79,3 +88,34 @@ async def on_top(pilot, kind: type, *selectors: str):
         lambda: isinstance(app.screen, kind) and all(mounted(app.screen, s) for s in selectors),
     ), f"{kind.__name__} with {selectors} is not on top: {app.screen!r}"
     return app.screen
+
+
+#: The characters of the named keys a burst types (what a terminal sends for them).
+_NAMED_CHARACTERS = {"enter": "\r", "tab": "\t", "escape": "\x1b", "backspace": "\x7f"}
+
+
+def _key_event(key: str) -> events.Key:
+    """The Key event a terminal's driver posts for *key* (a key name, or one character)."""
+    if len(key) == 1:
+        name = key if key.isalnum() else unicodedata.name(key).lower().replace(" ", "_")
+        return events.Key(name.replace("-", "_"), key)
+    character = _NAMED_CHARACTERS.get(key)
+    if character is None and "+" not in key:
+        with contextlib.suppress(KeyError):
+            character = unicodedata.lookup(key.replace("_", " "))
+    return events.Key(key, character)
+
+
+async def type_burst(pilot, keys) -> None:
+    """Type *keys* as fast as a terminal delivers them (a fast typist, tmux's send-keys):
+    all posted to the app at once, as its driver posts them, then wait until the app has
+    dealt with every one (it holds keys typed behind a dialog until the dialog is ready,
+    ui/app.py). Cheaper than ``pilot.press``, which waits for the app to go idle twice
+    after every key; the screens it reaches are the same (tests/test_screens.py)."""
+    app = pilot.app
+    for key in keys:
+        app.post_message(_key_event(key))
+    await pilot.pause()
+    assert await settled(pilot, lambda: getattr(app, "_held", None) is None), "keys held"
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()

@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper.core.transcript import parse_transcript, replay  # noqa: E402
 from scorekeeper.export.formats import export_text  # noqa: E402
-from tests.browser_support import Browser, free_port  # noqa: E402
+from tests.browser_support import Browser  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
 EVENING = """game pochen
@@ -63,7 +63,7 @@ async def main() -> None:
     ticks = count(1)
     session = replay(parse_transcript(EVENING), lambda: START + timedelta(seconds=40 * next(ticks)))
     with tempfile.TemporaryDirectory() as folder:
-        async with Browser(free_port()) as browser:
+        async with Browser() as browser:
             for lang, name in (("en", "export-phone.png"), ("ja", "export-phone.ja.png")):
                 page = Path(folder) / f"export.{lang}.html"
                 page.write_text(export_text(session, 1, "html", lang=lang), encoding="utf-8")

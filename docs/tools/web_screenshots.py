@@ -84,7 +84,7 @@ async def photograph(
         url = server.stdout.readline().strip()
         if recorder is not None:
             url = server.stdout.readline().strip()
-        async with Browser(free_port()) as browser:
+        async with Browser() as browser:
             await browser.call("Network.enable")
             await browser.call("Emulation.setTimezoneOverride", timezoneId="Asia/Tokyo")
             for name, lang, width, height in shots:
@@ -120,7 +120,7 @@ async def correcting(data: Path, shots: list[tuple[str, str, int, int]]) -> None
         assert server.stdout is not None
         server.stdout.readline()
         url = server.stdout.readline().strip()
-        async with Browser(free_port()) as browser:
+        async with Browser() as browser:
             await browser.call("Network.enable")
             await browser.call("Emulation.setTimezoneOverride", timezoneId="Asia/Tokyo")
             for number, (name, lang, width, height) in enumerate(shots):
@@ -172,7 +172,7 @@ async def last_result(data: Path, shots: list[tuple[str, str, int, int]]) -> Non
             with Recording(store, sid) as recording:
                 entry = parse_entry(recording.session.game, split_line("round"))
                 recording.record(entry, START + timedelta(minutes=40))
-        async with Browser(free_port()) as browser:
+        async with Browser() as browser:
             await browser.call("Network.enable")
             await browser.call("Emulation.setTimezoneOverride", timezoneId="Asia/Tokyo")
             for name, lang, width, height in shots:
