@@ -27,7 +27,7 @@ from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_codec import agrees_but_history
 from scorekeeper.messages import UserError
-from scorekeeper.services import session_source
+from scorekeeper.services import session_source  # its fold_checked: every whole fold
 from scorekeeper.services.session_source import Resumption, Source, open_source
 from scorekeeper.services.snapshot_keeper import SnapshotKeeper, wait_for_closing
 from scorekeeper.services.summary_docs import summaries_of
