@@ -45,7 +45,7 @@ from common import percentile, seconds
 from sessions import make_session, random_entry
 
 import scorekeeper.services.recheck as rechecking
-from scorekeeper.services.recording import Recording, create_session
+from scorekeeper.services.recording import create_session, open_recording
 from scorekeeper.services.showing import Followed
 from scorekeeper.storage import Store
 
@@ -62,7 +62,7 @@ def stored(root: Path, entries: int) -> Store:
         session.record(random_entry(session, rng))
     store = Store(root / "data")
     sid = create_session(store, session.header, session.events)
-    Recording(store, sid, folded=session).close()
+    open_recording(store, sid, folded=session).close()
     return store
 
 

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper.core.header import make_header  # noqa: E402
-from scorekeeper.services.recording import Recording, create_session, load_session  # noqa: E402
+from scorekeeper.services.recording import create_session, load_session, open_recording  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 
 WRITER = r"""
@@ -35,11 +35,11 @@ import random, sys
 sys.path.insert(0, {root!r})
 sys.path.insert(0, {bench!r})
 from pathlib import Path
-from scorekeeper.services.recording import Recording
+from scorekeeper.services.recording import open_recording
 from scorekeeper.storage import Store
 from sessions import random_entry
 rng = random.Random(int(sys.argv[2]))
-with Recording(Store(Path(sys.argv[1])), 1) as rec:
+with open_recording(Store(Path(sys.argv[1])), 1) as rec:
     print("ready", flush=True)
     while True:
         event = rec.record(random_entry(rec.session, rng))
@@ -77,7 +77,8 @@ def one_trial(folder: Path, seed: int, rng: random.Random) -> tuple[bool, int, i
     proc.wait()
     try:
         session = load_session(store, 1)
-        with Recording(store, 1):  # and it opens for writing again (the torn tail is set aside)
+        # and it opens for writing again (the torn tail is set aside)
+        with open_recording(store, 1):
             pass
     except Exception:
         return False, len(acked), len(acked)

@@ -44,7 +44,7 @@ from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.transcript import write_transcript
-from scorekeeper.services.recording import Recording, create_session, import_session
+from scorekeeper.services.recording import create_session, import_session, open_recording
 from scorekeeper.storage import Store
 
 #: Summary caches a cold run of ``list`` / ``stats`` starts without (in the data folder).
@@ -116,7 +116,7 @@ def recorded_session(store: Store, number: int, rng: random.Random) -> int:
     sid = create_session(store, make_header(game, players, dict(options)))
     at = datetime(2025, 1, 1, 19, tzinfo=UTC) + timedelta(days=number % 400, minutes=number)
     wanted = rng.randint(24, 48)
-    with Recording(store, sid) as rec:
+    with open_recording(store, sid) as rec:
         while len(rec.session.events) < wanted:
             choices = _candidates(rec.session, rng)
             if not choices:

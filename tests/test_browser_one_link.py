@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
-from scorekeeper.services.recording import Recording, create_session
+from scorekeeper.services.recording import create_session, open_recording
 from scorekeeper.services.table_page import TablePages
 from scorekeeper.storage import Store
 from tests.browser_support import Browser, require_browser
@@ -54,7 +54,7 @@ async def test_the_phone_moves_to_the_next_session_and_keeps_the_last_result(
 ):
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-official", ["Aki", "Ben", "Chihiro"], {}))
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         for kind in ("round", "raise"):
             rec.record(Entry(kind, {}))
     create_session(store, make_header("indian-official", ["Aki", "Ben", "Chihiro"], {}))
@@ -69,7 +69,7 @@ async def test_the_phone_moves_to_the_next_session_and_keeps_the_last_result(
             assert not await browser.evaluate(f"({SHOWN})('last-result')")  # one session yet
             pages.follow(2)  # the app opened session 2: no new scan, no reload
             assert await browser.wait_for("document.body.dataset.session === '2'", 20)
-            with Recording(store, 2) as rec:
+            with open_recording(store, 2) as rec:
                 rec.record(Entry("round", {}))
             assert await browser.wait_for("document.body.dataset.entries === '1'", 20)
             assert await browser.text("#big") == "10"
@@ -87,7 +87,7 @@ async def test_the_phone_moves_to_the_next_session_and_keeps_the_last_result(
             assert await browser.text("#big") == "20"  # the table as it was left
             assert "1" in await browser.text("#title")
             assert await browser.text("#back-to-table") == back
-            with Recording(store, 2) as rec:  # the table goes on meanwhile
+            with open_recording(store, 2) as rec:  # the table goes on meanwhile
                 rec.record(Entry("raise", {}))
             await asyncio.sleep(0.5)
             assert await browser.evaluate("document.body.dataset.session") == "1"
@@ -112,7 +112,7 @@ async def test_the_recorders_page_moves_too_and_taps_for_the_session_it_shows(tm
     store = Store(tmp_path / "data")
     for _ in range(2):
         create_session(store, make_header("indian-official", ["Aki", "Ben", "Chihiro"], {}))
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         rec.record(Entry("round", {}))
     said: list[dict[str, object]] = []
 
@@ -151,7 +151,7 @@ async def test_the_recorders_page_moves_too_and_taps_for_the_session_it_shows(tm
     finally:
         pages.stop_all()
     assert [tapped["session"] for tapped in said] == [2]
-    with Recording(store, 2) as rec:
+    with open_recording(store, 2) as rec:
         assert [event.kind for event in rec.session.events] == ["round"]
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         assert [event.kind for event in rec.session.events] == ["round"]

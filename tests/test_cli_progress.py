@@ -165,7 +165,8 @@ def test_ticking_gives_the_items_themselves_without_a_callback():
 
 def test_verify_and_the_whole_fold_tell_how_far_they_got(tmp_path):
     from scorekeeper.core.transcript import read_session
-    from scorekeeper.services.recording import fold_checked, import_session
+    from scorekeeper.services.recording import import_session
+    from scorekeeper.services.session_source import fold_checked
     from scorekeeper.services.verifying import verify_streamed
     from scorekeeper.storage import Store
 

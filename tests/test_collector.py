@@ -106,13 +106,13 @@ def test_opening_a_session_folds_it_with_the_collector_paused(tmp_path, monkeypa
     from scorekeeper.core.header import make_header
     from scorekeeper.core.session import Session
     from scorekeeper.core.words import parse_entry, split_line
-    from scorekeeper.services.recording import Recording, create_session
+    from scorekeeper.services.recording import create_session, open_recording
     from scorekeeper.storage import Store
 
     store = Store(tmp_path / "data")
     sid = create_session(store, make_header("indian-official", list("ABCD"), None))
     game = get_game("indian-official")
-    with Recording(store, sid) as recording:
+    with open_recording(store, sid) as recording:
         for line in ("round", "showdown B") * 3:
             recording.record(parse_entry(game, split_line(line)))
     collector_on: list[bool] = []
@@ -123,7 +123,7 @@ def test_opening_a_session_folds_it_with_the_collector_paused(tmp_path, monkeypa
         return fold(self, events, fresh)
 
     monkeypatch.setattr(Session, "_fold", noted)
-    with Recording(store, sid) as reopened:  # every entry folded again
+    with open_recording(store, sid) as reopened:  # every entry folded again
         assert reopened.session.state.round == 3
     assert collector_on == [False]
     assert gc.isenabled()

@@ -19,7 +19,7 @@ from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.storage import Store
 from tests.test_properties import SETTINGS, Driver, headers
 
@@ -247,7 +247,7 @@ def test_the_app_can_correct_through_a_recording(tmp_path):
     sid = create_session(
         store, read_session(official("B")).header, read_session(official("B")).events
     )
-    with Recording(store, sid) as rec:
+    with open_recording(store, sid) as rec:
         entries = [Entry(e.kind, e.data) for e in rec.session.round_entries(3)]
         entries[-1] = Entry("showdown", {"winner": "C"})
         rec.correct(3, "wrong winner", entries)

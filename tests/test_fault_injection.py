@@ -26,7 +26,7 @@ import pytest
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.messages import UserError
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.storage import Store
 from tests.journal_support import without_trailing_vouches
 
@@ -75,7 +75,7 @@ def record_all(
 ) -> tuple[list[Any], list[Any]]:
     """Record ENTRIES one by one; (reported recorded, refused), each as (kind, data)."""
     done, refused = [], []
-    with Recording(store, sid) as rec:
+    with open_recording(store, sid) as rec:
         for n, item in enumerate(ENTRIES):
             wanted = entry(item)
             try:
@@ -163,7 +163,7 @@ def test_a_short_write_whose_clean_up_fails_too(tmp_path, monkeypatch, fail_at):
 @pytest.mark.parametrize("operation", CREATING)
 def test_creating_a_session_is_all_or_nothing(tmp_path, monkeypatch, operation, error):
     source = fresh_store(tmp_path, "source")[0]
-    with Recording(source, 1) as rec:
+    with open_recording(source, 1) as rec:
         for n, item in enumerate(ENTRIES):
             rec.record(entry(item), START + timedelta(minutes=n))
         header, events = rec.session.header, rec.session.events
@@ -213,7 +213,7 @@ def test_a_torn_write_at_every_byte_of_the_last_record(tmp_path):
         torn_path.write_bytes(whole[:cut])
         before = [(e.kind, dict(e.data)) for e in load_session(torn_store, torn_sid).events]
         assert before == done[:-1], cut  # the unfinished last record is not there
-        with Recording(torn_store, torn_sid) as rec:
+        with open_recording(torn_store, torn_sid) as rec:
             rec.record(Entry("note", {"text": "after the cut"}), START + timedelta(hours=1))
         after = load_session(torn_store, torn_sid).events
         assert [(e.kind, dict(e.data)) for e in after[:-1]] == done[:-1], cut
@@ -229,11 +229,11 @@ def test_a_full_disk_never_leaves_empty_side_files(tmp_path, monkeypatch):
     path.write_bytes(whole + b"0123abcd {half a li")
     for attempt in range(3):
         full = faulty(monkeypatch, Disk("write", 1, errno.ENOSPC))
-        with full, Recording(store, sid) as rec, pytest.raises(UserError) as refused:
+        with full, open_recording(store, sid) as rec, pytest.raises(UserError) as refused:
             rec.record(Entry("round"), START + timedelta(minutes=attempt))
         assert "disk is full" in refused.value.message("en")
         assert store.set_aside(sid) == []
         assert path.read_bytes() == whole + b"0123abcd {half a li"
-    with Recording(store, sid) as rec:  # space again: the tail is kept aside once
+    with open_recording(store, sid) as rec:  # space again: the tail is kept aside once
         rec.record(Entry("round"), START + timedelta(hours=1))
     assert [p.read_bytes() for p in store.set_aside(sid)] == [b"0123abcd {half a li"]

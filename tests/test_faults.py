@@ -14,7 +14,7 @@ from scorekeeper.cli.main import main
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
-from scorekeeper.services.recording import Recording, load_session
+from scorekeeper.services.recording import load_session, open_recording
 from scorekeeper.storage import Store
 from tests.journal_support import without_trailing_vouches
 
@@ -115,7 +115,7 @@ def test_missing_data_folder(capsys, tmp_path, monkeypatch):
 
 def test_a_second_writer_is_refused(capsys, home):
     run(capsys, "import", str(O1))
-    with Recording(Store(home), 1):
+    with open_recording(Store(home), 1):
         code, out, err = run(capsys, "record", "1", "round")
     assert code == 2 and out == "" and "already open" in err
     assert entries(home) == 19

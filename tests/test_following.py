@@ -12,7 +12,7 @@ from scorekeeper.core.header import make_header
 from scorekeeper.core.state_json import state_json
 from scorekeeper.messages import UserError
 from scorekeeper.services import showing
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.storage import Store
 from tests.journal_support import kept_state
 
@@ -25,7 +25,7 @@ def store(tmp_path) -> Store:
 
 
 def record(store: Store, *entries: tuple[str, dict]) -> None:
-    recording = Recording(store, 1)
+    recording = open_recording(store, 1)
     try:
         for kind, data in entries:
             recording.record(Entry(kind, data))
@@ -129,7 +129,7 @@ def test_the_phones_page_picks_a_long_session_up_at_its_checkpoint(tmp_path, mon
     create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
     rounds = [("round", {}), ("raise", {}), ("showdown", {"winner": "C"})] * 16
     rounds += [("round", {}), ("raise", {}), ("undo", {})]
-    recording = Recording(store, 1, history=False)
+    recording = open_recording(store, 1, history=False)
     for kind, data in rounds:
         recording.record(Entry(kind, data))
     recording.close()  # as the app leaves a table: a checkpoint 20 entries back
@@ -157,7 +157,7 @@ def test_a_checkpoint_that_does_not_fit_the_file_is_not_used(tmp_path, monkeypat
     monkeypatch.setattr(snapshot, "STATE_LAG", 2)
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
-    recording = Recording(store, 1, history=False)
+    recording = open_recording(store, 1, history=False)
     for kind in ("round", "raise", "raise", "showdown", "round", "raise"):
         recording.record(Entry(kind, {"winner": "A"} if kind == "showdown" else {}))
     recording.close()
@@ -182,7 +182,7 @@ def test_a_followed_session_has_the_receipt_verify_gives(tmp_path, monkeypatch):
     monkeypatch.setattr(snapshot, "STATE_LAG", 20)
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
-    recording = Recording(store, 1, history=False)
+    recording = open_recording(store, 1, history=False)
     for kind, data in [("round", {}), ("raise", {}), ("showdown", {"winner": "C"})] * 12:
         recording.record(Entry(kind, data))
     recording.close()  # a checkpoint, and its vouch line after the last entry

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.core.events import Entry
-from scorekeeper.services.recording import Recording, load_session
+from scorekeeper.services.recording import load_session, open_recording
 from scorekeeper.services.showing import Followed
 from scorekeeper.storage import Store, snapshot
 from scorekeeper.ui.app import ScorekeeperApp
@@ -119,7 +119,7 @@ def test_every_history_read_by_a_writer_is_the_entries_when_the_file_lies(
     store = _stored(tmp_path, capsys, game)
     whole = load_session(store, 1)
     DAMAGE[damage](store)
-    with Recording(store, 1, history=False) as rec:
+    with open_recording(store, 1, history=False) as rec:
         assert rec.session.history_from > 1  # opened at the snapshot's state
         state = rec.session.state
         assert state.results.to_list() == whole.state.results.to_list()

@@ -11,7 +11,7 @@ from scorekeeper.core.words import parse_entry
 from scorekeeper.services import keeping
 from scorekeeper.services.keeping import Keeper
 from scorekeeper.services.phone import Tap, record_tap_locked
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import Store
 from tests.test_web_recorder import client_for, tap
@@ -20,7 +20,7 @@ from tests.test_web_recorder import client_for, tap
 def stored(tmp_path) -> Store:
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
-    with Recording(store, 1) as rec:  # a few entries, and the snapshot kept as it closes
+    with open_recording(store, 1) as rec:  # a few entries, and the snapshot kept as it closes
         for words in (["round"], ["raise"], ["fold", "B"], ["showdown", "C"], ["round"]):
             rec.record(parse_entry(rec.session.game, words))
     return store
@@ -83,7 +83,7 @@ def test_the_keeper_keeps_what_the_journal_holds(tmp_path):
     assert vouched_now(store)
     whole = load_session(store, 1)
     assert store.vouched_summaries(1) == summaries_of(whole, 1)
-    with Recording(store, 1, history=False) as rec:  # opened from it, as the app opens it
+    with open_recording(store, 1, history=False) as rec:  # opened from it, as the app opens it
         assert rec.session.state == whole.state
 
 
@@ -105,7 +105,7 @@ def test_a_writer_holding_the_session_keeps_it_out(tmp_path, monkeypatch):
     monkeypatch.setattr("scorekeeper.services.session_source.LOCK_GRACE", 0.0)
     store = stored(tmp_path)
     taps(store, [["raise"]])
-    with Recording(store, 1, history=False, keep=False):
+    with open_recording(store, 1, history=False, keep=False):
         written = (store.root / "sessions" / "1.journal").read_bytes()
         assert not Keeper(store, 1).keep()
         assert (store.root / "sessions" / "1.journal").read_bytes() == written

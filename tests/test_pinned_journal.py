@@ -20,7 +20,7 @@ import pytest
 
 from scorekeeper.core.events import Entry
 from scorekeeper.core.transcript import read_session
-from scorekeeper.services.recording import Recording, create_session
+from scorekeeper.services.recording import create_session, open_recording
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import verify
 from tests.cli_support import run
@@ -84,7 +84,7 @@ def test_the_same_entries_written_today_give_the_same_bytes(tmp_path):
     played = read_session((EXAMPLES / "o1.txt").read_text(encoding="utf-8"))
     store = Store(tmp_path / "today")
     sid = create_session(store, played.header)
-    with Recording(store, sid) as rec:
+    with open_recording(store, sid) as rec:
         for n, event in enumerate(played.events):
             rec.record(Entry(event.kind, event.data), START + timedelta(minutes=n))
     # the header and the entries byte for byte; the vouch line after them names the

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scorekeeper.core.events import Entry
 from scorekeeper.services.catalog import list_sessions
-from scorekeeper.services.recording import Recording
+from scorekeeper.services.recording import open_recording
 from scorekeeper.services.stats_store import session_docs
 from tests.ui_support import new_store
 
@@ -28,7 +28,7 @@ def test_only_sessions_without_a_vouched_snapshot_cost_anything(tmp_path):
     session_docs(store)
     assert unvouched(store) == 0
 
-    recording = Recording(store, 1)
+    recording = open_recording(store, 1)
     recording.record(Entry("round", {}))
     assert unvouched(store) == store.path(1).stat().st_size  # only the changed one
     recording.close()  # its writer keeps its snapshot as it lets go: nothing to fold

@@ -22,7 +22,7 @@ import scorekeeper.services.snapshot_keeper as snapshot_keeper
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.services.showing import Followed
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
@@ -76,8 +76,8 @@ def long_session(tmp_path, monkeypatch, *, forged: bool) -> Store:
         if forged:
             real = snapshot_keeper.state_payload
             patch.setattr(snapshot_keeper, "state_payload", _tampered(real))
-        Recording(store, sid, folded=session).close()
-    with Recording(store, sid, history=False) as rec:  # it opens from the snapshot
+        open_recording(store, sid, folded=session).close()
+    with open_recording(store, sid, history=False) as rec:  # it opens from the snapshot
         assert rec.session.history_from > 1
         assert (rec.session.state.scores != session.state.scores) == forged
     return store
@@ -182,7 +182,7 @@ async def test_the_app_shows_the_entries_numbers_and_names_the_line_that_lied(
         await pilot.press("escape")
         await pilot.pause()
     app.finish_writing()  # the lie is not named again: a true state is kept as it closes
-    with Recording(store, 1, history=False) as rec:
+    with open_recording(store, 1, history=False) as rec:
         assert rec.session.state == load_session(store, 1).state
         assert rec.resumed_from is not None and rechecking.recheck(rec.resumed_from) is None
 

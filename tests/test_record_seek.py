@@ -17,10 +17,10 @@ import shutil
 
 import pytest
 
-import scorekeeper.services.recording as recording_module
+import scorekeeper.services.session_source as source_module
 import scorekeeper.storage.journal_reading as journal_reading
 from scorekeeper.core.events import Entry
-from scorekeeper.services.recording import Recording, load_session
+from scorekeeper.services.recording import load_session, open_recording
 from scorekeeper.services.showing import Followed
 from scorekeeper.storage import Store, snapshot
 from scorekeeper.storage.hashchain import is_seek_vouch, sealed, verify
@@ -43,7 +43,7 @@ def _long(tmp_path, capsys, rounds: int = 20) -> tuple[Store, int]:
     """Session 1: *rounds* rounds of three entries, then one ``record`` that keeps a state
     and a vouch line of the new form naming it."""
     store = new_store(tmp_path)
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         for _ in range(rounds):
             for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
                 rec.record(entry)
@@ -57,9 +57,9 @@ def _long(tmp_path, capsys, rounds: int = 20) -> tuple[Store, int]:
 def _folds(monkeypatch) -> list[int]:
     """Count the whole folds from here on."""
     folds: list[int] = []
-    whole = recording_module.fold_checked
+    whole = source_module.fold_checked
     monkeypatch.setattr(
-        recording_module,
+        source_module,
         "fold_checked",
         lambda stored, *rest: folds.append(1) or whole(stored, *rest),
     )
@@ -94,7 +94,7 @@ def _state_line(store: Store, sid: int) -> bytes:
 
 def _same_as_the_entries(store: Store, sid: int) -> None:
     whole = load_session(store, sid)
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.state == whole.state
         assert rec.receipt() is not None and rec.receipt().entries == len(whole.events)
 
@@ -275,7 +275,7 @@ def test_a_history_changed_in_the_file_costs_a_fold_when_read(tmp_path, capsys, 
     assert forged != data and len(forged) == len(data)
     path.write_bytes(forged)
     root = str(store.root)
-    with Recording(store, sid, history=False) as rec:  # its state line is still vouched
+    with open_recording(store, sid, history=False) as rec:  # its state line is still vouched
         assert rec.session.history_from > 1
         # read, it is the entries' history: every entry folded then (issue 44 point 3)
         assert (
@@ -287,6 +287,6 @@ def test_a_history_changed_in_the_file_costs_a_fold_when_read(tmp_path, capsys, 
     # a reader checks every history as it opens: folded whole, the same numbers
     whole = load_session(store, sid)
     assert Followed(store, sid, history=False).session.state == whole.state
-    with Recording(store, sid, history=False) as rec:  # a writer reads it when it must
+    with open_recording(store, sid, history=False) as rec:  # a writer reads it when it must
         assert not rec.ensure_history()
         assert rec.session.state == whole.state

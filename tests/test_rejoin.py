@@ -145,10 +145,10 @@ def test_a_state_checkpoint_noted_under_older_rules_is_not_used(tmp_path, capsys
     (or statistics) noted then is not picked up, the session is folded again."""
     from dataclasses import replace
 
-    import scorekeeper.services.recording as recording_module
+    import scorekeeper.services.session_source as source_module
     from scorekeeper.core.events import Entry
     from scorekeeper.core.stats import STATS_VERSION
-    from scorekeeper.services.recording import Recording, load_session
+    from scorekeeper.services.recording import load_session, open_recording
     from scorekeeper.storage import snapshot
     from tests.journal_support import kept_state, vouch_as_writer
     from tests.ui_support import new_store
@@ -157,7 +157,7 @@ def test_a_state_checkpoint_noted_under_older_rules_is_not_used(tmp_path, capsys
     monkeypatch.setattr(snapshot, "STATE_EVERY", 4)
     monkeypatch.setattr(snapshot, "STATE_LAG", 2)
     store = new_store(tmp_path)
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         for entry in ("round", "showdown A", "leave B", "round", "showdown C", "join B"):
             kind, *rest = entry.split()
             key = "winner" if kind == "showdown" else "player"
@@ -171,13 +171,13 @@ def test_a_state_checkpoint_noted_under_older_rules_is_not_used(tmp_path, capsys
     # Even vouched for by the journal, a state noted under other rules is not used.
     vouch_as_writer(store, 1, snapshot.encode_seekable(replace(taken, state=older))[0])
     folded = []
-    whole = recording_module.fold_checked
+    whole = source_module.fold_checked
 
     def counted(stored):
         folded.append(1)
         return whole(stored)
 
-    monkeypatch.setattr(recording_module, "fold_checked", counted)
+    monkeypatch.setattr(source_module, "fold_checked", counted)
     assert run(capsys, "--data-dir", root, "record", "1", "round")[0] == 0
     assert folded  # the older checkpoint was not used
     assert load_session(store, 1).state.names() == tuple(FIVE)
@@ -310,7 +310,7 @@ def test_a_session_stored_before_the_rule_opens_as_it_did(tmp_path):
     """Its join was recorded without a number: the parent stayed D then, and C folded as a
     child in round 3, an entry the new rule (C the parent) would refuse. It opens, folds as
     it was recorded, and takes new entries; a join recorded now follows the new rule."""
-    from scorekeeper.services.recording import Recording, create_session, load_session
+    from scorekeeper.services.recording import create_session, load_session, open_recording
     from scorekeeper.storage import Store
 
     header = make_header("indian-official", FIVE)
@@ -319,7 +319,7 @@ def test_a_session_stored_before_the_rule_opens_as_it_did(tmp_path):
     session = load_session(store, 1)
     assert session.state.results[-1].parent == "D"
     assert stacks(session) == {"A": 40, "B": 40, "C": -50, "D": 30, "E": -60}
-    with Recording(store, 1) as rec:  # and it goes on, a new join under the new rule
+    with open_recording(store, 1) as rec:  # and it goes on, a new join under the new rule
         rec.record(parse_entry_words(rec.session, "leave E"))
         assert rec.session.state.parent == "A"
         rec.record(parse_entry_words(rec.session, "join E"))

@@ -24,10 +24,10 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-import scorekeeper.services.recording as recording_module
+import scorekeeper.services.session_source as source_module
 from scorekeeper.core.events import Entry
 from scorekeeper.core.words import entry_words, quote
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.services.session_summary import LIST_KIND
 from scorekeeper.services.summary_docs import summaries_of
 from scorekeeper.storage import Store, snapshot
@@ -53,7 +53,7 @@ def _long(tmp_path, capsys, rounds: int = 12) -> tuple[Store, int]:
     """Session 1: *rounds* rounds, then one ``record`` that keeps a state and a sealed
     vouch line naming it."""
     store = new_store(tmp_path)
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         for _ in range(rounds):
             for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
                 rec.record(entry)
@@ -161,13 +161,13 @@ def test_record_after_a_forged_vouch_line_writes_only_what_it_folded(
     forged_line = _forge(store, sid, seal=seal)
     forged_state = store.read(sid).vouches[-1]["state"]
     folds: list[int] = []
-    whole = recording_module.fold_checked
+    whole = source_module.fold_checked
     monkeypatch.setattr(
-        recording_module, "fold_checked", lambda stored: folds.append(1) or whole(stored)
+        source_module, "fold_checked", lambda stored: folds.append(1) or whole(stored)
     )
     assert run(capsys, "--data-dir", str(store.root), "record", "1", "round")[0] == 0
     assert folds == [1]  # the forged state was not resumed at: every entry folded
-    monkeypatch.setattr(recording_module, "fold_checked", whole)
+    monkeypatch.setattr(source_module, "fold_checked", whole)
     last = store.read(sid).vouches[-1]
     assert last["summaries"] == _true_summaries(store, sid)
     assert last["state"] != forged_state
@@ -178,7 +178,7 @@ def test_record_after_a_forged_vouch_line_writes_only_what_it_folded(
         ).hexdigest()
     )
     assert store.vouched_summaries(sid) == _true_summaries(store, sid)
-    with Recording(store, sid, history=False) as rec:  # resumed at the true state now
+    with open_recording(store, sid, history=False) as rec:  # resumed at the true state now
         assert rec.session.history_from > 1
         assert rec.session.state == load_session(store, sid).state
     assert forged_line < store.path(sid).read_bytes().count(b"\n")
@@ -196,7 +196,7 @@ def test_the_phones_page_and_the_app_open_at_the_entries_not_a_forged_state(tmp_
     whole = load_session(store, sid)
     followed = Followed(store, sid, history=False)
     assert followed.session.history_from == 1 and followed.session.state == whole.state
-    with Recording(store, sid, history=False, later=lambda job: job()) as rec:
+    with open_recording(store, sid, history=False, later=lambda job: job()) as rec:
         assert rec.session.history_from == 1 and rec.session.state == whole.state
 
 
@@ -265,22 +265,22 @@ def test_a_journal_copied_to_another_installation_opens_right_and_is_sealed_agai
     there = Store(copy)
     assert there.vouched_summaries(sid) is None  # sealed with another key: folded
     folds: list[int] = []
-    whole = recording_module.fold_checked
+    whole = source_module.fold_checked
     monkeypatch.setattr(
-        recording_module, "fold_checked", lambda stored: folds.append(1) or whole(stored)
+        source_module, "fold_checked", lambda stored: folds.append(1) or whole(stored)
     )
-    with Recording(there, sid, history=False) as rec:
+    with open_recording(there, sid, history=False) as rec:
         assert rec.session.history_from == 1  # its state not trusted here: folded whole
         rec.record(Entry("round"))
     assert folds == [1]
     sealed_here = there.vouched_summaries(sid)
-    with Recording(there, sid, history=False) as rec:
+    with open_recording(there, sid, history=False) as rec:
         assert rec.session.history_from > 1  # and resumed at its state from now on
     assert folds == [1]
     assert sealed_here == _true_summaries(there, sid)  # sealed here now
     home = Store(copy, Sealer(path=tmp_path / "user-config" / FILE))
     assert home.vouched_summaries(sid) is None  # nor is the first machine's key good here
-    monkeypatch.setattr(recording_module, "fold_checked", whole)
+    monkeypatch.setattr(source_module, "fold_checked", whole)
     # listed there, the same numbers as here (the listing folds, then seals)
     assert _views(capsys, Store(listed)) == [
         (code, out.replace(str(store.root), str(listed)), err) for code, out, err in truth
@@ -292,7 +292,7 @@ def test_an_unsealed_journal_of_an_older_version_opens_and_is_sealed_again(tmp_p
     """A journal whose last line is a vouch line as versions before seals wrote it (the
     true summaries, chained, no seal): listed from its entries, then sealed."""
     store = new_store(tmp_path)
-    with Recording(store, 1, keep=False) as rec:
+    with open_recording(store, 1, keep=False) as rec:
         for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
             rec.record(entry)
     stored = store.read(1)
@@ -402,7 +402,7 @@ def test_a_bad_key_file_trusts_nothing_fails_nothing_and_is_kept(tmp_path, capsy
     assert run(capsys, "--data-dir", root, "list") == (code, out, err)
     assert store.path(1).stat().st_size == size  # no vouch line per listing
     assert run(capsys, "--data-dir", root, "verify", "1")[0] == 0
-    with Recording(store, 1, history=False) as rec:
+    with open_recording(store, 1, history=False) as rec:
         assert rec.session.history_from == 1
         assert rec.session.state == load_session(store, 1).state
     after = os.lstat(path)
@@ -443,7 +443,7 @@ def test_forged_vouch_lines_at_any_place_never_move_a_number(tmp_path_factory, c
     assert store.vouched_summaries(sid) in (None, truth)
     code, out, _ = run(capsys, "--data-dir", str(root), "list", "--json")
     assert code == 0 and json.loads(out) == [truth[LIST_KIND]]
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.state == whole.state
     assert run(capsys, "--data-dir", str(root), "verify", str(sid))[0] == (1 if forged else 0)
 

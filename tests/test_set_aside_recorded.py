@@ -15,7 +15,7 @@ import pytest
 
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.table import TableScreen
@@ -27,7 +27,7 @@ HALF = b'0123abcd {"set":{"events":{"4":{"seq":4,"kind":"fold","data":{"player":
 def _session(tmp_path: Path) -> Store:
     store = Store(tmp_path / "data")
     create_session(store, make_header("indian-official", ["A", "B", "C", "D"], {}))
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         for entry in (Entry("round"), Entry("raise")):
             rec.record(entry)
     return store
@@ -78,7 +78,7 @@ def test_the_journal_records_the_write_it_set_aside_with_the_next_entry(tmp_path
     store = _session(tmp_path)
     with open(store.path(1), "ab") as journal:
         journal.write(HALF)
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         rec.record(Entry("fold", {"player": "B"}))
     assert store.set_aside(1) == [_torn(store)]
     assert store.not_set_aside(1) == []

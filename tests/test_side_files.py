@@ -475,13 +475,13 @@ def test_a_writer_waits_out_a_listing_holding_the_lock_but_not_another_writer(
     thread = threading.Thread(target=listing)
     thread.start()
     threading.Timer(0.2, release.set).start()
-    with recording_module.Recording(store, 1, history=False) as rec:  # waited, not refused
+    with recording_module.open_recording(store, 1, history=False) as rec:  # waited, not refused
         assert release.is_set()
         assert rec.session.state.names()
     thread.join(30)
     monkeypatch.setattr(session_source, "LOCK_GRACE", 0.2)
     with store.open_writer(1), pytest.raises(UserError) as refused:
-        recording_module.Recording(store, 1, history=False)
+        recording_module.open_recording(store, 1, history=False)
     assert refused.value.key == "storage.locked"
 
 

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import scorekeeper.services.recording as recording_module
+import scorekeeper.services.session_source as source_module
 from scorekeeper.core.events import Entry
 from scorekeeper.core.words import entry_words, quote
 from scorekeeper.services.catalog import list_sessions
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.services.stats_store import session_docs
 from scorekeeper.storage import Store, snapshot
 from tests.cli_support import run
@@ -49,12 +49,12 @@ def _fold_refused(monkeypatch):
     def refuse(stored):
         raise AssertionError("the whole session was folded")
 
-    monkeypatch.setattr(recording_module, "fold_checked", refuse)
+    monkeypatch.setattr(source_module, "fold_checked", refuse)
 
 
 def _official(tmp_path, rounds: int = 4) -> tuple[Store, int]:
     store = new_store(tmp_path)
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         for _ in range(rounds):
             for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
                 rec.record(entry)
@@ -72,13 +72,13 @@ def test_record_keeps_a_checkpoint_and_then_reads_only_what_came_after(
     _fold_refused(monkeypatch)
     code, out, _ = run(capsys, "--data-dir", str(store.root), "record", "1", "round", "raise")
     assert code == 0 and out.splitlines()[0].startswith("#14 ")
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.history_from == 12  # the last LAG entries folded again
         assert [e.seq for e in rec.session.events] == [12, 13, 14, 15]
         assert rec.receipt().entries == 15  # the whole session's count, not the tail's
     monkeypatch.undo()
     whole = load_session(store, sid)
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.state == whole.state
 
 
@@ -91,7 +91,7 @@ def test_an_undo_within_the_lag_folds_only_the_tail(tmp_path, monkeypatch, capsy
     assert run(capsys, "--data-dir", root, "record", "1", "undo")[0] == 0  # voids 12
     monkeypatch.undo()
     assert _state(store, sid).entries == 11
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.state == load_session(store, sid).state
         assert rec.session.history_from == 12
 
@@ -109,7 +109,7 @@ def test_an_undo_below_the_checkpoint_or_a_correction_folds_it_all(tmp_path, cap
     code, _, err = run(capsys, "--data-dir", root, "record", "1", "raise", "fold C")
     assert code == 0, err
     assert load_session(store, sid).state.in_round
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.state == load_session(store, sid).state
 
 
@@ -172,14 +172,14 @@ def test_a_forged_snapshot_alone_is_ignored_by_record_and_verify(tmp_path, monke
     code, out, err = run(capsys, "--data-dir", root, "verify", "1")
     assert code == 0 and "OK" in out and err == ""  # the journal names other bytes
     folds: list[int] = []
-    whole = recording_module.fold_checked
+    whole = source_module.fold_checked
     monkeypatch.setattr(
-        recording_module, "fold_checked", lambda stored: folds.append(1) or whole(stored)
+        source_module, "fold_checked", lambda stored: folds.append(1) or whole(stored)
     )
     assert run(capsys, "--data-dir", root, "record", "1", "note again")[0] == 0
     assert folds == [1]  # not picked up: folded whole, then a true one kept
     monkeypatch.undo()
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.history_from > 1
         assert rec.session.state == load_session(store, sid).state
 
@@ -201,7 +201,7 @@ def test_verify_finds_a_snapshot_the_journal_was_made_to_vouch_for(tmp_path, cap
 def test_tinydb_sees_every_entry_of_a_writer_opened_at_a_checkpoint(tmp_path, capsys):
     store, sid = _official(tmp_path)
     run(capsys, "--data-dir", str(store.root), "record", "1", "note first")
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.history_from == 12
         assert len(rec._writer.db.table("events").all()) == 13
 
@@ -236,7 +236,7 @@ def test_any_mix_recorded_from_checkpoints_gives_the_whole_folds_state(
         text = " ".join(map(quote, entry_words(played.game, event)))
         code, _, err = run(capsys, "--data-dir", str(root), "record", str(sid), text)
         assert code == 0, (text, err)
-        with Recording(store, sid, history=False) as rec:
+        with open_recording(store, sid, history=False) as rec:
             resumed += rec.session.history_from > 1
             whole = load_session(store, sid)
             assert rec.session.state == whole.state
@@ -274,7 +274,7 @@ def test_import_keeps_the_checkpoint_and_summaries_of_the_fold_it_made(
     assert taken is not None and taken.entries == 12 - LAG
     _fold_refused(monkeypatch)
     assert [s.rounds for s in list_sessions(store)] == [4]  # from the note
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.history_from == 12 - LAG + 1
         assert rec.session.state == played.state
 
@@ -294,7 +294,7 @@ def test_a_session_picked_up_at_its_checkpoint_has_its_rate(tmp_path, monkeypatc
     """The rate (issue 43) is part of the state a snapshot keeps: a rate entered long
     before the checkpoint is there when the session is picked up at it."""
     store = new_store(tmp_path)
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         rec.record(Entry("rate", {"amount": "10", "currency": "JPY"}))
         for _ in range(4):
             for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
@@ -303,6 +303,6 @@ def test_a_session_picked_up_at_its_checkpoint_has_its_rate(tmp_path, monkeypatc
     taken = _state(store, 1)
     assert taken is not None and taken.entries > 1  # the rate lies below the checkpoint
     _fold_refused(monkeypatch)
-    with Recording(store, 1, history=False) as rec:
+    with open_recording(store, 1, history=False) as rec:
         assert rec.session.history_from > 2
         assert (rec.session.state.rate, rec.session.state.currency) == ("10", "JPY")

@@ -14,7 +14,7 @@ from scorekeeper.core.stats import PlayerStats, combine, session_stats
 from scorekeeper.core.transcript import read_session
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.export.columns import width
-from scorekeeper.services.recording import Recording, create_session
+from scorekeeper.services.recording import create_session, open_recording
 from scorekeeper.storage import Store
 
 pytestmark = pytest.mark.usefixtures("steady_screen")  # UTC and English
@@ -189,7 +189,7 @@ def test_game_filter_and_unreadable_sessions(store):
 
 
 def test_unchanged_sessions_are_not_folded_again(store, monkeypatch):
-    from scorekeeper.services import recording
+    from scorekeeper.services import recording, session_source
 
     first = history.gather(store)
     assert all(store.vouched_summaries(sid) is not None for sid in store.ids())
@@ -198,11 +198,11 @@ def test_unchanged_sessions_are_not_folded_again(store, monkeypatch):
         raise AssertionError("folded again")
 
     monkeypatch.setattr(recording, "summaries_now", refuse)
-    monkeypatch.setattr(recording, "fold_checked", refuse)
+    monkeypatch.setattr(session_source, "fold_checked", refuse)
     assert history.gather(store) == first
     monkeypatch.undo()
     # A new entry changes the file: that session alone is computed again.
-    with Recording(store, 4) as rec:
+    with open_recording(store, 4) as rec:
         rec.record(parse_entry(rec.session.game, split_line("round")),
                    datetime(2026, 7, 1, 19, 5, tzinfo=UTC))  # fmt: skip
         rec.record(parse_entry(rec.session.game, split_line("bet A")),

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.events import Event, Header
 from scorekeeper.core.transcript import read_session
-from scorekeeper.services.recording import DamagedSession, load_session
+from scorekeeper.services.recording import load_session
+from scorekeeper.services.session_source import DamagedSession
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import (
     ENTRY_FIELDS,

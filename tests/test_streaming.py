@@ -131,7 +131,7 @@ def test_a_rule_error_before_anything_was_let_go_is_the_rules(monkeypatch):
 def whole_verify(store, sid):
     """What ``verify`` finds reading and folding the whole session: the number of entries,
     the receipt's hash, and whether the snapshot the journal vouches for is forged."""
-    from scorekeeper.services.recording import fold_stored
+    from scorekeeper.services.session_source import fold_stored
     from scorekeeper.services.snapshot_disagreement import snapshot_disagrees
     from scorekeeper.storage.hashchain import verify
 

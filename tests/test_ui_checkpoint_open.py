@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, ProgressBar
 
-import scorekeeper.services.recording as recording_module
+import scorekeeper.services.session_source as source_module
 from scorekeeper.core.events import Entry
-from scorekeeper.services.recording import Recording, load_session
+from scorekeeper.services.recording import load_session, open_recording
 from scorekeeper.storage import Store, snapshot
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.history import ReadingHistory
@@ -37,7 +37,7 @@ def _long(tmp_path, rounds: int = 5) -> tuple[Store, int]:
     """Session 1: *rounds* rounds of the official game (3 entries each), recorded and
     closed as the app does, so a checkpoint is kept LAG entries behind the last."""
     store = new_store(tmp_path)
-    with Recording(store, 1, history=False) as rec:
+    with open_recording(store, 1, history=False) as rec:
         for _ in range(rounds):
             for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": "D"})):
                 rec.record(entry)
@@ -55,13 +55,13 @@ def _state(store: Store, sid: int) -> snapshot.StateAt | None:
 def _no_whole_fold(monkeypatch) -> list[int]:
     """Count whole folds (the history read), and let them happen."""
     folds: list[int] = []
-    real = recording_module.fold_checked
+    real = source_module.fold_checked
 
     def counted(stored, *progress):
         folds.append(stored.id)
         return real(stored, *progress)
 
-    monkeypatch.setattr(recording_module, "fold_checked", counted)
+    monkeypatch.setattr(source_module, "fold_checked", counted)
     return folds
 
 
@@ -151,13 +151,13 @@ async def test_the_timeline_waits_for_every_entry_saying_so(tmp_path, monkeypatc
     store, sid = _long(tmp_path)
     folds = _no_whole_fold(monkeypatch)
     gate = __import__("threading").Event()
-    real = recording_module.fold_checked
+    real = source_module.fold_checked
 
     def slow(stored, *progress):
         assert gate.wait(30)
         return real(stored, *progress)  # counted, above
 
-    monkeypatch.setattr(recording_module, "fold_checked", slow)
+    monkeypatch.setattr(source_module, "fold_checked", slow)
     app = ScorekeeperApp(store, sid)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -178,7 +178,7 @@ async def test_the_bar_advances_to_every_entry_as_they_are_folded(tmp_path, monk
     reaches N (held on screen here until the test has seen it)."""
     store, sid = _long(tmp_path)
     gate = __import__("threading").Event()
-    real = recording_module.fold_checked
+    real = source_module.fold_checked
     told: list[tuple[int, int]] = []
 
     def held(stored, progress=None):
@@ -191,7 +191,7 @@ async def test_the_bar_advances_to_every_entry_as_they_are_folded(tmp_path, monk
         assert gate.wait(30)
         return folded
 
-    monkeypatch.setattr(recording_module, "fold_checked", held)
+    monkeypatch.setattr(source_module, "fold_checked", held)
     app = ScorekeeperApp(store, sid)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -221,7 +221,7 @@ async def test_leaving_the_table_keeps_the_checkpoint_up(tmp_path):
     entries = len(load_session(store, sid).events)
     taken = _state(store, sid)
     assert taken is not None and taken.entries == entries - LAG
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.state == load_session(store, sid).state
 
 
@@ -240,7 +240,7 @@ async def test_a_snapshot_forged_beside_the_journal_is_not_used(tmp_path, monkey
         await pilot.press("escape")
         await pilot.pause()
     app.finish_writing()  # a true one, vouched for, is kept as the table is left
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.history_from > 1
         assert rec.session.state == load_session(store, sid).state
 
@@ -272,7 +272,7 @@ async def test_a_snapshot_the_journal_was_rewritten_to_vouch_for_is_found(tmp_pa
         )
         assert app.screen.state == load_session(store, sid).state  # the entries' own
     app.finish_writing()  # and a true one is taken as the table is left
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         assert rec.session.history_from > 1
         assert rec.session.state == load_session(store, sid).state
 

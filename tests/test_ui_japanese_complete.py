@@ -84,7 +84,7 @@ async def walk(out: Path) -> None:
     from scorekeeper.core.games import get_game
     from scorekeeper.core.header import make_header
     from scorekeeper.core.words import parse_entry, split_line
-    from scorekeeper.services.recording import Recording, create_session
+    from scorekeeper.services.recording import create_session, open_recording
     from scorekeeper.storage import Store
     from scorekeeper.ui.app import ScorekeeperApp
     from scorekeeper.ui.display import DisplayApp
@@ -97,7 +97,7 @@ async def walk(out: Path) -> None:
         clock = fixed_clock()
         for game_id, players, lines in SESSIONS:
             sid = create_session(store, make_header(game_id, players, None))
-            with Recording(store, sid) as recording:
+            with open_recording(store, sid) as recording:
                 game = get_game(game_id)
                 for line in lines:
                     recording.record(parse_entry(game, split_line(line)), now=clock())

@@ -180,7 +180,7 @@ async def test_a_note_a_join_a_leave_and_cards_tapped_with_the_app_open(tmp_path
     holds what the same words make from the command line, and the table shows them."""
     from scorekeeper.core.header import make_header
     from scorekeeper.core.words import parse_entry
-    from scorekeeper.services.recording import Recording, create_session
+    from scorekeeper.services.recording import create_session, open_recording
     from scorekeeper.storage import Store
 
     steps = [
@@ -210,7 +210,7 @@ async def test_a_note_a_join_a_leave_and_cards_tapped_with_the_app_open(tmp_path
         assert not shown.in_round  # the reveal ended the round
         message = str(app.screen.query_one("#message", Static).render())
         assert "B" in message and "F" in message  # the two 3s lose, said as if typed
-    with Recording(typed, 1, history=False) as rec:
+    with open_recording(typed, 1, history=False) as rec:
         for words in steps:
             rec.record(parse_entry(rec.session.game, words))
     by_tap, by_cli = load_session(tapped, 1), load_session(typed, 1)
@@ -228,10 +228,10 @@ async def test_a_round_corrected_on_the_phone_shows_on_the_apps_table(tmp_path):
     server holds it), then its one correct entry handed to the app, which records it at
     its table (the standings recomputed there) as its own ctrl+r would."""
     from scorekeeper.core.words import parse_entry
-    from scorekeeper.services.recording import Recording
+    from scorekeeper.services.recording import open_recording
 
     store = new_store(tmp_path)
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         for words in (["round"], ["fold", "B"], ["showdown", "C"], ["round"], ["showdown", "C"]):
             rec.record(parse_entry(rec.session.game, words))
     app = ScorekeeperApp(store, 1, clock=fixed_clock())

@@ -11,7 +11,8 @@ import pytest
 
 from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.transcript import read_session
-from scorekeeper.services.recording import DamagedSession, load_session
+from scorekeeper.services.recording import load_session
+from scorekeeper.services.session_source import DamagedSession
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import KEY, seal_all, verify
 from tests.cli_support import run

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from scorekeeper.core.session import Session
 from scorekeeper.core.words import entry_words, parse_entry
 from scorekeeper.services.phone import MAX_WORD, MAX_WORDS
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.storage import Store
 from scorekeeper.web.desk import journal_desk
 from scorekeeper.web.links import RecorderLink
@@ -52,7 +52,7 @@ async def record_by_page(store: Store, generated: Session) -> int:
         for number, event in enumerate(generated.events):
             words = entry_words(game, event)
             if not fits_a_tap(words):
-                with Recording(store, 1, history=False) as rec:
+                with open_recording(store, 1, history=False) as rec:
                     rec.record(parse_entry(game, words))
                 continue
             # the recorder's name: whoever holds the book then (no hand-over is added)

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
 from scorekeeper.core.standings import standings
-from scorekeeper.services.recording import Recording, create_session
+from scorekeeper.services.recording import create_session, open_recording
 from scorekeeper.storage import Store, snapshot
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.display import DisplayApp
@@ -131,8 +131,8 @@ def test_every_screen_agrees_when_opened_at_a_checkpoint(game, data):
         store = Store(Path(folder) / "data")
         create_session(store, session.header, session.events)
         # keeps a snapshot as the app does when it leaves a table (its state in a job)
-        Recording(store, 1, history=False, later=lambda job: job()).close()
-        with Recording(store, 1, history=False) as rec:
+        open_recording(store, 1, history=False, later=lambda job: job()).close()
+        with open_recording(store, 1, history=False) as rec:
             opened_at = rec.session.history_from
         # at the checkpoint, unless what came after it needs the entries below (an undo
         # reaching below it, a correction): then the whole fold, as the app does

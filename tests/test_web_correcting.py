@@ -20,7 +20,7 @@ from scorekeeper.services.phone import (
     round_lines,
 )
 from scorekeeper.services.phone_correcting import start_correction
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.storage import Store
 from tests.test_web_recorder import RTOKEN, TOKEN, client_for, journal, own, quick, tap
 
@@ -35,7 +35,7 @@ REASON = "B won round 1, not C"
 def played(tmp_path, name="data", game="indian-official", rounds=ROUNDS, **header) -> Store:
     store = Store(tmp_path / name)
     create_session(store, make_header(game, ["A", "B", "C"], header.pop("options", {}), **header))
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         for words in rounds:
             rec.record(parse_entry(rec.session.game, words))
     return store
@@ -63,7 +63,7 @@ async def correct_by_taps(client, number, again, reason, start_id="c-start-0001"
 def by_the_app(tmp_path, number, again, reason) -> Store:
     """The same correction made as the app's correcting table makes it."""
     store = played(tmp_path, "app")
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         correcting = Correcting(rec, number)
         for words in again:
             correcting.record(parse_entry(correcting.session.game, words))

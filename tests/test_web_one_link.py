@@ -23,7 +23,7 @@ from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.messages import UserError
 from scorekeeper.services.phone import Answer, Tap
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import Relaunch, ScorekeeperApp
 from scorekeeper.ui.screens.table import TableScreen
@@ -45,7 +45,7 @@ def quick_look(monkeypatch):
 def two_sessions(tmp_path) -> Store:
     """Session 1 (A, B, C) with a round in play, and session 2 (the same table again)."""
     store = new_store(tmp_path)
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         rec.record(Entry("round", {}))
     create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
     return store
@@ -206,7 +206,7 @@ def test_the_session_written_to_last_is_not_one_that_only_kept_its_snapshot(tmp_
     latest = WrittenTo(store)
     assert latest() == 2  # created last
     assert latest() is None  # nothing written since
-    table = Recording(store, 1)
+    table = open_recording(store, 1)
     table.record(Entry("raise", {}))  # an entry: session 1 is written to last
     assert latest() == 1
     create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
@@ -452,7 +452,7 @@ async def test_the_page_handed_across_os_execv_keeps_every_phone(tmp_path):
 
 async def test_display_serve_without_a_number_follows_the_session_written_to_last(tmp_path):
     store = two_sessions(tmp_path)
-    with Recording(store, 1) as rec:
+    with open_recording(store, 1) as rec:
         rec.record(Entry("raise", {}))  # session 1 is the one written to last
     env = dict(os.environ, SCOREKEEPER_LANG="en")
     base = [sys.executable, "-m", "scorekeeper", "--data-dir", str(store.root)]

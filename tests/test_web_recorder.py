@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from scorekeeper.core.header import make_header
 from scorekeeper.services import session_source
-from scorekeeper.services.recording import Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
 from scorekeeper.storage import Store
 from scorekeeper.web import feed, taps
 from scorekeeper.web.desk import journal_desk
@@ -85,7 +85,7 @@ async def test_a_tap_is_recorded_as_the_cli_records_it(tmp_path):
         await client.close()
     by_taps = load_session(store, 1)
     other = stored(tmp_path / "cli")
-    with Recording(other, 1) as rec:
+    with open_recording(other, 1) as rec:
         from scorekeeper.core.words import parse_entry
 
         for words in steps:
@@ -229,7 +229,7 @@ async def test_a_session_open_elsewhere_refuses_the_tap_cleanly(tmp_path):
     store = stored(tmp_path)
     client = await client_for(store)
     try:
-        with Recording(store, 1):
+        with open_recording(store, 1):
             written = journal(store)
             status, answer = await tap(client, ["round"], 0)
             assert status == 409 and "open for recording elsewhere" in answer["text"]

@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
-from scorekeeper.services.recording import Recording, create_session
+from scorekeeper.services.recording import create_session, open_recording
 from scorekeeper.storage import Store
 from scorekeeper.web import feed
 from scorekeeper.web.feed import Feed
@@ -30,7 +30,7 @@ def stored(tmp_path, players=("A", "B", "C"), game="indian-official") -> Store:
 
 
 def record(store: Store, *kinds: str, **data: object) -> None:
-    recording = Recording(store, 1)
+    recording = open_recording(store, 1)
     try:
         for kind in kinds:
             recording.record(Entry(kind, dict(data)))

@@ -14,7 +14,7 @@ from scorekeeper.core.events import Entry
 from scorekeeper.core.header import make_header
 from scorekeeper.export import live_stakes
 from scorekeeper.services import session_source
-from scorekeeper.services.recording import Recording, create_session
+from scorekeeper.services.recording import create_session, open_recording
 from scorekeeper.storage import Store, snapshot
 from scorekeeper.web import feed
 from scorekeeper.web.desk import journal_desk
@@ -45,7 +45,7 @@ def played(tmp_path, rounds: int, game: str = "indian-official") -> Store:
     store = Store(tmp_path / "data")
     create_session(store, make_header(game, ["A", "B", "C"], {}))
     if rounds:
-        recording = Recording(store, 1, history=False)
+        recording = open_recording(store, 1, history=False)
         for number in range(1, rounds + 1):
             for kind, data in a_round(number):
                 recording.record(Entry(kind, data))

@@ -40,6 +40,7 @@ async def shoot(lang: str, suffix: str) -> None:
 
     messages._lang = None
     import scorekeeper.services.recording as recording
+    import scorekeeper.services.session_source as session_source
     from scorekeeper.core.progress import Progress
     from scorekeeper.core.transcript import read_session
     from scorekeeper.storage import Store
@@ -48,7 +49,7 @@ async def shoot(lang: str, suffix: str) -> None:
     from scorekeeper.ui.screens.timeline import TimelineScreen
 
     halfway, taken = threading.Event(), threading.Event()
-    real = recording.fold_checked
+    real = session_source.fold_checked
 
     def held(stored: Any, progress: Progress | None = None) -> Any:
         def tell(done: int, total: int) -> None:
@@ -64,7 +65,7 @@ async def shoot(lang: str, suffix: str) -> None:
         patch.setenv("SCOREKEEPER_CONFIG", str(Path(folder) / "config"))
         store = Store(Path(folder) / "data")
         sid = recording.import_session(store, read_session(transcript()))
-        patch.setattr(recording, "fold_checked", held)
+        patch.setattr(session_source, "fold_checked", held)
         app = ScorekeeperApp(store, sid)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

@@ -24,7 +24,7 @@ time.tzset()
 from scorekeeper.core.events import Entry  # noqa: E402
 from scorekeeper.core.header import make_header  # noqa: E402
 from scorekeeper.messages import set_language  # noqa: E402
-from scorekeeper.services.recording import Recording, create_session  # noqa: E402
+from scorekeeper.services.recording import create_session, open_recording  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 from scorekeeper.ui.app import ScorekeeperApp  # noqa: E402
 from tests.ui_support import fixed_clock  # noqa: E402
@@ -46,7 +46,7 @@ def evening(folder: Path) -> Store:
     store = Store(folder / "data")
     create_session(store, make_header("indian-official", PLAYERS))
     clock = fixed_clock(step=40)
-    with Recording(store, 1, history=False) as rec:
+    with open_recording(store, 1, history=False) as rec:
         for entries in PLAYED:
             for entry in entries:
                 rec.record(entry, clock())

@@ -25,7 +25,7 @@ time.tzset()
 from scorekeeper.core.events import Entry  # noqa: E402
 from scorekeeper.core.header import make_header  # noqa: E402
 from scorekeeper.messages import set_language  # noqa: E402
-from scorekeeper.services.recording import Recording, create_session  # noqa: E402
+from scorekeeper.services.recording import create_session, open_recording  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 from scorekeeper.ui.app import ScorekeeperApp  # noqa: E402
 from tests.screen_scenarios import table_page  # noqa: E402
@@ -73,7 +73,7 @@ def long_store(folder: Path) -> Store:
     state checkpoint, the last entries in the log (docs/app-table.md)."""
     store = new_store(folder)
     clock = fixed_clock()
-    with Recording(store, 1, history=False) as rec:
+    with open_recording(store, 1, history=False) as rec:
         for number in range(100):
             winner = "DBCEA"[number % 5]
             for entry in (Entry("round"), Entry("raise"), Entry("showdown", {"winner": winner})):

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from scorekeeper.core.header import make_header  # noqa: E402
 from scorekeeper.core.words import parse_entry, split_line  # noqa: E402
-from scorekeeper.services.recording import Recording, create_session  # noqa: E402
+from scorekeeper.services.recording import create_session, open_recording  # noqa: E402
 from scorekeeper.storage import Store  # noqa: E402
 from tests.browser_support import Browser  # noqa: E402
 
@@ -55,7 +55,7 @@ def stored(folder: Path, game: str, options: dict[str, str], lines: list[str]) -
             options,
         ),
     )
-    with Recording(store, 1) as recording:
+    with open_recording(store, 1) as recording:
         for number, line in enumerate(lines, start=1):
             entry = parse_entry(recording.session.game, split_line(line))
             recording.record(entry, START + timedelta(seconds=47 * number))
@@ -169,7 +169,7 @@ async def last_result(data: Path, shots: list[tuple[str, str, int, int]]) -> Non
             made = subprocess.run([*command, "new", "--like", "1"], env=env, check=True,
                                   capture_output=True, text=True)  # fmt: skip
             sid = int(made.stdout.split()[-1])
-            with Recording(store, sid) as recording:
+            with open_recording(store, sid) as recording:
                 entry = parse_entry(recording.session.game, split_line("round"))
                 recording.record(entry, START + timedelta(minutes=40))
         async with Browser() as browser:

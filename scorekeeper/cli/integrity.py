@@ -17,7 +17,8 @@ from scorekeeper.core.times import local_text
 from scorekeeper.core.words import parse_replacement, split_line
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
-from scorekeeper.services.recording import Recording, fold_stored
+from scorekeeper.services.recording import open_recording
+from scorekeeper.services.session_source import fold_stored
 from scorekeeper.services.snapshot_disagreement import snapshot_disagrees
 from scorekeeper.services.verifying import Lying, verify_streamed, whole_lying
 from scorekeeper.storage import Store
@@ -28,7 +29,7 @@ from scorekeeper.storage.hashchain import verify as verify_chain
 def correct(store: Store, sid: int, round_number: int, reason: str, texts: list[str]) -> int:
     """Record one correction of *round_number*; print it and the standings after it."""
     where = f"{sid}: correct {round_number}"
-    with Recording(store, sid) as rec:
+    with open_recording(store, sid) as rec:
         game = rec.session.game
         try:
             entries = []

@@ -30,10 +30,11 @@ from scorekeeper.services.importing import import_text
 from scorekeeper.services.recording import (
     Recording,
     create_like,
-    fold_checked,
     import_session,
     load_session,
+    open_recording,
 )
+from scorekeeper.services.session_source import fold_checked
 from scorekeeper.storage import Store
 
 
@@ -89,7 +90,7 @@ def record(store: Store, sid: int, texts: list[str]) -> int:
     reader_gone = False
     failed: OutputError | None = None
     # Picked up at its state checkpoint: only the entries since are read and folded.
-    with Recording(store, sid, history=False) as rec:
+    with open_recording(store, sid, history=False) as rec:
         entries = _tried(rec, sid, texts)
         if entries is None:  # an undo or a correction reaches below the checkpoint
             if rec.ensure_history():

@@ -24,7 +24,7 @@ from typing import Any
 from scorekeeper.core.chain import Chain
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult
-from scorekeeper.services.recording import Recording
+from scorekeeper.services.recording import open_recording
 from scorekeeper.services.showing import Followed
 from scorekeeper.services.summary_docs import STATS_KIND, summaries_of
 from scorekeeper.storage import Store
@@ -85,7 +85,7 @@ class Keeper:
         if made is None:
             return False
         try:
-            rec = Recording(self.store, self.id, history=False, rebuild=True, made=made)
+            rec = open_recording(self.store, self.id, history=False, rebuild=True, made=made)
             rec.close()
         except Exception:  # a writer has it, or it cannot be read now: a hint, kept later
             return False

@@ -36,7 +36,7 @@ from scorekeeper.core.words import entry_words, parse_entry
 from scorekeeper.messages import UserError, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services import correcting
-from scorekeeper.services.recording import Recorder, Recording
+from scorekeeper.services.recording import Recorder, open_recording
 from scorekeeper.storage import StorageError, Store
 
 #: The longest tap the server reads (bytes of JSON); an entry is a few words.
@@ -415,7 +415,7 @@ def record_tap_locked(store: Store, sid: int, tap: Tap, name: str | None, lang: 
     is answered once its entry is on the disk and folded: no snapshot is kept as the lock
     is let go (services/keeping.py keeps it when the taps pause)."""
     try:
-        rec = Recording(store, sid, history=False, keep=False)
+        rec = open_recording(store, sid, history=False, keep=False)
     except StorageError as error:
         if error.key == "storage.locked":
             text = t("phone.open_elsewhere", lang, session=sid)

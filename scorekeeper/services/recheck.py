@@ -40,8 +40,7 @@ from scorekeeper.core.state import State
 from scorekeeper.core.stats import state_stats
 from scorekeeper.core.stream import StreamFold, folding
 from scorekeeper.messages import UserError, t
-from scorekeeper.services.recording import fold_checked
-from scorekeeper.services.session_source import Resumption
+from scorekeeper.services.session_source import Resumption, fold_checked
 from scorekeeper.services.verifying import state_is_the_folds
 from scorekeeper.storage import Store
 from scorekeeper.storage import snapshot as snapshots

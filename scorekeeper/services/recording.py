@@ -4,11 +4,11 @@ An entry is checked by the rules, then appended and fsynced by the store, and
 only then taken into the session in memory. If the disk refuses, the entry
 is not recorded anywhere, and the caller gets a plain-words error.
 
-This module checks, appends and folds. A recording records onto a session source
-(services/session_source.py): the whole journal folded here, or the session picked up
-at its snapshot's state. The derived state around it (the snapshot, its vouch line, the
-state vouched for at opening) is its keeper's (services/snapshot_keeper.py). The journal
-is the only source.
+This module checks, appends and folds, onto the session source it is handed
+(services/session_source.py ``open_source``: the whole journal folded, or the session
+picked up at its snapshot's state); :func:`open_recording` opens one and hands it over.
+The derived state around it (the snapshot, its vouch line, the state vouched for at
+opening) is its keeper's (services/snapshot_keeper.py). The journal is the only source.
 """
 
 from __future__ import annotations
@@ -17,95 +17,38 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
-from scorekeeper.collector import collector_paused
-from scorekeeper.core.codec import event_from_doc, event_to_doc, header_from_doc, header_to_doc
+from scorekeeper.core.codec import event_to_doc, header_to_doc
 from scorekeeper.core.corrections import correction_entry
-from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event, Header
 from scorekeeper.core.header import header_like
 from scorekeeper.core.ledger import NEEDS_HISTORY
-from scorekeeper.core.progress import Progress, ticking
+from scorekeeper.core.progress import Progress
 from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state_codec import agrees_but_history
 from scorekeeper.messages import UserError
-from scorekeeper.services.session_source import (
-    Resumption,
-    Source,
-    resumed_source,
-    waiting_out_a_listing,
-)
+from scorekeeper.services import session_source  # its fold_checked: every whole fold
+from scorekeeper.services.session_source import Resumption, Source, open_source
 from scorekeeper.services.snapshot_keeper import SnapshotKeeper, wait_for_closing
 from scorekeeper.services.summary_docs import summaries_of
-from scorekeeper.storage import SessionWriter, StorageError, Store, StoredSession
+from scorekeeper.storage import SessionWriter, StorageError, Store
 from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY as HASH_KEY
-from scorekeeper.storage.hashchain import Verdict, seal_all, sealed, sealed_vouch
-from scorekeeper.storage.hashchain import verify as verify_chain
+from scorekeeper.storage.hashchain import seal_all, sealed, sealed_vouch
 
 _T = TypeVar("_T")
-
-
-class DamagedSession(UserError):
-    """A stored session whose entries the rules refuse: edited by hand, or not ours."""
-
-
-def chain_refusal(sid: int, verdict: Verdict) -> DamagedSession:
-    """What a broken chain is said as: the first document that does not match."""
-    if verdict.bad_header:
-        if verdict.stray is not None:
-            return DamagedSession("recording.header_stray_key", session=sid, name=verdict.stray)
-        key = "recording.chain_stripped_header" if verdict.missing else "recording.header_edited"
-        return DamagedSession(key, session=sid)
-    if verdict.bad_entry is not None:
-        if verdict.stray is not None:
-            where = {"session": sid, "entry": verdict.bad_entry, "name": verdict.stray}
-            return DamagedSession("recording.entry_stray_key", **where)
-        key = "recording.chain_stripped" if verdict.missing else "recording.entry_edited"
-        return DamagedSession(key, session=sid, entry=verdict.bad_entry)
-    return DamagedSession("recording.vouch_edited", session=sid, entry=verdict.bad_vouch)
-
-
-def fold_checked(
-    stored: StoredSession, progress: Progress | None = None
-) -> tuple[Session, Verdict]:
-    """The session a stored file holds, once its entries match their chain and the rules,
-    and what checking the chain found (its last entry's hash, the hash to chain on to).
-
-    Every open checks the whole chain, not only ``verify``: an entry edited on disk (even
-    with its line checksum fixed up) is refused, naming the first entry that does not match.
-    *progress* is told the entries folded (core/progress.py).
-    """
-    verdict = verify_chain(stored.header, stored.events, stored.vouches)
-    if not verdict.ok:
-        raise chain_refusal(stored.id, verdict)
-    try:
-        header = header_from_doc(stored.header)
-        with collector_paused():
-            events = [event_from_doc(doc) for doc in stored.events]
-            session = Session(header, ticking(events, len(events), progress))
-    except RuleError as error:
-        raise DamagedSession(
-            "recording.session_invalid", session=stored.id, reason=error.message()
-        ) from None
-    return session, verdict
-
-
-def fold_stored(stored: StoredSession) -> Session:
-    """:func:`fold_checked`, the session alone."""
-    return fold_checked(stored)[0]
 
 
 def load_with_receipt(store: Store, sid: int) -> tuple[Session, Receipt]:
     """:func:`load_session` and the session's receipt, from one read (a summary to share)."""
     stored = store.read(sid)
-    session, verdict = fold_checked(stored)
+    session, verdict = session_source.fold_checked(stored)
     return session, Receipt(len(stored.events), verdict.head)
 
 
 def load_session(store: Store, sid: int) -> Session:
     """A session read without taking the writer's lock (for replay, export, list)."""
-    return fold_stored(store.read(sid))
+    return session_source.fold_stored(store.read(sid))
 
 
 def create_session(store: Store, header: Header, events: list[Event] | None = None) -> int:
@@ -140,7 +83,7 @@ def import_session(store: Store, session: Session) -> int:
     listing it and opening it the first time read no more than any time after. The
     snapshot is a hint: if it cannot be kept, the session is stored all the same."""
     sid = create_session(store, session.header, session.events)
-    Recording(store, sid, folded=session).close()
+    open_recording(store, sid, folded=session).close()
     return sid
 
 
@@ -150,7 +93,7 @@ def summaries_now(store: Store, sid: int) -> dict[str, dict[str, Any]]:
     keep one, so that the next listing does not fold it again: a vouch line is appended,
     never an entry, and only to a journal with no unfinished write waiting."""
     try:
-        rec = Recording(store, sid, rebuild=True)
+        rec = open_recording(store, sid, rebuild=True)
     except StorageError as error:
         if error.key != "storage.locked":
             raise
@@ -188,6 +131,57 @@ class Recorder(Protocol):
     def close(self) -> None: ...
 
 
+def open_recording(
+    store: Store,
+    sid: int,
+    *,
+    history: bool = True,
+    later: Callable[[Callable[[], None]], None] | None = None,
+    folded: Session | None = None,
+    rebuild: bool = False,
+    keep: bool = True,
+    made: tuple[int, dict[str, dict[str, Any]]] | None = None,
+) -> Recording:
+    """Session *sid* open for recording. Without *history* (``scorekeeper record``, the
+    app) it is picked up at its snapshot's state when the journal vouches for that
+    snapshot, reading and folding only the entries after it (the last
+    :data:`snapshots.STATE_LAG` at least): enough to record anything, show those entries
+    and undo them, but not to reach below them (see :meth:`Recording.ensure_history`).
+
+    Closing keeps the snapshot up: its summaries at once, while the lock is held; a new
+    state, when one is due, given to *later* to work out when it suits (the app: in a
+    thread, after the list of sessions is back on screen; the lock is let go after it),
+    else at once.
+
+    *folded* is the session just stored from it (``import``): taken as the fold of what
+    was written, so that closing keeps its snapshot without folding it again. *rebuild*:
+    opened by a listing that found no vouched snapshot, to keep one.
+
+    Without *keep* (a tap of the recorder's phone), closing lets go of the lock and keeps
+    no snapshot: the entry is answered once it is on the disk and folded, and the
+    snapshot is kept off that path (services/keeping.py). *made*: the summaries already
+    worked out, without the lock, for the session at that many entries; closing keeps
+    them only if the session still has exactly that many (else nothing: the next quiet
+    moment tries again), never working them out here."""
+    wait_for_closing(store, sid)
+    keeper = SnapshotKeeper(
+        store,
+        keep=keep,
+        keeps_state=not history or folded is not None or rebuild,
+        # Keep a snapshot even when nothing was recorded, if none is vouched for: a
+        # listing, an import, and the app leaving a table (it may have folded a long
+        # session whole to open it); never a command the rules refused.
+        rebuilds=folded is not None or rebuild or (not history and later is not None),
+        made=made,
+    )
+    source = open_source(store, sid, resume=not history, folded=folded, rebuild=rebuild)
+    try:
+        return Recording(source, keeper, later=later)
+    except BaseException:
+        source.writer.close()
+        raise
+
+
 class Recording:
     """A stored session open for recording; holds the session's writer lock until closed."""
 
@@ -195,93 +189,31 @@ class Recording:
 
     def __init__(
         self,
-        store: Store,
-        sid: int,
+        source: Source,
+        keeper: SnapshotKeeper,
         *,
-        history: bool = True,
         later: Callable[[Callable[[], None]], None] | None = None,
-        folded: Session | None = None,
-        rebuild: bool = False,
-        keep: bool = True,
-        made: tuple[int, dict[str, dict[str, Any]]] | None = None,
     ) -> None:
-        """Open session *sid* for recording. Without *history* (``scorekeeper record``,
-        the app) it is picked up at its snapshot's state when the journal vouches for
-        that snapshot, reading and folding only the entries after it (the last
-        :data:`snapshots.STATE_LAG` at least): enough to record anything, show those
-        entries and undo them, but not to reach below them (see :meth:`ensure_history`).
-
-        Closing keeps the snapshot up: its summaries at once, while the lock is held; a
-        new state, when one is due, given to *later* to work out when it suits (the app:
-        in a thread, after the list of sessions is back on screen; the lock is let go
-        after it), else at once.
-
-        *folded* is the session just stored from it (``import``): taken as the fold of
-        what was written, so that closing keeps its snapshot without folding it again.
-        *rebuild*: opened by a listing that found no vouched snapshot, to keep one.
-
-        Without *keep* (a tap of the recorder's phone), closing lets go of the lock and
-        keeps no snapshot: the entry is answered once it is on the disk and folded, and
-        the snapshot is kept off that path (services/keeping.py). *made*: the summaries
-        already worked out, without the lock, for the session at that many entries;
-        closing keeps them only if the session still has exactly that many (else
-        nothing: the next quiet moment tries again), never working them out here."""
-        wait_for_closing(store, sid)
-        self.id = sid
-        self._store = store
+        """Record onto *source* (services/session_source.py ``open_source``), its writer
+        and fold, with *keeper* keeping the snapshot as this closes, a new state when one
+        is due given to *later* (see :func:`open_recording`)."""
+        self.id = source.writer.id
+        self._store = source.store
         self._closed = False
         self._later = later
-        self._keeper = SnapshotKeeper(
-            self,
-            store,
-            keep=keep,
-            keeps_state=not history or folded is not None or rebuild,
-            # Keep a snapshot even when nothing was recorded, if none is vouched for: a
-            # listing, an import, and the app leaving a table (it may have folded a long
-            # session whole to open it); never a command the rules refused.
-            rebuilds=folded is not None or rebuild or (not history and later is not None),
-            made=made,
-        )
+        self._keeper = keeper
         #: How many entries this recording has put on the journal: whatever fails after
         #: an append, the caller can say what the journal holds (``scorekeeper record``).
         self.appended = 0
         #: The snapshot's state this recording was opened at, if it was (not folded whole).
-        self.resumed_from: Resumption | None = None
-        resume = not history and folded is None
-        source = waiting_out_a_listing(lambda: self._resumed() if resume else None, rebuild)
-        if source is None:
-            source = self._whole(folded, rebuild)
+        self.resumed_from: Resumption | None = source.resumption
         self._writer, self.session = source.writer, source.session
         self._chain, self._head = source.chain, source.head
-        self._keeper.opened(source)
+        if source.refold is not None:
+            source.refold.bind(self._refolded)
+        keeper.opened(self, source)
         #: The entries the journal held at opening: with :attr:`appended`, what it holds.
         self._opened_with = self.session.ledger.next_seq - 1
-
-    def _whole(self, folded: Session | None, rebuild: bool) -> Source:
-        """The session's writer and every entry folded (*folded*: as just stored)."""
-        if folded is None:
-            writer, session, verdict = waiting_out_a_listing(self._opened_whole, rebuild)
-        else:
-            writer, session = self._store.open_writer(self.id), folded
-            verdict = verify_chain(writer.header, writer.events, writer.vouches)
-        return Source(writer, session, verdict.tip, verdict.head)
-
-    def _opened_whole(self) -> tuple[SessionWriter, Session, Verdict]:
-        writer = self._store.open_writer(self.id)
-        try:
-            return writer, *fold_checked(writer.as_opened())
-        except BaseException:
-            writer.close()
-            raise
-
-    def _resumed(self) -> Source | None:
-        """The session from the snapshot's state, or None to fold it all."""
-        source, stale = resumed_source(self._store, self.id, self._refolded)
-        if stale:
-            self._keeper.stale = True
-        if source is not None:
-            self.resumed_from = source.resumption
-        return source
 
     def _refolded(self) -> Session:
         """The whole fold, for a history the snapshot no longer holds as its vouch names
@@ -317,7 +249,7 @@ class Recording:
         are compared by length only here (``verify`` compares them all)."""
         if self.session.history_from == 1:
             return False
-        whole, verdict = fold_checked(self._writer.whole(), progress)
+        whole, verdict = session_source.fold_checked(self._writer.whole(), progress)
         wrong = not agrees_but_history(whole.state, self.session.state)
         if wrong:
             self._keeper.disown()

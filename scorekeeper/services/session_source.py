@@ -1,11 +1,14 @@
-"""Where a recording begins when it is picked up at a snapshot's state: the session's
-writer, the entries after that state folded onto it, and where the chain stands.
+"""Where a recording begins: the session's writer (its lock held), the session folded,
+and where the chain stands. :func:`open_source` chooses: every entry folded (and checked
+against its chain and the rules), the session just stored by ``import`` (folded already),
+or the session picked up at its snapshot's state, reading and folding only the entries
+after it. services/recording.py records onto the source it is handed; it never opens
+the journal for reading itself.
 
 A session's snapshot (storage/snapshot.py) is used only when a vouch line in its journal
 names it, sealed with this installation's key; anything else about it (missing, forged,
-unreadable, of a newer format) costs a fold of every entry, never a command. The whole
-fold is services/recording.py's; only the journal can make a session "changed after it
-was written".
+unreadable, of a newer format) costs a fold of every entry, never a command. Only the
+journal can make a session "changed after it was written".
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -22,18 +25,95 @@ from scorekeeper.core.chain import Chain
 from scorekeeper.core.codec import event_from_doc, header_from_doc
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.ledger import Ledger
+from scorekeeper.core.progress import Progress, ticking
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult
 from scorekeeper.core.state_codec import decode_state, encode_state_apart
 from scorekeeper.core.stats import STATS_VERSION
-from scorekeeper.storage import NotResumable, SessionWriter, StorageError, Store
+from scorekeeper.messages import UserError
+from scorekeeper.storage import NotResumable, SessionWriter, StorageError, Store, StoredSession
 from scorekeeper.storage import snapshot as snapshots
 from scorekeeper.storage.hashchain import KEY as HASH_KEY
-from scorekeeper.storage.hashchain import TAKEN, header_hash, header_stray, walk
+from scorekeeper.storage.hashchain import TAKEN, Verdict, header_hash, header_stray, walk
+from scorekeeper.storage.hashchain import verify as verify_chain
 from scorekeeper.storage.seal import Sealer
 from scorekeeper.storage.snapshot import Seekable, Snapshot, StateAt
 
 _T = TypeVar("_T")
+
+
+class DamagedSession(UserError):
+    """A stored session whose entries the rules refuse: edited by hand, or not ours."""
+
+
+def chain_refusal(sid: int, verdict: Verdict) -> DamagedSession:
+    """What a broken chain is said as: the first document that does not match."""
+    if verdict.bad_header:
+        if verdict.stray is not None:
+            return DamagedSession("recording.header_stray_key", session=sid, name=verdict.stray)
+        key = "recording.chain_stripped_header" if verdict.missing else "recording.header_edited"
+        return DamagedSession(key, session=sid)
+    if verdict.bad_entry is not None:
+        if verdict.stray is not None:
+            where = {"session": sid, "entry": verdict.bad_entry, "name": verdict.stray}
+            return DamagedSession("recording.entry_stray_key", **where)
+        key = "recording.chain_stripped" if verdict.missing else "recording.entry_edited"
+        return DamagedSession(key, session=sid, entry=verdict.bad_entry)
+    return DamagedSession("recording.vouch_edited", session=sid, entry=verdict.bad_vouch)
+
+
+def fold_checked(
+    stored: StoredSession, progress: Progress | None = None
+) -> tuple[Session, Verdict]:
+    """The session a stored file holds, once its entries match their chain and the rules,
+    and what checking the chain found (its last entry's hash, the hash to chain on to).
+
+    Every open checks the whole chain, not only ``verify``: an entry edited on disk (even
+    with its line checksum fixed up) is refused, naming the first entry that does not match.
+    *progress* is told the entries folded (core/progress.py). Every whole fold of a stored
+    session comes here (a test counts them by standing in for it).
+    """
+    verdict = verify_chain(stored.header, stored.events, stored.vouches)
+    if not verdict.ok:
+        raise chain_refusal(stored.id, verdict)
+    try:
+        header = header_from_doc(stored.header)
+        with collector_paused():
+            events = [event_from_doc(doc) for doc in stored.events]
+            session = Session(header, ticking(events, len(events), progress))
+    except RuleError as error:
+        raise DamagedSession(
+            "recording.session_invalid", session=stored.id, reason=error.message()
+        ) from None
+    return session, verdict
+
+
+def fold_stored(stored: StoredSession) -> Session:
+    """:func:`fold_checked`, the session alone."""
+    return fold_checked(stored)[0]
+
+
+class Refold:
+    """The whole fold a source picked up at a snapshot's state turns to for a history the
+    snapshot no longer holds as its vouch line names it. The source is opened before the
+    recording that records onto it: that recording puts its own whole fold here
+    (:meth:`bind`), which also stops naming the snapshot; until then, the writer's
+    entries are folded."""
+
+    __slots__ = ("_fold", "_writer")
+
+    def __init__(self, writer: SessionWriter) -> None:
+        self._writer = writer
+        self._fold: Callable[[], Session] | None = None
+
+    def bind(self, fold: Callable[[], Session]) -> None:
+        """From now on, *fold* is the whole fold (the recording's)."""
+        self._fold = fold
+
+    def __call__(self) -> Session:
+        if self._fold is not None:
+            return self._fold()
+        return fold_checked(self._writer.whole())[0]
 
 
 @dataclass(frozen=True)
@@ -42,6 +122,7 @@ class Source:
     folded (whole, or from a snapshot's state), the hash the next document chains to and
     the one the last entry carries (the receipt's)."""
 
+    store: Store
     writer: SessionWriter
     session: Session
     chain: str
@@ -52,6 +133,12 @@ class Source:
     resumption: Resumption | None = None
     taken_digest: str | None = None
     stats_since: tuple[dict[str, Any], Chain[RoundResult]] | None = None
+    #: A new state is due as the recording closes: a correction or an undo since the
+    #: snapshot's state reaches below it (folded whole for that).
+    stale: bool = False
+    #: Where the histories of a snapshot's state turn when the file no longer holds them
+    #: as vouched (:class:`Refold`); a whole fold never reads them.
+    refold: Refold | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -194,25 +281,57 @@ class FoldedWhenChanged:
         yield from self._history.pieces()
 
 
-def resumed_source(
-    store: Store, sid: int, refolded: Callable[[], Session]
-) -> tuple[Source | None, bool]:
+def open_source(
+    store: Store, sid: int, *, resume: bool, folded: Session | None = None, rebuild: bool = False
+) -> Source:
+    """Session *sid*'s writer and where a recording of it begins. With *resume*, the
+    session picked up at its snapshot's state when the journal vouches for that snapshot
+    (:func:`resumed_source`), else every entry folded; *folded*: the session just stored
+    from it (``import``), taken as the fold of what was written. A lock held by a listing
+    keeping a snapshot is waited out (:func:`waiting_out_a_listing`), except by a listing
+    (*rebuild*)."""
+    stale = False
+    if resume and folded is None:
+        source, stale = waiting_out_a_listing(lambda: resumed_source(store, sid), rebuild)
+        if source is not None:
+            return source
+    if folded is None:
+        writer, session, verdict = waiting_out_a_listing(lambda: _opened_whole(store, sid), rebuild)
+    else:
+        writer, session = store.open_writer(sid), folded
+        verdict = verify_chain(writer.header, writer.events, writer.vouches)
+    return Source(store, writer, session, verdict.tip, verdict.head, stale=stale)
+
+
+def _opened_whole(store: Store, sid: int) -> tuple[SessionWriter, Session, Verdict]:
+    """The session's writer and every entry folded, checked against the chain and rules."""
+    writer = store.open_writer(sid)
+    try:
+        return writer, *fold_checked(writer.as_opened())
+    except BaseException:
+        writer.close()
+        raise
+
+
+def resumed_source(store: Store, sid: int) -> tuple[Source | None, bool]:
     """Session *sid* picked up at its snapshot's state, reading and folding only the
     entries after it; None to fold it all (no snapshot, or one the journal as it is now
     does not vouch for). The flag says a writer should take a new state (a correction or
     an undo since reaches below it). A history of that state is read from the snapshot
-    when something reads it; one no longer as vouched is taken from *refolded*: the
-    recording's whole fold, after which the snapshot's state is never named again."""
+    when something reads it; one no longer as vouched is taken from the source's
+    :class:`Refold`: the recording's whole fold, after which the snapshot's state is
+    never named again."""
     found = snapshot_state(store, sid)
     if found is None:
         return None, False
     snap, taken = found
-    if isinstance(snap, Seekable):  # its histories are read from the file when asked for
-        taken = replace(taken, apart=_histories_when_read(taken, refolded))
     try:
         writer = store.open_writer(sid, resume=taken.at)
     except NotResumable:
         return None, False
+    refold = Refold(writer)
+    if isinstance(snap, Seekable):  # its histories are read from the file when asked for
+        taken = replace(taken, apart=_histories_when_read(taken, refold))
     try:
         resumed, stale = resume_from(
             sid, snap, taken, writer.header, writer.events, writer.vouches, store.sealer
@@ -225,6 +344,7 @@ def resumed_source(
         return None, stale
     digest = snap.state_digest if isinstance(snap, Seekable) else None
     source = Source(
+        store,
         writer,
         resumed.session,
         resumed.chain,
@@ -232,6 +352,7 @@ def resumed_source(
         Resumption(store, sid, snap, taken),
         digest,
         (resumed.stats, resumed.counted),
+        refold=refold,
     )
     return source, stale
 

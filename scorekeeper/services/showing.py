@@ -20,8 +20,12 @@ from scorekeeper.core.receipt import Receipt
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import RoundResult
 from scorekeeper.messages import UserError
-from scorekeeper.services.recording import fold_checked
-from scorekeeper.services.session_source import Resumption, resume_from, snapshot_state
+from scorekeeper.services.session_source import (
+    Resumption,
+    fold_checked,
+    resume_from,
+    snapshot_state,
+)
 from scorekeeper.storage import NotResumable, ResumeAt, Store
 from scorekeeper.storage.hashchain import walk
 from scorekeeper.storage.snapshot import Seekable

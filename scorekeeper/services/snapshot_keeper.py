@@ -73,16 +73,19 @@ def wait_for_closing(store: Store, sid: int) -> None:
 
 
 class SnapshotKeeper:
-    """The snapshot and vouch bookkeeping of one recording (*kept*) of session *sid*.
+    """The snapshot and vouch bookkeeping of one recording of a session of *store*, the
+    one that opened it (:meth:`opened`).
 
     *keep*: keep a snapshot as the recording closes at all (not for a tap of the
     recorder's phone). *keeps_state*: take a state too, not only the summaries.
     *rebuilds*: keep one even when nothing was recorded, if none is vouched for. *made*:
     the summaries already worked out for the session at that many entries."""
 
+    #: The recording whose snapshot this keeps (:meth:`opened`).
+    _kept: Kept
+
     def __init__(
         self,
-        kept: Kept,
         store: Store,
         *,
         keep: bool,
@@ -90,7 +93,6 @@ class SnapshotKeeper:
         rebuilds: bool,
         made: tuple[int, dict[str, dict[str, Any]]] | None,
     ) -> None:
-        self._kept = kept
         self._store = store
         self._keeps = keep
         self._keeps_state = keeps_state
@@ -108,8 +110,10 @@ class SnapshotKeeper:
         self.stale = False
         self.stats_since: StatsSince | None = None
 
-    def opened(self, source: Source) -> None:
-        """The recording was opened from *source*: at a snapshot's state, or folded whole."""
+    def opened(self, kept: Kept, source: Source) -> None:
+        """*kept* was opened from *source*: at a snapshot's state, or folded whole."""
+        self._kept = kept
+        self.stale = source.stale
         if source.resumption is not None:
             self.taken, self.taken_digest = source.resumption.taken, source.taken_digest
         if source.stats_since is not None:

@@ -219,14 +219,14 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
 
     def open_session(self, sid: int) -> bool:
         """Open a stored session for recording on its table screen (takes its writer lock)."""
-        from scorekeeper.services.recording import Recording
+        from scorekeeper.services.recording import open_recording
         from scorekeeper.ui.screens.tables import table_screen_for
 
         try:
             # Picked up at its snapshot's state when the journal vouches for it: 100,000
             # entries open in a tenth of a second; what needs every entry reads them first
             # (ui/screens/history.py).
-            recording = Recording(self.store, sid, history=False, later=self._write_later)
+            recording = open_recording(self.store, sid, history=False, later=self._write_later)
         except UserError as error:
             self.notify(error.message(), title=t("ui.cannot_open"), severity="error")
             return False
