@@ -54,7 +54,7 @@ def check_stored(ledger: Ledger, event: Event, fresh: bool = False) -> Event:
     """*event* (stored, or imported when *fresh*) checked by the rules on *ledger* again,
     as every fold checks it: what the rules make of it, or a FoldError."""
     try:
-        entry = Entry(event.kind, event.data, event.at)
+        entry = Entry(event.kind, event.data, event.at, event.proposed)
         checked = ledger.check(entry, fresh=fresh, recorded=True)
     except RuleError as error:
         raise FoldError(event.seq, error) from None
