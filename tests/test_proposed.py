@@ -39,7 +39,7 @@ def test_a_proposed_entry_is_recorded_stored_and_read_back_the_same(home, capsys
     again = load_session(store, sid)
     assert again.events[1] == event and again.events[0].proposed is None
     assert "proposed" not in event_to_doc(again.events[0])  # written only when set
-    code, out, err = run(capsys, "verify", str(sid))
+    code, _, err = run(capsys, "verify", str(sid))
     assert code == 0, err
     code, _, err = run(capsys, "record", str(sid), "raise")  # the chain goes on from it
     assert code == 0, err
@@ -53,7 +53,8 @@ def test_the_proposer_must_be_seated_and_the_time_aware():
         session.check(Entry("fold", {"player": "B"}, proposed=Proposed("Zed", AT)))
     assert info.value.message("en") == "Zed is not seated at this table, so cannot propose an entry"
     with pytest.raises(RuleError):
-        session.check(Entry("fold", {"player": "B"}, proposed=Proposed("B", AT.replace(tzinfo=None))))
+        naive = Proposed("B", AT.replace(tzinfo=None))
+        session.check(Entry("fold", {"player": "B"}, proposed=naive))
     assert len(session.events) == 1
 
 
@@ -91,7 +92,8 @@ def test_an_imported_proposed_time_may_be_written_as_iso_allows():
     doc = _doc()
     doc["proposed"]["at"] = "2026-12-06T21:04:05+09:00"
     event = event_from_doc(doc, exact=False)
-    assert event.proposed == Proposed("B", datetime(2026, 12, 6, 21, 4, 5, tzinfo=timezone(timedelta(hours=9))))
+    tokyo = timezone(timedelta(hours=9))
+    assert event.proposed == Proposed("B", datetime(2026, 12, 6, 21, 4, 5, tzinfo=tokyo))
 
 
 def test_a_misspelled_proposed_key_in_the_journal_is_a_stray_key(home):

@@ -6,4 +6,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} is not seated at this table, so cannot propose an entry",
         "{player}さんはこの卓に着席していないため、提案できません",
     ),
+    "rules.propose.recorders_only": (
+        "only the recorder enters “{what}”: a player cannot propose it",
+        "「{what}」は記録役だけが入力できます。プレイヤーは提案できません",
+    ),
+    "rules.propose.for_other": (
+        "{player} cannot propose “{what}” for {other}: each player proposes their own moves",
+        "{player}さんは{other}さんの「{what}」を提案できません。提案できるのは自分の手だけです",
+    ),
+    "rules.propose.leader_only": (
+        "only {leader}, who leads this round, may propose “{what}”",
+        "「{what}」を提案できるのは、このラウンドの親の{leader}さんだけです",
+    ),
+    "rules.propose.not_dealt": (
+        "{player} is not dealt into this round, so cannot propose “{what}”",
+        "{player}さんはこのラウンドに参加していないため「{what}」を提案できません",
+    ),
+    "rules.propose.not_now": (
+        "{player} cannot propose “{what}” now",
+        "{player}さんは今「{what}」を提案できません",
+    ),
 }
