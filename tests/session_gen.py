@@ -67,6 +67,8 @@ MOVES = (
     # a rebuy, most often by the player shortest of chips (out of the game at 0): the rows
     # of the exports that jump without a word unless the rebuy is one (issue 43)
     + ["rebuy", "rebuy_short", "rebuy_short"]
+    # the switch of players' proposals (issue 46): proposals auto / ask
+    + ["proposals"]
 )
 
 
@@ -117,6 +119,8 @@ def entry_data(data: st.DataObject, session: Session, action: LegalAction) -> di
         return {}
     if kind == "note":
         return {"text": data.draw(FREE_TEXT)}
+    if kind == "proposals":  # the switch of players' proposals (issue 46)
+        return {"auto": data.draw(st.booleans())}
     if kind == "rate":  # refused ones too: a rate the rules refuse changes nothing
         amount = data.draw(st.sampled_from(["10", "0.5", "1250.25", "0", "1e3", "1.005"]))
         currency = data.draw(st.sampled_from([None, "JPY", "usd", "円", "€", "X1"]))
@@ -222,6 +226,7 @@ def build_session(data: st.DataObject, game: str) -> Session:
             play_round_entry(data, session, clock)
         elif move in ("legal", "round_entry"):
             shared = ("end", "leave", "recorder", "note", "rate", "join", "rebuy", "undo")
+            shared += ("proposals",)  # a move of its own
             actions = [a for a in session.legal() if a.kind not in shared]
             if actions:
                 action = data.draw(st.sampled_from(actions))

@@ -19,7 +19,19 @@ OptionValue = int | str | bool | None
 #: Entries every game knows; ``join``/``leave``/``rebuy`` only between rounds;
 #: ``correct`` replaces a finished round's entries (core/corrections.py).
 COMMON_KINDS = frozenset(
-    {"round", "undo", "note", "rate", "recorder", "join", "leave", "rebuy", "end", "correct"}
+    {
+        "round",
+        "undo",
+        "note",
+        "rate",
+        "recorder",
+        "join",
+        "leave",
+        "rebuy",
+        "end",
+        "correct",
+        "proposals",
+    }
 )
 
 

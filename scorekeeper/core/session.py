@@ -26,6 +26,7 @@ from scorekeeper.core.entries import (
     as_join,
     as_note,
     as_player,
+    as_proposals,
     as_rate,
     as_rebuy,
     as_undo,
@@ -258,6 +259,9 @@ class Session:
                 return key, {"player": rebuy["player"], "chips": rebuy["chips"]}
             case "end":
                 return "log.end", {}
+            case "proposals":
+                auto = as_proposals(data)["auto"]
+                return ("log.proposals_auto" if auto else "log.proposals_ask"), {}
             case "correct":
                 correct = as_correct(data)
                 return "log.correct", {

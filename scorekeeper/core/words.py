@@ -9,7 +9,15 @@ from typing import Any
 
 from scorekeeper.core import shellwords
 from scorekeeper.core.amounts import whole_number
-from scorekeeper.core.entries import as_correct, as_join, as_note, as_player, as_rate, as_rebuy
+from scorekeeper.core.entries import (
+    as_correct,
+    as_join,
+    as_note,
+    as_player,
+    as_proposals,
+    as_rate,
+    as_rebuy,
+)
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Event
 from scorekeeper.core.game import Game
@@ -67,8 +75,23 @@ def parse_entry(game: Game, words: Sequence[str]) -> Entry:
 
 #: The verbs _parse_data reads itself, before asking the game.
 _COMMON_VERBS = frozenset(
-    {"round", "undo", "end", "note", "rate", "recorder", "leave", "join", "rebuy", "correct"}
+    {
+        "round",
+        "undo",
+        "end",
+        "note",
+        "rate",
+        "recorder",
+        "leave",
+        "join",
+        "rebuy",
+        "correct",
+        "proposals",
+    }
 )
+
+#: The words of the switch of players' proposals (issue 46), and what each sets.
+SWITCH_WORDS = {"auto": True, "ask": False}
 
 
 def _parse_data(game: Game, verb: str, args: list[str]) -> dict[str, Any]:
@@ -82,6 +105,10 @@ def _parse_data(game: Game, verb: str, args: list[str]) -> dict[str, Any]:
         return {"text": " ".join(args)}
     if verb == "rate":
         return parse_rate_words(args)
+    if verb == "proposals":
+        if len(args) != 1 or args[0].lower() not in SWITCH_WORDS:
+            raise RuleError("rules.propose.switch_words")
+        return {"auto": SWITCH_WORDS[args[0].lower()]}
     if verb in ("recorder", "leave"):
         if len(args) != 1:
             raise RuleError("rules.needs_one_player", verb=verb)
@@ -170,6 +197,8 @@ def entry_words(game: Game, event: Event) -> list[str]:
         return [kind, as_note(data)["text"]]
     if kind == "rate":
         return [kind, *rate_words(as_rate(data))]
+    if kind == "proposals":
+        return [kind, "auto" if as_proposals(data)["auto"] else "ask"]
     if kind in ("recorder", "leave"):
         return [kind, as_player(data)["player"]]
     if kind == "join":

@@ -6,6 +6,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player} is not seated at this table, so cannot propose an entry",
         "{player}さんはこの卓に着席していないため、提案できません",
     ),
+    "rules.propose.switch_words": (
+        "write proposals auto (confirmed by themselves) or proposals ask (the recorder"
+        " confirms each)",
+        "proposals auto(提案をそのまま記録)または proposals ask(記録役が確認)と書いてください",
+    ),
     "rules.propose.recorders_only": (
         "only the recorder enters “{what}”: a player cannot propose it",
         "「{what}」は記録役だけが入力できます。プレイヤーは提案できません",
