@@ -19,7 +19,7 @@ from scorekeeper.core.entries import (
     as_rebuy,
 )
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.events import Entry, Event, Proposed
 from scorekeeper.core.game import Game
 from scorekeeper.core.near import nearest
 from scorekeeper.core.rate import parse_rate_words, rate_words
@@ -67,10 +67,30 @@ def parse_entry(game: Game, words: Sequence[str]) -> Entry:
     at, start = None, 0
     if words and words[0].startswith("@"):
         at, start = parse_time(words[0][1:]), 1
+    proposed = None
+    if len(words) > start and is_proposed_word(words[start]):
+        proposed, start = _proposed(words[start]), start + 1
     if len(words) <= start:
         raise RuleError("transcript.time_alone")
     verb, args = words[start].lower(), list(words[start + 1 :])
-    return Entry(verb, _parse_data(game, verb, args), at)
+    return Entry(verb, _parse_data(game, verb, args), at, proposed)
+
+
+#: The word before an entry's verb that says who proposed it from their phone, and when
+#: (issue 46): ``proposed=NAME@TIME``, written after the entry's own ``@TIME``.
+PROPOSED_WORD = "proposed="
+
+
+def is_proposed_word(word: str) -> bool:
+    """Whether *word* says who proposed an entry (a phone's tap may not say it)."""
+    return word[: len(PROPOSED_WORD)].lower() == PROPOSED_WORD
+
+
+def _proposed(word: str) -> Proposed:
+    name, at, time = word[len(PROPOSED_WORD) :].rpartition("@")
+    if not name or not at:
+        raise RuleError("rules.propose.transcript_syntax")
+    return Proposed(name, parse_time(time))
 
 
 #: The verbs _parse_data reads itself, before asking the game.
@@ -214,4 +234,6 @@ def entry_words(game: Game, event: Event) -> list[str]:
 
 
 def entry_line(game: Game, event: Event) -> str:
-    return " ".join(["@" + event.at.isoformat(), *map(quote, entry_words(game, event))])
+    by = event.proposed
+    said = [] if by is None else [quote(f"{PROPOSED_WORD}{by.by}@{by.at.isoformat()}")]
+    return " ".join(["@" + event.at.isoformat(), *said, *map(quote, entry_words(game, event))])

@@ -35,7 +35,7 @@ from scorekeeper.core.proposing import player_legal
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
-from scorekeeper.core.words import entry_words, parse_entry
+from scorekeeper.core.words import entry_words, is_proposed_word, parse_entry
 from scorekeeper.messages import UserError, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services import correcting
@@ -278,7 +278,7 @@ def read_tap(body: object, *, from_server: bool = False) -> Tap:
         raise UserError("phone.bad_tap")
     if not all(isinstance(w, str) and 0 < len(w) <= longest for w in words):
         raise UserError("phone.bad_tap")
-    if words[0].startswith("@"):  # the server times every entry
+    if words[0].startswith("@") or is_proposed_word(words[0]):  # the server says these
         raise UserError("phone.bad_tap")
     if correction and words[0].casefold() != "correct":
         raise UserError("phone.bad_tap")

@@ -11,6 +11,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         " confirms each)",
         "proposals auto(提案をそのまま記録)または proposals ask(記録役が確認)と書いてください",
     ),
+    "rules.propose.transcript_syntax": (
+        "write who proposed an entry as proposed=NAME@TIME (a time with its offset), before"
+        " the entry's words",
+        "提案した人は proposed=名前@時刻(時差つき)の形で、記録の語の前に書いてください",
+    ),
     "rules.propose.recorders_only": (
         "only the recorder enters “{what}”: a player cannot propose it",
         "「{what}」は記録役だけが入力できます。プレイヤーは提案できません",
