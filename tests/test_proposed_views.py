@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.core.timeline import timeline
+from scorekeeper.core.transcript import read_session, write_transcript
 from scorekeeper.export.live import live_view
 from scorekeeper.ui.screens.timeline import what_cell
 from tests.cli_support import run
