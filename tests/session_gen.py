@@ -10,6 +10,7 @@ and is simply not in the session.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.corrections import correction_entry, in_force
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry
+from scorekeeper.core.events import Entry, Proposed
 from scorekeeper.core.game import LegalAction
 from scorekeeper.core.games import game_spec, game_specs
 from scorekeeper.core.header import make_header
@@ -162,7 +163,11 @@ def play_round_entry(data: st.DataObject, session: Session, clock: Clock) -> boo
     if not actions:
         return False
     action = data.draw(st.sampled_from(actions))
-    return try_entry(session, Entry(action.kind, entry_data(data, session, action)), clock)
+    entry = Entry(action.kind, entry_data(data, session, action))
+    if data.draw(st.integers(0, 2)) == 0:  # a player proposed it from their phone (issue 46)
+        by = data.draw(st.sampled_from(session.state.seated()))
+        entry = replace(entry, proposed=Proposed(by, clock.at - timedelta(seconds=3)))
+    return try_entry(session, entry, clock)
 
 
 def round_start(session: Session, number: int) -> Session:
