@@ -127,7 +127,7 @@ def long_session(game: str, seed: int, at_least: int = 300) -> Session:
     header = make_header(game, ["A", "B", "C", "D"], options_of(game), stacks=stacks)
     session = Session(header)
     clock = Clock()
-    shared = ("end", "leave", "recorder", "note", "rate", "join", "rebuy", "undo")
+    shared = ("end", "leave", "recorder", "note", "rate", "join", "rebuy", "undo", "proposals")
     with seeded_strategies():
         for _ in range(at_least * 20):
             if len(session.events) >= at_least:

@@ -10,6 +10,7 @@ and is simply not in the session.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.corrections import correction_entry, in_force
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry
+from scorekeeper.core.events import Entry, Proposed
 from scorekeeper.core.game import LegalAction
 from scorekeeper.core.games import game_spec, game_specs
 from scorekeeper.core.header import make_header
@@ -67,6 +68,8 @@ MOVES = (
     # a rebuy, most often by the player shortest of chips (out of the game at 0): the rows
     # of the exports that jump without a word unless the rebuy is one (issue 43)
     + ["rebuy", "rebuy_short", "rebuy_short"]
+    # the switch of players' proposals (issue 46): proposals auto / ask
+    + ["proposals"]
 )
 
 
@@ -117,6 +120,8 @@ def entry_data(data: st.DataObject, session: Session, action: LegalAction) -> di
         return {}
     if kind == "note":
         return {"text": data.draw(FREE_TEXT)}
+    if kind == "proposals":  # the switch of players' proposals (issue 46)
+        return {"auto": data.draw(st.booleans())}
     if kind == "rate":  # refused ones too: a rate the rules refuse changes nothing
         amount = data.draw(st.sampled_from(["10", "0.5", "1250.25", "0", "1e3", "1.005"]))
         currency = data.draw(st.sampled_from([None, "JPY", "usd", "円", "€", "X1"]))
@@ -158,7 +163,11 @@ def play_round_entry(data: st.DataObject, session: Session, clock: Clock) -> boo
     if not actions:
         return False
     action = data.draw(st.sampled_from(actions))
-    return try_entry(session, Entry(action.kind, entry_data(data, session, action)), clock)
+    entry = Entry(action.kind, entry_data(data, session, action))
+    if data.draw(st.integers(0, 2)) == 0:  # a player proposed it from their phone (issue 46)
+        by = data.draw(st.sampled_from(session.state.seated()))
+        entry = replace(entry, proposed=Proposed(by, clock.at - timedelta(seconds=3)))
+    return try_entry(session, entry, clock)
 
 
 def round_start(session: Session, number: int) -> Session:
@@ -222,6 +231,7 @@ def build_session(data: st.DataObject, game: str) -> Session:
             play_round_entry(data, session, clock)
         elif move in ("legal", "round_entry"):
             shared = ("end", "leave", "recorder", "note", "rate", "join", "rebuy", "undo")
+            shared += ("proposals",)  # a move of its own
             actions = [a for a in session.legal() if a.kind not in shared]
             if actions:
                 action = data.draw(st.sampled_from(actions))

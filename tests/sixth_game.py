@@ -205,6 +205,7 @@ SPEC = GameSpec(
     samples=Samples(verbs={"pass": player_only, "show": _show_sample}, options={"stake": "2"}),
     rules_doc="tests/sixth_rules.md",
     rules_doc_ja="tests/sixth_rules_ja.md",
+    proposers={"pass": "self", "show": "anyone"},
     messages=MESSAGES,
 )
 

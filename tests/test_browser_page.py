@@ -1,8 +1,9 @@
 """What the phones' page says, read from its DOM in headless Chromium (issue 35, point 11;
 and point 2 on the page): a chips player with nothing to call may check or bet; a game
 without a stake has no stake-change list; Pochen's big number is the chips on the board;
-the points game shows its points once (they are the net); no Japanese heading is broken
-in the middle of a word on a phone; a corrected raise stays at its own time, marked.
+the points game shows its points once (they are the net), and an entry a player proposed
+says who proposed it and who confirmed it; no Japanese heading is broken in the middle of
+a word on a phone; a corrected raise stays at its own time, marked.
 """
 
 from __future__ import annotations
@@ -107,10 +108,14 @@ async def test_no_stake_change_list_in_a_game_without_a_stake(served, game, opti
 
 
 async def test_the_points_game_has_its_stake_list_and_one_points_column(served):  # noqa: F811
+    """Ben proposed his fold from his phone: the page's entry line says so (issue 46)."""
     table = served(("Aki", "Ben", "Chihiro"))
-    table.record("round", "raise", "fold Ben")
+    table.record("round", "raise", "proposed=Ben@2026-12-06T12:04:05+00:00 fold Ben")
     async with Browser() as browser:
         await opened(browser, table, 3)
+        fold = await browser.text("#entries li:first-child")
+        assert "Ben folded at 20" in fold and "proposed by Ben " in fold
+        assert ", confirmed by Aki " in fold
         shown = "document.getElementById('stakes-box').offsetParent !== null"
         assert await browser.evaluate(shown)
         heads = await browser.evaluate(

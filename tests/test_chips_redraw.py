@@ -149,7 +149,7 @@ def test_random_rounds_with_redraws_conserve_chips_and_undo_exactly(data):
         if action.kind == "showdown":
             order = data.draw(st.permutations(list(action.choices)))
             entry = Entry("showdown", {"ranking": [[p] for p in order]})
-        elif action.kind in ("note", "rate", "join", "rebuy"):
+        elif action.kind in ("note", "rate", "join", "rebuy", "proposals"):
             continue
         elif action.kind == "redraw" and data.draw(st.booleans()):
             # anyone at all, the rules decide

@@ -25,7 +25,7 @@ from tests.session_gen import DECK, GAMES, GARBAGE, build_session
 
 #: The entries every game knows that legal() may offer (``correct`` is checked whole, by
 #: its own rules, and is no key of its own).
-COMMON = ("round", "undo", "note", "rate", "recorder", "join", "leave", "rebuy", "end")
+COMMON = ("round", "undo", "note", "rate", "recorder", "proposals", "join", "leave", "rebuy", "end")
 
 
 def kinds(session: Session) -> list[str]:
@@ -76,6 +76,8 @@ def plainest(session: Session, kind: str, choices: tuple[str, ...]) -> dict[str,
         return {"text": "a note"}
     if kind == "rate":
         return {"amount": "10", "currency": "JPY"}
+    if kind == "proposals":
+        return {"auto": not state.auto_confirm}
     if kind == "join":
         return {"player": "Newcomer", "after": None}
     if kind == "rebuy":

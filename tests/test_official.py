@@ -13,6 +13,8 @@ from scorekeeper.core.session import Session
 from tests.rules_support import T0, choices, enter, kinds, refused
 
 FIVE = ["A", "B", "C", "D", "E"]
+#: The entries offered in and between rounds until the end, in legal()'s order.
+SHARED = ["note", "rate", "recorder", "proposals"]
 
 
 def new_session(players=FIVE, parent=None, **options) -> Session:
@@ -599,20 +601,20 @@ def test_recorder_handover_is_kept_on_events():
 
 def test_legal_at_the_start():
     session = new_session()
-    assert kinds(session) == ["note", "rate", "recorder", "round", "join", "leave", "end"]
+    assert kinds(session) == [*SHARED, "round", "join", "leave", "end"]
     assert choices(session, "recorder") == ("B", "C", "D", "E")
     assert choices(session, "leave") == tuple(FIVE)
 
 
 def test_legal_with_three_players_offers_no_leave():
     session = new_session(["A", "B", "C"])
-    assert kinds(session) == ["note", "rate", "recorder", "round", "join", "end"]
+    assert kinds(session) == [*SHARED, "round", "join", "end"]
 
 
 def test_legal_in_a_round():
     session = new_session()
     enter(session, "round")
-    assert kinds(session) == ["fold", "raise", "showdown", "undo", "note", "rate", "recorder"]
+    assert kinds(session) == ["fold", "raise", "showdown", "undo", *SHARED]
     assert choices(session, "fold") == ("B", "C", "D", "E")
     assert choices(session, "showdown") == ("A", "B", "C", "D", "E")
     enter(session, "fold C", "raise", "fold E")
@@ -620,7 +622,7 @@ def test_legal_in_a_round():
     assert choices(session, "showdown") == ("A", "B", "D")
     enter(session, "raise", "raise", "raise")
     assert session.state.table.stake == 160
-    assert kinds(session) == ["fold", "showdown", "undo", "note", "rate", "recorder"]
+    assert kinds(session) == ["fold", "showdown", "undo", *SHARED]
 
 
 def test_legal_in_a_round_not_led_by_the_first_seat():
@@ -633,7 +635,7 @@ def test_legal_in_a_round_not_led_by_the_first_seat():
 def test_legal_between_rounds():
     session = new_session()
     enter(session, "round", "showdown A")
-    assert kinds(session) == ["undo", "note", "rate", "recorder", "round", "join", "leave", "end"]
+    assert kinds(session) == ["undo", *SHARED, "round", "join", "leave", "end"]
 
 
 def test_every_offered_fold_is_accepted_and_no_other():

@@ -135,6 +135,8 @@ class Driver:
             return [kind]
         if kind == "rate":
             return ["rate", draw(st.sampled_from(["10", "0.5"])), "JPY"]
+        if kind == "proposals":  # the switch: an undo restores it exactly (the step's check)
+            return ["proposals", draw(st.sampled_from(["auto", "ask"]))]
         if kind == "note":
             text = draw(st.sampled_from(["spilled tea", 'he said "no"', "# not a comment", "ok'"]))
             return ["note", text]

@@ -390,3 +390,33 @@ def test_a_games_board_is_worded_in_both_languages(game_id):
     if len({pool.pool for pool in board.pools}) != len(board.pools):
         problems.append(f"game {game_id!r}: its board names a pool twice")
     report(problems)
+
+
+@pytest.mark.parametrize("game_id", CHECKED)
+def test_a_games_proposers_name_its_round_entries_each_one_way(game_id):
+    """Who may propose what from their phone (GameSpec ``proposers``, core/proposing.py)
+    names only the game's round entries, each "self", "anyone" or "leader": a common entry
+    (undo, the end …) is the recorder's alone."""
+    spec = game_spec(game_id)
+    problems = [
+        f"game {game_id!r}: its proposers name {kind!r}, which is no round entry of the game"
+        for kind in sorted(set(spec.proposers) - spec.game.round_kinds)
+    ]
+    problems += [
+        f"game {game_id!r}: its proposers say {rule!r} for {kind!r} (self, anyone or leader)"
+        for kind, rule in sorted(spec.proposers.items())
+        if rule not in ("self", "anyone", "leader")
+    ]
+    report(problems)
+
+
+def test_a_game_proposing_a_kind_it_does_not_have_is_named(sixth):
+    """The test above names the game and the kind (checked on the sixth game, changed)."""
+    from dataclasses import replace
+
+    from scorekeeper.core.game import register
+
+    register(replace(sixth, proposers={**sixth.proposers, "raise": "self"}))
+    with pytest.raises(pytest.fail.Exception) as info:  # the fixture registers it back
+        test_a_games_proposers_name_its_round_entries_each_one_way(SIXTH)
+    assert f"game {SIXTH!r}: its proposers name 'raise', which is no round entry" in str(info.value)

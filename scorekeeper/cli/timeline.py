@@ -23,7 +23,7 @@ from scorekeeper.core.timeline import (
     timeline,
 )
 from scorekeeper.export.timeline_doc import entry_doc as shared_entry_doc
-from scorekeeper.export.timeline_doc import entry_words, stake_words
+from scorekeeper.export.timeline_doc import entry_words, proposed_words, stake_words
 from scorekeeper.messages import t
 from scorekeeper.messages.text import json_text
 from scorekeeper.services.recording import load_session
@@ -66,6 +66,9 @@ def entry_line(entry: TimelineEntry, lang: str | None = None) -> str:
     if stakes and not stakes <= _numbers(what):
         what = f"[{stake_words(entry, lang)}] {what}"
     what += marks(entry, lang)
+    proposed = proposed_words(entry.event, lang)
+    if proposed:  # a player proposed it from their phone (issue 46)
+        what += " · " + proposed
     return t(
         "timeline.line",
         lang,

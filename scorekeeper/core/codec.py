@@ -14,7 +14,7 @@ from typing import Any
 
 from scorekeeper.core.amounts import as_stored
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Event, Header, frozen
+from scorekeeper.core.events import Event, Header, Proposed, frozen
 from scorekeeper.core.header import make_header
 
 
@@ -62,13 +62,16 @@ def _header_from_doc(doc: Mapping[str, Any]) -> Header:
 
 
 def event_to_doc(event: Event) -> dict[str, Any]:
-    return {
+    doc = {
         "seq": event.seq,
         "at": event.at.isoformat(),
         "recorder": event.recorder,
         "kind": event.kind,
         "data": _plain(event.data),
     }
+    if event.proposed is not None:  # only then, so every other entry is written as before
+        doc["proposed"] = {"by": event.proposed.by, "at": event.proposed.at.isoformat()}
+    return doc
 
 
 def event_from_doc(doc: Mapping[str, Any], *, exact: bool = True) -> Event:
@@ -86,9 +89,24 @@ def event_from_doc(doc: Mapping[str, Any], *, exact: bool = True) -> Event:
             raise TypeError
         if at.tzinfo is None or (exact and not _as_written(doc["at"], at)):
             raise ValueError
-        return Event(seq, at, str(doc.get("recorder", "")), kind, frozen(data))
+        proposed = _proposed_from(doc["proposed"], exact) if "proposed" in doc else None
+        return Event(seq, at, str(doc.get("recorder", "")), kind, frozen(data), proposed)
     except (KeyError, TypeError, ValueError):
         raise RuleError("rules.stored_event_invalid", doc=str(dict(doc))[:80]) from None
+
+
+def _proposed_from(value: Any, exact: bool) -> Proposed:
+    """Who proposed an entry, read as strictly as the entry's own time: exactly the keys
+    ``by`` (a name) and ``at`` (an aware time, as written when *exact*); else ValueError."""
+    if not isinstance(value, dict) or value.keys() != {"by", "at"}:
+        raise ValueError
+    by, text = value["by"], value["at"]
+    if not isinstance(by, str) or not by or not isinstance(text, str):
+        raise TypeError
+    at = datetime.fromisoformat(text)
+    if at.tzinfo is None or (exact and not _as_written(text, at)):
+        raise ValueError
+    return Proposed(by, at)
 
 
 #: What ``isoformat()`` writes for an aware time of a whole-minute offset: microseconds

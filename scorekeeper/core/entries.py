@@ -33,6 +33,13 @@ class RateData(TypedDict):
     currency: str | None  # JPY, USD, 円 …; None: none said
 
 
+class ProposalsData(TypedDict):
+    """The switch ``proposals auto|ask`` (issue 46): players' proposals are confirmed by
+    themselves from here on, or wait for the recorder."""
+
+    auto: bool
+
+
 class PlayerData(TypedDict):
     """One player: ``recorder``, ``leave``; the folds, bets, calls, checks, passes and
     redraws of the games (what a game's ``normalize`` gives for them)."""
@@ -138,6 +145,7 @@ EntryData = (
     NoData
     | NoteData
     | RateData
+    | ProposalsData
     | PlayerData
     | JoinData
     | RebuyData
@@ -166,6 +174,10 @@ def as_note(data: Mapping[str, Any]) -> NoteData:
 
 def as_rate(data: Mapping[str, Any]) -> RateData:
     return cast(RateData, data)
+
+
+def as_proposals(data: Mapping[str, Any]) -> ProposalsData:
+    return cast(ProposalsData, data)
 
 
 def as_player(data: Mapping[str, Any]) -> PlayerData:

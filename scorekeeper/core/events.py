@@ -19,7 +19,19 @@ OptionValue = int | str | bool | None
 #: Entries every game knows; ``join``/``leave``/``rebuy`` only between rounds;
 #: ``correct`` replaces a finished round's entries (core/corrections.py).
 COMMON_KINDS = frozenset(
-    {"round", "undo", "note", "rate", "recorder", "join", "leave", "rebuy", "end", "correct"}
+    {
+        "round",
+        "undo",
+        "note",
+        "rate",
+        "recorder",
+        "join",
+        "leave",
+        "rebuy",
+        "end",
+        "correct",
+        "proposals",
+    }
 )
 
 
@@ -60,12 +72,22 @@ class Header:
 
 
 @dataclass(frozen=True, slots=True)
+class Proposed:
+    """Who proposed an entry from their phone, and when (UTC); the event's own
+    ``recorder`` and ``at`` are who confirmed it and when."""
+
+    by: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One thing the recorder says, before the rules have accepted it."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=frozen)
     at: datetime | None = None  # None: timed when recorded
+    proposed: Proposed | None = None  # a player proposed it from their phone
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +99,7 @@ class Event:
     recorder: str  # who held the record book when it was entered
     kind: str
     data: Mapping[str, Any]
+    proposed: Proposed | None = None  # a player proposed it; recorder/at confirmed it
 
 
 def require_aware(at: datetime) -> datetime:

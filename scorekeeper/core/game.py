@@ -10,7 +10,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from scorekeeper.core.amounts import whole_number, within
 from scorekeeper.core.entries import EntryData, as_player
@@ -94,6 +94,10 @@ class OptionSpec:
         if isinstance(value, bool):
             return "true" if value else "false"
         return str(value)
+
+
+#: Who may propose an entry of a kind from their phone (core/proposing.py says each).
+Proposer = Literal["self", "anyone", "leader"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +367,10 @@ class GameSpec:
     #: the Markdown file holding its rules in Japanese, from the project's root: a section
     #: headed with its Japanese name (``## …``) that links to ``rules_doc``
     rules_doc_ja: str
+    #: who may propose each of its round entries from their own phone (core/proposing.py):
+    #: ``"self"`` naming themself, ``"anyone"`` dealt in, ``"leader"`` the parent or dealer;
+    #: a kind not named is the recorder's only
+    proposers: Mapping[str, Proposer]
     #: catalog texts it brings with it, ``{key: (English, Japanese)}``, added to the
     #: catalog when it registers (a game outside the package); a game of the package keeps
     #: its texts in the catalog files (scorekeeper/messages/catalog/) and leaves this empty

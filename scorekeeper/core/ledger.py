@@ -16,7 +16,7 @@ from typing import Any
 from scorekeeper.core.corrections import check_correction, corrected_state
 from scorekeeper.core.entries import EntryData, UndoData
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry, Event, Header, frozen, require_aware
+from scorekeeper.core.events import Entry, Event, Header, Proposed, frozen, require_aware
 from scorekeeper.core.game import Game, LegalAction
 from scorekeeper.core.games import get_game
 from scorekeeper.core.state import Seat, State
@@ -168,7 +168,11 @@ class Ledger:
             data = own(self, entry.data)
         if fresh and kind in _FREE_TEXT:
             _check_free_text(kind, data)
-        return Event(self.next_seq, at, self.top.state.recorder, kind, _event_data(data))
+        proposed = entry.proposed
+        if proposed is not None:
+            _check_proposed(self.top.state, proposed)
+        state = self.top.state
+        return Event(self.next_seq, at, state.recorder, kind, _event_data(data), proposed)
 
     def _stamp(self, now: datetime | None) -> datetime:
         """The time of an entry typed without one: *now*, else the clock's."""
@@ -243,6 +247,14 @@ class Ledger:
             if refusal(self.game, state, kind) is None:
                 actions.append(LegalAction(kind, common_choices(state, kind)))
         return actions
+
+
+def _check_proposed(state: State, proposed: Proposed) -> None:
+    """Who proposed an entry must be seated now, and the time they did it aware: the
+    journal keeps it beside the recorder who confirmed it (issue 46)."""
+    if proposed.by not in state.seated():
+        raise RuleError("rules.propose.not_seated", player=proposed.by)
+    require_aware(proposed.at)
 
 
 #: The free text of an entry, and the error that refuses it (core/text.py).

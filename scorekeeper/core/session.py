@@ -26,6 +26,7 @@ from scorekeeper.core.entries import (
     as_join,
     as_note,
     as_player,
+    as_proposals,
     as_rate,
     as_rebuy,
     as_undo,
@@ -54,7 +55,7 @@ def check_stored(ledger: Ledger, event: Event, fresh: bool = False) -> Event:
     """*event* (stored, or imported when *fresh*) checked by the rules on *ledger* again,
     as every fold checks it: what the rules make of it, or a FoldError."""
     try:
-        entry = Entry(event.kind, event.data, event.at)
+        entry = Entry(event.kind, event.data, event.at, event.proposed)
         checked = ledger.check(entry, fresh=fresh, recorded=True)
     except RuleError as error:
         raise FoldError(event.seq, error) from None
@@ -258,6 +259,9 @@ class Session:
                 return key, {"player": rebuy["player"], "chips": rebuy["chips"]}
             case "end":
                 return "log.end", {}
+            case "proposals":
+                auto = as_proposals(data)["auto"]
+                return ("log.proposals_auto" if auto else "log.proposals_ask"), {}
             case "correct":
                 correct = as_correct(data)
                 return "log.correct", {

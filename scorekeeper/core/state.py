@@ -120,6 +120,9 @@ class State:
     #: exact decimal string, and its currency; None until one is entered.
     rate: str | None = None
     currency: str | None = None
+    #: Players' proposals are confirmed by themselves (the last ``proposals`` entry:
+    #: ``proposals auto``), else they wait for the recorder (issue 46).
+    auto_confirm: bool = False
 
     # -- seats -------------------------------------------------------------
     def names(self) -> tuple[str, ...]:

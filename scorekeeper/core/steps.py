@@ -26,9 +26,11 @@ from scorekeeper.core.entries import (
     NoData,
     NoteData,
     PlayerData,
+    ProposalsData,
     RebuyData,
     as_join,
     as_player,
+    as_proposals,
     as_rate,
     as_rebuy,
 )
@@ -69,7 +71,17 @@ def refusal(game: Game, state: State, kind: str) -> RuleError | None:
 
 #: The entries every game knows that the state alone allows (not undo nor correct), in
 #: the order ``legal`` lists them after the game's own and undo.
-COMMON_OFFERED = ("note", "rate", "recorder", "round", "join", "leave", "rebuy", "end")
+COMMON_OFFERED = (
+    "note",
+    "rate",
+    "recorder",
+    "proposals",
+    "round",
+    "join",
+    "leave",
+    "rebuy",
+    "end",
+)
 
 
 def common_choices(state: State, kind: str) -> tuple[str, ...]:
@@ -174,7 +186,13 @@ def _may_rebuy(game: Game, state: State) -> RuleError | None:
     return refused
 
 
+def _may_switch(game: Game, state: State) -> RuleError | None:
+    """The switch of players' proposals (issue 46): in or between rounds, until the end."""
+    return RuleError("rules.session_ended") if state.finished else None
+
+
 _REFUSALS: dict[str, Refusal] = {
+    "proposals": _may_switch,
     "note": _always,
     "rate": _always,
     "recorder": _always,
@@ -202,6 +220,14 @@ def _check_recorder(game: Game, state: State, data: Mapping[str, Any]) -> Player
     if player == state.recorder:
         raise RuleError("rules.recorder_already", player=player)
     return PlayerData(player=player)
+
+
+def _check_switch(game: Game, state: State, data: Mapping[str, Any]) -> ProposalsData:
+    """``proposals auto`` or ``proposals ask``: nothing else."""
+    auto = data.get("auto")
+    if type(auto) is not bool:
+        raise RuleError("rules.propose.switch_words")
+    return ProposalsData(auto=auto)
 
 
 def _nothing(game: Game, state: State, data: Mapping[str, Any]) -> NoData:
@@ -314,6 +340,7 @@ _CHECKS: dict[str, Check] = {
     "round": _nothing,
     "end": _nothing,
     "leave": _check_leave,
+    "proposals": _check_switch,
 }
 
 
@@ -450,7 +477,14 @@ def _apply_rebuy(game: Game, state: State, event: Event) -> State:
     return replace(bought, parent=player, passed=passed)
 
 
+def _apply_switch(game: Game, state: State, event: Event) -> State:
+    """Proposals confirmed by themselves from here on, or not (an undo brings back the
+    switch as it was)."""
+    return replace(state, auto_confirm=as_proposals(event.data)["auto"])
+
+
 _APPLIES: dict[str, Apply] = {
+    "proposals": _apply_switch,
     "note": _keep,
     "rate": _apply_rate,
     "recorder": _apply_recorder,

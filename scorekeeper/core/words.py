@@ -9,9 +9,17 @@ from typing import Any
 
 from scorekeeper.core import shellwords
 from scorekeeper.core.amounts import whole_number
-from scorekeeper.core.entries import as_correct, as_join, as_note, as_player, as_rate, as_rebuy
+from scorekeeper.core.entries import (
+    as_correct,
+    as_join,
+    as_note,
+    as_player,
+    as_proposals,
+    as_rate,
+    as_rebuy,
+)
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.events import Entry, Event, Proposed
 from scorekeeper.core.game import Game
 from scorekeeper.core.near import nearest
 from scorekeeper.core.rate import parse_rate_words, rate_words
@@ -59,16 +67,51 @@ def parse_entry(game: Game, words: Sequence[str]) -> Entry:
     at, start = None, 0
     if words and words[0].startswith("@"):
         at, start = parse_time(words[0][1:]), 1
+    proposed = None
+    if len(words) > start and is_proposed_word(words[start]):
+        proposed, start = _proposed(words[start]), start + 1
     if len(words) <= start:
         raise RuleError("transcript.time_alone")
     verb, args = words[start].lower(), list(words[start + 1 :])
-    return Entry(verb, _parse_data(game, verb, args), at)
+    return Entry(verb, _parse_data(game, verb, args), at, proposed)
+
+
+#: The word before an entry's verb that says who proposed it from their phone, and when
+#: (issue 46): ``proposed=NAME@TIME``, written after the entry's own ``@TIME``.
+PROPOSED_WORD = "proposed="
+
+
+def is_proposed_word(word: str) -> bool:
+    """Whether *word* says who proposed an entry (a phone's tap may not say it)."""
+    return word[: len(PROPOSED_WORD)].lower() == PROPOSED_WORD
+
+
+def _proposed(word: str) -> Proposed:
+    name, at, time = word[len(PROPOSED_WORD) :].rpartition("@")
+    if not name or not at:
+        raise RuleError("rules.propose.transcript_syntax")
+    return Proposed(name, parse_time(time))
 
 
 #: The verbs _parse_data reads itself, before asking the game.
 _COMMON_VERBS = frozenset(
-    {"round", "undo", "end", "note", "rate", "recorder", "leave", "join", "rebuy", "correct"}
+    {
+        "round",
+        "undo",
+        "end",
+        "note",
+        "rate",
+        "recorder",
+        "leave",
+        "join",
+        "rebuy",
+        "correct",
+        "proposals",
+    }
 )
+
+#: The words of the switch of players' proposals (issue 46), and what each sets.
+SWITCH_WORDS = {"auto": True, "ask": False}
 
 
 def _parse_data(game: Game, verb: str, args: list[str]) -> dict[str, Any]:
@@ -82,6 +125,10 @@ def _parse_data(game: Game, verb: str, args: list[str]) -> dict[str, Any]:
         return {"text": " ".join(args)}
     if verb == "rate":
         return parse_rate_words(args)
+    if verb == "proposals":
+        if len(args) != 1 or args[0].lower() not in SWITCH_WORDS:
+            raise RuleError("rules.propose.switch_words")
+        return {"auto": SWITCH_WORDS[args[0].lower()]}
     if verb in ("recorder", "leave"):
         if len(args) != 1:
             raise RuleError("rules.needs_one_player", verb=verb)
@@ -170,6 +217,8 @@ def entry_words(game: Game, event: Event) -> list[str]:
         return [kind, as_note(data)["text"]]
     if kind == "rate":
         return [kind, *rate_words(as_rate(data))]
+    if kind == "proposals":
+        return [kind, "auto" if as_proposals(data)["auto"] else "ask"]
     if kind in ("recorder", "leave"):
         return [kind, as_player(data)["player"]]
     if kind == "join":
@@ -185,4 +234,6 @@ def entry_words(game: Game, event: Event) -> list[str]:
 
 
 def entry_line(game: Game, event: Event) -> str:
-    return " ".join(["@" + event.at.isoformat(), *map(quote, entry_words(game, event))])
+    by = event.proposed
+    said = [] if by is None else [quote(f"{PROPOSED_WORD}{by.by}@{by.at.isoformat()}")]
+    return " ".join(["@" + event.at.isoformat(), *said, *map(quote, entry_words(game, event))])

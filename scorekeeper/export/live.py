@@ -29,6 +29,7 @@ from scorekeeper.export.report import (
     title,
 )
 from scorekeeper.export.share_text import ended_text
+from scorekeeper.export.timeline_doc import proposed_words
 from scorekeeper.messages import Count, t
 from scorekeeper.messages.describe import describe_text
 
@@ -307,13 +308,18 @@ def _entries(session: Session, lang: str) -> list[dict[str, Any]]:
             mark = t("log.voided_by", lang, seq=voided[event.seq])
         elif event.seq in superseded:
             mark = t("timeline.superseded", lang, seq=superseded[event.seq])
+        struck = bool(mark)
+        proposed = proposed_words(event, lang)  # a player proposed it (issue 46)
+        if proposed:
+            mark = " · ".join(filter(None, (mark, proposed)))
         rows.append(
             {
                 "seq": event.seq,
                 "time": local_text(event.at, "%H:%M:%S"),
                 "text": describe_text(key, dict(params), lang),
-                "struck": bool(mark),
+                "struck": struck,
                 "mark": mark,
+                "proposed": proposed,
             }
         )
     return rows

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.core.events import Event
 from scorekeeper.core.timeline import TimelineEntry
+from scorekeeper.core.times import local_text
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 
@@ -21,6 +23,23 @@ from scorekeeper.messages.describe import describe_text
 def entry_words(entry: TimelineEntry, lang: str | None = None) -> str:
     """The entry as the log says it."""
     return describe_text(entry.key, dict(entry.params), lang)
+
+
+def proposed_words(event: Event, lang: str | None = None) -> str:
+    """Who proposed an entry from their phone and who confirmed it, each with their time
+    ("proposed by Ben 21:04:05, confirmed by Aki 21:04:09"); empty for an entry the
+    recorder made alone (issue 46)."""
+    by = event.proposed
+    if by is None:
+        return ""
+    return t(
+        "timeline.proposed",
+        lang,
+        by=by.by,
+        by_time=local_text(by.at, "%H:%M:%S"),
+        recorder=event.recorder,
+        time=local_text(event.at, "%H:%M:%S"),
+    )
 
 
 def stake_words(entry: TimelineEntry, lang: str | None = None) -> str:
@@ -61,6 +80,14 @@ def entry_doc(
             doc["committed"] = entry.committed
     if entry.undoes is not None:
         doc["voids"] = entry.undoes
+    proposed = entry.event.proposed
+    if proposed is not None:  # who proposed it from their phone: the recorder confirmed it
+        doc["proposed"] = {
+            "by": proposed.by,
+            "at": proposed.at.isoformat(),
+            "time": local_text(proposed.at, "%H:%M:%S"),
+            "text": proposed_words(entry.event, lang),
+        }
     return doc
 
 

@@ -18,21 +18,24 @@ lock), so it holds across a restart of the server or of the app.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from scorekeeper.core.amounts import LIMIT
 from scorekeeper.core.cards import SUIT_NAMES
 from scorekeeper.core.corrections import MAX_REASON_LENGTH
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Entry, Event
+from scorekeeper.core.events import Entry, Event, Proposed
+from scorekeeper.core.game import LegalAction
 from scorekeeper.core.games import game_spec
 from scorekeeper.core.ledger import Ledger
 from scorekeeper.core.phone_forms import Form
+from scorekeeper.core.proposing import player_legal
 from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
-from scorekeeper.core.words import entry_words, parse_entry
+from scorekeeper.core.words import entry_words, is_proposed_word, parse_entry
 from scorekeeper.messages import UserError, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services import correcting
@@ -77,11 +80,40 @@ def phone_actions(
     *only*: the kinds a round played again allows (services/correcting.py), and no
     correction of another round from there. *known*: the names played under before in
     the data folder (services/known_names.py), offered and asked about by ``join``."""
+    # one button for one thing (Game.same_as)
+    actions = _buttons(session, session.legal_once(), lang, only, known)
+    if only is None and session.correctable_rounds() > 0:
+        actions.append(
+            {
+                "kind": "correct",
+                "label": t("phone.do.correct", lang),
+                "form": "correct",
+                "choices": [],
+            }
+        )
+    return actions
+
+
+def player_actions(session: Session, player: str, lang: str) -> list[dict[str, Any]]:
+    """A player's page's buttons (issue 46): the entries legal now that *player* may
+    propose (core/proposing.py ``player_legal``), drawn as the recorder's page draws the
+    same entries, so a proposal confirmed is the entry the recorder's own tap makes."""
+    return _buttons(session, player_legal(session, player), lang, None, ())
+
+
+def _buttons(
+    session: Session,
+    legal: Sequence[LegalAction],
+    lang: str,
+    only: Callable[[str], bool] | None,
+    known: Sequence[str],
+) -> list[dict[str, Any]]:
+    """The buttons of *legal* entries, each as the page draws it (``phone_actions``)."""
     state, game = session.state, session.game
     phone = game_spec(game.id).phone
     view = game.round_view(state) if state.in_round else None
     actions = []
-    for action in session.legal_once():  # one button for one thing (Game.same_as)
+    for action in legal:
         form = phone.forms.get(action.kind) or COMMON_FORMS.get(action.kind)
         if form is None or (only is not None and not only(action.kind)):
             continue
@@ -124,15 +156,6 @@ def phone_actions(
         if also is not None and action.choices:
             label = t(also.label, lang)
             actions.append({**doc, "form": also.form, "prefix": list(also.prefix), "label": label})
-    if only is None and session.correctable_rounds() > 0:
-        actions.append(
-            {
-                "kind": "correct",
-                "label": t("phone.do.correct", lang),
-                "form": "correct",
-                "choices": [],
-            }
-        )
     return actions
 
 
@@ -232,6 +255,9 @@ class Tap:
     #: page that follows the app from session to session never records into another one.
     #: None: not said (the page server then takes the session it shows).
     session: int | None = None
+    #: Who proposed the entry from their phone, and when: a proposal the recorder
+    #: confirmed (issue 46), said only by the page server (``read_tap(from_server=True)``).
+    proposed: Proposed | None = None
 
 
 def read_tap(body: object, *, from_server: bool = False) -> Tap:
@@ -252,14 +278,34 @@ def read_tap(body: object, *, from_server: bool = False) -> Tap:
         raise UserError("phone.bad_tap")
     if not all(isinstance(w, str) and 0 < len(w) <= longest for w in words):
         raise UserError("phone.bad_tap")
-    if words[0].startswith("@"):  # the server times every entry
+    if words[0].startswith("@") or is_proposed_word(words[0]):  # the server says these
         raise UserError("phone.bad_tap")
     if correction and words[0].casefold() != "correct":
         raise UserError("phone.bad_tap")
     session = body.get("session")
     if session is not None and (type(session) is not int or not 1 <= session <= LIMIT):
         raise UserError("phone.bad_tap")
-    return Tap(tap_id, after, tuple(words), correction, session)
+    proposed = _proposed(body.get("proposed")) if from_server else None
+    return Tap(tap_id, after, tuple(words), correction, session, proposed)
+
+
+def _proposed(value: object) -> Proposed | None:
+    """Who proposed a tap, as the page server writes it: ``{"by": NAME, "at": ISO}`` with
+    an offset; else a UserError (None: no proposal)."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or value.keys() != {"by", "at"}:
+        raise UserError("phone.bad_tap")
+    by, at = value["by"], value["at"]
+    if not isinstance(by, str) or not 0 < len(by) <= MAX_WORD or not isinstance(at, str):
+        raise UserError("phone.bad_tap")
+    try:
+        when = datetime.fromisoformat(at)
+    except ValueError:
+        raise UserError("phone.bad_tap") from None
+    if when.tzinfo is None:
+        raise UserError("phone.bad_tap")
+    return Proposed(by, when)
 
 
 @dataclass(frozen=True)
@@ -329,6 +375,8 @@ def _planned(session: Session, tap: Tap, name: str | None) -> list[Entry]:
         holder = ledger.state.recorder
         if ledger.state.find_player(name) != holder:
             entries.append(Entry("recorder", {"player": name}))
+    if tap.proposed is not None:  # kept beside the recorder who confirms it
+        entry = replace(entry, proposed=tap.proposed)
     entries.append(entry)
     trial: Ledger = ledger
     for each in entries:

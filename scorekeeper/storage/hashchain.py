@@ -40,7 +40,7 @@ VOUCH_FIELDS = frozenset({"after", "size", "digest", "snapshot", "head"})
 #: starts, as in the first form. Nothing in it needs the journal before it read.
 SEEK_VOUCH_FIELDS = frozenset({"after", "size", "state", "summaries"})
 #: The keys an entry's document holds besides its hash (core/codec.py ``event_to_doc``).
-ENTRY_FIELDS = frozenset({"seq", "at", "recorder", "kind", "data"})
+ENTRY_FIELDS = frozenset({"seq", "at", "recorder", "kind", "data", "proposed"})
 #: The keys a header's document may hold besides its hash (core/codec.py
 #: ``header_to_doc``; ``board`` and ``shares`` only for a Pochen board carried over).
 HEADER_FIELDS = frozenset(

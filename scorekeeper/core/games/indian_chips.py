@@ -387,5 +387,9 @@ register(
         samples=SAMPLES,
         rules_doc="docs/rules/indian-chips.md",
         rules_doc_ja="docs/ja/rules.md",
+        proposers={
+            **dict.fromkeys(("check", "bet", "call", "raise", "fold", "redraw"), "self"),
+            "showdown": "anyone",
+        },
     )
 )

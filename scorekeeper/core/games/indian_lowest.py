@@ -196,5 +196,6 @@ register(
         samples=SAMPLES,
         rules_doc="docs/rules/indian-lowest.md",
         rules_doc_ja="docs/ja/rules.md",
+        proposers={"redraw": "self", "reveal": "anyone", "lose": "anyone"},
     )
 )

@@ -385,5 +385,6 @@ register(
         samples=SAMPLES,
         rules_doc="docs/rules/indian-official.md",
         rules_doc_ja="docs/ja/rules.md",
+        proposers={"fold": "self", "raise": "leader", "showdown": "anyone"},
     )
 )

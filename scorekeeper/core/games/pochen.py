@@ -1162,5 +1162,10 @@ register(
         samples=SAMPLES,
         rules_doc="docs/rules/pochen.md",
         rules_doc_ja="docs/ja/rules.md",
+        proposers={
+            **dict.fromkeys(("turned", "trump"), "leader"),
+            **dict.fromkeys(("claim", *BETTING, "out"), "self"),
+            **dict.fromkeys(("show", "poch"), "anyone"),
+        },
     )
 )

@@ -40,6 +40,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{player}がチップを{chips}枚買い足し、次のディーラーになる",
     ),
     "log.end": ("the session ends", "セッション終了"),
+    "log.proposals_auto": (
+        "proposals are confirmed by themselves from now",
+        "これからはプレイヤーの提案をそのまま記録します",
+    ),
+    "log.proposals_ask": (
+        "proposals wait for the recorder",
+        "プレイヤーの提案は記録役の確認を待ちます",
+    ),
     "log.official.raise": ("stake {old} → {new}", "賭け点 {old} → {new}"),
     "log.official.fold": ("{player} folded at {stake}", "{player}が{stake}で降りた"),
     "log.official.showdown": (

@@ -30,6 +30,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "これは{time}時点の卓です。ここでは何も記録できません",
     ),
     # -- text lines (CLI) ----------------------------------------------------------
+    "timeline.proposed": (
+        "proposed by {by} {by_time}, confirmed by {recorder} {time}",
+        "{by}さんが{by_time}に提案、{recorder}さんが{time}に確認",
+    ),
     "timeline.line": (
         "#{seq} {time} {recorder} round {round}: {what}",
         "#{seq} {time} {recorder} ラウンド{round}: {what}",

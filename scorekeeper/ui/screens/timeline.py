@@ -23,6 +23,7 @@ from scorekeeper.core.amounts import plain_number
 from scorekeeper.core.errors import RuleError
 from scorekeeper.core.session import Session
 from scorekeeper.core.timeline import TimelineEntry, index_at, parse_time, select, timeline
+from scorekeeper.export.timeline_doc import proposed_words
 from scorekeeper.messages import t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.ui.cells import width
@@ -79,10 +80,16 @@ def stake_cell(entry: TimelineEntry) -> Text:
 def what_cell(entry: TimelineEntry) -> Text:
     """What the entry did; struck through, with the entry that did it, once undone or replaced."""
     what = describe_text(entry.key, dict(entry.params))
+    proposed = proposed_words(entry.event)  # a player proposed it (issue 46)
     if entry.in_force:
-        return Text(what)
+        text = Text(what)
+        if proposed:
+            text.append(" · " + proposed, style="dim")
+        return text
     text = Text()
     text.append(what, style="strike dim")  # the words struck through, the mark readable
+    if proposed:
+        text.append(" · " + proposed, style="dim")
     if entry.voided_by is not None:
         text.append(" " + t("log.voided_by", seq=entry.voided_by), style="dim")
     if entry.superseded_by is not None:
