@@ -42,6 +42,7 @@ PARTS: Final = {
     "ui_pochen": "ui.pochen",
     "ui_command_help": "ui.help",
     "rules_pochen": "rules.pochen",
+    "phone_player": "phone.player",
 }
 
 
