@@ -60,6 +60,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "phone.player.app.revoke_key": ("revoke", "無効に"),
     "phone.player.app.prev_key": ("previous", "前へ"),
     "phone.player.app.next_key": ("next", "次へ"),
+    "phone.player.app.no_page": (
+        "The table page is not running: open the recorder's link first.",
+        "卓のページが動いていません。先に記録役のリンクを開いてください。",
+    ),
     "phone.player.app.no_links": (
         "No players' links: {reason}",
         "プレイヤーのリンクを作れませんでした: {reason}",
