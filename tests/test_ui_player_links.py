@@ -7,9 +7,12 @@ from __future__ import annotations
 import asyncio
 import urllib.error
 import urllib.request
+from typing import cast
 
+import pytest
 from textual.widgets import Static
 
+from scorekeeper.services.table_page import TablePage, TablePages
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.player_links import PlayerLinksScreen
 from scorekeeper.web.qr import qr_lines
@@ -67,3 +70,28 @@ async def test_each_players_code_by_name_and_a_revoke_asked_once(tmp_path):
         assert await asyncio.to_thread(status_of, ben) == 403
         assert await asyncio.to_thread(status_of, text(app, "#table-page-url")) == 200
         app.table_pages.stop_all()
+
+
+class ShownPage:
+    """Stands for the running page: fixed links, so the picture is the same every time."""
+
+    def players(self) -> list[tuple[str, str]]:
+        base = "http://192.168.1.20:8000/"
+        return [(name, f"{base}{(name * 8)[:22]}/") for name in ("Aki", "Ben", "Cy")]
+
+
+class ShownPages(TablePages):
+    def running(self, sid: int | None = None) -> TablePage | None:
+        return cast(TablePage, ShownPage())
+
+
+@pytest.mark.usefixtures("steady_screen")
+def test_the_players_phones_80x24(snap_compare, tmp_path):
+    async def players(pilot) -> None:
+        screen = PlayerLinksScreen(ShownPages(), tmp_path, 1)
+        pilot.app.push_screen(screen)
+        await until(pilot, lambda: bool(screen.links))
+        await pilot.press("right")
+
+    app = ScorekeeperApp(new_store(tmp_path, ["Aki", "Ben", "Cy"]), 1, clock=fixed_clock())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=players)
