@@ -96,6 +96,7 @@ def page_html(lang: str, sid: int, recorder: str | None = None, player: str | No
         config["as_recorder"] = t("phone.page.viewer_link", lang, name=recorder)
     if player is not None:
         config["you_are"] = t("phone.player.you_are", lang, name=player)
+        config["expired"] = t("phone.player.expired", lang)  # revoked, or left the table
     title = t("display.title", lang, session=sid)
     swaps = {
         "@@LANG@@": lang,

@@ -3,6 +3,12 @@ words and the app's screen of the players' codes."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "phone.player.you_are": ("You are {name}", "あなたは{name}さんです"),
+    "phone.player.expired": (
+        "This link no longer works (revoked, or you left the table). Ask the recorder for "
+        "your new code.",
+        "このリンクは使えなくなりました(無効にされたか、卓を離れました)。記録役に新しい"
+        "コードをもらってください。",
+    ),
     "phone.player.cannot": (
         "Refused: this is {name}'s own link; it shows the table and nothing of the recorder's.",
         "拒否しました: これは{name}さん専用のリンクです。卓を表示するだけで、記録役の操作は"
