@@ -148,9 +148,9 @@ class RecorderPageScreen(TablePageScreen):
 
     def action_players(self) -> None:
         """Each seated player's own code, one at a time (ui/screens/player_links.py)."""
-        from scorekeeper.ui.screens.player_links import PlayerLinksScreen
-
-        self.app.push_screen(PlayerLinksScreen(self.pages, self.store_root, self.sid))
+        shown = getattr(self.app, "show_player_links", None)
+        if callable(shown):
+            shown(self.sid)
 
     def action_renew(self) -> None:
         self._renew = True
