@@ -60,7 +60,7 @@ async def test_each_players_code_by_name_and_a_revoke_asked_once(tmp_path):
         assert len({first, ben, recorder_url}) == 3
         await pilot.press("3")
         assert text(app, "#table-page-status").startswith("C (3 of 3)")
-        await pilot.press("2", "r")
+        await pilot.press("2", "r", "x", "r")  # another key between: asked again
         assert "Revoke B's link?" in text(app, "#table-page-note")
         assert await asyncio.to_thread(status_of, ben) == 200  # asked, not done
         await pilot.press("r")

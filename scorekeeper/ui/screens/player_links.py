@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.binding import Binding
 from textual.widgets import Static
 
@@ -93,6 +93,12 @@ class PlayerLinksScreen(TablePageScreen):
         if 1 <= number <= len(self.links):
             self.shown = number - 1
             self._draw()
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key but the revoke key again keeps the link that was asked about."""
+        if self.asking is not None and event.key not in ("r", "delete"):
+            self.asking = None
+            self.query_one("#table-page-note", Static).update(t("phone.player.links_said"))
 
     def action_revoke(self) -> None:
         if not self.links:
