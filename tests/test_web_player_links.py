@@ -164,3 +164,22 @@ async def test_the_links_follow_the_table_to_its_next_session(tmp_path):
         reply.close()
     finally:
         await client.close()
+
+
+async def test_a_players_streams_have_a_cap_of_their_own(tmp_path):
+    app, client = await started(tmp_path)
+    try:
+        ben = tokens(app)["B"]
+        held = [await client.get(f"/{ben}/events", headers=own(client)) for _ in range(4)]
+        for reply in held:
+            assert (await Stream(reply).next())["me"] == "B"
+        refused = await client.get(f"/{ben}/events", headers=own(client))
+        assert refused.status == 503 and "this player's link" in await refused.text()
+        others = await client.get(f"/{tokens(app)['C']}/events", headers=own(client))
+        viewer = await client.get(f"/{TOKEN}/events", headers=own(client))
+        assert others.status == 200 and viewer.status == 200  # nobody else's places taken
+        assert app[FEED].viewers == 1
+        for reply in (*held, others, viewer):
+            reply.close()
+    finally:
+        await client.close()
