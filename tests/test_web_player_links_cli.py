@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import urllib.error
 import urllib.request
 
@@ -47,12 +48,23 @@ def test_players_without_a_recorder_is_refused_in_words(data, capsys):  # noqa: 
 
 
 def said(proc: subprocess.Popen[str], head: str) -> dict:
+    """The next ``HEAD {json}`` line the page writes (a page that never says it fails
+    the test instead of holding it forever)."""
     assert proc.stdout is not None
-    while True:
-        line = proc.stdout.readline()
-        assert line, "the page stopped"
-        if line.startswith(head + " "):
-            return dict(json.loads(line[len(head) + 1 :]))
+    found: list[dict] = []
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith(head + " "):
+                found.append(dict(json.loads(line[len(head) + 1 :])))
+                return
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(60)
+    assert found, f"no {head} line"
+    return found[0]
 
 
 def test_the_apps_words_make_and_revoke_the_players_links(data):  # noqa: F811
