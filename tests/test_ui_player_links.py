@@ -16,6 +16,7 @@ from scorekeeper.services.table_page import TablePage, TablePages
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.player_links import PlayerLinksScreen
 from scorekeeper.web.qr import qr_lines
+from tests.test_ui_phone import post
 from tests.ui_support import fixed_clock, new_store
 
 
@@ -69,6 +70,13 @@ async def test_each_players_code_by_name_and_a_revoke_asked_once(tmp_path):
         assert "B's old link is refused" in text(app, "#table-page-note")
         assert await asyncio.to_thread(status_of, ben) == 403
         assert await asyncio.to_thread(status_of, text(app, "#table-page-url")) == 200
+        # D joins from the recorder's phone while this screen is open: D's code comes
+        body = {"id": "tap-join-d", "after": 0, "words": ["join", "D"]}
+        status, _ = await asyncio.to_thread(post, recorder_url + "entry", body)
+        assert status == 200
+        await until(pilot, lambda: "(2 of 4)" in text(app, "#table-page-status"))
+        await pilot.press("4")
+        assert text(app, "#table-page-status").startswith("D (4 of 4)")
         app.table_pages.stop_all()
 
 

@@ -8,6 +8,7 @@ the same name keeps its link across the sessions of the table the page follows."
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from rich.text import Text
@@ -18,6 +19,10 @@ from textual.widgets import Static
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.table_page import TablePages
 from scorekeeper.ui.screens.table_page import TablePageScreen, qr_text
+
+#: How often the screen asks the page for the links again (seconds): a player who joined
+#: or left since shows (or goes) without reopening it.
+LOOK_AGAIN_EVERY = 2.0
 
 
 class PlayerLinksScreen(TablePageScreen):
@@ -37,6 +42,8 @@ class PlayerLinksScreen(TablePageScreen):
         self.links: list[tuple[str, str]] = []  # (name, address), by name
         self.shown = 0  # the index of the player whose code is shown
         self.asking: str | None = None  # the name whose revoke was asked once
+        self._asks = itertools.count(1)  # each ask of the page numbered, in order
+        self._answered = 0  # the newest ask answered: an older answer is let go
 
     def on_mount(self) -> None:
         self.query_one(".dialog-title", Static).update(
@@ -44,10 +51,17 @@ class PlayerLinksScreen(TablePageScreen):
         )
         self.query_one("#table-page-keys", Static).update(t("phone.player.app.keys"))
         self.query_one("#table-page-status", Static).update(t("phone.player.app.starting"))
-        # TablePageScreen.on_mount calls _start (Textual calls each class's own handler)
+        # TablePageScreen.on_mount calls _start (Textual calls each class's own handler);
+        # asked again now and then: one who joins (from a phone too) gets their code here
+        self.set_interval(LOOK_AGAIN_EVERY, self._look_again)
+
+    def _look_again(self) -> None:
+        if self.links and self.asking is None:
+            self._start()
 
     @work(thread=True, exit_on_error=False, group="table-page")
     def _start(self, revoke: str | None = None) -> None:
+        number = next(self._asks)
         page = self.pages.running()
         try:
             if page is None:
@@ -56,9 +70,14 @@ class PlayerLinksScreen(TablePageScreen):
         except UserError as error:
             self.app.call_from_thread(self._said, error.message())
             return
-        self.app.call_from_thread(self._links, links, revoke)
+        self.app.call_from_thread(self._links, links, revoke, number)
 
-    def _links(self, links: list[tuple[str, str]], revoked: str | None) -> None:
+    def _links(self, links: list[tuple[str, str]], revoked: str | None, number: int) -> None:
+        if number < self._answered:  # a look asked before a revoke answered after it
+            return
+        self._answered = number
+        if links == self.links and revoked is None:
+            return  # nothing changed: the code shown stays as it is
         names = [name for name, _ in self.links]
         was = names[self.shown] if self.shown < len(names) else None
         self.links = links
