@@ -104,14 +104,14 @@ def test_a_tap_from_the_page_server_carries_who_proposed_it_and_a_phones_does_no
 
 def test_a_confirmed_tap_records_who_proposed_it(tmp_path):
     from scorekeeper.services.phone import record_tap
-    from scorekeeper.services.recording import Recording, create_session
+    from scorekeeper.services.recording import create_session, open_recording
     from scorekeeper.storage import Store
 
     store = Store(tmp_path)
     header = make_header("indian-official", ["A", "B", "C"], {})
     sid = create_session(store, header)
     proposed = {"by": "B", "at": "2026-12-06T12:04:05+00:00"}
-    with Recording(store, sid) as rec:
+    with open_recording(store, sid) as rec:
         rec.record(Entry("round"))
         tap = read_tap(
             {"id": "p-abcdefgh", "after": 1, "words": ["fold", "B"], "proposed": proposed},

@@ -13,7 +13,8 @@ from scorekeeper.core.errors import RuleError
 from scorekeeper.core.events import Entry, Proposed
 from scorekeeper.core.header import make_header
 from scorekeeper.core.session import Session
-from scorekeeper.services.recording import DamagedSession, Recording, create_session, load_session
+from scorekeeper.services.recording import create_session, load_session, open_recording
+from scorekeeper.services.session_source import DamagedSession
 from scorekeeper.storage import Store
 from scorekeeper.storage.hashchain import ENTRY_FIELDS, seal_all
 from tests.cli_support import run
@@ -29,7 +30,7 @@ def official() -> Session:
 def test_a_proposed_entry_is_recorded_stored_and_read_back_the_same(home, capsys):
     store = Store(home)
     sid = create_session(store, official().header)
-    with Recording(store, sid) as rec:
+    with open_recording(store, sid) as rec:
         rec.record(Entry("round"))
         event = rec.record(Entry("fold", {"player": "B"}, proposed=BY_BEN))
     assert event.proposed == BY_BEN and event.recorder == "A"

@@ -149,6 +149,7 @@ def _parser() -> argparse.ArgumentParser:
         "--max-viewers", type=_whole, default=100, help=t("cli.help.display.max_viewers")
     )
     display.add_argument("--recorder", metavar="NAME", help=t("phone.help.recorder"))
+    display.add_argument("--players", action="store_true", help=t("phone.player.help"))
     display.add_argument("--host", help=argparse.SUPPRESS)  # gone: said in words (serve.py)
     # started by the app (services/table_page.py): stop when standard input closes
     display.add_argument("--with-app", action="store_true", help=argparse.SUPPRESS)

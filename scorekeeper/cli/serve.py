@@ -6,14 +6,18 @@ one when it is written to (the phones move with it, on the same link).
 This machine only, unless ``--lan`` (then the machine's address on its network, never
 0.0.0.0). The first line printed is the page's address and nothing else, so a program
 (the app's "show the table page") can read it; with ``--recorder NAME`` the second line
-is the recorder's address; then what it is, and the QR codes.
+is the recorder's address; with ``--players`` too, one line ``NAME: URL`` for each seated
+player's own link (issue 46) follows it; then what it is, and the QR codes.
 
 Started by the app (``--with-app``), it runs for as long as the app does, whatever session
 the app moves to, and takes the app's word as one JSON line each on standard input
 (services/table_page.py): ``{"do": "follow", "session": N}`` (the app opened session N:
 every phone moves to it), ``{"do": "recorder", "name": NAME}`` (a recorder's link, answered
 by a line ``LINK {json}`` with its address or why not: a new token, the viewers' link
-and port unchanged), ``{"do": "lang", "lang": L}``. The app stays the one writer: each
+and port unchanged), ``{"do": "lang", "lang": L}``, ``{"do": "players"}`` (every seated
+player's own link, made once per name, answered by a line ``PLAYERS {"links": [{"name",
+"url"}...]}``) and ``{"do": "revoke", "name": N}`` (that player's link refused from then
+on, a new one made: ``PLAYERS`` again, or ``{"error": ...}``). The app stays the one writer: each
 tap is handed to it as a line ``TAP {json}`` on standard output, and its answer comes
 back as one JSON line ``{"n": …}`` on standard input; the server stops when the app's end
 of its input closes.
@@ -53,10 +57,12 @@ class AppDesk:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._app: web.Application | None = None
         self._out = threading.Lock()
+        self._base = ""  # the page's address without its token: "http://host:port/"
 
-    def attach(self, loop: asyncio.AbstractEventLoop, app: web.Application) -> None:
-        """The server's loop and application, once it serves (the app's words act on them)."""
-        self._loop, self._app = loop, app
+    def attach(self, loop: asyncio.AbstractEventLoop, app: web.Application, base: str = "") -> None:
+        """The server's loop and application, once it serves (the app's words act on them);
+        *base*: the address a link's token is put after."""
+        self._loop, self._app, self._base = loop, app, base
 
     def say(self, line: str) -> None:
         """One line on standard output for the app (never mixed with another)."""
@@ -118,6 +124,24 @@ class AppDesk:
         elif what == "recorder" and isinstance(said.get("name"), str):
             name = str(said["name"])
             asyncio.run_coroutine_threadsafe(self._link(app, name), loop)
+        elif what == "players":
+            loop.call_soon_threadsafe(self._players, app, None)
+        elif what == "revoke" and isinstance(said.get("name"), str):
+            loop.call_soon_threadsafe(self._players, app, str(said["name"]))
+
+    def _players(self, app: web.Application, revoke: str | None) -> None:
+        """Every seated player's link (after revoking *revoke*'s), said to the app as
+        ``PLAYERS {json}``. In the server's loop."""
+        from scorekeeper.web.server import player_links, revoke_player
+
+        try:
+            links = player_links(app) if revoke is None else revoke_player(app, revoke)
+        except UserError as error:
+            said: dict[str, object] = {"error": error.message()}
+        else:
+            said = {"links": [{"name": link.name, "url": self._base + link.token + "/"}
+                              for link in links]}  # fmt: skip
+        self.say("PLAYERS " + json.dumps(said, ensure_ascii=False))
 
     async def _link(self, app: web.Application, name: str) -> None:
         """A recorder's link for *name*, said to the app as ``LINK {json}``."""
@@ -142,7 +166,7 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> in
     from scorekeeper.web.desk import journal_desk
     from scorekeeper.web.feed import FEED
     from scorekeeper.web.lan import lan_address, refused_address
-    from scorekeeper.web.links import RecorderLink, new_token
+    from scorekeeper.web.links import SETTINGS, RecorderLink, new_token
     from scorekeeper.web.qr import qr_for_terminal
     from scorekeeper.web.server import bind, make_app, page_url, recorder_name, serve
 
@@ -150,6 +174,8 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> in
         raise UserError("web.host_gone", host=args.host)
     if not 1 <= args.max_viewers <= 1000:
         raise UserError("web.bad_limit", limit=args.max_viewers)
+    if args.players and args.recorder is None:
+        raise UserError("phone.player.needs_recorder")
     if sid is None and args.recorder is not None and not args.with_app:
         raise UserError("web.recorder_needs_session", name=args.recorder)
     if args.lan is None:
@@ -183,7 +209,7 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> in
         link = RecorderLink(recorder_token, name, desk or journal_desk(store, sid, name))
     app = make_app(
         store, sid, token=token, lang=language(), max_viewers=args.max_viewers, recorder=link,
-        latest=latest,
+        latest=latest, players=args.players,
     )  # fmt: skip
     if link is not None:
         named = recorder_name(app[FEED], link.name)
@@ -191,19 +217,22 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> in
             link = RecorderLink(link.token, named, desk or journal_desk(store, sid, named))
             app = make_app(
                 store, sid, token=token, lang=language(), max_viewers=args.max_viewers,
-                recorder=link,
+                recorder=link, players=args.players,
             )  # fmt: skip
     sock = bind(host, args.port)
     url = page_url(sock, token)
     recorder_url = page_url(sock, link.token) if link is not None else None
+    players = [(one.name, page_url(sock, one.token)) for one in app[SETTINGS].player_list()]
     serving = sid
 
     def ready() -> None:
         if desk is not None:
-            desk.attach(asyncio.get_running_loop(), app)
+            desk.attach(asyncio.get_running_loop(), app, url.removesuffix(token + "/"))
         print(url, flush=True)
         if recorder_url is not None:
             print(recorder_url, flush=True)
+        for name, player_url in players:  # a program reads these too: NAME: URL
+            print(f"{name}: {player_url}", flush=True)
         if latest is not None:
             print(t("web.serving_latest", session=serving))
         else:
@@ -216,6 +245,8 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> in
             print(t("phone.link", name=link.name))
             if args.lan and sys.stdout.isatty():
                 print(qr_for_terminal(recorder_url))
+        if players:
+            print(t("phone.player.links_said"))
         sys.stdout.flush()
 
     try:

@@ -142,7 +142,8 @@ class TablePage:
         self.on_tap = on_tap
         self._answering = threading.Lock()  # one line at a time on the page's input
         self._links: queue.Queue[dict[str, Any]] = queue.Queue()
-        self._asking = threading.Lock()  # one recorder's link asked for at a time
+        self._players: queue.Queue[dict[str, Any]] = queue.Queue()  # PLAYERS lines
+        self._asking = threading.Lock()  # one recorder's (or players') link asked at a time
         atexit.register(self.stop)
 
     @classmethod
@@ -216,7 +217,7 @@ class TablePage:
         one who asked for it, the rest let go."""
         for raw in out:
             head, _, rest = raw.partition(" ")
-            if head not in ("TAP", "LINK"):
+            if head not in ("TAP", "LINK", "PLAYERS"):
                 continue
             try:
                 said = json.loads(rest)
@@ -226,6 +227,8 @@ class TablePage:
                 continue
             if head == "LINK":
                 self._links.put(said)
+            elif head == "PLAYERS":
+                self._players.put(said)
             elif self.on_tap is not None:
                 self.on_tap(self, said)
 
@@ -275,6 +278,32 @@ class TablePage:
         base = self.url.rstrip("/").rsplit("/", 1)[0]
         self.recorder_url = f"{base}/{token}/"
         return self.recorder_url
+
+    def players(self) -> list[tuple[str, str]]:
+        """Every seated player's own link, (name, address) by name: made by the running
+        page once per name (and for each who joins). A UserError when it cannot."""
+        return self._ask_players({"do": "players"})
+
+    def revoke(self, name: str) -> list[tuple[str, str]]:
+        """*name*'s link refused from now on (a lost phone), a new one made; the links."""
+        return self._ask_players({"do": "revoke", "name": name})
+
+    def _ask_players(self, word: dict[str, Any]) -> list[tuple[str, str]]:
+        with self._asking:
+            with contextlib.suppress(queue.Empty):
+                while True:  # an answer that came too late for the one who asked before
+                    self._players.get_nowait()
+            if not self._say(word):
+                raise UserError("phone.player.app.no_links", reason="-")
+            try:
+                said = self._players.get(timeout=START_WITHIN)
+            except queue.Empty:
+                raise UserError("phone.player.app.no_links", reason="-") from None
+        links = said.get("links")
+        if not isinstance(links, list):
+            raise UserError("phone.player.app.no_links", reason=str(said.get("error") or "-"))
+        return [(str(one.get("name")), str(one.get("url"))) for one in links
+                if isinstance(one, dict)]  # fmt: skip
 
     @property
     def running(self) -> bool:

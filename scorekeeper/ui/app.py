@@ -279,6 +279,13 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         )
         self.push_screen(screen)
 
+    def show_player_links(self, sid: int) -> None:
+        """Each seated player's own code for the page of session *sid*, one at a time
+        (issue 46): the recorder hands each phone its code."""
+        from scorekeeper.ui.screens.player_links import PlayerLinksScreen
+
+        self.push_screen(PlayerLinksScreen(self.table_pages, self.store.root, sid))
+
     def adopt_table_page(self, handed: str) -> None:
         """Go on with the phones' page of the app before F2 (services/table_page.py): the
         same link, the same connections, its taps recorded here."""

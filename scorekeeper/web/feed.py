@@ -18,6 +18,7 @@ import contextlib
 import json
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 
 from aiohttp import web
@@ -29,7 +30,7 @@ from scorekeeper.services.known_names import known_names
 from scorekeeper.services.phone import phone_actions
 from scorekeeper.services.showing import Followed
 from scorekeeper.web.answers import choose_language, plain, secure
-from scorekeeper.web.links import SETTINGS, for_recorder
+from scorekeeper.web.links import SETTINGS, for_player, for_recorder
 
 #: How often the session file is looked at (seconds).
 LOOK_EVERY = 0.25
@@ -39,6 +40,8 @@ KEEP_ALIVE = 15.0
 #: Streams open at once on the recorder's link: a capacity of its own, never the viewers'
 #: (a page reloaded, a second phone of the recorder's), so no viewer can take its place.
 RECORDER_STREAMS = 4
+#: Streams open at once on one player's own link (issue 46), apart from the viewers' too.
+PLAYER_STREAMS = 4
 #: How often an open stream looks whether its phone has gone (seconds): a closed one
 #: frees its place within this, not at the next keep-alive line.
 LOOK_FOR_GONE = 0.25
@@ -83,6 +86,11 @@ class Feed:
         self.version = 0
         self.viewers = 0  # streams open now on the viewers' link
         self.recorders = 0  # and on the recorder's, counted apart (RECORDER_STREAMS)
+        self.player_streams: Counter[str] = Counter()  # on each player's (PLAYER_STREAMS)
+        #: Who is seated in the session of the documents made last; told to
+        #: :attr:`on_seats` (in the loop) at each new version: the players' links follow.
+        self.seated: tuple[str, ...] = ()
+        self.on_seats: Callable[[tuple[str, ...]], None] | None = None
         self.problem = ""  # the file could not be read just now: said on every page
         #: The snapshot the session was opened at lied (services/recheck.py): said on
         #: every page, in its language, until another session is followed.
@@ -103,6 +111,13 @@ class Feed:
         (a link just added: the viewers' until the next look)."""
         return self._docs.get(f"{lang}+" if recorder else lang) or self._docs[lang]
 
+    def player_document(self, lang: str, name: str) -> bytes:
+        """The viewers' document in *lang* for *name*'s own page: who they are
+        (``"me"``), and ``"offers"``, the entries they may propose (wave 2 of issue 46
+        fills it; empty now), never another link."""
+        extra = json.dumps({"me": name, "offers": []}, ensure_ascii=False).encode("utf-8")
+        return self.document(lang)[:-1] + b", " + extra[1:]
+
     def poke(self) -> None:
         """Look at the file now, not at the next turn (the recorder's tap was written)."""
         self._poked.set()
@@ -121,6 +136,7 @@ class Feed:
     def _documents(self, version: int) -> dict[str, bytes]:
         docs = {}
         session = self.followed.session
+        self.seated = session.state.seated()
         for lang in LANGUAGES:
             view = live_view(session, self.followed.id, lang, self.followed.receipt())
             view["problem"], view["version"] = self._problem(lang), version
@@ -279,6 +295,8 @@ class Feed:
             docs = await loop.run_in_executor(None, self._look)
             if docs is not None:
                 self._docs, self.version = docs, self.version + 1
+                if self.on_seats is not None:
+                    self.on_seats(self.seated)
                 self.changed.set()
                 self.changed = asyncio.Event()
 
@@ -295,7 +313,12 @@ async def state_json(request: web.Request) -> web.StreamResponse:
     """``GET state.json``: the document the stream sends now, in the asker's language."""
     settings = request.app[SETTINGS]
     feed = request.app[FEED]
-    body = feed.document(choose_language(request, settings.lang), for_recorder(request))
+    lang = choose_language(request, settings.lang)
+    player = for_player(request)
+    if player is not None:
+        body = feed.player_document(lang, player)
+    else:
+        body = feed.document(lang, for_recorder(request))
     return web.Response(body=body, content_type="application/json", charset="utf-8")
 
 
@@ -305,15 +328,22 @@ async def events(request: web.Request) -> web.StreamResponse:
     settings, feed = request.app[SETTINGS], request.app[FEED]
     lang = choose_language(request, settings.lang)
     recorder = for_recorder(request)
+    player = for_player(request)
+    if player is not None and feed.player_streams[player] >= PLAYER_STREAMS:
+        refusal = plain(503, t("phone.player.too_many", lang, limit=PLAYER_STREAMS))
+        refusal.headers["Retry-After"] = "5"
+        return refusal
     if recorder and feed.recorders >= RECORDER_STREAMS:
         refusal = plain(503, t("web.too_many_recorder", lang, limit=RECORDER_STREAMS))
         refusal.headers["Retry-After"] = "5"
         return refusal
-    if not recorder and feed.viewers >= settings.max_viewers:
+    if not recorder and player is None and feed.viewers >= settings.max_viewers:
         refusal = plain(503, t("web.too_many", lang, limit=settings.max_viewers))
         refusal.headers["Retry-After"] = "30"
         return refusal
-    if recorder:
+    if player is not None:
+        feed.player_streams[player] += 1
+    elif recorder:
         feed.recorders += 1
     else:
         feed.viewers += 1
@@ -326,13 +356,17 @@ async def events(request: web.Request) -> web.StreamResponse:
         await stream.write(f"retry: {RETRY_MS}\n\n".encode())
         while True:
             changed = feed.changed
-            doc = feed.document(lang, recorder)
+            if player is not None and for_player(request) != player:
+                return stream  # revoked, or left the table: closed at once
+            doc = feed.player_document(lang, player) if player else feed.document(lang, recorder)
             block = b"id: %d\nevent: state\ndata: %s\n\n" % (feed.version, doc)
             await stream.write(block)
             quiet = 0.0
             while not changed.is_set():
                 if _gone(request):  # its place is free now, not at the next write
                     return stream
+                if player is not None and for_player(request) != player:
+                    return stream  # revoked, or left the table: closed at once
                 try:
                     async with asyncio.timeout(LOOK_FOR_GONE):  # not wait_for: Feed.watch
                         await changed.wait()
@@ -344,7 +378,9 @@ async def events(request: web.Request) -> web.StreamResponse:
     except ConnectionError:
         pass  # the phone went away
     finally:
-        if recorder:
+        if player is not None:
+            feed.player_streams[player] -= 1
+        elif recorder:
             feed.recorders -= 1
         else:
             feed.viewers -= 1

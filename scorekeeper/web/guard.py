@@ -2,11 +2,13 @@
 
 Every request must name the address it was sent to (``Host``: another name, as a DNS
 rebinding page sends, is refused with 421), carry each site header (Origin,
-Sec-Fetch-Site) at most once, and start with one of the two tokens (web/links.py;
+Sec-Fetch-Site) at most once, and start with one of the tokens (web/links.py;
 without one the answer is 403 whatever the path). The viewers' token only reads; the
-recorder's posts to its two writing routes only. The routes with the session's data,
-and every post, refuse what another site's page asks (a ``Sec-Fetch-Site`` other than
-``same-origin`` or ``none``, even ``same-site``; an Origin not the server's own). A fault
+recorder's posts to its two writing routes only; a seated player's own token reads
+what the viewers' does (PLAYER_ROUTES), and a player who left has no token. The routes
+with the session's data, and every post, refuse what another site's page asks (a
+``Sec-Fetch-Site`` other than ``same-origin`` or ``none``, even ``same-site``; an Origin
+not the server's own). A fault
 of a route is said in one line on standard error and answered in the page's words.
 A posted body has its limits here too (:func:`posted_json`: JSON, at most
 MAX_TAP_BYTES, within connections.BODY_SECONDS); the connections' own limits (time for
@@ -70,6 +72,9 @@ def _wrong_host(request: web.Request) -> bool:
 DATA_ROUTES = ("events", "state.json", "last.json", "correction.json", "rounds.json", "stakes.json")
 #: The recorder's writing routes: one entry, and a correction of a past round.
 WRITING_ROUTES = ("entry", "correct")
+#: What a player's own link may ask (issue 46): the page and the table as the viewers'
+#: link shows it; nothing of the recorder's. Wave 2 adds its one writing route.
+PLAYER_ROUTES = ("", "events", "state.json", "last.json", "stakes.json")
 #: Headers that decide whether a request comes from another site: one of each at most.
 _ONCE = ("Origin", "Sec-Fetch-Site")
 
@@ -99,13 +104,18 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     doubled = _doubled(request)
     link = settings.recorder
     recorder = link is not None and same_token(first, link.token)
+    player = None if recorder else settings.player_at(first)
     reading = request.method in ("GET", "HEAD")
     if _wrong_host(request):
         response: web.StreamResponse = refused(request, 421, t("web.wrong_host", lang))
     elif doubled is not None:
         response = refused(request, 403, t("web.doubled_header", lang, header=doubled))
-    elif not recorder and not same_token(first, settings.token):
+    elif not recorder and player is None and not same_token(first, settings.token):
         response = refused(request, 403, t("web.forbidden", lang))
+    elif player is not None and (rest not in PLAYER_ROUTES or not reading):
+        # the recorder's routes (its entries, corrections, the rounds to correct) and
+        # every post until a player's own writing route exists: refused in words
+        response = refused(request, 403, t("phone.player.cannot", lang, name=player))
     elif not recorder and request.method == "POST":
         response = refused(request, 403, t("phone.viewer_cannot_write", lang))
     elif not recorder and not reading:

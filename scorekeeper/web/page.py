@@ -72,9 +72,10 @@ def _json_for_html(value: object) -> str:
 
 
 @cache
-def page_html(lang: str, sid: int, recorder: str | None = None) -> str:
+def page_html(lang: str, sid: int, recorder: str | None = None, player: str | None = None) -> str:
     """The page in *lang* before any data: its frame, and the words the script needs.
-    *recorder*: the recorder's page (who records on it), with its buttons."""
+    *recorder*: the recorder's page (who records on it), with its buttons. *player*: a
+    seated player's own page (issue 46): the viewers' table, and who they are."""
     other = next(code for code in LANGUAGES if code != lang)
     config: dict[str, object] = {
         "lang": lang,
@@ -84,6 +85,7 @@ def page_html(lang: str, sid: int, recorder: str | None = None) -> str:
         "expired": t("web.status.expired", lang),
         "silence_ms": SILENCE_MS,
         "recorder": recorder,
+        "player": player,
         "last_result": t("web.last_result", lang),
         "back_to_table": t("web.back_to_table", lang),
         "showing_last": t("web.showing_last", lang),
@@ -92,6 +94,9 @@ def page_html(lang: str, sid: int, recorder: str | None = None) -> str:
     if recorder is not None:
         config["phone"] = phone_words(lang)
         config["as_recorder"] = t("phone.page.viewer_link", lang, name=recorder)
+    if player is not None:
+        config["you_are"] = t("phone.player.you_are", lang, name=player)
+        config["expired"] = t("phone.player.expired", lang)  # revoked, or left the table
     title = t("display.title", lang, session=sid)
     swaps = {
         "@@LANG@@": lang,

@@ -13,6 +13,13 @@
     return node;
   };
   const desk = config.recorder === null ? null : recorderDesk();
+  // A player's own page (issue 46): the viewers' table, and who they are at the top.
+  // Their buttons come from the document's "offers" (wave 2 draws them, in "act-box");
+  // until then the page offers nothing to tap.
+  if (config.player !== null && config.player !== undefined) {
+    $("me").textContent = config.you_are;
+    $("me").hidden = false;
+  }
   const stakes = stakeList();
   const signed = (n) => (n > 0 ? "+" + n : String(n));
   const tone = (n) => (n > 0 ? "n pos" : n < 0 ? "n neg" : "n");

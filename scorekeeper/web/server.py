@@ -49,10 +49,11 @@ from scorekeeper.web.guard import guard
 from scorekeeper.web.links import (
     SETTINGS,
     Desk,
+    PlayerLink,
     RecorderLink,
     Settings,
+    for_player,
     for_recorder,
-    new_token,
     same_token,
 )
 from scorekeeper.web.page import page_html
@@ -61,14 +62,16 @@ from scorekeeper.web.taps import TAPS, Taps, correction_json, post_correct, post
 
 
 async def _page(request: web.Request) -> web.StreamResponse:
-    """The page, the recorder's (with its name) on the recorder's link."""
+    """The page, the recorder's (with its name) on the recorder's link, a player's (who
+    they are) on a player's own link."""
     settings = request.app[SETTINGS]
     feed = request.app[FEED]
     if not request.path.endswith("/"):  # /TOKEN → /TOKEN/, so that "events" is beside it
         raise web.HTTPFound(request.path + "/")
     lang = choose_language(request, settings.lang)
     link = settings.recorder if for_recorder(request) else None
-    html = page_html(lang, feed.followed.id, link.name if link is not None else None)
+    player = for_player(request)
+    html = page_html(lang, feed.followed.id, link.name if link is not None else None, player)
     return web.Response(text=html, content_type="text/html", charset="utf-8")
 
 
@@ -82,10 +85,12 @@ def make_app(
     recorder: RecorderLink | None = None,
     clock: Callable[[], float] = time.monotonic,
     latest: Callable[[], int | None] | None = None,
+    players: bool = False,
 ) -> web.Application:
     """The server's application: the session is read now, so a bad id fails before binding.
     *recorder*: the recorder's link too (its token must not be the viewers'); it may also
-    be added later (:func:`set_recorder`). *latest*: follow the session it names (Feed)."""
+    be added later (:func:`set_recorder`). *latest*: follow the session it names (Feed).
+    *players*: every seated player's own link too (:func:`player_links`, later too)."""
     if recorder is not None and same_token(recorder.token, token):
         raise ValueError("the recorder's token must not be the viewers'")
     app = web.Application(middlewares=[guard], client_max_size=MAX_TAP_BYTES)
@@ -93,6 +98,11 @@ def make_app(
     # the latest entries are enough
     followed = Followed(store, sid, history=False)
     app[FEED] = Feed(followed, recorder=recorder is not None, latest=latest)
+    settings = app[SETTINGS]
+    settings.seat(app[FEED].seated)  # the players' links follow the seats shown
+    app[FEED].on_seats = settings.seat
+    if players:
+        settings.make_player_links()
     if recorder is not None and isinstance(recorder.desk, JournalDesk):
         recorder.desk.share(app[FEED])
     app[TAPS] = Taps()
@@ -144,10 +154,7 @@ async def set_recorder(
     *name* is not a player of the session followed. In the server's loop."""
     feed, settings = app[FEED], app[SETTINGS]
     named = await asyncio.get_running_loop().run_in_executor(None, recorder_name, feed, name)
-    token = new_token()
-    while same_token(token, settings.token):  # 128 bits each: never, but never is checked
-        token = new_token()
-    link = RecorderLink(token, named, desk_for(named))
+    link = RecorderLink(settings.fresh_token(), named, desk_for(named))
     if isinstance(link.desk, JournalDesk):
         link.desk.share(feed)
     settings.recorder = link
@@ -158,6 +165,23 @@ async def set_recorder(
         async with asyncio.timeout(5 * LOOK_EVERY + 2):  # not wait_for: see Feed.watch
             await changed.wait()
     return link
+
+
+def player_links(app: web.Application) -> list[PlayerLink]:
+    """Every seated player's own link, made now for those who have none (and for each
+    who joins from now on), by name. In the server's loop."""
+    return app[SETTINGS].make_player_links()
+
+
+def revoke_player(app: web.Application, name: str) -> list[PlayerLink]:
+    """*name*'s link refused from now on (its stream closed within LOOK_FOR_GONE), a new
+    one made for the seated name; the links now. A UserError when *name* has no link.
+    In the server's loop."""
+    settings = app[SETTINGS]
+    if not settings.revoke(name):
+        names = ", ".join(sorted(settings.players)) or "-"
+        raise UserError("phone.player.no_link", name=name, players=names)
+    return settings.player_list()
 
 
 def bind(host: str, port: int) -> socket.socket:

@@ -43,6 +43,7 @@ PARTS: Final = {
     "ui_command_help": "ui.help",
     "rules_pochen": "rules.pochen",
     "rules_propose": "rules.propose",
+    "phone_player": "phone.player",
 }
 
 

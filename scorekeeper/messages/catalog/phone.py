@@ -195,8 +195,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ほかの人に見られたら r で新しいリンクに。",
     ),
     "phone.app.keys": (
-        "esc: close (the link keeps working) · r: new link (the old one stops) · s: stop",
-        "esc: 閉じる(リンクは有効なまま) · r: 新しいリンク(古いリンクは無効に) · s: 止める",
+        "esc: close (the link keeps working) · r: new link (the old one stops) · "
+        "p: players' phones · s: stop",
+        "esc: 閉じる(リンクは有効なまま) · r: 新しいリンク(古いリンクは無効に) · "
+        "p: プレイヤーのスマホ · s: 止める",
     ),
     "phone.app.renew_key": ("new link", "新しいリンク"),
     "phone.app.no_link": (

@@ -35,8 +35,10 @@ class TablePageScreen(ModalScreen[None]):
         Binding("s", "stop_page", t("web.app.stop_key"), id="stop-page"),
     ]
 
-    def __init__(self, pages: TablePages, store_root: Path, sid: int) -> None:
-        super().__init__(classes="dialog", id="table-page-screen")
+    def __init__(
+        self, pages: TablePages, store_root: Path, sid: int, screen_id: str = "table-page-screen"
+    ) -> None:
+        super().__init__(classes="dialog", id=screen_id)
         self.pages, self.store_root, self.sid = pages, store_root, sid
 
     def compose(self) -> ComposeResult:
@@ -87,10 +89,12 @@ class TablePageScreen(ModalScreen[None]):
 
 class RecorderPageScreen(TablePageScreen):
     """The recorder's link from the palette ("Record from a phone"): its code and address,
-    on this screen only; r makes a new link (the old page is refused from then on)."""
+        on this screen only; r makes a new link (the old page is refused from then on), p
+    shows each seated player's own link (issue 46)."""
 
     BINDINGS = [
         Binding("r", "renew", t("phone.app.renew_key"), id="recorder-page-renew"),
+        Binding("p", "players", t("phone.player.app.key"), id="recorder-page-players"),
     ]
 
     def __init__(
@@ -141,6 +145,12 @@ class RecorderPageScreen(TablePageScreen):
         self.query_one("#table-page-status", Static).update(t("phone.app.scan"))
         # not the viewers' note ("anyone with the link can watch"): this link records
         self.query_one("#table-page-note", Static).update(t("phone.app.note"))
+
+    def action_players(self) -> None:
+        """Each seated player's own code, one at a time (ui/screens/player_links.py)."""
+        shown = getattr(self.app, "show_player_links", None)
+        if callable(shown):
+            shown(self.sid)
 
     def action_renew(self) -> None:
         self._renew = True
