@@ -66,7 +66,7 @@ def test_record_suggests_and_lists_what_is_valid_now(capsys, store, tmp_path):
     code, out, err = run(capsys, "--data-dir", str(tmp_path / "data"), "record", "1", "rais")
     assert code == 2 and out == ""
     assert "'rais' is not an entry of Indian Poker (official points): raise?" in err
-    assert "valid now: note, rate, recorder, round, join, leave, end" in err
+    assert "valid now: note, rate, recorder, proposals, round, join, leave, end" in err
     code, out, err = run(capsys, "--data-dir", str(tmp_path / "data"), "record", "1", "round")
     assert code == 0
     code, _, err = run(capsys, "--data-dir", str(tmp_path / "data"), "record", "1", "fodl Ben")
@@ -79,7 +79,7 @@ def test_record_lists_what_is_valid_now_in_japanese(capsys, store, tmp_path):
     code, _, err = run(capsys, *args)
     assert code == 2
     assert "raise のことですか?" in err
-    assert "いま記録できるもの: note, rate, recorder, round, join, leave, end" in err
+    assert "いま記録できるもの: note, rate, recorder, proposals, round, join, leave, end" in err
 
 
 # -- replay and import: a refused line says the nearest word and what was valid there ---------
@@ -112,7 +112,7 @@ def test_a_transcript_line_with_a_typo_lists_what_was_valid_there_in_japanese(
     assert f"{path}:5: 「rais」はインディアンポーカー(公式ルール)の記録にはありません。" in err
     assert "raise のことですか?" in err
     assert (
-        "いま記録できるもの: note, rate, recorder, round, join, leave, end" in err
+        "いま記録できるもの: note, rate, recorder, proposals, round, join, leave, end" in err
     )  # between rounds
 
 
