@@ -19,7 +19,7 @@ from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.screens.timeline import TimelineScreen
 from scorekeeper.ui.widgets.log import LogPanel
 from tests.journal_support import forged_scores
-from tests.ui_support import new_store
+from tests.ui_support import new_store, type_burst
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
@@ -114,9 +114,9 @@ async def test_an_undo_of_a_latest_entry_needs_nothing_more(tmp_path, monkeypatc
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(LAG):  # the LAG entries folded again can all be undone
-            await pilot.press("u")
+            await type_burst(pilot, ["u"])
             await pilot.pause()
-            await pilot.press("y")
+            await type_burst(pilot, ["y"])
             await pilot.pause()
         assert folds == []
         assert not isinstance(app.screen, ReadingHistory)
@@ -132,14 +132,14 @@ async def test_an_undo_below_reads_every_entry_first_then_asks(tmp_path, monkeyp
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(LAG):
-            await pilot.press("u", "y")
+            await type_burst(pilot, ["u", "y"])
             await pilot.pause()
-        await pilot.press("u")  # entry 12 is below: every entry is read first
+        await type_burst(pilot, ["u"])  # entry 12 is below: every entry is read first
         await _until(pilot, lambda: folds and not isinstance(app.screen, ReadingHistory))
         assert folds == [sid]
         assert app.screen.query_one(".dialog-question").render()  # the undo question
         assert "#12" in str(app.screen.query_one(".dialog-question").render())
-        await pilot.press("y")
+        await type_burst(pilot, ["y"])
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert app.screen.recording.session.history_from == 1
@@ -161,7 +161,7 @@ async def test_the_timeline_waits_for_every_entry_saying_so(tmp_path, monkeypatc
     app = ScorekeeperApp(store, sid)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("i")
+        await type_burst(pilot, ["i"])
         await pilot.pause()
         assert isinstance(app.screen, ReadingHistory)
         text = str(app.screen.query_one("#history-text").render())
@@ -195,7 +195,7 @@ async def test_the_bar_advances_to_every_entry_as_they_are_folded(tmp_path, monk
     app = ScorekeeperApp(store, sid)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("i")
+        await type_burst(pilot, ["i"])
         await pilot.pause()
         assert isinstance(app.screen, ReadingHistory)
         bar = app.screen.query_one("#history-bar", ProgressBar)
@@ -215,7 +215,7 @@ async def test_leaving_the_table_keeps_the_checkpoint_up(tmp_path):
         await pilot.pause()
         for number in range(6):  # past EVERY entries since the checkpoint
             assert app.screen.record(Entry("note", {"text": f"note {number}"})) is not None
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         await pilot.pause()
     app.finish_writing()
     entries = len(load_session(store, sid).events)
@@ -237,7 +237,7 @@ async def test_a_snapshot_forged_beside_the_journal_is_not_used(tmp_path, monkey
         assert folds == [sid]
         assert app.screen.state == load_session(store, sid).state
         assert str(app.screen.query_one("#message").render()) == ""
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         await pilot.pause()
     app.finish_writing()  # a true one, vouched for, is kept as the table is left
     with open_recording(store, sid, history=False) as rec:
@@ -260,9 +260,9 @@ async def test_a_snapshot_the_journal_was_rewritten_to_vouch_for_is_found(tmp_pa
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.screen.state != load_session(store, sid).state  # the forged scores
-        await pilot.press("t")
+        await type_burst(pilot, ["t"])
         await _until(pilot, lambda: isinstance(app.screen, StandingsScreen))
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         await pilot.pause()
         message = str(app.screen.query_one("#message").render())
         assert message == (
@@ -288,7 +288,7 @@ async def test_an_export_and_a_correction_read_every_entry_first(tmp_path, monke
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
-        await pilot.press(key)
+        await type_burst(pilot, [key])
         await _until(pilot, lambda: type(app.screen).__name__ == shown)
         assert folds == [sid]
         assert table.recording.session.history_from == 1

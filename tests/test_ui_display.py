@@ -15,7 +15,7 @@ from scorekeeper.cli.main import main
 from scorekeeper.services.recording import load_session
 from scorekeeper.ui.display import DisplayApp
 from scorekeeper.ui.widgets.big_number import BigNumber
-from tests.ui_support import new_store
+from tests.ui_support import new_store, type_burst
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
@@ -53,9 +53,9 @@ async def test_display_offers_nothing_that_records(tmp_path):
         for action in screen.ACTIONS:
             assert screen.check_action(action, ()) is False
         for key in "nfrscumhjlye":
-            await pilot.press(key)
+            await type_burst(pilot, [key])
             await pilot.pause()
-        await pilot.press("ctrl+r")
+        await type_burst(pilot, ["ctrl+r"])
         assert "records nothing" in str(screen.query_one("#message").render())
     assert path.read_bytes() == before
     assert load_session(store, 1).events == []
@@ -99,9 +99,9 @@ async def test_switching_language_keeps_the_session_and_the_choice(tmp_path):
     app = ScorekeeperApp(store, 1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("n")  # a round in play: it is on disk already
+        await type_burst(pilot, ["n"])  # a round in play: it is on disk already
         await pilot.pause()
-        await pilot.press("f2")
+        await type_burst(pilot, ["f2"])
         await pilot.pause()
     assert app.return_value == Relaunch("ja", 1)
     assert settings.load(store.root) == {"lang": "ja"}
@@ -137,9 +137,9 @@ async def test_switching_language_on_the_standings_reopens_that_session(tmp_path
     app = ScorekeeperApp(store, 1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")  # the standings, over the table
+        await type_burst(pilot, ["t"])  # the standings, over the table
         await pilot.pause()
         assert not hasattr(app.screen, "recording")
-        await pilot.press("f2")
+        await type_burst(pilot, ["f2"])
         await pilot.pause()
     assert app.return_value == Relaunch("ja", 1)

@@ -88,7 +88,7 @@ async def walk(out: Path) -> None:
     from scorekeeper.storage import Store
     from scorekeeper.ui.app import ScorekeeperApp
     from scorekeeper.ui.display import DisplayApp
-    from tests.ui_support import fixed_clock
+    from tests.ui_support import fixed_clock, type_burst
 
     Input._toggle_cursor = lambda self: None  # type: ignore[method-assign]
     screens: dict[str, str] = {}
@@ -106,10 +106,7 @@ async def walk(out: Path) -> None:
         async with app.run_test(size=(80, 24)) as pilot:
 
             async def keep(name: str, *keys: str) -> None:
-                for key in keys:
-                    await pilot.press(key)
-                    await pilot.pause()
-                await pilot.pause(0.1)
+                await type_burst(pilot, keys)
                 screens[name] = painted(app)
 
             async def back_to(depth: int) -> None:

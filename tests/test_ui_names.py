@@ -17,7 +17,7 @@ from scorekeeper.ui.screens.new_session import NewSessionScreen
 from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.widgets.known_names import KnownNames
 from tests.ui_support import app_recording_opens as make_app
-from tests.ui_support import fixed_clock, press_all, settled
+from tests.ui_support import fixed_clock, press_all, settled, type_burst
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
@@ -31,7 +31,7 @@ def store_with(tmp_path, *players: str) -> Store:
 
 async def open_form(pilot) -> NewSessionScreen:
     await pilot.pause()
-    await pilot.press("n")
+    await type_burst(pilot, ["n"])
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, NewSessionScreen)
@@ -48,7 +48,7 @@ async def test_tab_away_from_a_typed_name_seats_it_and_coming_back_keeps_typing(
     app, _ = make_app(Store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_form(pilot)
-        await pilot.press(*"Aki", "enter", *"Ben", "enter", *"Chie")
+        await type_burst(pilot, [*"Aki", "enter", *"Ben", "enter", *"Chie"])
         await pilot.press("tab")
         await pilot.pause()
         assert screen.seats == ["Aki", "Ben", "Chie"]  # counted, and offered as parent
@@ -66,15 +66,15 @@ async def test_the_form_suggests_the_names_played_under_before(tmp_path):
         screen = await open_form(pilot)
         box = name_box(screen)
         assert await settled(pilot, lambda: "Akira" in screen.known)
-        await pilot.press("a", "k")
+        await type_burst(pilot, ["a", "k"])
         for _ in range(20):  # the suggestion comes from a worker: Right takes it once there
             await pilot.pause()
-        await pilot.press("right")
+        await type_burst(pilot, ["right"])
         assert await settled(pilot, lambda: box.value == "Akira")
-        await pilot.press("enter", "b")
+        await type_burst(pilot, ["enter", "b"])
         for _ in range(20):
             await pilot.pause()
-        await pilot.press("right", "enter")
+        await type_burst(pilot, ["right", "enter"])
         await pilot.pause()
         assert screen.seats == ["Akira", "Ben"]
 
@@ -96,7 +96,7 @@ async def test_a_name_like_one_played_under_before_is_asked_about(tmp_path, keys
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_form(pilot)
         assert await settled(pilot, lambda: "Aki" in screen.known)
-        await pilot.press(*"aki", "enter")
+        await type_burst(pilot, [*"aki", "enter"])
         assert await settled(pilot, lambda: isinstance(app.screen, ChoiceDialog))
         question = app.screen.query_one(".dialog-question", Static)
         assert str(question.render()) == "aki looks like Aki, who played before: the same person?"
@@ -106,7 +106,7 @@ async def test_a_name_like_one_played_under_before_is_asked_about(tmp_path, keys
             "Keep aki as another player",
         ]
         assert screen.seats == []  # nothing seated until the recorder says
-        await pilot.press(*keys)
+        await type_burst(pilot, [*keys])
         assert await settled(pilot, lambda: app.screen is screen)
         assert screen.seats == [seated]
         assert name_box(screen).value == ""
@@ -118,9 +118,9 @@ async def test_escape_on_the_question_seats_nobody_and_keeps_the_text(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_form(pilot)
         assert await settled(pilot, lambda: "Aki" in screen.known)
-        await pilot.press(*"Ａｋｉ", "enter")
+        await type_burst(pilot, [*"Ａｋｉ", "enter"])
         assert await settled(pilot, lambda: isinstance(app.screen, ChoiceDialog))
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         assert await settled(pilot, lambda: app.screen is screen)
         assert screen.seats == []
         assert name_box(screen).value == "Ａｋｉ"
@@ -130,7 +130,7 @@ async def test_a_seat_like_one_already_seated_is_refused_with_their_name(tmp_pat
     app, _ = make_app(Store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_form(pilot)
-        await pilot.press(*"Aki", "enter", "\u0410", *"ki", "enter")
+        await type_burst(pilot, [*"Aki", "enter", "\u0410", *"ki", "enter"])
         await pilot.pause()
         assert screen.seats == ["Aki"]
         error = str(screen.query_one("#error-players", Static).render())
@@ -231,7 +231,7 @@ async def test_the_join_box_suggests_names_played_under_before(tmp_path):
         await press_all(pilot, ["f"])
         for _ in range(20):
             await pilot.pause()
-        await pilot.press("right")
+        await type_burst(pilot, ["right"])
         assert await settled(pilot, lambda: box.value == "Fumi")
 
 

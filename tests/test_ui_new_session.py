@@ -13,7 +13,7 @@ from scorekeeper.storage import Store
 from scorekeeper.ui.screens.new_session import NewSessionScreen
 from scorekeeper.ui.screens.start import StartScreen
 from tests.ui_support import app_recording_opens as make_app
-from tests.ui_support import on_top
+from tests.ui_support import on_top, type_burst
 
 FIVE = ["佐藤", "ベン", "Carol", "Dai", "Emi"]
 
@@ -23,13 +23,13 @@ pytestmark = pytest.mark.usefixtures("steady_screen")
 
 async def open_form(pilot) -> NewSessionScreen:
     await pilot.pause()
-    await pilot.press("n")
+    await type_burst(pilot, ["n"])
     return await on_top(pilot, NewSessionScreen, "#new-game", "#new-name")
 
 
 async def seat(pilot, *names: str) -> None:
     for name in names:
-        await pilot.press(*name, "enter")
+        await type_burst(pilot, [*name, "enter"])
     await pilot.pause()
 
 
@@ -78,7 +78,7 @@ async def test_parent_and_recorder_are_chosen_from_the_seats(tmp_path):
         screen.query_one("#new-parent", Select).value = "B"
         screen.query_one("#new-recorder", Select).value = "C"
         screen.query_one("#opt-parent_double_folds", Switch).value = True
-        await pilot.press("ctrl+s")
+        await type_burst(pilot, ["ctrl+s"])
         await pilot.pause()
         header = load_session(store, opened[0]).header
         assert (header.parent, header.recorder) == ("B", "C")
@@ -92,7 +92,7 @@ async def test_recorder_follows_the_chosen_parent_by_default(tmp_path):
         screen = await open_form(pilot)
         await seat(pilot, "A", "B", "C")
         screen.query_one("#new-parent", Select).value = "C"
-        await pilot.press("ctrl+s")
+        await type_burst(pilot, ["ctrl+s"])
         await pilot.pause()
         header = load_session(store, opened[0]).header
         assert (header.parent, header.recorder) == ("C", "C")
@@ -105,7 +105,7 @@ async def test_two_players_are_refused_next_to_the_players(tmp_path):
         screen = await open_form(pilot)
         await seat(pilot, "A", "B")
         await pilot.press("tab", "tab")  # move away: focus must come back
-        await pilot.press("ctrl+s")
+        await type_burst(pilot, ["ctrl+s"])
         await pilot.pause()
         assert isinstance(app.screen, NewSessionScreen)
         assert error_of(screen, "error-players") == rule_message("indian-official", ["A", "B"])
@@ -121,7 +121,7 @@ async def test_a_base_that_is_not_a_number_is_refused_next_to_base(tmp_path):
         await seat(pilot, "A", "B", "C")
         # The integer input refuses letters typed; a pasted or stray value still must not pass.
         screen.query_one("#opt-base", Input).value = "x"
-        await pilot.press("ctrl+s")
+        await type_burst(pilot, ["ctrl+s"])
         await pilot.pause()
         expected = rule_message("indian-official", ["A", "B", "C"], {"base": "x"})
         assert error_of(screen, "error-opt-base") == expected
@@ -187,7 +187,7 @@ async def test_a_name_seated_twice_is_refused_next_to_the_players(tmp_path):
         expected = rule_message("indian-official", ["Ben", "ben"])
         assert error_of(screen, "error-players") == expected
         assert screen.query_one("#new-name", Input).value == "ben"  # kept, to correct
-        await pilot.press("ctrl+s")
+        await type_burst(pilot, ["ctrl+s"])
         await pilot.pause()
         assert error_of(screen, "error-players") == expected
         assert opened == [] and store.ids() == []
@@ -212,15 +212,15 @@ async def test_seats_are_moved_and_removed_with_keys(tmp_path):
         await seat(pilot, "A", "B", "C", "D")
         await pilot.press("tab")  # the seat list, on the last seat added
         assert screen.focused is screen.seat_list
-        await pilot.press("left_square_bracket")
+        await type_burst(pilot, ["left_square_bracket"])
         assert screen.seats == ["A", "B", "D", "C"]
-        await pilot.press("up", "ctrl+up")  # the highlight went with D; up is B
+        await type_burst(pilot, ["up", "ctrl+up"])  # the highlight went with D; up is B
         assert screen.seats == ["B", "A", "D", "C"]
-        await pilot.press("right_square_bracket", "right_square_bracket")
+        await type_burst(pilot, ["right_square_bracket", "right_square_bracket"])
         assert screen.seats == ["A", "D", "B", "C"]
-        await pilot.press("minus")
+        await type_burst(pilot, ["minus"])
         assert screen.seats == ["A", "D", "C"]
-        await pilot.press("delete")
+        await type_burst(pilot, ["delete"])
         assert screen.seats == ["A", "D"]
         await pilot.pause()
         prompts = [str(o.prompt) for o in screen.seat_list.options]
@@ -267,14 +267,14 @@ async def test_escape_cancels_without_creating(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await open_form(pilot)
         await seat(pilot, "A", "B", "C")
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert opened == [] and store.ids() == []
 
 
 async def _filled(pilot) -> None:
-    await pilot.press("n")
+    await type_burst(pilot, ["n"])
     await pilot.pause()
     await seat(pilot, *FIVE)
 
@@ -290,10 +290,10 @@ def test_snapshot_new_session_form_wide(snap_compare, tmp_path):
 
 
 async def _refused(pilot) -> None:
-    await pilot.press("n")
+    await type_burst(pilot, ["n"])
     await pilot.pause()
     await seat(pilot, "A", "B")
-    await pilot.press("ctrl+s")
+    await type_burst(pilot, ["ctrl+s"])
     # focus moves to the refused field and may scroll: let that settle first
     await pilot.wait_for_scheduled_animations()
     await pilot.pause(0.3)
@@ -335,6 +335,6 @@ async def test_an_empty_rate_on_the_form_records_no_entry(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await open_form(pilot)
         await seat(pilot, "Aki", "Ben", "Chie")
-        await pilot.press("ctrl+s")
+        await type_burst(pilot, ["ctrl+s"])
         await pilot.pause()
     assert load_session(store, opened[0]).events == []

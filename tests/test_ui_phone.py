@@ -16,7 +16,7 @@ from scorekeeper.services.recording import load_session
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.screens.table_page import RecorderPageScreen
-from tests.ui_support import fixed_clock, new_store
+from tests.ui_support import fixed_clock, new_store, type_burst
 
 
 class FakePage:
@@ -67,7 +67,7 @@ async def test_a_key_and_a_tap_at_once_keep_both_in_order_or_refuse_one(tmp_path
         app.phone_tap(page, said(1, 0, "round"))
         await pilot.pause()
         # the key first, then a tap made on the table before it: refused, nothing lost
-        await pilot.press("r")
+        await type_burst(pilot, ["r"])
         await pilot.pause()
         app.phone_tap(page, said(2, 1, "fold", "B"))
         await pilot.pause()
@@ -76,7 +76,7 @@ async def test_a_key_and_a_tap_at_once_keep_both_in_order_or_refuse_one(tmp_path
         assert "the table changed" in answer["text"]
         # the tap first, then the key: both kept, in that order
         app.phone_tap(page, said(3, 2, "fold", "B"))
-        await pilot.press("r")
+        await type_burst(pilot, ["r"])
         await pilot.pause()
         assert page.answers[-1][1]["recorded"]
     events = load_session(store, 1).events
@@ -126,7 +126,7 @@ async def test_the_recorders_link_from_the_palette_hands_taps_to_the_app(tmp_pat
         assert status == 200 and answer["recorded"], answer
         # r: a new link, made by the same page (the viewers' link and port unchanged); the
         # old one is refused from then on
-        await pilot.press("r")
+        await type_burst(pilot, ["r"])
         for _ in range(200):
             if page.recorder_url != url and not app.workers:
                 break
@@ -137,7 +137,7 @@ async def test_the_recorders_link_from_the_palette_hands_taps_to_the_app(tmp_pat
         body = {"id": "tap-old-link", "after": 1, "words": ["raise"]}
         status, answer = await asyncio.to_thread(post, url + "entry", body)
         assert status == 403, answer
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert app.screen.recording.session.state.in_round  # the tap, on the app's table
@@ -170,7 +170,7 @@ async def test_the_recorders_screen_starts_one_page_server(tmp_path, monkeypatch
             if page is not None and shown.startswith("http") and not app.workers:
                 break
         assert started == [False]
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
     app.table_pages.stop_all()
 
 
@@ -259,7 +259,7 @@ async def test_a_round_corrected_on_the_phone_shows_on_the_apps_table(tmp_path):
             assert status == 200 and answer["ok"], answer
             await pilot.pause()
         assert answer["recorded"] and answer["seq"] == 6
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         await pilot.pause()
         assert app.screen is table
         session = table.recording.session  # the app's own session has the correction
@@ -295,7 +295,7 @@ async def test_after_a_hand_over_the_link_is_made_for_the_new_recorder(tmp_path)
         old = await link_for(pilot, "A")
         note = str(app.screen.query_one("#table-page-note", Static).render())
         assert "can record" in note and "watch" not in note  # not the viewers' words
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         new = await link_for(pilot, "B")
         assert new != old
         body = {"id": "tap-after-hand-over", "after": 0, "words": ["round"]}
@@ -303,7 +303,7 @@ async def test_after_a_hand_over_the_link_is_made_for_the_new_recorder(tmp_path)
         assert status in (0, 403)  # the old link is gone
         status, answer = await asyncio.to_thread(post, new + "entry", body)
         assert status == 200 and answer["recorded"], answer
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         app.table_pages.stop_all()
     events = load_session(store, 1).events
     # A hands the book to B (recorded by A, who held it), then B records

@@ -18,7 +18,7 @@ from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.start import StartScreen
 from scorekeeper.ui.widgets.key_bar import KeyBar
 from tests.ui_support import app_recording_opens as make_app
-from tests.ui_support import mounted, on_top, settled
+from tests.ui_support import mounted, on_top, settled, type_burst
 
 T1 = datetime(2026, 5, 1, 20, 15, tzinfo=UTC)
 
@@ -51,7 +51,7 @@ async def test_a_opens_a_new_session_like_the_highlighted_one(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert t("ui.start.key.same_table") in footer_text(app)
-        await pilot.press("a")
+        await type_burst(pilot, ["a"])
         await pilot.pause()
         assert opened == [sid + 1]
         new = load_session(store, sid + 1)
@@ -67,7 +67,7 @@ async def test_a_pochen_carry_session_opens_with_its_board(tmp_path):
     app, opened = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("a")
+        await type_burst(pilot, ["a"])
         await pilot.pause()
         assert opened == [sid + 1]
         new = load_session(store, sid + 1)
@@ -83,7 +83,7 @@ async def test_a_refused_in_words_when_the_board_is_still_in_play(tmp_path):
     app.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("a")
+        await type_burst(pilot, ["a"])
         await pilot.pause()
         assert opened == []
         assert isinstance(app.screen, StartScreen)
@@ -102,7 +102,7 @@ async def test_the_final_standings_show_the_board_given_back(tmp_path):
     app = ScorekeeperApp(store, sid)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
+        await type_burst(pilot, ["t"])
         await pilot.pause()
         text = str(app.screen.query_one("#standings-settlement", Static).render())
         assert "still on the table" not in text
@@ -120,7 +120,7 @@ async def test_end_board_is_chosen_on_the_new_session_form(tmp_path):
     app, opened = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("n")
+        await type_burst(pilot, ["n"])
         # the form is pushed, then mounted, a few messages later on a busy machine (issue
         # 45: one pause failed 1 run in 3): a Select changed before its mount is reset by it
         screen = await on_top(pilot, NewSessionScreen, "#new-game")
@@ -131,8 +131,8 @@ async def test_end_board_is_chosen_on_the_new_session_form(tmp_path):
         assert choice.value == "share"
         choice.value = "carry"
         for name in ("A", "B", "C"):
-            await pilot.press(*name, "enter")
-        await pilot.press("ctrl+s")
+            await type_burst(pilot, [*name, "enter"])
+        await type_burst(pilot, ["ctrl+s"])
         assert await settled(pilot, lambda: len(opened) == 1)
         assert load_session(store, opened[0]).header.options["end_board"] == "carry"
 
@@ -145,14 +145,14 @@ async def test_the_end_question_says_where_the_board_goes(tmp_path):
     app = ScorekeeperApp(store, sid)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("e")
+        await type_burst(pilot, ["e"])
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         assert app.screen.question == (
             t("ui.table.end_question")
             + "\nThe 12 chips on the board go back in equal shares: A 3, B 3, C 3, D 3."
         )
-        await pilot.press("y")
+        await type_burst(pilot, ["y"])
         await pilot.pause()
     assert load_session(store, sid).state.finished
 
@@ -165,7 +165,7 @@ async def test_the_end_question_of_a_game_without_a_board(tmp_path):
     app = ScorekeeperApp(store, sid)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("e")
+        await type_burst(pilot, ["e"])
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         assert app.screen.question == t("ui.table.end_question")

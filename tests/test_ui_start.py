@@ -19,7 +19,7 @@ from scorekeeper.ui.screens.dialogs import ConfirmDialog
 from scorekeeper.ui.screens.new_session import NewSessionScreen
 from scorekeeper.ui.screens.start import StartScreen
 from tests.ui_support import app_recording_opens as make_app
-from tests.ui_support import press_all, press_each
+from tests.ui_support import press_all, press_each, type_burst
 
 T1 = datetime(2026, 5, 1, 20, 15, tzinfo=UTC)
 T2 = datetime(2026, 5, 2, 21, 40, tzinfo=UTC)
@@ -110,8 +110,8 @@ async def test_enter_resumes_the_highlighted_session(tmp_path):
     app, opened = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
-        await pilot.press("down", "enter")
+        await type_burst(pilot, ["enter"])
+        await type_burst(pilot, ["down", "enter"])
         assert opened == [newer, older]
 
 
@@ -121,13 +121,13 @@ async def test_delete_asks_and_n_keeps_the_session(tmp_path):
     app, _ = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("d")
+        await type_burst(pilot, ["d"])
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         assert app.screen.question == t(
             "ui.start.confirm_delete", session=newer, players="佐藤, ベン, 鈴木"
         )
-        await pilot.press("n")
+        await type_burst(pilot, ["n"])
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert store.path(newer).exists()
@@ -140,11 +140,11 @@ async def test_delete_confirmed_moves_the_file_to_the_trash(tmp_path):
     app, _ = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("down", "d")
+        await type_burst(pilot, ["down", "d"])
         await pilot.pause()
         question = app.screen.question  # type: ignore[attr-defined]
         assert question == t("ui.start.confirm_delete", session=older, players="A, B, C, D, E")
-        await pilot.press("y")
+        await type_burst(pilot, ["y"])
         await pilot.pause()
         assert not store.path(older).exists()
         assert (store.trash_dir / store.path(older).name).exists()
@@ -158,7 +158,7 @@ async def test_a_session_open_elsewhere_is_not_deleted(tmp_path):
     with store.open_writer(newer):  # another window is recording it
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            await pilot.press("d", "y")
+            await type_burst(pilot, ["d", "y"])
             await pilot.pause()
             assert store.path(newer).exists()
             assert [row[0] for row in rows(app)] == [str(newer), str(older)]
@@ -170,11 +170,11 @@ async def test_n_opens_the_form_and_the_list_refreshes_on_return(tmp_path):
     app, _ = make_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("n")
+        await type_burst(pilot, ["n"])
         await pilot.pause()
         assert isinstance(app.screen, NewSessionScreen)
         sid = create_session(store, make_header("indian-official", ["X", "Y", "Z"]))
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert [row[0] for row in rows(app)] == [str(sid)]
@@ -184,7 +184,7 @@ async def test_q_quits(tmp_path):
     app, _ = make_app(Store(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("q")
+        await type_burst(pilot, ["q"])
         await pilot.pause()
         assert not app.is_running
 
@@ -480,12 +480,12 @@ async def test_home_and_end_go_to_the_first_and_the_last_session(tmp_path, monke
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert cursor_id(app) == "130"
-        await pilot.press("end")
+        await type_burst(pilot, ["end"])
         assert cursor_id(app) == "1"
         assert app.screen.query_one("#start-table", DataTable).row_count == 130
-        await pilot.press("home")
+        await type_burst(pilot, ["home"])
         assert cursor_id(app) == "130"
-        await pilot.press("down", "down", "end")
+        await type_burst(pilot, ["down", "down", "end"])
         assert cursor_id(app) == "1"
 
 

@@ -15,7 +15,7 @@ from scorekeeper.ui.screens.standings import StandingsScreen
 from scorekeeper.ui.screens.stats import StatsScreen
 from scorekeeper.ui.widgets.chart import ScoreChart, running_scores
 from tests.test_stats import CHIPS, LOWEST, OFFICIAL_JUNE, OFFICIAL_MAY
-from tests.ui_support import app_recording_opens, fixed_clock
+from tests.ui_support import app_recording_opens, fixed_clock, type_burst
 
 pytestmark = pytest.mark.usefixtures("steady_screen")
 
@@ -35,7 +35,7 @@ def rows(table: DataTable) -> list[list[str]]:
 async def test_stats_open_from_the_start_screen_by_key(tmp_path):
     app, _ = app_recording_opens(store_with_history(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("s")
+        await type_burst(pilot, ["s"])
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, StatsScreen)
@@ -60,7 +60,7 @@ async def test_stats_open_from_the_start_screen_by_key(tmp_path):
         await pilot.pause()
         assert screen.query_one("#stats-to", Input).has_class("-invalid")
         assert rows(table)[0][0] == "A"
-        await pilot.press("escape")
+        await type_burst(pilot, ["escape"])
         await pilot.pause()
         assert not isinstance(app.screen, StatsScreen)
 
@@ -68,12 +68,12 @@ async def test_stats_open_from_the_start_screen_by_key(tmp_path):
 async def test_next_game_key_cycles_the_games(tmp_path):
     app, _ = app_recording_opens(store_with_history(tmp_path))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("s")
+        await type_burst(pilot, ["s"])
         await pilot.pause()
         seen = []
         for _ in range(3):
             app.screen.query_one("#stats-table", DataTable).focus()
-            await pilot.press("g")
+            await type_burst(pilot, ["g"])
             await pilot.pause()
             seen.append(app.screen.query_one("#stats-game", Select).value)
         assert seen == ["indian-lowest", "indian-official", "indian-chips"]
@@ -83,7 +83,7 @@ async def test_next_game_key_cycles_the_games(tmp_path):
 async def test_stats_with_no_sessions(tmp_path):
     app, _ = app_recording_opens(Store(tmp_path / "empty"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("s")
+        await type_burst(pilot, ["s"])
         await pilot.pause()
         assert app.screen.query_one("#stats-empty").display
         assert not app.screen.query_one("#stats-table").display
@@ -103,7 +103,7 @@ async def test_standings_show_one_chart_line_per_player(tmp_path):
     app = ScorekeeperApp(store, 1, clock=fixed_clock())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("t")
+        await type_burst(pilot, ["t"])
         await pilot.pause()
         assert isinstance(app.screen, StandingsScreen)
         chart = app.screen.query_one(ScoreChart)
@@ -120,7 +120,7 @@ async def test_standings_show_one_chart_line_per_player(tmp_path):
 
 def test_stats_snapshot_80x24(snap_compare, tmp_path):
     async def open_official(pilot) -> None:
-        await pilot.press("s")
+        await type_burst(pilot, ["s"])
         await pilot.pause()
         pilot.app.screen.query_one("#stats-game", Select).value = "indian-official"
         pilot.app.screen.query_one("#stats-table", DataTable).focus()
@@ -159,7 +159,7 @@ async def test_stats_load_in_a_worker_and_the_keys_answer_meanwhile(tmp_path, mo
         for sid in store.ids():  # no vouch line last (the list kept them): each one folded
             path = store.path(sid)
             path.write_bytes(without_trailing_vouches(path.read_bytes()))
-        await pilot.press("s")
+        await type_burst(pilot, ["s"])
         screen = app.screen
         assert isinstance(screen, StatsScreen)
         text = screen.query_one("#stats-loading .loading-text")
@@ -169,22 +169,22 @@ async def test_stats_load_in_a_worker_and_the_keys_answer_meanwhile(tmp_path, mo
                 break
         assert str(text.render()) == t("ui.memory.loading", done=2, total=4)
         assert screen.query_one("#stats-loading").display
-        await pilot.press("escape")  # left while it reads: at once
+        await type_burst(pilot, ["escape"])  # left while it reads: at once
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert not gate.is_set()  # still reading
-        await pilot.press("s")  # again: a new read, the old one stale
+        await type_burst(pilot, ["s"])  # again: a new read, the old one stale
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, StatsScreen)
-        await pilot.press("g")  # no game known yet: nothing, and no error
+        await type_burst(pilot, ["g"])  # no game known yet: nothing, and no error
         gate.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert not screen.query_one("#stats-loading").display
         assert screen.query_one("#stats-game", Select).value == "indian-chips"
-        await pilot.press("g")  # the keys work as before
-        await pilot.press("g")
+        await type_burst(pilot, ["g"])  # the keys work as before
+        await type_burst(pilot, ["g"])
         await pilot.pause()
         assert screen.query_one("#stats-game", Select).value == "indian-official"
         assert rows(screen.query_one("#stats-table", DataTable)) == [
