@@ -158,6 +158,12 @@ class ProposalQueue:
             raise UserError("phone.proposal.gone")
         return proposal
 
+    def put_back(self, proposal: Proposal) -> None:
+        """*proposal*, taken but not answered (the desk could not record just now), first
+        in the queue again."""
+        self._pending[proposal.id] = proposal
+        self._pending.move_to_end(proposal.id, last=False)
+
     def withdraw_stale(self, count: int) -> list[Proposal]:
         """Every waiting proposal made on another count than *count* (an entry was recorded
         since), out of the queue, each player told; the ones withdrawn."""

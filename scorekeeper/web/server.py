@@ -57,6 +57,7 @@ from scorekeeper.web.links import (
     same_token,
 )
 from scorekeeper.web.page import page_html
+from scorekeeper.web.proposing import add_proposal_routes, tell_desk
 from scorekeeper.web.stakes import add_stake_routes
 from scorekeeper.web.taps import TAPS, Taps, correction_json, post_correct, post_entry, rounds_json
 
@@ -119,6 +120,8 @@ def make_app(
     app.router.add_get("/{token}/correction.json", correction_json)
     app.router.add_get("/{token}/rounds.json", rounds_json)
     add_stake_routes(app, ("{token}",), lambda app: app[FEED], language)  # web/stakes.py
+    add_proposal_routes(app)  # web/proposing.py: players' proposals, the recorder's answers
+    app[FEED].on_queue = lambda: tell_desk(app)
 
     async def watching(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(app[FEED].watch())
