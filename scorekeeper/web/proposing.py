@@ -117,7 +117,8 @@ async def confirm(app: web.Application, proposal_id: str, lang: str) -> tuple[in
     async with taps.lock:
         try:
             proposal = feed.proposals.take(proposal_id)
-        except UserError as error:
+        except UserError as error:  # answered already: whoever shows the queue is told again
+            feed.queue_changed()
             return 409, {"recorded": False, "text": error.message(lang)}
         tap = replace(proposal.tap(), session=feed.followed.id)
         answer = await link.desk(tap, lang)
