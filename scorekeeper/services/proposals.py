@@ -241,3 +241,10 @@ def _labels(
         (lang, t("phone.proposal.label", lang, player=player, what=describe_text(key, params, lang)))
         for lang in LANGUAGES
     )
+
+
+def proposal_words(lang: str) -> dict[str, str]:
+    """The words the pages need for proposals beyond the recorder's page's own."""
+    keys = {"proposals_title": "title", "confirm_proposal": "confirm",
+            "refuse_proposal": "refuse"}  # fmt: skip
+    return {name: t(f"phone.proposal.{key}", lang) for name, key in keys.items()}
