@@ -1,6 +1,6 @@
 """A player's own page in a real browser at 390x844 (issue 46, wave 1): the table as the
-viewers see it with "you are NAME" at the top, no button between rounds, no other link anywhere in the
-page; revoked, it says so in plain words; in Japanese too."""
+viewers see it with "you are NAME" at the top, no button between rounds, no other link
+anywhere in the page; revoked, it says so in plain words; in Japanese too."""
 
 from __future__ import annotations
 

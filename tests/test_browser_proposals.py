@@ -24,7 +24,7 @@ require_browser()
 
 TOKEN = "V1ewers-token-for-tests_0"
 RTOKEN = "Rec0rder-token-for-tests_"
-PROP = "document.querySelector('#props-list li[data-player=\"{0}\"] button[data-do=\"{1}\"]')"
+PROP = 'document.querySelector(\'#props-list li[data-player="{0}"] button[data-do="{1}"]\')'
 
 
 class Phones:

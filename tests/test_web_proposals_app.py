@@ -70,7 +70,11 @@ async def test_the_app_is_told_the_queue_and_confirms_or_refuses_by_its_words(tm
         assert (await client.post(f"/{ben}/propose", json=body, headers=own(client))).status == 200
         pending, seen = await next_line(lines, "PROPOSALS", 0)
         [one] = pending["pending"]
-        assert (one["player"], one["words"], one["label"]) == ("B", ["fold", "B"], "B: B folded at 10")
+        assert (one["player"], one["words"], one["label"]) == (
+            "B",
+            ["fold", "B"],
+            "B: B folded at 10",
+        )
         assert set(one) == {"id", "player", "words", "label", "at"}
         desk._told(loop, app, {"do": "confirm", "id": one["id"]})
         pending, seen = await next_line(lines, "PROPOSALS", seen)
@@ -91,4 +95,3 @@ async def test_the_app_is_told_the_queue_and_confirms_or_refuses_by_its_words(tm
         answering.cancel()
     finally:
         await client.close()
-

@@ -8,7 +8,7 @@ it waits, in the order proposals came, until the recorder confirms it (it become
 ordinary tap carrying who proposed it: :meth:`Proposal.tap`), refuses it, or an entry
 recorded meanwhile makes it stale (:meth:`ProposalQueue.withdraw_stale`): a proposal is
 never confirmed against a count it was not made at. Each player is told the last thing
-that happened to theirs (:meth:`ProposalQueue.word_for`).
+that happened to theirs (:meth:`ProposalQueue.mine`).
 """
 
 from __future__ import annotations
@@ -21,10 +21,9 @@ from datetime import datetime
 from typing import Any, Literal
 
 from scorekeeper.core.errors import RuleError
-from scorekeeper.core.events import Proposed
+from scorekeeper.core.events import Entry, Proposed
 from scorekeeper.core.proposing import may_propose
 from scorekeeper.core.session import Session
-from scorekeeper.core.events import Entry
 from scorekeeper.core.words import is_proposed_word, parse_entry
 from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.messages.describe import describe_text
@@ -81,7 +80,8 @@ def read_words(body: object) -> tuple[str, tuple[str, ...], int, int | None]:
     tap sent again), words, count and session; a UserError in plain words otherwise."""
     if not isinstance(body, dict):
         raise UserError("phone.bad_tap")
-    key, after, words, sid = body.get("id"), body.get("after"), body.get("words"), body.get("session")
+    key, after, words = body.get("id"), body.get("after"), body.get("words")
+    sid = body.get("session")
     if not isinstance(key, str) or not 8 <= len(key) <= 64 or not key.isascii():
         raise UserError("phone.bad_tap")
     if type(after) is not int or after < 0:
@@ -185,10 +185,6 @@ class ProposalQueue:
         """What happened to *proposal* (taken out of the queue): said to its player."""
         self._words[proposal.player] = Word(status, proposal, reason)
 
-    def word_for(self, player: str) -> Word | None:
-        """The last thing *player* is told about their proposals, if any."""
-        return self._words.get(player)
-
     def mine(self, player: str, lang: str) -> dict[str, Any]:
         """*player*'s page's part: their proposals waiting (``"mine"``) and the last word
         said to them (``"said"``: its status and text, in *lang*)."""
@@ -217,8 +213,13 @@ class ProposalQueue:
         each label in its player's language."""
         return {
             "pending": [
-                {"id": one.id, "player": one.player, "words": list(one.words),
-                 "label": one.label(one.lang), "at": _iso(one.at)}  # fmt: skip
+                {
+                    "id": one.id,
+                    "player": one.player,
+                    "words": list(one.words),
+                    "label": one.label(one.lang),
+                    "at": _iso(one.at),
+                }
                 for one in self._pending.values()
             ]
         }
@@ -237,9 +238,10 @@ def _labels(
         key, params = session.game.describe(session.state, event)
     except RuleError:  # checked already: never, but a label is no reason to refuse
         return ()
+    worded = {lang: describe_text(key, params, lang) for lang in LANGUAGES}
     return tuple(
-        (lang, t("phone.proposal.label", lang, player=player, what=describe_text(key, params, lang)))
-        for lang in LANGUAGES
+        (lang, t("phone.proposal.label", lang, player=player, what=what))
+        for lang, what in worded.items()
     )
 
 

@@ -133,8 +133,12 @@ class Feed:
         (``"me"``), ``"offers"``, the entries they may propose now, and their own
         proposals (``"mine"``, the last word said to them: ``"said"``); never another
         link, nor another player's proposals."""
-        extra: dict[str, object] = {"me": name, "offers": self._offers.get((lang, name), []),
-                                    "after": self.count, **self.proposals.mine(name, lang)}
+        extra: dict[str, object] = {
+            "me": name,
+            "offers": self._offers.get((lang, name), []),
+            "after": self.count,
+            **self.proposals.mine(name, lang),
+        }
         text = json.dumps(extra, ensure_ascii=False).encode("utf-8")
         return self.document(lang)[:-1] + b", " + text[1:]
 

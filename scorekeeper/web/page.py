@@ -76,7 +76,10 @@ def _json_for_html(value: object) -> str:
 
 @cache
 def page_html(
-    lang: str, sid: int, recorder: str | None = None, player: str | None = None,
+    lang: str,
+    sid: int,
+    recorder: str | None = None,
+    player: str | None = None,
     confirmer: str | None = None,
 ) -> str:
     """The page in *lang* before any data: its frame, and the words the script needs.

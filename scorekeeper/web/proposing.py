@@ -107,7 +107,9 @@ def _said(text: str, proposal: Proposal, count: int) -> web.Response:
     )
 
 
-async def confirm(app: web.Application, proposal_id: str, lang: str) -> tuple[int, dict[str, object]]:
+async def confirm(
+    app: web.Application, proposal_id: str, lang: str
+) -> tuple[int, dict[str, object]]:
     """Hand proposal *proposal_id* to the recorder's desk as an ordinary tap (one at a
     time with the recorder's own taps); its player told what came of it. The status and
     the answer for the recorder's page (in *lang*)."""
@@ -162,7 +164,6 @@ async def post_confirm(request: web.Request) -> web.StreamResponse:
 
 async def post_refuse(request: web.Request) -> web.StreamResponse:
     """``POST refuse {id}`` (the recorder's link): out of the queue, its player told."""
-    feed = request.app[FEED]
     lang = choose_language(request, request.app[SETTINGS].lang)
     body = await posted_json(request, lang)
     if isinstance(body, web.Response):
@@ -189,20 +190,18 @@ def refuse(app: web.Application, proposal_id: str) -> Proposal:
 async def post_revoke(request: web.Request) -> web.StreamResponse:
     """``POST revoke {name}`` (the recorder's link): that player's link refused from now
     on (a lost phone), their proposals withdrawn; a new link made for the seated name."""
-    from scorekeeper.web.server import revoke_player
-
-    feed = request.app[FEED]
-    lang = choose_language(request, request.app[SETTINGS].lang)
+    feed, settings = request.app[FEED], request.app[SETTINGS]
+    lang = choose_language(request, settings.lang)
     body = await posted_json(request, lang)
     if isinstance(body, web.Response):
         return body
     name = body.get("name") if isinstance(body, dict) else None
     if not isinstance(name, str) or not 0 < len(name) <= 80:
         return refused(request, 400, t("phone.bad_tap", lang))
-    try:
-        revoke_player(request.app, name)
-    except UserError as error:
-        return refused(request, 422, error.message(lang))
+    if not settings.revoke(name):  # as server.revoke_player says it (no cycle of imports)
+        names = ", ".join(sorted(settings.players)) or "-"
+        text = t("phone.player.no_link", lang, name=name, players=names)
+        return refused(request, 422, text)
     if feed.proposals.withdraw_player(name):
         feed.queue_changed()
     return web.json_response(
