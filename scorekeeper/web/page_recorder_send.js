@@ -57,6 +57,7 @@
       document.body.dataset.answered = String(Number(document.body.dataset.answered || 0) + 1);
       drawActions();
       drawCorr();
+      if (doc) drawProposals(doc); // drawn while this tap was on its way: not tappable then
     }
 
     // The round played again as the server holds it (null: none): drawn instead of the table
