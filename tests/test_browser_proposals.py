@@ -108,6 +108,8 @@ async def test_an_official_round_by_the_players_phones(tmp_path):
         said = await phones.answers("Chihiro", "refuse", "refused")
         assert said == "The recorder refused: Chihiro: Chihiro folded at 10"
         await phones.proposes("Ben", "fold")
+        said = "document.getElementById('answer').textContent"
+        assert await phones.players["Ben"].wait_for(f"{said} === 'waiting for Aki…'", 20)
         listed = await phones.recorder.text("#props-list")
         assert listed.startswith("Ben: Ben folded at 10"), listed
         await fits(phones.recorder, 390)

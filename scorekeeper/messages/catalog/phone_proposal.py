@@ -38,8 +38,4 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{name}'s link is refused from now on; a new one was made for {name}.",
         "{name}さんのリンクは無効になりました。{name}さんには新しいリンクを作りました。",
     ),
-    "phone.proposal.not_yours": (
-        "Refused: only the recorder confirms or refuses a proposal.",
-        "拒否しました: 提案を確定したり断ったりできるのは記録役だけです。",
-    ),
 }
