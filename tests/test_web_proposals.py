@@ -11,6 +11,7 @@ from scorekeeper.services.recording import load_session
 from scorekeeper.storage import Store
 from scorekeeper.web.feed import FEED
 from scorekeeper.web.links import SETTINGS
+from scorekeeper.web.server import revoke_player
 from tests.test_web_player_links import RTOKEN, TOKEN, own, started, tap, tokens
 
 
@@ -130,6 +131,9 @@ async def test_nothing_after_a_revoke(tmp_path):
         assert (await doc(client, RTOKEN))["proposals"] == []  # withdrawn with the link
         assert (await propose(client, ben, ["fold", "B"], 1, 2)).status == 403
         assert tokens(app)["B"] != ben
+        await propose(client, tokens(app)["C"], ["fold", "C"], 1, 3)
+        revoke_player(app, "C")  # as the app's word does it
+        assert (await doc(client, RTOKEN))["proposals"] == []
     finally:
         await client.close()
 

@@ -179,13 +179,15 @@ def player_links(app: web.Application) -> list[PlayerLink]:
 
 
 def revoke_player(app: web.Application, name: str) -> list[PlayerLink]:
-    """*name*'s link refused from now on (its stream closed within LOOK_FOR_GONE), a new
-    one made for the seated name; the links now. A UserError when *name* has no link.
-    In the server's loop."""
-    settings = app[SETTINGS]
+    """*name*'s link refused from now on (its stream closed within LOOK_FOR_GONE), its
+    proposals withdrawn, a new one made for the seated name; the links now. A UserError
+    when *name* has no link. In the server's loop."""
+    settings, feed = app[SETTINGS], app[FEED]
     if not settings.revoke(name):
         names = ", ".join(sorted(settings.players)) or "-"
         raise UserError("phone.player.no_link", name=name, players=names)
+    if feed.proposals.withdraw_player(name):  # a lost phone's proposals go with it
+        feed.queue_changed()
     return settings.player_list()
 
 
