@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import asyncio
 
-from scorekeeper.services.recording import load_session
+from aiohttp.test_utils import TestClient, TestServer
+
+from scorekeeper.core.header import make_header
+from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
+from scorekeeper.web.desk import journal_desk
 from scorekeeper.web.feed import FEED
-from scorekeeper.web.links import SETTINGS
-from scorekeeper.web.server import revoke_player
+from scorekeeper.web.links import SETTINGS, RecorderLink
+from scorekeeper.web.server import make_app, player_links, revoke_player
 from tests.test_web_player_links import RTOKEN, TOKEN, own, started, tap, tokens
 
 
@@ -210,5 +214,22 @@ async def test_a_player_proposing_faster_than_a_person_taps_is_refused(tmp_path)
         app[SETTINGS].clock = lambda: 0.0  # every tap in the same second
         replies = [await propose(client, ben, ["fold", "B"], 0, n) for n in range(1, 7)]
         assert [r.status for r in replies] == [422] * 5 + [429]
+    finally:
+        await client.close()
+
+
+async def test_links_made_later_by_the_apps_word_offer_the_players_moves(tmp_path):
+    store = Store(tmp_path / "data")
+    create_session(store, make_header("indian-official", ["A", "B", "C"], {}))
+    link = RecorderLink(RTOKEN, "A", journal_desk(store, 1, "A"))
+    app = make_app(store, 1, token=TOKEN, lang="en", max_viewers=10, recorder=link)
+    client = TestClient(TestServer(app))
+    await client.start_server()
+    try:
+        await tap(client, ["round"], 0, 1)
+        await until(client, RTOKEN, lambda d: d["after"] == 1)
+        player_links(app)  # {"do": "players"}: the links, and from the next look their offers
+        mine = await until(client, tokens(app)["B"], lambda d: d["offers"] != [])
+        assert mine["offers"][0]["kind"] == "fold" and mine["offers"][0]["choices"] == ["B"]
     finally:
         await client.close()

@@ -69,8 +69,10 @@ class Feed:
         *,
         recorder: bool = False,
         latest: Callable[[], int | None] | None = None,
+        players: bool = False,
     ) -> None:
         """*recorder*: also the recorder's documents, with the entries legal now.
+        *players*: each seated player's offers too (their own links are made).
         *latest*: which session to follow now (asked every LOOK_FOR_LATEST_EVERY seconds);
         None to follow this one until told to :meth:`move`."""
         self.followed = followed
@@ -96,6 +98,7 @@ class Feed:
         #: player's buttons (``"offers"``) by language and name, made with the documents.
         self.proposals = ProposalQueue()
         self._offers: dict[tuple[str, str], list[dict[str, object]]] = {}
+        self.players = players  # the players' links are made: their offers too
         self.count = 0  # entries in the session of the documents made last
         self.auto_confirm = False  # its switch: proposals confirmed by themselves
         #: Told (in the loop) when the queue changed: the app's line (cli/serve.py).
@@ -159,6 +162,13 @@ class Feed:
         self._moving_to = sid
         self.poke()
 
+    def with_players(self) -> None:
+        """Each seated player's offers too, from the next look on (their links made)."""
+        if not self.players:
+            self.players = True
+            self._renew = True
+            self.poke()
+
     def with_recorder(self) -> None:
         """The recorder's documents too, from the next look on (a link added later)."""
         self.recorder = True
@@ -171,7 +181,7 @@ class Feed:
         self.seated = session.state.seated()
         offers = {}
         for lang in LANGUAGES:
-            if self.recorder:  # players' links exist only beside a recorder's
+            if self.recorder and self.players:  # players' links: beside a recorder's only
                 for name in self.seated:
                     offers[(lang, name)] = player_actions(session, name, lang)
             view = live_view(session, self.followed.id, lang, self.followed.receipt())

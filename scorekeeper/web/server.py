@@ -100,7 +100,7 @@ def make_app(
     app[SETTINGS] = Settings(token, lang, max_viewers, recorder, clock)
     # the latest entries are enough
     followed = Followed(store, sid, history=False)
-    app[FEED] = Feed(followed, recorder=recorder is not None, latest=latest)
+    app[FEED] = Feed(followed, recorder=recorder is not None, latest=latest, players=players)
     settings = app[SETTINGS]
     settings.seat(app[FEED].seated)  # the players' links follow the seats shown
     app[FEED].on_seats = settings.seat
@@ -175,6 +175,7 @@ async def set_recorder(
 def player_links(app: web.Application) -> list[PlayerLink]:
     """Every seated player's own link, made now for those who have none (and for each
     who joins from now on), by name. In the server's loop."""
+    app[FEED].with_players()
     return app[SETTINGS].make_player_links()
 
 
