@@ -29,6 +29,10 @@ figures are the browser's own: its first contentful paint, and the moment the ta
 the session's entries is in the page (``data-entries`` set, seen by an observer the
 browser runs before the page's own script), both from the start of the navigation;
 goal: the table in ≤ 1 s at every length.
+
+Players' proposals (issue 46, bench_proposals.py): with 8 player phones and the viewers,
+a player's tap → the proposal on the recorder's page, p90 ≤ 200 ms; the recorder's
+confirm → every phone has the new table, p90 ≤ 1 s; at 100 and 10,000 entries.
 """
 
 from __future__ import annotations
@@ -47,6 +51,7 @@ import aiohttp
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(1, str(Path(__file__).resolve().parent.parent))  # tests.browser_support
 
+import bench_proposals
 from common import Result, cli_env, report, scorekeeper_argv, timed_result
 from fixtures import Fixtures, fixtures_for
 
@@ -244,6 +249,7 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0, viewers: int = 5
         for server in servers.values():
             server.stop()
     starts = start_times(fixtures, sizes, rounds)
+    proposals = bench_proposals.run(fixtures, quick, runs, viewers)  # players' proposals
     results = [
         timed_result(
             f"record → all {viewers} phones, {n:,} entries",
@@ -294,7 +300,7 @@ def run(fixtures: Fixtures, quick: bool = False, runs: int = 0, viewers: int = 5
         results.append(
             Result(f"page server memory, {viewers} phones, {n:,} entries", f"{held:.0f} MiB")
         )
-    return results
+    return results + proposals
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """A player's own page in a real browser at 390x844 (issue 46, wave 1): the table as the
-viewers see it with "you are NAME" at the top, no button, no other link anywhere in the
-page; revoked, it says so in plain words; in Japanese too."""
+viewers see it with "you are NAME" at the top, no button between rounds, no other link
+anywhere in the page; revoked, it says so in plain words; in Japanese too."""
 
 from __future__ import annotations
 
@@ -40,8 +40,9 @@ async def test_a_players_page_shows_who_they_are_and_nothing_of_anyone_elses(tmp
             assert await browser.text("#me") == "You are Ben"
             assert await browser.evaluate(f"({SHOWN})('me')")
             assert await browser.text("#players")  # the table, as the viewers' page draws it
-            assert not await browser.evaluate(f"({SHOWN})('act-box')")
+            # between rounds a player has nothing to propose (wave 2: their offers there)
             assert await browser.evaluate("document.querySelector('#actions button')") is None
+            assert not await browser.evaluate(f"({SHOWN})('as-recorder')")
             html = await browser.evaluate("document.documentElement.outerHTML")
             for other in (tokens["Aki"], tokens["Chihiro"], RTOKEN, TOKEN):
                 assert other not in html

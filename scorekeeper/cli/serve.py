@@ -20,7 +20,11 @@ player's own link, made once per name, answered by a line ``PLAYERS {"links": [{
 on, a new one made: ``PLAYERS`` again, or ``{"error": ...}``). The app stays the one writer: each
 tap is handed to it as a line ``TAP {json}`` on standard output, and its answer comes
 back as one JSON line ``{"n": …}`` on standard input; the server stops when the app's end
-of its input closes.
+of its input closes. Players' proposals (issue 46): whenever the queue changes, a line
+``PROPOSALS {"pending": [{"id", "player", "words", "label", "at"}...]}`` (oldest first);
+the app answers ``{"do": "confirm", "id": ID}`` (the proposal then comes back as an
+ordinary ``TAP`` line carrying ``"proposed": {"by", "at"}``) or ``{"do": "refuse", "id":
+ID}``.
 """
 
 from __future__ import annotations
@@ -75,8 +79,11 @@ class AppDesk:
         number = next(self._numbers)
         future: asyncio.Future[dict[str, object]] = self._loop.create_future()
         self._waiting[number] = future
-        line = {"n": number, "lang": lang, "id": tap.id, "after": tap.after, "words": tap.words,
-                "correction": tap.correction, "session": tap.session}  # fmt: skip
+        line: dict[str, object] = {"n": number, "lang": lang, "id": tap.id, "after": tap.after,
+                                   "words": tap.words, "correction": tap.correction,
+                                   "session": tap.session}  # fmt: skip
+        if tap.proposed is not None:  # a player's proposal the recorder confirmed
+            line["proposed"] = {"by": tap.proposed.by, "at": tap.proposed.at.isoformat()}
         try:
             self.say("TAP " + json.dumps(line, ensure_ascii=False))
             async with asyncio.timeout(APP_ANSWERS_WITHIN):  # not wait_for (web/feed.py)
@@ -128,6 +135,28 @@ class AppDesk:
             loop.call_soon_threadsafe(self._players, app, None)
         elif what == "revoke" and isinstance(said.get("name"), str):
             loop.call_soon_threadsafe(self._players, app, str(said["name"]))
+        elif what in ("confirm", "refuse") and isinstance(said.get("id"), str):
+            asyncio.run_coroutine_threadsafe(self._answer(app, str(what), str(said["id"])), loop)
+
+    def proposals_changed(self, pending: dict[str, object]) -> None:
+        """The players' proposals waiting changed: said to the app as ``PROPOSALS {json}``
+        (web/proposing.py tells it, in the server's loop)."""
+        self.say("PROPOSALS " + json.dumps(pending, ensure_ascii=False))
+
+    async def _answer(self, app: web.Application, what: str, proposal_id: str) -> None:
+        """The app confirmed or refused a proposal: as the recorder's page would. One no
+        longer waiting is left (the queue's next line says what waits)."""
+        from scorekeeper.web.feed import FEED
+        from scorekeeper.web.links import SETTINGS
+        from scorekeeper.web.proposing import confirm, refuse
+
+        if what == "confirm":
+            await confirm(app, proposal_id, app[SETTINGS].lang)
+            return
+        with contextlib.suppress(UserError):
+            refuse(app, proposal_id)
+            return
+        self.proposals_changed(app[FEED].proposals.for_app())
 
     def _players(self, app: web.Application, revoke: str | None) -> None:
         """Every seated player's link (after revoking *revoke*'s), said to the app as

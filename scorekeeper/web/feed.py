@@ -27,7 +27,8 @@ from scorekeeper.export.live import live_view
 from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.services import recheck as rechecking
 from scorekeeper.services.known_names import known_names
-from scorekeeper.services.phone import phone_actions
+from scorekeeper.services.phone import phone_actions, player_actions
+from scorekeeper.services.proposals import ProposalQueue
 from scorekeeper.services.showing import Followed
 from scorekeeper.web.answers import choose_language, plain, secure
 from scorekeeper.web.links import SETTINGS, for_player, for_recorder
@@ -68,8 +69,10 @@ class Feed:
         *,
         recorder: bool = False,
         latest: Callable[[], int | None] | None = None,
+        players: bool = False,
     ) -> None:
         """*recorder*: also the recorder's documents, with the entries legal now.
+        *players*: each seated player's offers too (their own links are made).
         *latest*: which session to follow now (asked every LOOK_FOR_LATEST_EVERY seconds);
         None to follow this one until told to :meth:`move`."""
         self.followed = followed
@@ -91,6 +94,15 @@ class Feed:
         #: :attr:`on_seats` (in the loop) at each new version: the players' links follow.
         self.seated: tuple[str, ...] = ()
         self.on_seats: Callable[[tuple[str, ...]], None] | None = None
+        #: Players' proposals waiting for the recorder (issue 46), in memory only; each
+        #: player's buttons (``"offers"``) by language and name, made with the documents.
+        self.proposals = ProposalQueue()
+        self._offers: dict[tuple[str, str], list[dict[str, object]]] = {}
+        self.players = players  # the players' links are made: their offers too
+        self.count = 0  # entries in the session of the documents made last
+        self.auto_confirm = False  # its switch: proposals confirmed by themselves
+        #: Told (in the loop) when the queue changed: the app's line (cli/serve.py).
+        self.on_queue: Callable[[], None] | None = None
         self.problem = ""  # the file could not be read just now: said on every page
         #: The snapshot the session was opened at lied (services/recheck.py): said on
         #: every page, in its language, until another session is followed.
@@ -104,19 +116,42 @@ class Feed:
         #: Held while the followed session changes (and by what reads it in other threads).
         self.lock = threading.Lock()
         self._missed = False  # the keeper took an append first: the next look shows it
-        self._docs = self._documents(0)
+        self._next: tuple[int, int, bool, dict[tuple[str, str], list[dict[str, object]]]]
+        self._queue_sid = followed.id
+        self._swap(self._documents(0))
 
     def document(self, lang: str, recorder: bool = False) -> bytes:
-        """The document in *lang*; the recorder's (with the entries legal now) once made
-        (a link just added: the viewers' until the next look)."""
-        return self._docs.get(f"{lang}+" if recorder else lang) or self._docs[lang]
+        """The document in *lang*; the recorder's (with the entries legal now and the
+        players' proposals waiting, oldest first) once made (a link just added: the
+        viewers' until the next look)."""
+        key = f"{lang}+" if recorder else lang
+        doc = self._docs.get(key)
+        if doc is None or not recorder:
+            return self._docs[lang]
+        extra = {"proposals": self.proposals.listed(lang)}
+        return doc[:-1] + b", " + json.dumps(extra, ensure_ascii=False).encode("utf-8")[1:]
 
     def player_document(self, lang: str, name: str) -> bytes:
         """The viewers' document in *lang* for *name*'s own page: who they are
-        (``"me"``), and ``"offers"``, the entries they may propose (wave 2 of issue 46
-        fills it; empty now), never another link."""
-        extra = json.dumps({"me": name, "offers": []}, ensure_ascii=False).encode("utf-8")
-        return self.document(lang)[:-1] + b", " + extra[1:]
+        (``"me"``), ``"offers"``, the entries they may propose now, and their own
+        proposals (``"mine"``, the last word said to them: ``"said"``); never another
+        link, nor another player's proposals."""
+        extra: dict[str, object] = {
+            "me": name,
+            "offers": self._offers.get((lang, name), []),
+            "after": self.count,
+            **self.proposals.mine(name, lang),
+        }
+        text = json.dumps(extra, ensure_ascii=False).encode("utf-8")
+        return self.document(lang)[:-1] + b", " + text[1:]
+
+    def queue_changed(self) -> None:
+        """The proposals changed (in the loop): every stream is sent its document again
+        at once, and the app is told."""
+        self.changed.set()
+        self.changed = asyncio.Event()
+        if self.on_queue is not None:
+            self.on_queue()
 
     def poke(self) -> None:
         """Look at the file now, not at the next turn (the recorder's tap was written)."""
@@ -126,6 +161,13 @@ class Feed:
         """Follow session *sid* from the next look on (in the server's loop)."""
         self._moving_to = sid
         self.poke()
+
+    def with_players(self) -> None:
+        """Each seated player's offers too, from the next look on (their links made)."""
+        if not self.players:
+            self.players = True
+            self._renew = True
+            self.poke()
 
     def with_recorder(self) -> None:
         """The recorder's documents too, from the next look on (a link added later)."""
@@ -137,7 +179,11 @@ class Feed:
         docs = {}
         session = self.followed.session
         self.seated = session.state.seated()
+        offers = {}
         for lang in LANGUAGES:
+            if self.recorder and self.players:  # players' links: beside a recorder's only
+                for name in self.seated:
+                    offers[(lang, name)] = player_actions(session, name, lang)
             view = live_view(session, self.followed.id, lang, self.followed.receipt())
             view["problem"], view["version"] = self._problem(lang), version
             view["last"] = self.last_id
@@ -146,7 +192,20 @@ class Feed:
                 view["actions"] = phone_actions(session, lang, known=self.known)
                 view["after"] = session.ledger.next_seq - 1
                 docs[f"{lang}+"] = json.dumps(view, ensure_ascii=False).encode("utf-8")
+        # taken by the loop with the documents (:meth:`_swap`), never before them
+        self._next = (self.followed.id, session.ledger.next_seq - 1, session.state.auto_confirm,
+                      offers)  # fmt: skip
         return docs
+
+    def _swap(self, docs: dict[str, bytes]) -> None:
+        """The documents made last, with what goes with them (in the loop); a proposal
+        made on another count, or in a session no longer followed, withdrawn."""
+        self._docs = docs
+        sid, self.count, self.auto_confirm, self._offers = self._next
+        stale = self.proposals.withdraw_stale(self.count if sid == self._queue_sid else -1)
+        self._queue_sid = sid
+        if stale and self.on_queue is not None:
+            self.on_queue()  # each stale one's player is told with this version
 
     def _problem(self, lang: str) -> str:
         """What every page says above the table: the problem of now, else the warning."""
@@ -294,7 +353,8 @@ class Feed:
             self._poked.clear()
             docs = await loop.run_in_executor(None, self._look)
             if docs is not None:
-                self._docs, self.version = docs, self.version + 1
+                self._swap(docs)
+                self.version += 1
                 if self.on_seats is not None:
                     self.on_seats(self.seated)
                 self.changed.set()

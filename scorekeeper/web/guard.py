@@ -70,11 +70,13 @@ def _wrong_host(request: web.Request) -> bool:
 
 #: The routes that answer with the session's data (never to another site's page).
 DATA_ROUTES = ("events", "state.json", "last.json", "correction.json", "rounds.json", "stakes.json")
-#: The recorder's writing routes: one entry, and a correction of a past round.
-WRITING_ROUTES = ("entry", "correct")
+#: The recorder's writing routes: one entry, a correction of a past round, and the
+#: players' proposals (issue 46): confirm one, refuse one, revoke a player's link.
+WRITING_ROUTES = ("entry", "correct", "confirm", "refuse", "revoke")
 #: What a player's own link may ask (issue 46): the page and the table as the viewers'
-#: link shows it; nothing of the recorder's. Wave 2 adds its one writing route.
+#: link shows it; nothing of the recorder's; and its one writing route, a proposal.
 PLAYER_ROUTES = ("", "events", "state.json", "last.json", "stakes.json")
+PLAYER_WRITING = "propose"
 #: Headers that decide whether a request comes from another site: one of each at most.
 _ONCE = ("Origin", "Sec-Fetch-Site")
 
@@ -112,13 +114,15 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
         response = refused(request, 403, t("web.doubled_header", lang, header=doubled))
     elif not recorder and player is None and not same_token(first, settings.token):
         response = refused(request, 403, t("web.forbidden", lang))
-    elif player is not None and (rest not in PLAYER_ROUTES or not reading):
-        # the recorder's routes (its entries, corrections, the rounds to correct) and
-        # every post until a player's own writing route exists: refused in words
+    elif player is not None and not (
+        (reading and rest in PLAYER_ROUTES) or (request.method == "POST" and rest == PLAYER_WRITING)
+    ):
+        # the recorder's routes (its entries, corrections, confirming, the rounds to
+        # correct) and every other post: refused in words
         response = refused(request, 403, t("phone.player.cannot", lang, name=player))
-    elif not recorder and request.method == "POST":
+    elif not recorder and player is None and request.method == "POST":
         response = refused(request, 403, t("phone.viewer_cannot_write", lang))
-    elif not recorder and not reading:
+    elif not recorder and not reading and player is None:
         response = plain(405, t("web.read_only", lang))
     elif recorder and not reading and (request.method != "POST" or rest not in WRITING_ROUTES):
         response = refused(request, 405, t("phone.post_only", lang))

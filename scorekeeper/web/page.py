@@ -14,6 +14,7 @@ from typing import Final
 from scorekeeper.export.live_stakes import stake_list_words
 from scorekeeper.messages import LANGUAGES, t
 from scorekeeper.services.phone import phone_words
+from scorekeeper.services.proposals import proposal_words
 
 #: How long the page waits without a word from the server before it connects again. The
 #: server sends a keep-alive line more often than this (server.KEEP_ALIVE).
@@ -26,12 +27,14 @@ def _asset(name: str) -> str:
 
 #: The page's script, in the order it runs: one file per thing it does, so that each
 #: reads on its own, joined into the one inline script the page serves (and the policy
-#: allows by its hash). Parts 3 to 5 are the recorder's desk, one function split in three.
+#: allows by its hash). Parts 3 to 6 are the recorder's desk, one function split in four
+#: (a player's own page uses it too: its offers, proposed instead of recorded).
 SCRIPT_PARTS: Final = (
     "page_table.js",  # opens the page's function: drawing the table, the last result
     "page_stakes.js",  # the stake list, whole or by round
     "page_recorder.js",  # the recorder's desk: its buttons and forms
     "page_recorder_words.js",  # the names and picks a form takes, the words it sends
+    "page_proposals.js",  # players' proposals: the recorder's queue, a player's word
     "page_recorder_send.js",  # a tap sent once, the round played again
     "page_stream.js",  # the event stream and reconnecting; closes the page's function
 )
@@ -72,10 +75,17 @@ def _json_for_html(value: object) -> str:
 
 
 @cache
-def page_html(lang: str, sid: int, recorder: str | None = None, player: str | None = None) -> str:
+def page_html(
+    lang: str,
+    sid: int,
+    recorder: str | None = None,
+    player: str | None = None,
+    confirmer: str | None = None,
+) -> str:
     """The page in *lang* before any data: its frame, and the words the script needs.
     *recorder*: the recorder's page (who records on it), with its buttons. *player*: a
-    seated player's own page (issue 46): the viewers' table, and who they are."""
+    seated player's own page (issue 46): the viewers' table, who they are, and what they
+    may propose to *confirmer*, the recorder."""
     other = next(code for code in LANGUAGES if code != lang)
     config: dict[str, object] = {
         "lang": lang,
@@ -91,10 +101,12 @@ def page_html(lang: str, sid: int, recorder: str | None = None, player: str | No
         "showing_last": t("web.showing_last", lang),
         "stakes": stake_list_words(lang),
     }
+    if recorder is not None or player is not None:
+        config["phone"] = {**phone_words(lang), **proposal_words(lang)}
     if recorder is not None:
-        config["phone"] = phone_words(lang)
         config["as_recorder"] = t("phone.page.viewer_link", lang, name=recorder)
     if player is not None:
+        config["waiting_for"] = t("phone.proposal.waiting_for", lang, name=confirmer or "")
         config["you_are"] = t("phone.player.you_are", lang, name=player)
         config["expired"] = t("phone.player.expired", lang)  # revoked, or left the table
     title = t("display.title", lang, session=sid)

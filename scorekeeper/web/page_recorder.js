@@ -1,4 +1,4 @@
-  // (page script, part 3 of 6: the recorder's desk opens here and closes in part 5)
+  // (page script, part 3 of 7: the recorder's desk opens here and closes in part 6)
   // -- the recorder's page: the entries legal now as buttons; each tap sent once -------
   // Nothing here decides a rule: the server sends what is legal now and what each entry
   // asks for; the tap's words go back and the rules check them before anything is kept.
@@ -20,7 +20,9 @@
     let corr = null; // the round being played again (the server holds it; this is its view)
     let confirming = false; // the correction's reason given: asked once more before saving
     box.hidden = false;
-    $("as-recorder").textContent = config.as_recorder;
+    // a player's own page proposes (issue 46): their offers, no words of the recorder's
+    $("as-recorder").textContent = mine ? "" : config.as_recorder;
+    $("as-recorder").hidden = mine;
     $("form-clear").textContent = w.clear;
     $("form-cancel").textContent = w.cancel;
     $("form-send").textContent = w.send;
@@ -34,7 +36,7 @@
     $("corr-leave").textContent = w.leave_correction;
     $("corr-yes").textContent = w.yes;
     $("corr-no").textContent = w.no;
-    document.body.classList.add("recorder");
+    document.body.classList.add(mine ? "player" : "recorder");
 
     function newId() {
       const bytes = new Uint8Array(16);
@@ -78,7 +80,7 @@
       const box = $("actions");
       box.replaceChildren();
       if (!doc) return;
-      const actions = doc.actions || [];
+      const actions = (mine ? doc.offers : doc.actions) || [];
       if (!actions.length) box.appendChild(make("p", w.nothing_now, "dim"));
       for (const action of actions) {
         let label = action.label;

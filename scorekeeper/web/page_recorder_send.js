@@ -1,4 +1,4 @@
-    // (page script, part 5 of 6, inside recorderDesk: a tap sent, the round played
+    // (page script, part 6 of 7, inside recorderDesk: a tap sent, the round played
     // again, and what the desk offers the page; recorderDesk closes here)
     // One entry: of the table, or of the round played again (the server checks it there)
     function send(tapWords) {
@@ -6,7 +6,7 @@
       // the session too: a tap made on one session's table is never recorded into another
       const body = { after: doc.after, words: tapWords, session: doc.session };
       if (corr) body.do = "tap";
-      submit(corr ? "correct" : "entry", body);
+      submit(corr ? "correct" : mine ? "propose" : "entry", body);
     }
 
     // A step of a correction: begin round N, leave it, or save it with its reason
@@ -52,10 +52,12 @@
       pending = null;
       if (said.recorded) waitFor = said.entries;
       say(said.text, said.recorded || said.ok ? "good" : "bad");
+      if (mine && said.ok) proposed(said.id);
       if (tap.path === "correct") enter(said.correction || null);
       document.body.dataset.answered = String(Number(document.body.dataset.answered || 0) + 1);
       drawActions();
       drawCorr();
+      if (doc) drawProposals(doc); // drawn while this tap was on its way: not tappable then
     }
 
     // The round played again as the server holds it (null: none): drawn instead of the table
@@ -97,7 +99,7 @@
       if (corr && !busy()) submit("correct", { do: "cancel" });
     });
     // a reloaded page goes on with the round being played again (the server holds it)
-    fetch("correction.json?lang=" + encodeURIComponent(config.lang),
+    if (!mine) fetch("correction.json?lang=" + encodeURIComponent(config.lang),
       { cache: "no-store", credentials: "omit" })
       .then((reply) => reply.json())
       .then((said) => { if (said.correction && !corr) { enter(said.correction); drawCorr(); } })
@@ -136,6 +138,7 @@
         if (before && corr === null && pending === null && next.after !== before.after
             && next.after > waitFor) settle(); // not this phone's own entry
         drawCorr();
+        drawProposals(next);
         if (!form) drawActions();
         const expects = form && ["player", "players", "ranking", "amount", "pools", "join"]
           .includes(form.action.form) && !(form.player !== null && form.action.form !== "player");

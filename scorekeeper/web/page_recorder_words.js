@@ -1,4 +1,4 @@
-    // (page script, part 4 of 6, inside recorderDesk: the names and picks a form takes,
+    // (page script, part 4 of 7, inside recorderDesk: the names and picks a form takes,
     // and the words of the tap they make)
     // the names played under before, suggested as the join form's name is typed
     function knownNames(names) {

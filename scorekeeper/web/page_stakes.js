@@ -1,4 +1,4 @@
-  // (page script, part 2 of 6, inside the page's function: page.py SCRIPT_PARTS)
+  // (page script, part 2 of 7, inside the page's function: page.py SCRIPT_PARTS)
   // -- the stake list: the latest rows come with every table; the whole session, or one
   // round, is read when asked for (stakes.json), a page at a time, as the app's timeline
   // shows it with its round filter

@@ -1,4 +1,4 @@
-  // (page script, part 6 of 6: the stream that feeds the page; the page's function
+  // (page script, part 7 of 7: the stream that feeds the page; the page's function
   // opened in part 1 closes here)
   // -- the event stream, read with fetch so that a refusal's words can be shown ----------
   const conn = $("conn");

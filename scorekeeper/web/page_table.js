@@ -1,7 +1,7 @@
 "use strict";
 // The live table page: reads the session's document from the event stream and puts
 // its words and numbers into the page as text (never as markup). Reconnects by itself.
-// (page script, part 1 of 6: web/page.py joins the parts, SCRIPT_PARTS, into the one
+// (page script, part 1 of 7: web/page.py joins the parts, SCRIPT_PARTS, into the one
 // inline script the page serves; this part opens the page's function)
 (function () {
   const config = JSON.parse(document.getElementById("config").textContent);
@@ -12,11 +12,12 @@
     if (cls) node.className = cls;
     return node;
   };
-  const desk = config.recorder === null ? null : recorderDesk();
-  // A player's own page (issue 46): the viewers' table, and who they are at the top.
-  // Their buttons come from the document's "offers" (wave 2 draws them, in "act-box");
-  // until then the page offers nothing to tap.
-  if (config.player !== null && config.player !== undefined) {
+  // A player's own page (issue 46): the viewers' table, who they are at the top, and the
+  // recorder's desk drawing the document's "offers" (what they may propose) instead of
+  // the recorder's entries: a tap there proposes, the recorder confirms.
+  const mine = config.player !== null && config.player !== undefined;
+  const desk = config.recorder === null && !mine ? null : recorderDesk();
+  if (mine) {
     $("me").textContent = config.you_are;
     $("me").hidden = false;
   }

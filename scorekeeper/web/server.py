@@ -57,6 +57,7 @@ from scorekeeper.web.links import (
     same_token,
 )
 from scorekeeper.web.page import page_html
+from scorekeeper.web.proposing import add_proposal_routes, tell_desk
 from scorekeeper.web.stakes import add_stake_routes
 from scorekeeper.web.taps import TAPS, Taps, correction_json, post_correct, post_entry, rounds_json
 
@@ -71,7 +72,9 @@ async def _page(request: web.Request) -> web.StreamResponse:
     lang = choose_language(request, settings.lang)
     link = settings.recorder if for_recorder(request) else None
     player = for_player(request)
-    html = page_html(lang, feed.followed.id, link.name if link is not None else None, player)
+    confirmer = settings.recorder.name if settings.recorder is not None else None
+    html = page_html(lang, feed.followed.id, link.name if link is not None else None, player,
+                     confirmer if player is not None else None)  # fmt: skip
     return web.Response(text=html, content_type="text/html", charset="utf-8")
 
 
@@ -97,7 +100,7 @@ def make_app(
     app[SETTINGS] = Settings(token, lang, max_viewers, recorder, clock)
     # the latest entries are enough
     followed = Followed(store, sid, history=False)
-    app[FEED] = Feed(followed, recorder=recorder is not None, latest=latest)
+    app[FEED] = Feed(followed, recorder=recorder is not None, latest=latest, players=players)
     settings = app[SETTINGS]
     settings.seat(app[FEED].seated)  # the players' links follow the seats shown
     app[FEED].on_seats = settings.seat
@@ -119,6 +122,8 @@ def make_app(
     app.router.add_get("/{token}/correction.json", correction_json)
     app.router.add_get("/{token}/rounds.json", rounds_json)
     add_stake_routes(app, ("{token}",), lambda app: app[FEED], language)  # web/stakes.py
+    add_proposal_routes(app)  # web/proposing.py: players' proposals, the recorder's answers
+    app[FEED].on_queue = lambda: tell_desk(app)
 
     async def watching(app: web.Application) -> AsyncIterator[None]:
         task = asyncio.create_task(app[FEED].watch())
@@ -170,17 +175,20 @@ async def set_recorder(
 def player_links(app: web.Application) -> list[PlayerLink]:
     """Every seated player's own link, made now for those who have none (and for each
     who joins from now on), by name. In the server's loop."""
+    app[FEED].with_players()
     return app[SETTINGS].make_player_links()
 
 
 def revoke_player(app: web.Application, name: str) -> list[PlayerLink]:
-    """*name*'s link refused from now on (its stream closed within LOOK_FOR_GONE), a new
-    one made for the seated name; the links now. A UserError when *name* has no link.
-    In the server's loop."""
-    settings = app[SETTINGS]
+    """*name*'s link refused from now on (its stream closed within LOOK_FOR_GONE), its
+    proposals withdrawn, a new one made for the seated name; the links now. A UserError
+    when *name* has no link. In the server's loop."""
+    settings, feed = app[SETTINGS], app[FEED]
     if not settings.revoke(name):
         names = ", ".join(sorted(settings.players)) or "-"
         raise UserError("phone.player.no_link", name=name, players=names)
+    if feed.proposals.withdraw_player(name):  # a lost phone's proposals go with it
+        feed.queue_changed()
     return settings.player_list()
 
 

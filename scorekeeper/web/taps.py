@@ -78,7 +78,7 @@ async def post_entry(request: web.Request) -> web.StreamResponse:
         tap = read_tap(body)
     except UserError as error:
         return refused(request, 400, error.message(lang))
-    early = _kept_or_too_fast(request, tap.id, lang)
+    early = kept_or_too_fast(request, tap.id, lang)
     if early is not None:
         return early
     # a tap made on another session's table (the page followed the app since): refused
@@ -99,7 +99,7 @@ async def post_entry(request: web.Request) -> web.StreamResponse:
     return web.json_response(body, status=answer.status)
 
 
-def _kept_or_too_fast(request: web.Request, tap_id: str, lang: str) -> web.Response | None:
+def kept_or_too_fast(request: web.Request, tap_id: str, lang: str) -> web.Response | None:
     """The answer already given to *tap_id*, or the refusal of one tap too many this
     second; None to go on."""
     settings, taps = request.app[SETTINGS], request.app[TAPS]
@@ -172,7 +172,7 @@ async def post_correct(request: web.Request) -> web.StreamResponse:
     if not 8 <= len(tap_id) <= 64 or not tap_id.isascii():
         return refused(request, 400, t("phone.bad_tap", lang))
     assert isinstance(body, dict)
-    early = _kept_or_too_fast(request, tap_id, lang)
+    early = kept_or_too_fast(request, tap_id, lang)
     if early is not None:
         return early
     async with taps.lock:

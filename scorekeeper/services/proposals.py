@@ -1,0 +1,252 @@
+"""Players' proposals waiting for the recorder (issue 46): a queue in the page server's
+memory, never in the journal.
+
+A player's tap is checked here as a dry run (the words read as ``scorekeeper record``
+reads them, ``core/proposing.py may_propose``, which asks the rules too) against the
+table the player saw: its count of entries (``after``) must be the session's now. Then
+it waits, in the order proposals came, until the recorder confirms it (it becomes an
+ordinary tap carrying who proposed it: :meth:`Proposal.tap`), refuses it, or an entry
+recorded meanwhile makes it stale (:meth:`ProposalQueue.withdraw_stale`): a proposal is
+never confirmed against a count it was not made at. Each player is told the last thing
+that happened to theirs (:meth:`ProposalQueue.mine`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from scorekeeper.core.errors import RuleError
+from scorekeeper.core.events import Entry, Proposed
+from scorekeeper.core.proposing import may_propose
+from scorekeeper.core.session import Session
+from scorekeeper.core.words import is_proposed_word, parse_entry
+from scorekeeper.messages import LANGUAGES, UserError, t
+from scorekeeper.messages.describe import describe_text
+from scorekeeper.services.phone import MAX_WORD, MAX_WORDS, Tap, entry_count
+
+#: Proposals one player may have waiting at once (more is no person at a table).
+PER_PLAYER = 4
+#: Proposals waiting at once in all.
+OVERALL = 32
+#: The players' own ids of proposals kept, for the same tap sent again.
+KEYS_KEPT = 256
+
+#: What happened to a proposal, as its player's page says it.
+Status = Literal["waiting", "confirmed", "refused", "withdrawn"]
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    """One player's proposal: the entry's words, the count of entries it was made at, when
+    (UTC), the player's language, and the entry in words (for the recorder's list)."""
+
+    id: str
+    player: str
+    words: tuple[str, ...]
+    after: int
+    at: datetime
+    lang: str
+    #: "Ben: Ben folded at 10", in each language: worded once, as it was proposed.
+    labels: tuple[tuple[str, str], ...] = ()
+
+    def label(self, lang: str) -> str:
+        """The proposal in words in *lang* (the player and what the entry does)."""
+        return dict(self.labels).get(lang) or f"{self.player}: {' '.join(self.words)}"
+
+    def tap(self) -> Tap:
+        """The tap that confirms it: recorded by the recorder's desk exactly as the
+        recorder's own tap would be, at the count it was made at, marked with who
+        proposed it and when."""
+        return Tap(f"p-{self.id}", self.after, self.words, proposed=Proposed(self.player, self.at))
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """The last thing a player is told about their proposals: what happened, to which,
+    and the rules' own words when the rules refused it at confirming."""
+
+    status: Status
+    proposal: Proposal
+    reason: str = ""
+
+
+def read_words(body: object) -> tuple[str, tuple[str, ...], int, int | None]:
+    """A player's posted proposal ``{id, after, words, session}``: its id (the page's, for a
+    tap sent again), words, count and session; a UserError in plain words otherwise."""
+    if not isinstance(body, dict):
+        raise UserError("phone.bad_tap")
+    key, after, words = body.get("id"), body.get("after"), body.get("words")
+    sid = body.get("session")
+    if not isinstance(key, str) or not 8 <= len(key) <= 64 or not key.isascii():
+        raise UserError("phone.bad_tap")
+    if type(after) is not int or after < 0:
+        raise UserError("phone.bad_tap")
+    if not isinstance(words, list) or not 1 <= len(words) <= MAX_WORDS:
+        raise UserError("phone.bad_tap")
+    if not all(isinstance(w, str) and 0 < len(w) <= MAX_WORD for w in words):
+        raise UserError("phone.bad_tap")
+    if words[0].startswith("@") or is_proposed_word(words[0]):  # the server says these
+        raise UserError("phone.bad_tap")
+    if sid is not None and (type(sid) is not int or sid < 1):
+        raise UserError("phone.bad_tap")
+    return key, tuple(words), after, sid
+
+
+class ProposalQueue:
+    """The proposals waiting, in the order they came, with caps per player and in all,
+    and the last word each player is told. In the page server's loop only."""
+
+    def __init__(self, per_player: int = PER_PLAYER, overall: int = OVERALL) -> None:
+        self.per_player, self.overall = per_player, overall
+        self._pending: OrderedDict[str, Proposal] = OrderedDict()
+        self._words: dict[str, Word] = {}
+        self._keys: OrderedDict[tuple[str, str], Proposal] = OrderedDict()
+
+    def pending(self) -> list[Proposal]:
+        """The proposals waiting, oldest first."""
+        return list(self._pending.values())
+
+    def sent_before(self, player: str, key: str) -> Proposal | None:
+        """The proposal *player*'s page sent before under its id *key* (a tap sent again)."""
+        return self._keys.get((player, key))
+
+    def propose(
+        self,
+        session: Session,
+        player: str,
+        words: Sequence[str],
+        after: int,
+        now: datetime,
+        lang: str = "en",
+        key: str | None = None,
+    ) -> Proposal:
+        """Queue *player*'s proposal of *words*, made on the table of *after* entries: read,
+        checked by the rules as *player*'s to propose (nothing written), at the count of
+        now. A UserError in plain words otherwise, and nothing queued."""
+        mine = sum(1 for one in self._pending.values() if one.player == player)
+        if mine >= self.per_player:
+            raise UserError("phone.proposal.too_many", limit=self.per_player)
+        if len(self._pending) >= self.overall:
+            raise UserError("phone.proposal.queue_full", limit=self.overall)
+        count = entry_count(session)
+        if after != count:
+            raise UserError("phone.proposal.moved_on", entries=count)
+        entry = parse_entry(session.game, list(words))
+        refused = may_propose(session, player, entry)
+        if refused is not None:
+            raise refused
+        labels = _labels(session, player, entry, now)
+        proposal = Proposal(secrets.token_hex(6), player, tuple(words), after, now, lang, labels)
+        self._pending[proposal.id] = proposal
+        self._words[player] = Word("waiting", proposal)
+        if key is not None:
+            self._keys[(player, key)] = proposal
+            while len(self._keys) > KEYS_KEPT:
+                self._keys.popitem(last=False)
+        return proposal
+
+    def take(self, proposal_id: str) -> Proposal:
+        """The waiting proposal *proposal_id*, out of the queue (to confirm or refuse it);
+        a UserError when none waits (confirmed, refused or withdrawn already)."""
+        proposal = self._pending.pop(proposal_id, None)
+        if proposal is None:
+            raise UserError("phone.proposal.gone")
+        return proposal
+
+    def put_back(self, proposal: Proposal) -> None:
+        """*proposal*, taken but not answered (the desk could not record just now), first
+        in the queue again."""
+        self._pending[proposal.id] = proposal
+        self._pending.move_to_end(proposal.id, last=False)
+
+    def withdraw_stale(self, count: int) -> list[Proposal]:
+        """Every waiting proposal made on another count than *count* (an entry was recorded
+        since), out of the queue, each player told; the ones withdrawn."""
+        stale = [one for one in self._pending.values() if one.after != count]
+        for proposal in stale:
+            del self._pending[proposal.id]
+            self._words[proposal.player] = Word("withdrawn", proposal)
+        return stale
+
+    def withdraw_player(self, player: str) -> list[Proposal]:
+        """Every waiting proposal of *player* (their link was revoked, or they left)."""
+        gone = [one for one in self._pending.values() if one.player == player]
+        for proposal in gone:
+            del self._pending[proposal.id]
+        self._words.pop(player, None)
+        return gone
+
+    def tell(self, proposal: Proposal, status: Status, reason: str = "") -> None:
+        """What happened to *proposal* (taken out of the queue): said to its player."""
+        self._words[proposal.player] = Word(status, proposal, reason)
+
+    def mine(self, player: str, lang: str) -> dict[str, Any]:
+        """*player*'s page's part: their proposals waiting (``"mine"``) and the last word
+        said to them (``"said"``: its status and text, in *lang*)."""
+        waiting = [
+            {"id": one.id, "label": one.label(lang), "status": "waiting"}
+            for one in self._pending.values()
+            if one.player == player
+        ]
+        word = self._words.get(player)
+        said = None
+        if word is not None:
+            key = f"phone.proposal.{word.status}"
+            text = t(key, lang, what=word.proposal.label(lang), reason=word.reason)
+            said = {"id": word.proposal.id, "status": word.status, "text": text}
+        return {"mine": waiting, "said": said}
+
+    def listed(self, lang: str) -> list[dict[str, Any]]:
+        """The recorder's page's list: ``[{id, player, label, at}]``, oldest first."""
+        return [
+            {"id": one.id, "player": one.player, "label": one.label(lang), "at": _iso(one.at)}
+            for one in self._pending.values()
+        ]
+
+    def for_app(self) -> dict[str, Any]:
+        """The app's line: ``{"pending": [{id, player, words, label, at}]}``, oldest first,
+        each label in its player's language."""
+        return {
+            "pending": [
+                {
+                    "id": one.id,
+                    "player": one.player,
+                    "words": list(one.words),
+                    "label": one.label(one.lang),
+                    "at": _iso(one.at),
+                }
+                for one in self._pending.values()
+            ]
+        }
+
+
+def _iso(at: datetime) -> str:
+    return at.isoformat(timespec="seconds")
+
+
+def _labels(
+    session: Session, player: str, entry: Entry, now: datetime
+) -> tuple[tuple[str, str], ...]:
+    """The proposal in words in each language: "Ben: Ben folded at 10"."""
+    try:
+        event = session.check(entry, now)
+        key, params = session.game.describe(session.state, event)
+    except RuleError:  # checked already: never, but a label is no reason to refuse
+        return ()
+    worded = {lang: describe_text(key, params, lang) for lang in LANGUAGES}
+    return tuple(
+        (lang, t("phone.proposal.label", lang, player=player, what=what))
+        for lang, what in worded.items()
+    )
+
+
+def proposal_words(lang: str) -> dict[str, str]:
+    """The words the pages need for proposals beyond the recorder's page's own."""
+    keys = {"proposals_title": "title", "confirm_proposal": "confirm",
+            "refuse_proposal": "refuse"}  # fmt: skip
+    return {name: t(f"phone.proposal.{key}", lang) for name, key in keys.items()}

@@ -1,0 +1,52 @@
+    // (page script, part 5 of 7, inside recorderDesk: players' proposals, issue 46)
+    // On the recorder's page: the proposals waiting, oldest first, on top ("Ben: fold"),
+    // each with Confirm and Refuse (one tap each; the server records a confirmed one as
+    // the recorder's own tap would). On a player's own page: what came of theirs, in
+    // their language: "waiting for Aki…", then confirmed, refused or withdrawn.
+    let wordShown = ""; // the proposal and its status said last on a player's page
+
+    function drawProposals(next) {
+      if (mine) return sayWord(next.said || null);
+      const list = next.proposals || [];
+      const box = $("props");
+      box.hidden = list.length === 0;
+      $("props-title").textContent = w.proposals_title;
+      document.body.dataset.proposals = String(list.length);
+      $("props-list").replaceChildren(...list.map((p) => {
+        const li = make("li", null, "prop");
+        li.dataset.id = p.id;
+        li.dataset.player = p.player;
+        const yes = button(w.confirm_proposal, "primary", () => answerProposal("confirm", p.id));
+        const no = button(w.refuse_proposal, "", () => answerProposal("refuse", p.id));
+        yes.dataset.do = "confirm";
+        no.dataset.do = "refuse";
+        yes.disabled = no.disabled = pending !== null;
+        const row = make("div", null, "row");
+        row.append(yes, no);
+        li.append(make("p", p.label, "prop-label"), row);
+        return li;
+      }));
+    }
+
+    function answerProposal(what, id) {
+      if (pending !== null) return;
+      submit(what, { id });
+    }
+
+    function sayWord(said) {
+      const key = said === null ? "" : said.id + ":" + said.status;
+      document.body.dataset.proposal = said === null ? "" : said.status;
+      if (key === wordShown || pending !== null) return;
+      wordShown = key;
+      if (said === null) return;
+      if (said.status === "waiting") say(config.waiting_for, "wait");
+      else say(said.text, said.status === "confirmed" ? "good" : "bad");
+    }
+    // the server took the proposal: its word from the table that has it (if come already)
+    function proposed(id) {
+      if (doc && doc.said && doc.said.id === id) {
+        wordShown = "";
+        sayWord(doc.said);
+      }
+    }
+
