@@ -102,6 +102,9 @@ class TablePage:
     """The running page server, stopped with the app at the latest (or handed on to the
     app F2 starts again)."""
 
+    #: Told the proposals waiting each time they change (in the reader thread).
+    on_proposals: Proposals | None
+
     def __init__(
         self,
         data_dir: Path,
@@ -151,7 +154,7 @@ class TablePage:
         self.recorder = recorder
         self.recorder_url: str | None = None
         self.on_tap = on_tap
-        self.on_proposals: Proposals | None = None
+        self.on_proposals = None
         self.pending: list[Pending] = []  # the page's queue as it last said it
         self._answering = threading.Lock()  # one line at a time on the page's input
         self._links: queue.Queue[dict[str, Any]] = queue.Queue()

@@ -44,6 +44,7 @@ PARTS: Final = {
     "rules_pochen": "rules.pochen",
     "rules_propose": "rules.propose",
     "phone_player": "phone.player",
+    "ui_proposals": "ui.proposals",
 }
 
 
