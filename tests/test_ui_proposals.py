@@ -134,9 +134,11 @@ async def test_the_switch_is_an_entry_undo_takes_back(tmp_path):
     page = FakePage()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "w" not in footer(app)  # no phones' page: not in the footer
+        await press_all(pilot, ["w"])  # no phones' page: not in the footer, said why
+        assert "w" not in footer(app) and not app.screen.state.auto_confirm
+        assert "players' phones" in str(app.screen.query_one("#message", Static).render())
         app.table_pages = OnePage(page, app)
-        await press_all(pilot, ["w"])  # still the key: proposals confirm themselves
+        await press_all(pilot, ["w"])  # proposals confirm themselves
         assert app.screen.state.auto_confirm
         assert "proposals confirm themselves" in bar(app)
         assert footer(app)["w"] == "Auto"

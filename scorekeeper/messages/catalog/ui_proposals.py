@@ -18,6 +18,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Refused {label}: the player's phone is told",
         "却下しました:{label}(本人の電話に伝えます)",
     ),
+    "ui.proposals.no_phones": (
+        "The switch is for the players' phones: show the phones' page first (ctrl+p)",
+        "この切り替えはプレイヤーの電話用です。先に電話用ページを表示してください(ctrl+p)",
+    ),
     "ui.proposals.no_page": (
         "The phones' page is not running, so the proposal cannot be answered",
         "電話用ページが動いていないため、提案に答えられません",

@@ -1,7 +1,8 @@
 """The table screen's layer for the players' proposals (issue 46): the line over the table
 with the first proposal waiting (ui/widgets/proposals.py), Enter to confirm it and X to
 refuse it (each key the next one, in the order they came), and w for the session's switch
-``proposals auto|ask``, an entry like any other (undo takes it back).
+``proposals auto|ask``, an entry like any other (undo takes it back), offered while the
+phones' page runs (or the switch is on, to turn it off).
 
 The queue is the page server's (services/table_page.py reads its ``PROPOSALS`` lines, the
 app keeps it in a ProposalDesk); a confirm goes to the page, which hands the proposal back
@@ -64,7 +65,7 @@ class ProposalsTable(EntryTable):
 
     def action_explain(self, action: str) -> None:
         if action == "proposals" and super().check_action(action, ()):
-            self.action_proposals()  # legal, only not in the footer without the phones
+            self.say(t("ui.proposals.no_phones"), error=True)  # legal, but no phone proposes
             return
         super().action_explain(action)
 
