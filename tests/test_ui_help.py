@@ -57,7 +57,7 @@ EVERYWHERE = [
     ("^p", "Command palette: every command by name"),
 ]
 #: The switch of players' proposals (w), and the keys answering the first one waiting.
-AUTO = "Players' proposals recorded by themselves, or waiting for you again (an entry)"
+AUTO = "Players' proposals recorded at once, or confirmed by you (an entry)"
 TABLE_VIEWS = [
     ("⏎", "Confirm"),
     ("X", "Refuse"),

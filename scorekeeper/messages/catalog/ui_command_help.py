@@ -4,8 +4,8 @@ common ones and each game's. Key -> (English, Japanese)."""
 MESSAGES: dict[str, tuple[str, str]] = {
     "ui.help.new_round": ("Start the next round", "次のラウンドを始める"),
     "ui.help.proposals": (
-        "Players' proposals recorded by themselves, or waiting for you again (an entry)",
-        "プレイヤーの提案をそのまま記録する/記録役の確認に戻す(記録に残る)",
+        "Players' proposals recorded at once, or confirmed by you (an entry)",
+        "提案をすぐ記録する / 確認してから記録する(記録に残る)",
     ),
     "ui.help.undo": (
         "Void the latest entry (the log keeps it)",
