@@ -6,7 +6,12 @@ switch, recorded as an entry that undo takes back. The page is a fake: what it i
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import subprocess
+import sys
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -162,3 +167,44 @@ def test_two_proposals_waiting_80x24(snap_compare, tmp_path):
 
     app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
     assert snap_compare(app, terminal_size=(80, 24), run_before=waiting)
+
+
+JAPANESE = r"""
+import asyncio, json, sys, tempfile
+from pathlib import Path
+sys.path.insert(0, {root!r})
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.widgets.key_bar import KeyBar
+from tests.test_ui_proposals import FakePage, OnePage, bar, queue, said_by_the_page
+from tests.ui_support import fixed_clock, new_store, press_all
+
+async def main():
+    with tempfile.TemporaryDirectory() as folder:
+        app = ScorekeeperApp(new_store(Path(folder), ["亜紀", "ベン", "千尋"]), 1,
+                             clock=fixed_clock())
+        page = FakePage()
+        app.table_pages = OnePage(page, app)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await press_all(pilot, ["n"])
+            two = queue(("p1", "ベン", "降りる"), ("p2", "千尋", "降りる"))
+            await said_by_the_page(app, page, two)
+            shown = [bar(app), dict(app.screen.query_one(KeyBar).shown())]
+            await press_all(pilot, ["w"])
+            shown.append(bar(app))
+        app.finish_writing()
+    print(json.dumps(shown, ensure_ascii=False))
+
+asyncio.run(main())
+"""
+
+
+def test_the_queue_and_its_keys_in_a_japanese_process():
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, SCOREKEEPER_LANG="ja", TZ="UTC")
+    script = JAPANESE.format(root=str(root))
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, encoding="utf-8", check=True)  # fmt: skip
+    first, keys, switched = json.loads(done.stdout.splitlines()[-1])
+    assert first == "ベン: 降りる · Enter 確定 · X 却下  ほか1件"
+    assert keys["⏎"] == "確定" and keys["X"] == "却下" and keys["w"] == "自動確定"
+    assert switched.endswith("提案はそのまま記録されます(w:記録役の確認に戻す)")
