@@ -105,7 +105,7 @@ async def test_the_queue_over_the_table_confirmed_and_refused_in_order(tmp_path)
         await press_all(pilot, ["n"])
         await press_all(pilot, ["enter"])  # nothing waits: Enter tells the page nothing
         assert page.told == [] and bar(app) == ""
-        assert "enter" not in footer(app) and "X" not in footer(app)
+        assert "⏎" not in footer(app) and "X" not in footer(app)
         three = queue(("p1", "B", "fold B"), ("p2", "C", "fold C"), ("p3", "A", "raise"))
         await said_by_the_page(app, page, three)
         assert bar(app) == "B: fold B · Enter confirm · X refuse  +2 more"
