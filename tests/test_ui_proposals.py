@@ -124,6 +124,10 @@ async def test_the_queue_over_the_table_confirmed_and_refused_in_order(tmp_path)
         await press_all(pilot, ["enter"])
         assert page.told == [("confirm", "p1"), ("refuse", "p2"), ("confirm", "p3")]
         assert bar(app) == ""  # every one answered; the page takes them off
+        # a confirm the rules refuse as it comes back (the table moved on): said here too
+        app.phone_tap(page, {**tap, "n": 2, "id": "p-000000p3", "words": ["raise"]})
+        assert not page.answers[-1][1]["recorded"]
+        assert "the table changed" in str(app.screen.query_one("#message", Static).render())
         await said_by_the_page(app, page, [])
         assert bar(app) == "" and "X" not in footer(app)
     events = load_session(store, 1).events

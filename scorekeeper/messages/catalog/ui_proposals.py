@@ -13,10 +13,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "ui.proposals.key.confirm": ("Confirm", "確定"),
     "ui.proposals.key.refuse": ("Refuse", "却下"),
-    "ui.proposals.confirming": ("Confirming {label} …", "確定中:{label} …"),
+    "ui.proposals.confirming": ("Confirming “{label}” …", "「{label}」を確定しています…"),
     "ui.proposals.refused": (
-        "Refused {label}: the player's phone is told",
-        "却下しました:{label}(本人の電話に伝えます)",
+        "Refused “{label}”; the player's phone is told",
+        "「{label}」を却下しました(本人の電話に伝えます)",
     ),
     "ui.proposals.no_phones": (
         "The switch is for the players' phones: show the phones' page first (ctrl+p)",
