@@ -160,6 +160,19 @@ async def test_the_switch_is_an_entry_undo_takes_back(tmp_path):
     ]
 
 
+async def test_the_proposals_waiting_before_f2_show_after_it(tmp_path, monkeypatch):
+    page = FakePage()
+    page.pending = queue(("p1", "B", "fold B"))  # type: ignore[attr-defined]
+    monkeypatch.setattr(TablePages, "adopt", lambda self, handed, on_tap=None: page)
+    app = ScorekeeperApp(new_store(tmp_path), 1, clock=fixed_clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.adopt_table_page("{}")
+        app.table_pages = OnePage(page, app)
+        await pilot.pause()
+        assert bar(app) == "B: fold B · Enter confirm · X refuse"
+
+
 @pytest.mark.usefixtures("steady_screen")
 def test_two_proposals_waiting_80x24(snap_compare, tmp_path):
     async def waiting(pilot) -> None:

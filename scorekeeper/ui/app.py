@@ -291,8 +291,11 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
 
     def adopt_table_page(self, handed: str) -> None:
         """Go on with the phones' page of the app before F2 (services/table_page.py): the
-        same link, the same connections, its taps recorded here."""
-        self.table_pages.adopt(handed, on_tap=self._tapped)
+        same link, the same connections, its taps recorded here, the players' proposals
+        that waited before F2 shown here."""
+        page = self.table_pages.adopt(handed, on_tap=self._tapped)
+        if page is not None:
+            self.show_proposals(page.sid, page.pending)
 
     def _tapped(self, page: Any, said: dict[str, Any]) -> None:
         """A tap from the page's reader thread: recorded on the app's own thread."""
