@@ -56,7 +56,11 @@ EVERYWHERE = [
     ("^q", "Quit the app"),
     ("^p", "Command palette: every command by name"),
 ]
+#: The switch of players' proposals (w), and the keys answering the first one waiting.
+AUTO = "Players' proposals recorded at once, or confirmed by you (an entry)"
 TABLE_VIEWS = [
+    ("⏎", "Confirm"),
+    ("X", "Refuse"),
     ("? / f1", "Help"),
     ("t", "Ranks"),
     ("i", "Log"),
@@ -86,6 +90,7 @@ async def test_help_on_a_table_lists_every_key_and_which_are_legal_now(tmp_path)
             ("s", "Showdown: Pick the winner of the showdown"),
             ("v", "Cards: Enter the cards shown and let the rules find the winner"),
             ("u", "Undo: Void the latest entry (the log keeps it)"),
+            ("w", "Auto: " + AUTO),  # offered while the phones' page runs (issue 46)
         ]
         assert ours(app, "screen") == TABLE_VIEWS
         assert rows_of(app, "everywhere") == EVERYWHERE
@@ -97,7 +102,7 @@ async def test_help_on_a_table_lists_every_key_and_which_are_legal_now(tmp_path)
         await press_all(pilot, ["escape", "n", "f1"])  # in a round: other keys are legal
         now = [keys for keys, _ in rows_of(app, "now")]
         assert now == ["f", "r", "s", "v", "u", "m", "$", "h"]
-        assert [keys for keys, _ in rows_of(app, "not_now")] == ["n", "j", "l", "e"]
+        assert [keys for keys, _ in rows_of(app, "not_now")] == ["n", "j", "l", "e", "w"]
 
 
 @pytest.mark.parametrize("close", ["escape", "question_mark", "f1", "q"])
@@ -125,10 +130,10 @@ def game_store(tmp_path: Path, game: str) -> Store:
 @pytest.mark.parametrize(
     ("game", "entry_keys"),
     [
-        ("indian-official", "frsvnumhjle$"),
-        ("indian-chips", "kbcrfdsvnumhjlye$"),
-        ("indian-lowest", "dvsnumhjle$"),
-        ("pochen", "pgaokbcrfvsxnumhjlye$"),
+        ("indian-official", "frsvnumhjlew$"),
+        ("indian-chips", "kbcrfdsvnumhjlyew$"),
+        ("indian-lowest", "dvsnumhjlew$"),
+        ("pochen", "pgaokbcrfvsxnumhjlyew$"),
     ],
 )
 async def test_help_lists_every_entry_key_of_each_game(tmp_path, game, entry_keys):

@@ -16,6 +16,11 @@ With the recorder's link ("Record from a phone"), the app stays the one writer: 
 comes as a ``TAP {json}`` line on the page's output, is handed to *on_tap* (the app records
 it as if typed), and its answer goes back as one JSON line on the page's input
 (:meth:`TablePage.answer`).
+
+The players' proposals (issue 46): the page says its whole queue on a ``PROPOSALS {json}``
+line whenever it changes (handed to *on_proposals*), and the app answers one with
+:meth:`TablePage.confirm` or :meth:`TablePage.refuse`; a confirmed one comes back as an
+ordinary ``TAP`` line that carries who proposed it.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from scorekeeper.messages import UserError, language
+from scorekeeper.services.app_proposals import Pending, read_pending
 
 #: How long the page may take to start before the app gives up on it (seconds).
 START_WITHIN = 20.0
@@ -42,6 +48,8 @@ START_WITHIN = 20.0
 HANDED_ON = "SCOREKEEPER_TABLE_PAGE"
 
 Tapped = Callable[["TablePage", dict[str, Any]], None]
+#: Told the page's queue of proposals (oldest first) whenever it changes, in a reader thread.
+Proposals = Callable[["TablePage", list[Pending]], None]
 
 
 class _Process(Protocol):
@@ -94,6 +102,9 @@ class TablePage:
     """The running page server, stopped with the app at the latest (or handed on to the
     app F2 starts again)."""
 
+    #: Told the proposals waiting each time they change (in the reader thread).
+    on_proposals: Proposals | None
+
     def __init__(
         self,
         data_dir: Path,
@@ -103,10 +114,12 @@ class TablePage:
         lan: bool = True,
         recorder: str | None = None,
         on_tap: Tapped | None = None,
+        on_proposals: Proposals | None = None,
     ) -> None:
         """*lan*: for the phones (the machine's network address), else this machine only.
         *recorder*: the recorder's link too, recording as that player; each tap is given
-        to *on_tap* (in a reader thread), which answers it with :meth:`answer`."""
+        to *on_tap* (in a reader thread), which answers it with :meth:`answer`. The
+        players' proposals waiting are given to *on_proposals* each time they change."""
         command = [sys.executable, "-m", "scorekeeper", "--data-dir", str(data_dir)]
         command += ["--lang", lang, "display", str(sid), "--serve", "--port", "0"]
         command += ["--lan"] if lan else []
@@ -123,6 +136,7 @@ class TablePage:
         )
         assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
         self._setup(proc, proc.stdin, proc.stdout, proc.stderr, sid, recorder, on_tap)
+        self.on_proposals = on_proposals
         self.url = self._first_line()
 
     def _setup(
@@ -140,6 +154,8 @@ class TablePage:
         self.recorder = recorder
         self.recorder_url: str | None = None
         self.on_tap = on_tap
+        self.on_proposals = None
+        self.pending: list[Pending] = []  # the page's queue as it last said it
         self._answering = threading.Lock()  # one line at a time on the page's input
         self._links: queue.Queue[dict[str, Any]] = queue.Queue()
         self._players: queue.Queue[dict[str, Any]] = queue.Queue()  # PLAYERS lines
@@ -147,9 +163,14 @@ class TablePage:
         atexit.register(self.stop)
 
     @classmethod
-    def adopt(cls, handed: dict[str, Any], on_tap: Tapped | None = None) -> TablePage:
+    def adopt(
+        cls,
+        handed: dict[str, Any],
+        on_tap: Tapped | None = None,
+        on_proposals: Proposals | None = None,
+    ) -> TablePage:
         """The page another run of this app handed on (:meth:`hand_on`), before F2's
-        ``os.execv``: the same process, pipes, links and session."""
+        ``os.execv``: the same process, pipes, links, session and proposals waiting."""
         page = cls.__new__(cls)
         stdin = os.fdopen(int(handed["stdin"]), "w", encoding="utf-8")
         stdout = os.fdopen(int(handed["stdout"]), "r", encoding="utf-8", errors="replace")
@@ -162,6 +183,8 @@ class TablePage:
         page.url = str(handed["url"])
         recorder_url = handed.get("recorder_url")
         page.recorder_url = recorder_url if isinstance(recorder_url, str) else None
+        page.on_proposals = on_proposals
+        page.pending = read_pending({"pending": handed.get("pending")})
         page._read_on()
         return page
 
@@ -171,7 +194,7 @@ class TablePage:
         This object answers no tap from then on."""
         with self._answering, contextlib.suppress(OSError, ValueError):
             self._stdin.flush()
-        self.on_tap = None
+        self.on_tap = self.on_proposals = None
         kept = {}
         for name, stream in (("stdin", self._stdin), ("stdout", self._stdout),
                              ("stderr", self._stderr)):  # fmt: skip
@@ -180,7 +203,8 @@ class TablePage:
         atexit.unregister(self.stop)
         pid = getattr(self._proc, "pid", None)
         return {"pid": pid, **kept, "url": self.url, "sid": self.sid,
-                "recorder": self.recorder, "recorder_url": self.recorder_url}  # fmt: skip
+                "recorder": self.recorder, "recorder_url": self.recorder_url,
+                "pending": [_as_doc(p) for p in self.pending]}  # fmt: skip
 
     def _first_line(self) -> str:
         """The address, or a UserError with what the server said instead."""
@@ -214,10 +238,10 @@ class TablePage:
 
     def _read_taps(self, out: Any) -> None:
         """Read the page's output to its end: each tap handed on, each link kept for the
-        one who asked for it, the rest let go."""
+        one who asked for it, the queue of proposals kept and handed on, the rest let go."""
         for raw in out:
             head, _, rest = raw.partition(" ")
-            if head not in ("TAP", "LINK", "PLAYERS"):
+            if head not in ("TAP", "LINK", "PLAYERS", "PROPOSALS"):
                 continue
             try:
                 said = json.loads(rest)
@@ -229,6 +253,11 @@ class TablePage:
                 self._links.put(said)
             elif head == "PLAYERS":
                 self._players.put(said)
+            elif head == "PROPOSALS":
+                self.pending = read_pending(said)
+                told = self.on_proposals
+                if told is not None:
+                    told(self, self.pending)
             elif self.on_tap is not None:
                 self.on_tap(self, said)
 
@@ -248,6 +277,15 @@ class TablePage:
     def answer(self, number: int, answer: dict[str, Any]) -> None:
         """Send the answer to tap *number* back to the page (it tells the phone)."""
         self._say({"n": number, **answer})
+
+    def confirm(self, pid: str) -> bool:
+        """Confirm the players' proposal *pid*: the page hands it back as a tap (recorded
+        by the app as any tap is, marked with who proposed it). False: the page is gone."""
+        return self._say({"do": "confirm", "id": pid})
+
+    def refuse(self, pid: str) -> bool:
+        """Refuse the players' proposal *pid*: the page tells the player's phone."""
+        return self._say({"do": "refuse", "id": pid})
 
     def follow(self, sid: int) -> None:
         """Every phone moves to session *sid* (the app opened it); nothing to wait for."""
@@ -326,7 +364,9 @@ class TablePages:
     """The one page this app runs for the phones (whatever session it shows), stopped when
     the app stops, or handed on to the app F2 starts again."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_proposals: Proposals | None = None) -> None:
+        """*on_proposals*: told the players' proposals waiting at any page this runs."""
+        self.on_proposals = on_proposals
         self._page: TablePage | None = None
         self._wanted: int | None = None  # the session the app has open (the page follows)
         #: Starts and stops one at a time (each from a worker thread): two at once would
@@ -358,7 +398,7 @@ class TablePages:
             page = self.running()
             if page is None:
                 page = TablePage(store_root, sid, language(), lan=lan, recorder=recorder,
-                                 on_tap=on_tap)  # fmt: skip
+                                 on_tap=on_tap, on_proposals=self.on_proposals)  # fmt: skip
                 self._page = page
             else:
                 page.follow(sid)
@@ -403,7 +443,7 @@ class TablePages:
     def adopt(self, handed: str, on_tap: Tapped | None = None) -> TablePage | None:
         """Go on with the page the app before F2 handed on; None if it is gone."""
         try:
-            page = TablePage.adopt(json.loads(handed), on_tap)
+            page = TablePage.adopt(json.loads(handed), on_tap, self.on_proposals)
         except (ValueError, KeyError, TypeError, OSError):
             return None
         if not page.running:
@@ -412,3 +452,9 @@ class TablePages:
         self._page = page
         page.set_language(language())
         return page
+
+
+def _as_doc(pending: Pending) -> dict[str, Any]:
+    """A proposal waiting, as the page's line says it (handed on across F2)."""
+    return {"id": pending.id, "player": pending.player, "words": list(pending.words),
+            "label": pending.label, "at": pending.at}  # fmt: skip

@@ -21,7 +21,8 @@ from textual.theme import Theme
 from scorekeeper.collector import freeze_what_lives_on
 from scorekeeper.messages import UserError, language, t
 from scorekeeper.services import settings
-from scorekeeper.services.table_page import TablePages
+from scorekeeper.services.app_proposals import Pending, ProposalDesk
+from scorekeeper.services.table_page import TablePage, TablePages
 from scorekeeper.ui.screens.holds_keys import HoldsKeys, holds_after
 from scorekeeper.ui.textual_words import LocalizedApp
 
@@ -87,7 +88,9 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
         self.last_opened: int | None = None  # the session whose table screen opened last
         self._releasing = False  # handing on held keys (release_keys)
         self._writing: list[threading.Thread] = []  # state checkpoints being written
-        self.table_pages = TablePages()  # live pages for the phones, started from a table
+        # live pages for the phones, started from a table; the players' proposals they say
+        self.table_pages = TablePages(on_proposals=self._proposals_came)
+        self.proposals = ProposalDesk()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:  # typed, not bubbling
@@ -288,13 +291,30 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
 
     def adopt_table_page(self, handed: str) -> None:
         """Go on with the phones' page of the app before F2 (services/table_page.py): the
-        same link, the same connections, its taps recorded here."""
-        self.table_pages.adopt(handed, on_tap=self._tapped)
+        same link, the same connections, its taps recorded here, the players' proposals
+        that waited before F2 shown here."""
+        page = self.table_pages.adopt(handed, on_tap=self._tapped)
+        if page is not None:
+            self.show_proposals(page.sid, page.pending)
 
     def _tapped(self, page: Any, said: dict[str, Any]) -> None:
         """A tap from the page's reader thread: recorded on the app's own thread."""
         with contextlib.suppress(Exception):  # the app is closing: the phone times out
             self.call_from_thread(self.phone_tap, page, said)
+
+    def _proposals_came(self, page: TablePage, pending: list[Pending]) -> None:
+        """The players' proposals waiting, from the page's reader thread: shown on the
+        app's own thread."""
+        with contextlib.suppress(Exception):  # the app is closing: nothing to show them on
+            self.call_from_thread(self.show_proposals, page.sid, pending)
+
+    def show_proposals(self, sid: int, pending: list[Pending]) -> None:
+        """The queue of session *sid*'s proposals is now *pending*: every table shows it."""
+        self.proposals.show(sid, pending)
+        for screen in self.screen_stack:
+            shown = getattr(screen, "show_proposals", None)
+            if callable(shown) and screen.is_mounted:
+                shown()
 
     def phone_tap(self, page: Any, said: dict[str, Any]) -> None:
         """Record one tap of the recorder's phone and answer it: at the table the app has

@@ -45,6 +45,7 @@ PARTS: Final = {
     "rules_propose": "rules.propose",
     "phone_player": "phone.player",
     "phone_proposal": "phone.proposal",
+    "ui_proposals": "ui.proposals",
 }
 
 

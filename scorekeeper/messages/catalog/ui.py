@@ -66,6 +66,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ui.key.join": ("Join", "参加"),
     "ui.key.leave": ("Leave", "離席"),
     "ui.key.end": ("End", "終了"),
+    "ui.key.proposals": ("Auto", "自動確定"),
     "ui.key.standings": ("Ranks", "順位"),
     "ui.key.back": ("Back", "戻る"),
     "ui.table.title": ("scorekeeper — session {session}", "scorekeeper — セッション{session}"),

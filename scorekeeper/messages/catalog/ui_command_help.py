@@ -3,6 +3,10 @@ common ones and each game's. Key -> (English, Japanese)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "ui.help.new_round": ("Start the next round", "次のラウンドを始める"),
+    "ui.help.proposals": (
+        "Players' proposals recorded at once, or confirmed by you (an entry)",
+        "提案をすぐ記録する / 確認してから記録する(記録に残る)",
+    ),
     "ui.help.undo": (
         "Void the latest entry (the log keeps it)",
         "最新の記録を取り消す(履歴には残る)",

@@ -3,8 +3,8 @@
 Every entry is on disk before the screen shows it. The screen is built in layers, one
 module each: its keys (table_actions.py); its layout, legality and views (table_base.py);
 correcting a past round (table_correcting.py); the entries and their dialogs
-(table_entries.py); and here the command palette and ``TableScreen``, the class every
-game's screen subclasses.
+(table_entries.py); the players' proposals (table_proposals.py); and here the command
+palette and ``TableScreen``, the class every game's screen subclasses.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from textual.binding import Binding
 
 from scorekeeper.messages import t
 from scorekeeper.ui.screens.table_actions import TableAction
-from scorekeeper.ui.screens.table_entries import EntryTable
+from scorekeeper.ui.screens.table_proposals import ProposalsTable
 
 
-class TableScreen(EntryTable):
+class TableScreen(ProposalsTable):
     """What every game's table screen shares: players, result, log, and the common entries.
 
     A game's screen lists its own keys in GAME_ACTIONS and draws its own panel

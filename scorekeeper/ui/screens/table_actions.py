@@ -60,6 +60,7 @@ COMMON_ACTIONS = (
     TableAction("leave", "l", "leave"),
     TableAction("rebuy", "y", "rebuy"),
     TableAction("end", "e", "end"),
+    TableAction("proposals", "w", "proposals"),  # the switch of players' proposals (issue 46)
 )
 
 
@@ -85,6 +86,12 @@ def table_bindings(actions: Iterable[TableAction]) -> list[BindingType]:
         Binding(a.key, f"explain('{a.name}')", show=False, id=f"table-why-{a.name}")
         for a in actions
     ]
+    # The players' proposals (issue 46): shown first, only while one waits (table_proposals.py)
+    answers = [
+        Binding("enter", "confirm_proposal", t("ui.proposals.key.confirm"),
+                id="table-confirm-proposal"),
+        Binding("X", "refuse_proposal", t("ui.proposals.key.refuse"), id="table-refuse-proposal"),
+    ]  # fmt: skip
     # Help right after the entry keys: it stays in sight when the footer is narrow.
     helps = [Binding("question_mark,f1", "app.help", t("ui_help.key.help"), id="table-help")]
     extra = [
@@ -96,4 +103,4 @@ def table_bindings(actions: Iterable[TableAction]) -> list[BindingType]:
     ]
     # Priority: the app runs a table key (opening its dialog) before it hands on the next
     # key, so the letter typed right after "m" reaches the note box, not the table.
-    return [replace(b, priority=True) for b in (*shown, *helps, *explain, *extra)]
+    return [replace(b, priority=True) for b in (*answers, *shown, *helps, *explain, *extra)]

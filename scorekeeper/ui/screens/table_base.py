@@ -52,6 +52,7 @@ from scorekeeper.ui.widgets.big_number import BigNumber
 from scorekeeper.ui.widgets.key_bar import KeyBar
 from scorekeeper.ui.widgets.log import LogPanel
 from scorekeeper.ui.widgets.players import PlayerTable
+from scorekeeper.ui.widgets.proposals import ProposalsBar
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,7 @@ class TableBase(Screen[None]):
             yield BigNumber(id="big")
             yield Static("", id="big-caption", markup=False)
         yield Header()
+        yield ProposalsBar(id="proposals", classes="hidden", markup=False)
         with Horizontal(id="table-top"):
             yield self.game_panel()
             yield PlayerTable(id="players")

@@ -59,6 +59,8 @@ class EntryTable(CorrectingTable):
         answer = record_tap(self.recording, tap, name, lang)
         if answer.disk_full:  # the phone is told; the recorder here is told too
             self.say(t("phone.disk_full"), error=True)
+        elif tap.proposed is not None and not answer.recorded:  # confirmed here: said here
+            self.say(answer.text, error=True)
         if answer.recorded and answer.seq == self.recording.session.ledger.next_seq - 1:
             index = len(self.recording.session.events) - 1
             self.say(describe_text(*self.recording.session.describe(index)))
