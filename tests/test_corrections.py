@@ -348,10 +348,13 @@ def test_a_random_correction_equals_replaying_with_the_round_written_in(data, he
         return
     for event in later:  # official: a round's result never makes a later entry illegal
         if event.kind == "proposals" and direct.state.finished:
-            # made during the last round, replayed here after it: the session is over by
-            # then, and the switch has nothing left to act on (the correction keeps it in
-            # its place; no score depends on it)
-            continue
+            # but the switch, made during the last round of a session that ends with it,
+            # comes after the end once that round is shorter: the correction is refused,
+            # in words naming that entry (undo the switch first)
+            with pytest.raises(RuleError, match="proposals"):
+                session.record(entry)
+            label("the switch in the way: refused")
+            return
         direct.record(Entry(event.kind, event.data))
     before = session.state
     session.record(entry)

@@ -12,7 +12,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "記録役の返事を待っている提案がすでに{limit}件あります。少し待ってから送ってください。",
     ),
     "phone.proposal.moved_on": (
-        "The table changed (now {entries} entries): look at it again and tap again.",
+        "The table changed (now {entries} {entries:entry|entries}): look at it again and tap again.",
         "卓が変わりました(現在{entries}件)。もう一度見てからタップしてください。",
     ),
     "phone.proposal.gone": (
