@@ -23,8 +23,9 @@ back as one JSON line ``{"n": …}`` on standard input; the server stops when th
 of its input closes. Players' proposals (issue 46): whenever the queue changes, a line
 ``PROPOSALS {"pending": [{"id", "player", "words", "label", "at"}...]}`` (oldest first);
 the app answers ``{"do": "confirm", "id": ID}`` (the proposal then comes back as an
-ordinary ``TAP`` line carrying ``"proposed": {"by", "at"}``) or ``{"do": "refuse", "id":
-ID}``.
+ordinary ``TAP`` line carrying ``"proposed": {"by", "at"}`` and ``"from_app": true``: the
+app records it as its own key would, under its table's recorder) or ``{"do": "refuse",
+"id": ID}``.
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ class AppDesk:
                                    "session": tap.session}  # fmt: skip
         if tap.proposed is not None:  # a player's proposal the recorder confirmed
             line["proposed"] = {"by": tap.proposed.by, "at": tap.proposed.at.isoformat()}
+        if tap.from_app:  # the app's own Enter: recorded as its own key would (no hand-over)
+            line["from_app"] = True
         try:
             self.say("TAP " + json.dumps(line, ensure_ascii=False))
             async with asyncio.timeout(APP_ANSWERS_WITHIN):  # not wait_for (web/feed.py)
@@ -151,7 +154,7 @@ class AppDesk:
         from scorekeeper.web.proposing import confirm, refuse
 
         if what == "confirm":
-            await confirm(app, proposal_id, app[SETTINGS].lang)
+            await confirm(app, proposal_id, app[SETTINGS].lang, from_app=True)
             return
         with contextlib.suppress(UserError):
             refuse(app, proposal_id)

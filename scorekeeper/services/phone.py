@@ -258,6 +258,10 @@ class Tap:
     #: Who proposed the entry from their phone, and when: a proposal the recorder
     #: confirmed (issue 46), said only by the page server (``read_tap(from_server=True)``).
     proposed: Proposed | None = None
+    #: A proposal the app itself confirmed (its Enter, ``{"do": "confirm"}``), said only by
+    #: the page server: recorded as the app's own key would, under the recorder the app's
+    #: table has now, never handing the book to the name the recorder's link was made for.
+    from_app: bool = False
 
 
 def read_tap(body: object, *, from_server: bool = False) -> Tap:
@@ -286,7 +290,8 @@ def read_tap(body: object, *, from_server: bool = False) -> Tap:
     if session is not None and (type(session) is not int or not 1 <= session <= LIMIT):
         raise UserError("phone.bad_tap")
     proposed = _proposed(body.get("proposed")) if from_server else None
-    return Tap(tap_id, after, tuple(words), correction, session, proposed)
+    from_app = from_server and proposed is not None and body.get("from_app") is True
+    return Tap(tap_id, after, tuple(words), correction, session, proposed, from_app)
 
 
 def _proposed(value: object) -> Proposed | None:

@@ -108,11 +108,12 @@ def _said(text: str, proposal: Proposal, count: int) -> web.Response:
 
 
 async def confirm(
-    app: web.Application, proposal_id: str, lang: str
+    app: web.Application, proposal_id: str, lang: str, *, from_app: bool = False
 ) -> tuple[int, dict[str, object]]:
     """Hand proposal *proposal_id* to the recorder's desk as an ordinary tap (one at a
     time with the recorder's own taps); its player told what came of it. The status and
-    the answer for the recorder's page (in *lang*)."""
+    the answer for the recorder's page (in *lang*). *from_app*: the app's own Enter (its
+    ``confirm`` word): the tap says so, and the app records it as its own key would."""
     feed, taps, link = app[FEED], app[TAPS], app[SETTINGS].recorder
     if link is None:
         return 409, {"recorded": False, "text": t("phone.proposal.gone", lang)}
@@ -122,7 +123,7 @@ async def confirm(
         except UserError as error:  # answered already: whoever shows the queue is told again
             feed.queue_changed()
             return 409, {"recorded": False, "text": error.message(lang)}
-        tap = replace(proposal.tap(), session=feed.followed.id)
+        tap = replace(proposal.tap(), session=feed.followed.id, from_app=from_app)
         answer = await link.desk(tap, lang)
     if answer.recorded:
         feed.proposals.tell(proposal, "confirmed")
