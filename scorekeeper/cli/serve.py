@@ -41,7 +41,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorekeeper.messages import LANGUAGES, UserError, language, t
-from scorekeeper.services.phone import Answer, Tap
+from scorekeeper.services.phone import Answer, Tap, read_texts
 from scorekeeper.storage import Store
 
 if TYPE_CHECKING:  # aiohttp is imported only when the page is served
@@ -102,6 +102,7 @@ class AppDesk:
             entries=int(str(said.get("entries", -1))),
             seq=int(str(said["seq"])) if said.get("seq") is not None else None,
             final=said.get("final") is not False,
+            texts=read_texts(said.get("texts")),
         )
 
     def read_answers(self) -> None:

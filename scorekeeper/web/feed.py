@@ -31,7 +31,7 @@ from scorekeeper.services.phone import phone_actions, player_actions
 from scorekeeper.services.proposals import ProposalQueue
 from scorekeeper.services.showing import Followed
 from scorekeeper.web.answers import choose_language, plain, secure
-from scorekeeper.web.links import SETTINGS, for_player, for_recorder
+from scorekeeper.web.links import SETTINGS, Settings, for_player, for_recorder
 
 #: How often the session file is looked at (seconds).
 LOOK_EVERY = 0.25
@@ -131,13 +131,15 @@ class Feed:
         extra = {"proposals": self.proposals.listed(lang)}
         return doc[:-1] + b", " + json.dumps(extra, ensure_ascii=False).encode("utf-8")[1:]
 
-    def player_document(self, lang: str, name: str) -> bytes:
+    def player_document(self, lang: str, name: str, confirmer: str = "") -> bytes:
         """The viewers' document in *lang* for *name*'s own page: who they are
-        (``"me"``), ``"offers"``, the entries they may propose now, and their own
-        proposals (``"mine"``, the last word said to them: ``"said"``); never another
-        link, nor another player's proposals."""
+        (``"me"``), ``"offers"``, the entries they may propose now, their own proposals
+        (``"mine"``, the last word said to them: ``"said"``), and who confirms them now
+        (``"confirmer"``: the recorder's link may be renewed for another name); never
+        another link, nor another player's proposals."""
         extra: dict[str, object] = {
             "me": name,
+            "confirmer": confirmer,
             "offers": self._offers.get((lang, name), []),
             "after": self.count,
             **self.proposals.mine(name, lang),
@@ -376,7 +378,7 @@ async def state_json(request: web.Request) -> web.StreamResponse:
     lang = choose_language(request, settings.lang)
     player = for_player(request)
     if player is not None:
-        body = feed.player_document(lang, player)
+        body = feed.player_document(lang, player, confirmer(settings))
     else:
         body = feed.document(lang, for_recorder(request))
     return web.Response(body=body, content_type="application/json", charset="utf-8")
@@ -418,7 +420,10 @@ async def events(request: web.Request) -> web.StreamResponse:
             changed = feed.changed
             if player is not None and for_player(request) != player:
                 return stream  # revoked, or left the table: closed at once
-            doc = feed.player_document(lang, player) if player else feed.document(lang, recorder)
+            if player is not None:
+                doc = feed.player_document(lang, player, confirmer(settings))
+            else:
+                doc = feed.document(lang, recorder)
             block = b"id: %d\nevent: state\ndata: %s\n\n" % (feed.version, doc)
             await stream.write(block)
             quiet = 0.0
@@ -445,6 +450,11 @@ async def events(request: web.Request) -> web.StreamResponse:
         else:
             feed.viewers -= 1
     return stream
+
+
+def confirmer(settings: Settings) -> str:
+    """Who confirms the players' proposals now: the recorder's link's name ("" without)."""
+    return settings.recorder.name if settings.recorder is not None else ""
 
 
 def _gone(request: web.Request) -> bool:

@@ -6,7 +6,7 @@
     let wordShown = ""; // the proposal and its status said last on a player's page
 
     function drawProposals(next) {
-      if (mine) return sayWord(next.said || null);
+      if (mine) return sayWord(next.said || null, next.confirmer || "");
       const list = next.proposals || [];
       const box = $("props");
       box.hidden = list.length === 0;
@@ -33,20 +33,21 @@
       submit(what, { id });
     }
 
-    function sayWord(said) {
-      const key = said === null ? "" : said.id + ":" + said.status;
+    // "waiting for Aki…": the recorder each table names (the link may be renewed for another)
+    function sayWord(said, confirmer) {
+      const key = said === null ? "" : said.id + ":" + said.status + ":" + confirmer;
       document.body.dataset.proposal = said === null ? "" : said.status;
       if (key === wordShown || pending !== null) return;
       wordShown = key;
       if (said === null) return;
-      if (said.status === "waiting") say(config.waiting_for, "wait");
+      if (said.status === "waiting") say(config.waiting_for.replace("{name}", confirmer), "wait");
       else say(said.text, said.status === "confirmed" ? "good" : "bad");
     }
     // the server took the proposal: its word from the table that has it (if come already)
     function proposed(id) {
       if (doc && doc.said && doc.said.id === id) {
         wordShown = "";
-        sayWord(doc.said);
+        sayWord(doc.said, doc.confirmer || "");
       }
     }
 

@@ -132,9 +132,9 @@ async def confirm(
         feed.proposals.put_back(proposal)
     elif answer.status == 409:  # the table moved on: never confirmed against another
         feed.proposals.tell(proposal, "withdrawn")
-    else:  # the rules refused it as the table is now: the recorder's words say why
-        reason = f" ({answer.text})" if lang == proposal.lang else ""
-        feed.proposals.tell(proposal, "refused", reason)
+    else:  # the rules refused it as the table is now: their words, in the player's language
+        said = answer.text_in(proposal.lang) or (answer.text if lang == proposal.lang else "")
+        feed.proposals.tell(proposal, "refused", f" ({said})" if said else "")
     feed.queue_changed()
     return answer.status, answer.as_json()
 
