@@ -7,7 +7,9 @@ This machine only, unless ``--lan`` (then the machine's address on its network, 
 0.0.0.0). The first line printed is the page's address and nothing else, so a program
 (the app's "show the table page") can read it; with ``--recorder NAME`` the second line
 is the recorder's address; with ``--players`` too, one line ``NAME: URL`` for each seated
-player's own link (issue 46) follows it; then what it is, and the QR codes.
+player's own link (issue 46) follows it; then what it is, and the QR codes. A player's link
+made later (revoked from the recorder's page, or a player who joined) is printed the same
+way, ``NAME: URL``, when it is made.
 
 Started by the app (``--with-app``), it runs for as long as the app does, whatever session
 the app moves to, and takes the app's word as one JSON line each on standard input
@@ -280,6 +282,10 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> in
                 print(qr_for_terminal(recorder_url))
         if players:
             print(t("phone.player.links_said"))
+        if desk is None:  # alone: a link made later (a revoke, a player who joined) is said here
+            app[SETTINGS].on_new_link = lambda one: print(
+                f"{one.name}: {page_url(sock, one.token)}", flush=True
+            )
         sys.stdout.flush()
 
     try:

@@ -120,15 +120,18 @@ class Feed:
         self._queue_sid = followed.id
         self._swap(self._documents(0))
 
-    def document(self, lang: str, recorder: bool = False) -> bytes:
-        """The document in *lang*; the recorder's (with the entries legal now and the
-        players' proposals waiting, oldest first) once made (a link just added: the
-        viewers' until the next look)."""
+    def document(
+        self, lang: str, recorder: bool = False, links: list[dict[str, object]] | None = None
+    ) -> bytes:
+        """The document in *lang*; the recorder's (with the entries legal now, the
+        players' proposals waiting, oldest first, and *links*, the players' links by name:
+        ``Settings.link_states``) once made (a link just added: the viewers' until the
+        next look)."""
         key = f"{lang}+" if recorder else lang
         doc = self._docs.get(key)
         if doc is None or not recorder:
             return self._docs[lang]
-        extra = {"proposals": self.proposals.listed(lang)}
+        extra = {"proposals": self.proposals.listed(lang), "links": links or []}
         return doc[:-1] + b", " + json.dumps(extra, ensure_ascii=False).encode("utf-8")[1:]
 
     def player_document(self, lang: str, name: str, confirmer: str = "") -> bytes:
@@ -150,10 +153,15 @@ class Feed:
     def queue_changed(self) -> None:
         """The proposals changed (in the loop): every stream is sent its document again
         at once, and the app is told."""
-        self.changed.set()
-        self.changed = asyncio.Event()
+        self.push()
         if self.on_queue is not None:
             self.on_queue()
+
+    def push(self) -> None:
+        """Every stream is sent its document again at once (in the loop): the proposals,
+        or the players' links (a revoke, a phone opened or gone), changed."""
+        self.changed.set()
+        self.changed = asyncio.Event()
 
     def poke(self) -> None:
         """Look at the file now, not at the next turn (the recorder's tap was written)."""
@@ -380,7 +388,9 @@ async def state_json(request: web.Request) -> web.StreamResponse:
     if player is not None:
         body = feed.player_document(lang, player, confirmer(settings))
     else:
-        body = feed.document(lang, for_recorder(request))
+        recorder = for_recorder(request)
+        links = settings.link_states(feed.player_streams) if recorder else None
+        body = feed.document(lang, recorder, links)
     return web.Response(body=body, content_type="application/json", charset="utf-8")
 
 
@@ -405,6 +415,7 @@ async def events(request: web.Request) -> web.StreamResponse:
         return refusal
     if player is not None:
         feed.player_streams[player] += 1
+        feed.push()  # the recorder's page says the phone is open
     elif recorder:
         feed.recorders += 1
     else:
@@ -423,7 +434,8 @@ async def events(request: web.Request) -> web.StreamResponse:
             if player is not None:
                 doc = feed.player_document(lang, player, confirmer(settings))
             else:
-                doc = feed.document(lang, recorder)
+                links = settings.link_states(feed.player_streams) if recorder else None
+                doc = feed.document(lang, recorder, links)
             block = b"id: %d\nevent: state\ndata: %s\n\n" % (feed.version, doc)
             await stream.write(block)
             quiet = 0.0
@@ -445,6 +457,7 @@ async def events(request: web.Request) -> web.StreamResponse:
     finally:
         if player is not None:
             feed.player_streams[player] -= 1
+            feed.push()  # and when it is gone
         elif recorder:
             feed.recorders -= 1
         else:

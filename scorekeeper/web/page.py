@@ -104,6 +104,9 @@ def page_html(
         config["phone"] = {**phone_words(lang), **proposal_words(lang)}
     if recorder is not None:
         config["as_recorder"] = t("phone.page.viewer_link", lang, name=recorder)
+        # the players' links, each revoked by a tap (asked once): "{name}" put in by the page
+        words = ("title", "open", "closed", "revoke", "ask_revoke")
+        config["links"] = {w: t(f"phone.player.page.{w}", lang, name="{name}") for w in words}
     if player is not None:
         # "{name}": the recorder the document names now (``"confirmer"``), put in by the page
         config["waiting_for"] = t("phone.proposal.waiting_for", lang, name="{name}")

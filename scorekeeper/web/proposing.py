@@ -22,6 +22,7 @@ from aiohttp import web
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.proposals import Proposal, read_words
 from scorekeeper.web.answers import choose_language, refused
+from scorekeeper.web.desk import JournalDesk
 from scorekeeper.web.feed import FEED
 from scorekeeper.web.guard import posted_json
 from scorekeeper.web.links import SETTINGS, for_player
@@ -189,8 +190,10 @@ def refuse(app: web.Application, proposal_id: str) -> Proposal:
 
 
 async def post_revoke(request: web.Request) -> web.StreamResponse:
-    """``POST revoke {name}`` (the recorder's link): that player's link refused from now
-    on (a lost phone), their proposals withdrawn; a new link made for the seated name."""
+    """``POST revoke {name, id}`` (the recorder's link, its page's Revoke): that player's
+    link refused from now on (a lost phone), their proposals withdrawn; a new link made
+    for the seated name, handed from the app or the terminal (the answer says where),
+    never to a phone. The same request sent again (its *id*) gets the same answer."""
     feed, settings = request.app[FEED], request.app[SETTINGS]
     lang = choose_language(request, settings.lang)
     body = await posted_json(request, lang)
@@ -199,15 +202,26 @@ async def post_revoke(request: web.Request) -> web.StreamResponse:
     name = body.get("name") if isinstance(body, dict) else None
     if not isinstance(name, str) or not 0 < len(name) <= 80:
         return refused(request, 400, t("phone.bad_tap", lang))
+    sent = _proposal_id(body)  # the page's own id of this tap, when it says one
+    kept = f"revoke-{sent}" if sent is not None else None
+    early = kept_or_too_fast(request, kept, lang) if kept is not None else None
+    if early is not None:
+        return early
     if not settings.revoke(name):  # as server.revoke_player says it (no cycle of imports)
         names = ", ".join(sorted(settings.players)) or "-"
         text = t("phone.player.no_link", lang, name=name, players=names)
         return refused(request, 422, text)
     if feed.proposals.withdraw_player(name):
         feed.queue_changed()
-    return web.json_response(
-        {"recorded": False, "ok": True, "text": t("phone.proposal.revoked", lang, name=name)}
-    )
+    else:
+        feed.push()  # the recorder's list of links
+    link = settings.recorder
+    where = "app" if link is not None and not isinstance(link.desk, JournalDesk) else "terminal"
+    said = {"recorded": False, "ok": True, "text": t(f"phone.player.revoked_{where}", lang,
+                                                      name=name)}  # fmt: skip
+    if kept is not None:
+        request.app[TAPS].keep(kept, 200, said)
+    return web.json_response(said)
 
 
 def tell_desk(app: web.Application) -> None:

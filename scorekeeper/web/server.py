@@ -187,6 +187,8 @@ def revoke_player(app: web.Application, name: str) -> list[PlayerLink]:
         raise UserError("phone.player.no_link", name=name, players=names)
     if feed.proposals.withdraw_player(name):  # a lost phone's proposals go with it
         feed.queue_changed()
+    else:
+        feed.push()  # the recorder's page's list of links
     return settings.player_list()
 
 
