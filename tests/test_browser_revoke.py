@@ -23,7 +23,7 @@ require_browser()
 TOKEN = "V1ewers-token-for-tests_0"
 RTOKEN = "Rec0rder-token-for-tests_"
 ROW = "document.querySelector('#links-list li[data-name=\"{0}\"]')"
-BUTTON = "document.querySelector('#links-list li[data-name=\"{0}\"] button[data-do=\"{1}\"]')"
+BUTTON = 'document.querySelector(\'#links-list li[data-name="{0}"] button[data-do="{1}"]\')'
 ANSWER = "document.getElementById('answer').textContent"
 
 
