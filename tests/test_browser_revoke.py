@@ -2,7 +2,8 @@
 390x844 with touch (issue 46): the list of the players' links by name (whose phone has
 it open), Revoke asked once, the answer saying where the new code is, the lost phone's
 stream closed; never a player's token or address on the recorder's page; English, then
-Japanese, in the module's one Chromium."""
+Japanese, in the module's one Chromium. Then the new phone's "waiting for NAME" follows
+the recorder's link renewed for another name."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.web.desk import journal_desk
 from scorekeeper.web.links import SETTINGS, RecorderLink
-from scorekeeper.web.server import make_app
+from scorekeeper.web.server import make_app, set_recorder
 from tests.browser_support import Browser, require_browser
-from tests.test_browser_recorder import fits, phone, tap
+from tests.test_browser_recorder import ACTION, fits, phone, tap
 
 require_browser()
 
@@ -81,5 +82,19 @@ async def test_a_lost_phones_link_revoked_by_a_tap_asked_once(tmp_path):
             said = await browser.wait_for(f"{ANSWER}.includes('古いリンク') && {ANSWER}", 20)
             assert said.startswith("Chihiroさんの古いリンクは無効になりました。")
             await fits(browser, 390)
+
+            # Chihiro's new phone proposes; the recorder's link is renewed for Ben meanwhile:
+            # "waiting for NAME" follows it (the document names the recorder live now)
+            origin = {"Origin": base.rstrip("/"), "Sec-Fetch-Site": "same-origin"}
+            body = {"id": "tap-00000001", "after": 0, "words": ["round"]}
+            async with http.post(base + RTOKEN + "/entry", json=body, headers=origin) as reply:
+                assert reply.status == 200
+            await phone(browser, base + app[SETTINGS].players["Chihiro"].token + "/", "ja")
+            await tap(browser, ACTION.format("fold"))
+            said = await browser.wait_for(f"{ANSWER}.includes('確認待ち') && {ANSWER}", 20)
+            assert said == "Akiさんの確認待ち…"
+            await set_recorder(app, "Ben", lambda name: journal_desk(store, 1, name))
+            said = await browser.wait_for(f"{ANSWER}.includes('Ben') && {ANSWER}", 20)
+            assert said == "Benさんの確認待ち…"
     finally:
         await server.close()
