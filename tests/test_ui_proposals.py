@@ -99,7 +99,8 @@ async def said_by_the_page(app: ScorekeeperApp, page: FakePage, pending: list[Pe
 async def test_the_queue_over_the_table_confirmed_and_refused_in_order(tmp_path):
     store = new_store(tmp_path)
     app = ScorekeeperApp(store, 1, clock=fixed_clock())
-    page = FakePage()
+    # the recorder's link was made for B: a confirm the app asked for never hands B the book
+    page = FakePage(recorder="B")
     app.table_pages = OnePage(page, app)
     async with app.run_test(size=(80, 24)) as pilot:
         await press_all(pilot, ["n"])
@@ -115,7 +116,7 @@ async def test_the_queue_over_the_table_confirmed_and_refused_in_order(tmp_path)
         assert bar(app) == "C: fold C · Enter confirm · X refuse  +1 more"
         # the page hands the confirmed proposal back as a tap, with who proposed it
         tap = {"n": 1, "lang": "en", "id": "p-000000p1", "after": 1, "words": ["fold", "B"],
-               "proposed": {"by": "B", "at": AT.isoformat()}}  # fmt: skip
+               "proposed": {"by": "B", "at": AT.isoformat()}, "from_app": True}  # fmt: skip
         app.phone_tap(page, tap)
         await said_by_the_page(app, page, three[1:])
         assert page.answers[-1][1]["recorded"], page.answers
@@ -131,10 +132,12 @@ async def test_the_queue_over_the_table_confirmed_and_refused_in_order(tmp_path)
         await said_by_the_page(app, page, [])
         assert bar(app) == "" and "X" not in footer(app)
     events = load_session(store, 1).events
-    assert [(e.kind, dict(e.data), e.proposed) for e in events] == [
-        ("round", {}, None),
-        ("fold", {"player": "B"}, Proposed("B", AT)),
+    holder = events[0].recorder  # the app's recorder: no hand-over to the link's B
+    assert [(e.kind, dict(e.data), e.proposed, e.recorder) for e in events] == [
+        ("round", {}, None, holder),
+        ("fold", {"player": "B"}, Proposed("B", AT), holder),
     ]
+    assert holder != "B"
 
 
 async def test_the_switch_is_an_entry_undo_takes_back(tmp_path):

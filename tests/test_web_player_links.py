@@ -79,7 +79,7 @@ async def test_a_players_page_is_the_table_with_who_they_are_and_no_other_link(t
         viewers = await (await client.get(f"/{TOKEN}/state.json", headers=own(client))).json()
         assert "You are B" in page and doc["me"] == "B" and doc["offers"] == []
         assert "actions" not in doc  # the recorder's buttons are not a player's
-        extra = ("me", "offers", "after", "mine", "said")  # the player's own (wave 2)
+        extra = ("me", "offers", "after", "mine", "said", "confirmer")  # the player's own
         assert {k: v for k, v in doc.items() if k not in extra} == viewers
         ja = await (await client.get(f"/{links['B']}/?lang=ja")).text()
         assert "あなたはBさんです" in ja

@@ -35,9 +35,37 @@ def test_each_seated_player_gets_a_line_after_the_recorders(data):  # noqa: F811
         tokens = {url.split("/")[3] for url in urls.values()}
         assert len(tokens | {viewers.split("/")[3], recorder.split("/")[3]}) == 5
         assert status_of(urls["Ben"]) == 200
+        # revoked from the recorder's page: the new link is printed here, the same way
+        origin = "/".join(recorder.split("/")[:3])
+        asked = urllib.request.Request(
+            recorder + "revoke", data=b'{"name": "Ben"}', method="POST",
+            headers={"Content-Type": "application/json", "Origin": origin},
+        )  # fmt: skip
+        with urllib.request.urlopen(asked, timeout=10) as reply:
+            assert "printed where the page server runs" in json.loads(reply.read())["text"]
+        new = next_line_of(proc, "Ben: ")
+        assert new != urls["Ben"] and status_of(new) == 200 and status_of(urls["Ben"]) == 403
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def next_line_of(proc: subprocess.Popen[str], start: str) -> str:
+    """The URL of the next line the server prints that starts with *start* (within 60 s)."""
+    found: list[str] = []
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith(start):
+                found.append(line[len(start) :].strip())
+                return
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(60)
+    assert found, f"no line {start}"
+    return found[0]
 
 
 def test_players_without_a_recorder_is_refused_in_words(data, capsys):  # noqa: F811

@@ -81,6 +81,7 @@ async def test_the_app_is_told_the_queue_and_confirms_or_refuses_by_its_words(tm
         assert pending == {"pending": []}
         tap = taps[-1]
         assert tap.proposed is not None and tap.proposed.by == "B"  # the TAP line said who
+        assert tap.from_app  # the app's own confirm: it records it as its own key would
         assert tap.words == ("fold", "B") and tap.after == 1
         body = {"id": "prop-00000003", "after": 2, "words": ["fold", "C"]}
         cleo = app[SETTINGS].players["C"].token

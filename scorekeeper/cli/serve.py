@@ -7,7 +7,9 @@ This machine only, unless ``--lan`` (then the machine's address on its network, 
 0.0.0.0). The first line printed is the page's address and nothing else, so a program
 (the app's "show the table page") can read it; with ``--recorder NAME`` the second line
 is the recorder's address; with ``--players`` too, one line ``NAME: URL`` for each seated
-player's own link (issue 46) follows it; then what it is, and the QR codes.
+player's own link (issue 46) follows it; then what it is, and the QR codes. A player's link
+made later (revoked from the recorder's page, or a player who joined) is printed the same
+way, ``NAME: URL``, when it is made.
 
 Started by the app (``--with-app``), it runs for as long as the app does, whatever session
 the app moves to, and takes the app's word as one JSON line each on standard input
@@ -23,8 +25,9 @@ back as one JSON line ``{"n": …}`` on standard input; the server stops when th
 of its input closes. Players' proposals (issue 46): whenever the queue changes, a line
 ``PROPOSALS {"pending": [{"id", "player", "words", "label", "at"}...]}`` (oldest first);
 the app answers ``{"do": "confirm", "id": ID}`` (the proposal then comes back as an
-ordinary ``TAP`` line carrying ``"proposed": {"by", "at"}``) or ``{"do": "refuse", "id":
-ID}``.
+ordinary ``TAP`` line carrying ``"proposed": {"by", "at"}`` and ``"from_app": true``: the
+app records it as its own key would, under its table's recorder) or ``{"do": "refuse",
+"id": ID}``.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from scorekeeper.messages import LANGUAGES, UserError, language, t
-from scorekeeper.services.phone import Answer, Tap
+from scorekeeper.services.phone import Answer, Tap, read_texts
 from scorekeeper.storage import Store
 
 if TYPE_CHECKING:  # aiohttp is imported only when the page is served
@@ -84,6 +87,8 @@ class AppDesk:
                                    "session": tap.session}  # fmt: skip
         if tap.proposed is not None:  # a player's proposal the recorder confirmed
             line["proposed"] = {"by": tap.proposed.by, "at": tap.proposed.at.isoformat()}
+        if tap.from_app:  # the app's own Enter: recorded as its own key would (no hand-over)
+            line["from_app"] = True
         try:
             self.say("TAP " + json.dumps(line, ensure_ascii=False))
             async with asyncio.timeout(APP_ANSWERS_WITHIN):  # not wait_for (web/feed.py)
@@ -99,6 +104,7 @@ class AppDesk:
             entries=int(str(said.get("entries", -1))),
             seq=int(str(said["seq"])) if said.get("seq") is not None else None,
             final=said.get("final") is not False,
+            texts=read_texts(said.get("texts")),
         )
 
     def read_answers(self) -> None:
@@ -151,7 +157,7 @@ class AppDesk:
         from scorekeeper.web.proposing import confirm, refuse
 
         if what == "confirm":
-            await confirm(app, proposal_id, app[SETTINGS].lang)
+            await confirm(app, proposal_id, app[SETTINGS].lang, from_app=True)
             return
         with contextlib.suppress(UserError):
             refuse(app, proposal_id)
@@ -276,6 +282,10 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> in
                 print(qr_for_terminal(recorder_url))
         if players:
             print(t("phone.player.links_said"))
+        if desk is None:  # alone: a link made later (a revoke, a player who joined) is said here
+            app[SETTINGS].on_new_link = lambda one: print(
+                f"{one.name}: {page_url(sock, one.token)}", flush=True
+            )
         sys.stdout.flush()
 
     try:

@@ -36,7 +36,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.state import State
 from scorekeeper.core.times import local_text
 from scorekeeper.core.words import entry_words, is_proposed_word, parse_entry
-from scorekeeper.messages import UserError, t
+from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.messages.describe import describe_text
 from scorekeeper.services import correcting
 from scorekeeper.services.recording import Recorder, open_recording
@@ -258,6 +258,10 @@ class Tap:
     #: Who proposed the entry from their phone, and when: a proposal the recorder
     #: confirmed (issue 46), said only by the page server (``read_tap(from_server=True)``).
     proposed: Proposed | None = None
+    #: A proposal the app itself confirmed (its Enter, ``{"do": "confirm"}``), said only by
+    #: the page server: recorded as the app's own key would, under the recorder the app's
+    #: table has now, never handing the book to the name the recorder's link was made for.
+    from_app: bool = False
 
 
 def read_tap(body: object, *, from_server: bool = False) -> Tap:
@@ -286,7 +290,8 @@ def read_tap(body: object, *, from_server: bool = False) -> Tap:
     if session is not None and (type(session) is not int or not 1 <= session <= LIMIT):
         raise UserError("phone.bad_tap")
     proposed = _proposed(body.get("proposed")) if from_server else None
-    return Tap(tap_id, after, tuple(words), correction, session, proposed)
+    from_app = from_server and proposed is not None and body.get("from_app") is True
+    return Tap(tap_id, after, tuple(words), correction, session, proposed, from_app)
 
 
 def _proposed(value: object) -> Proposed | None:
@@ -321,6 +326,13 @@ class Answer:
     #: The same tap sent again gets the same answer (not so for a session that was busy
     #: or could not be read: that one is tried again).
     final: bool = True
+    #: A proposal the rules refused as it was confirmed: the rules' words in every
+    #: language, (language, text) each, so its player hears why in their own.
+    texts: tuple[tuple[str, str], ...] = ()
+
+    def text_in(self, lang: str) -> str:
+        """The refusal in *lang* (a proposal's player's), or "" when not said in it."""
+        return dict(self.texts).get(lang, "")
 
     @property
     def disk_full(self) -> bool:
@@ -328,12 +340,30 @@ class Answer:
         return self.status == DISK_FULL and not self.recorded
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        said: dict[str, Any] = {
             "recorded": self.recorded,
             "text": self.text,
             "entries": self.entries,
             "seq": self.seq,
         }
+        if self.texts:  # a proposal refused at confirming: the app hands it to the page
+            said["texts"] = dict(self.texts)
+        return said
+
+
+def read_texts(value: object) -> tuple[tuple[str, str], ...]:
+    """An answer's ``"texts"`` as the app writes it (:meth:`Answer.as_json`): only the
+    catalog's languages, only text; anything else left out."""
+    if not isinstance(value, dict):
+        return ()
+    return tuple((lang, value[lang]) for lang in LANGUAGES if isinstance(value.get(lang), str))
+
+
+def _refused(error: RuleError, lang: str, count: int, tap: Tap) -> Answer:
+    """The rules refused *tap*: said in *lang*; a proposal's refusal in every language too
+    (its player hears it in theirs: web/proposing.py confirm)."""
+    texts = tuple((one, error.message(one)) for one in LANGUAGES) if tap.proposed else ()
+    return Answer(422, False, error.message(lang), count, texts=texts)
 
 
 def entry_count(session: Session) -> int:
@@ -403,7 +433,7 @@ def record_tap(rec: Recorder, tap: Tap, name: str | None, lang: str) -> Answer:
             session = rec.session
         entries = _planned(session, tap, name)
     except RuleError as error:
-        return Answer(422, False, error.message(lang), entry_count(session))
+        return _refused(error, lang, entry_count(session), tap)
     return _recorded(rec, entries, lang)
 
 

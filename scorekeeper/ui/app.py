@@ -345,8 +345,9 @@ class ScorekeeperApp(LocalizedApp[Relaunch | None]):
             elif tap.session is not None and tap.session != table.recording.id:
                 text = t("phone.other_session", lang, made=tap.session, now=table.recording.id)
                 answer = Answer(409, False, text, -1)
-            else:
-                answer = table.phone_tap(tap, page.recorder, lang)
+            else:  # the app's own confirm: under its table's recorder, as its key would
+                name = None if tap.from_app else page.recorder
+                answer = table.phone_tap(tap, name, lang)
         page.answer(number, {"status": answer.status, "final": answer.final, **answer.as_json()})
 
     def finish_writing(self) -> None:

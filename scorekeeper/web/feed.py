@@ -31,7 +31,7 @@ from scorekeeper.services.phone import phone_actions, player_actions
 from scorekeeper.services.proposals import ProposalQueue
 from scorekeeper.services.showing import Followed
 from scorekeeper.web.answers import choose_language, plain, secure
-from scorekeeper.web.links import SETTINGS, for_player, for_recorder
+from scorekeeper.web.links import SETTINGS, Settings, for_player, for_recorder
 
 #: How often the session file is looked at (seconds).
 LOOK_EVERY = 0.25
@@ -120,24 +120,29 @@ class Feed:
         self._queue_sid = followed.id
         self._swap(self._documents(0))
 
-    def document(self, lang: str, recorder: bool = False) -> bytes:
-        """The document in *lang*; the recorder's (with the entries legal now and the
-        players' proposals waiting, oldest first) once made (a link just added: the
-        viewers' until the next look)."""
+    def document(
+        self, lang: str, recorder: bool = False, links: list[dict[str, object]] | None = None
+    ) -> bytes:
+        """The document in *lang*; the recorder's (with the entries legal now, the
+        players' proposals waiting, oldest first, and *links*, the players' links by name:
+        ``Settings.link_states``) once made (a link just added: the viewers' until the
+        next look)."""
         key = f"{lang}+" if recorder else lang
         doc = self._docs.get(key)
         if doc is None or not recorder:
             return self._docs[lang]
-        extra = {"proposals": self.proposals.listed(lang)}
+        extra = {"proposals": self.proposals.listed(lang), "links": links or []}
         return doc[:-1] + b", " + json.dumps(extra, ensure_ascii=False).encode("utf-8")[1:]
 
-    def player_document(self, lang: str, name: str) -> bytes:
+    def player_document(self, lang: str, name: str, confirmer: str = "") -> bytes:
         """The viewers' document in *lang* for *name*'s own page: who they are
-        (``"me"``), ``"offers"``, the entries they may propose now, and their own
-        proposals (``"mine"``, the last word said to them: ``"said"``); never another
-        link, nor another player's proposals."""
+        (``"me"``), ``"offers"``, the entries they may propose now, their own proposals
+        (``"mine"``, the last word said to them: ``"said"``), and who confirms them now
+        (``"confirmer"``: the recorder's link may be renewed for another name); never
+        another link, nor another player's proposals."""
         extra: dict[str, object] = {
             "me": name,
+            "confirmer": confirmer,
             "offers": self._offers.get((lang, name), []),
             "after": self.count,
             **self.proposals.mine(name, lang),
@@ -148,10 +153,15 @@ class Feed:
     def queue_changed(self) -> None:
         """The proposals changed (in the loop): every stream is sent its document again
         at once, and the app is told."""
-        self.changed.set()
-        self.changed = asyncio.Event()
+        self.push()
         if self.on_queue is not None:
             self.on_queue()
+
+    def push(self) -> None:
+        """Every stream is sent its document again at once (in the loop): the proposals,
+        or the players' links (a revoke, a phone opened or gone), changed."""
+        self.changed.set()
+        self.changed = asyncio.Event()
 
     def poke(self) -> None:
         """Look at the file now, not at the next turn (the recorder's tap was written)."""
@@ -376,9 +386,11 @@ async def state_json(request: web.Request) -> web.StreamResponse:
     lang = choose_language(request, settings.lang)
     player = for_player(request)
     if player is not None:
-        body = feed.player_document(lang, player)
+        body = feed.player_document(lang, player, confirmer(settings))
     else:
-        body = feed.document(lang, for_recorder(request))
+        recorder = for_recorder(request)
+        links = settings.link_states(feed.player_streams) if recorder else None
+        body = feed.document(lang, recorder, links)
     return web.Response(body=body, content_type="application/json", charset="utf-8")
 
 
@@ -403,6 +415,7 @@ async def events(request: web.Request) -> web.StreamResponse:
         return refusal
     if player is not None:
         feed.player_streams[player] += 1
+        feed.push()  # the recorder's page says the phone is open
     elif recorder:
         feed.recorders += 1
     else:
@@ -418,7 +431,11 @@ async def events(request: web.Request) -> web.StreamResponse:
             changed = feed.changed
             if player is not None and for_player(request) != player:
                 return stream  # revoked, or left the table: closed at once
-            doc = feed.player_document(lang, player) if player else feed.document(lang, recorder)
+            if player is not None:
+                doc = feed.player_document(lang, player, confirmer(settings))
+            else:
+                links = settings.link_states(feed.player_streams) if recorder else None
+                doc = feed.document(lang, recorder, links)
             block = b"id: %d\nevent: state\ndata: %s\n\n" % (feed.version, doc)
             await stream.write(block)
             quiet = 0.0
@@ -440,11 +457,17 @@ async def events(request: web.Request) -> web.StreamResponse:
     finally:
         if player is not None:
             feed.player_streams[player] -= 1
+            feed.push()  # and when it is gone
         elif recorder:
             feed.recorders -= 1
         else:
             feed.viewers -= 1
     return stream
+
+
+def confirmer(settings: Settings) -> str:
+    """Who confirms the players' proposals now: the recorder's link's name ("" without)."""
+    return settings.recorder.name if settings.recorder is not None else ""
 
 
 def _gone(request: web.Request) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 
 from aiohttp import web
@@ -55,6 +55,9 @@ class Settings:
     player_links: bool = False
     #: Who is seated in the session shown now: only their links are let through.
     seated: frozenset[str] = frozenset()
+    #: Told of each player's link made after the first ones (a revoke's new one, a player
+    #: who joined): ``display --serve`` alone prints it, ``NAME: URL``, where it runs.
+    on_new_link: Callable[[PlayerLink], None] | None = None
 
     def fresh_token(self, *also: PlayerLink) -> str:
         """A new token, none of those in use nor *also*'s (128 bits each: never, but never
@@ -74,9 +77,14 @@ class Settings:
         if not self.player_links:
             return
         kept = {name: link for name, link in self.players.items() if name in self.seated}
+        made = []
         for name in sorted(self.seated - kept.keys()):
             kept[name] = PlayerLink(self.fresh_token(*kept.values()), name)
+            made.append(kept[name])
         self.players = kept
+        if self.on_new_link is not None:
+            for link in made:
+                self.on_new_link(link)
 
     def make_player_links(self) -> list[PlayerLink]:
         """Every seated player's link from now on (made once per name); the links."""
@@ -97,6 +105,13 @@ class Settings:
         self.players = {kept: link for kept, link in self.players.items() if kept != name}
         self.seat(self.seated)  # still seated: a new link, for the phone they are handed
         return True
+
+    def link_states(self, streams: Mapping[str, int]) -> list[dict[str, object]]:
+        """The recorder's page's list of the players' links, by name: whether a phone has
+        the link open now (*streams*: open streams by name). Never a token nor an address:
+        a new code is handed from the app or the terminal, never from a phone."""
+        return [{"name": link.name, "open": streams.get(link.name, 0) > 0}
+                for link in self.player_list()]  # fmt: skip
 
     def player_at(self, first: str) -> str | None:
         """The seated player whose token *first* is, if any (every token compared, in

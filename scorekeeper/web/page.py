@@ -80,12 +80,11 @@ def page_html(
     sid: int,
     recorder: str | None = None,
     player: str | None = None,
-    confirmer: str | None = None,
 ) -> str:
     """The page in *lang* before any data: its frame, and the words the script needs.
     *recorder*: the recorder's page (who records on it), with its buttons. *player*: a
     seated player's own page (issue 46): the viewers' table, who they are, and what they
-    may propose to *confirmer*, the recorder."""
+    may propose to the recorder (named by each document: the link may be renewed)."""
     other = next(code for code in LANGUAGES if code != lang)
     config: dict[str, object] = {
         "lang": lang,
@@ -105,8 +104,12 @@ def page_html(
         config["phone"] = {**phone_words(lang), **proposal_words(lang)}
     if recorder is not None:
         config["as_recorder"] = t("phone.page.viewer_link", lang, name=recorder)
+        # the players' links, each revoked by a tap (asked once): "{name}" put in by the page
+        words = ("title", "open", "closed", "revoke", "ask_revoke")
+        config["links"] = {w: t(f"phone.player.page.{w}", lang, name="{name}") for w in words}
     if player is not None:
-        config["waiting_for"] = t("phone.proposal.waiting_for", lang, name=confirmer or "")
+        # "{name}": the recorder the document names now (``"confirmer"``), put in by the page
+        config["waiting_for"] = t("phone.proposal.waiting_for", lang, name="{name}")
         config["you_are"] = t("phone.player.you_are", lang, name=player)
         config["expired"] = t("phone.player.expired", lang)  # revoked, or left the table
     title = t("display.title", lang, session=sid)

@@ -22,6 +22,7 @@ from aiohttp import web
 from scorekeeper.messages import UserError, t
 from scorekeeper.services.proposals import Proposal, read_words
 from scorekeeper.web.answers import choose_language, refused
+from scorekeeper.web.desk import JournalDesk
 from scorekeeper.web.feed import FEED
 from scorekeeper.web.guard import posted_json
 from scorekeeper.web.links import SETTINGS, for_player
@@ -108,11 +109,12 @@ def _said(text: str, proposal: Proposal, count: int) -> web.Response:
 
 
 async def confirm(
-    app: web.Application, proposal_id: str, lang: str
+    app: web.Application, proposal_id: str, lang: str, *, from_app: bool = False
 ) -> tuple[int, dict[str, object]]:
     """Hand proposal *proposal_id* to the recorder's desk as an ordinary tap (one at a
     time with the recorder's own taps); its player told what came of it. The status and
-    the answer for the recorder's page (in *lang*)."""
+    the answer for the recorder's page (in *lang*). *from_app*: the app's own Enter (its
+    ``confirm`` word): the tap says so, and the app records it as its own key would."""
     feed, taps, link = app[FEED], app[TAPS], app[SETTINGS].recorder
     if link is None:
         return 409, {"recorded": False, "text": t("phone.proposal.gone", lang)}
@@ -122,7 +124,7 @@ async def confirm(
         except UserError as error:  # answered already: whoever shows the queue is told again
             feed.queue_changed()
             return 409, {"recorded": False, "text": error.message(lang)}
-        tap = replace(proposal.tap(), session=feed.followed.id)
+        tap = replace(proposal.tap(), session=feed.followed.id, from_app=from_app)
         answer = await link.desk(tap, lang)
     if answer.recorded:
         feed.proposals.tell(proposal, "confirmed")
@@ -131,9 +133,9 @@ async def confirm(
         feed.proposals.put_back(proposal)
     elif answer.status == 409:  # the table moved on: never confirmed against another
         feed.proposals.tell(proposal, "withdrawn")
-    else:  # the rules refused it as the table is now: the recorder's words say why
-        reason = f" ({answer.text})" if lang == proposal.lang else ""
-        feed.proposals.tell(proposal, "refused", reason)
+    else:  # the rules refused it as the table is now: their words, in the player's language
+        said = answer.text_in(proposal.lang) or (answer.text if lang == proposal.lang else "")
+        feed.proposals.tell(proposal, "refused", f" ({said})" if said else "")
     feed.queue_changed()
     return answer.status, answer.as_json()
 
@@ -188,8 +190,10 @@ def refuse(app: web.Application, proposal_id: str) -> Proposal:
 
 
 async def post_revoke(request: web.Request) -> web.StreamResponse:
-    """``POST revoke {name}`` (the recorder's link): that player's link refused from now
-    on (a lost phone), their proposals withdrawn; a new link made for the seated name."""
+    """``POST revoke {name, id}`` (the recorder's link, its page's Revoke): that player's
+    link refused from now on (a lost phone), their proposals withdrawn; a new link made
+    for the seated name, handed from the app or the terminal (the answer says where),
+    never to a phone. The same request sent again (its *id*) gets the same answer."""
     feed, settings = request.app[FEED], request.app[SETTINGS]
     lang = choose_language(request, settings.lang)
     body = await posted_json(request, lang)
@@ -198,15 +202,26 @@ async def post_revoke(request: web.Request) -> web.StreamResponse:
     name = body.get("name") if isinstance(body, dict) else None
     if not isinstance(name, str) or not 0 < len(name) <= 80:
         return refused(request, 400, t("phone.bad_tap", lang))
+    sent = _proposal_id(body)  # the page's own id of this tap, when it says one
+    kept = f"revoke-{sent}" if sent is not None else None
+    early = kept_or_too_fast(request, kept, lang) if kept is not None else None
+    if early is not None:
+        return early
     if not settings.revoke(name):  # as server.revoke_player says it (no cycle of imports)
         names = ", ".join(sorted(settings.players)) or "-"
         text = t("phone.player.no_link", lang, name=name, players=names)
         return refused(request, 422, text)
     if feed.proposals.withdraw_player(name):
         feed.queue_changed()
-    return web.json_response(
-        {"recorded": False, "ok": True, "text": t("phone.proposal.revoked", lang, name=name)}
-    )
+    else:
+        feed.push()  # the recorder's list of links
+    link = settings.recorder
+    where = "app" if link is not None and not isinstance(link.desk, JournalDesk) else "terminal"
+    said = {"recorded": False, "ok": True, "text": t(f"phone.player.revoked_{where}", lang,
+                                                      name=name)}  # fmt: skip
+    if kept is not None:
+        request.app[TAPS].keep(kept, 200, said)
+    return web.json_response(said)
 
 
 def tell_desk(app: web.Application) -> None:

@@ -72,9 +72,7 @@ async def _page(request: web.Request) -> web.StreamResponse:
     lang = choose_language(request, settings.lang)
     link = settings.recorder if for_recorder(request) else None
     player = for_player(request)
-    confirmer = settings.recorder.name if settings.recorder is not None else None
-    html = page_html(lang, feed.followed.id, link.name if link is not None else None, player,
-                     confirmer if player is not None else None)  # fmt: skip
+    html = page_html(lang, feed.followed.id, link.name if link is not None else None, player)
     return web.Response(text=html, content_type="text/html", charset="utf-8")
 
 
@@ -189,6 +187,8 @@ def revoke_player(app: web.Application, name: str) -> list[PlayerLink]:
         raise UserError("phone.player.no_link", name=name, players=names)
     if feed.proposals.withdraw_player(name):  # a lost phone's proposals go with it
         feed.queue_changed()
+    else:
+        feed.push()  # the recorder's page's list of links
     return settings.player_list()
 
 

@@ -36,6 +36,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Each player's own link: hand it to that player only.",
         "各プレイヤー専用のリンクです。その人にだけ渡してください。",
     ),
+    # -- the recorder's page: the players' links, each revoked by a tap -----------------
+    "phone.player.page.title": ("Players' phones", "プレイヤーのスマホ"),
+    "phone.player.page.open": ("phone open", "スマホで開いています"),
+    "phone.player.page.closed": ("no phone open", "開いているスマホなし"),
+    "phone.player.page.revoke": ("Revoke", "無効に"),
+    "phone.player.page.ask_revoke": (
+        "Revoke {name}'s link? Their phone stops at once; a new code is made for them.",
+        "{name}さんのリンクを無効にしますか? そのスマホはすぐに使えなくなり、{name}さんには"
+        "新しいコードが作られます。",
+    ),
+    "phone.player.revoked_app": (
+        "{name}'s old link is refused from now on. {name}'s new code is in the app: "
+        "the players' phones (p on the recorder's link screen).",
+        "{name}さんの古いリンクは無効になりました。新しいコードはアプリの「プレイヤーの"
+        "スマホ」(記録役のリンクの画面で p)にあります。",
+    ),
+    "phone.player.revoked_terminal": (
+        "{name}'s old link is refused from now on. {name}'s new link is printed where the "
+        "page server runs, as a new line “{name}: URL”.",
+        "{name}さんの古いリンクは無効になりました。新しいリンクは、卓のページを動かしている"
+        "端末に「{name}: URL」の行で表示されています。",
+    ),
     # -- the app's screen of the players' codes ---------------------------------------
     "phone.player.app.title": (
         "Players' phones · session {session}",

@@ -34,8 +34,4 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "phone.proposal.title": ("Proposals", "提案"),
     "phone.proposal.confirm": ("Confirm", "確定"),
     "phone.proposal.refuse": ("Refuse", "断る"),
-    "phone.proposal.revoked": (
-        "{name}'s link is refused from now on; a new one was made for {name}.",
-        "{name}さんのリンクは無効になりました。{name}さんには新しいリンクを作りました。",
-    ),
 }
