@@ -1,0 +1,189 @@
+"""Rounds played by the players' own phones with the recorder's app open (issue 46; headless
+Chromium, touch at 390x844): the app starts its phones' page as it does for "Record from a
+phone" (the real page process, ``--with-app``), hands each player their link from its
+players' screen, and each player taps their move on their own page; the recorder confirms
+each proposal with Enter in the app, or refuses one with X (the player's page says so in
+their language). The journal then equals the one ``scorekeeper record`` makes from the
+same words, event by event, plus who proposed each proposed entry; the app's table shows
+the round's result. (The same without the app: tests/test_browser_proposals.py.)"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+
+import pytest
+from textual.widgets import Static
+
+from scorekeeper.cli.main import main
+from scorekeeper.core.header import make_header
+from scorekeeper.services.recording import create_session, load_session
+from scorekeeper.storage import Store
+from scorekeeper.ui.app import ScorekeeperApp
+from scorekeeper.ui.screens.player_links import PlayerLinksScreen
+from scorekeeper.ui.screens.table import TableScreen
+from tests.browser_support import Browser, require_browser
+from tests.test_browser_recorder import ACTION, CHOICE, ROW, fits, phone, tap
+from tests.ui_support import press_all
+
+require_browser()
+
+
+async def until(pilot, check: Callable[[], object], what: str) -> None:
+    """Let the app run until *check* holds: the page process answers in its own time."""
+    for _ in range(400):
+        if check():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"never came: {what}")
+
+
+class Table:
+    """The recorder's app and each player's own page, a tab each in the worker's Chromium."""
+
+    def __init__(self, app: ScorekeeperApp, pilot, players: dict[str, Browser]) -> None:
+        self.app, self.pilot, self.players = app, pilot, players
+
+    def count(self) -> int:
+        screen = next(s for s in self.app.screen_stack if isinstance(s, TableScreen))
+        return len(screen.recording.session.events)
+
+    async def shown(self, entries: int) -> None:
+        """The app's journal holds *entries* entries, and every phone shows that table."""
+        await until(self.pilot, lambda: self.count() == entries, f"{entries} entries")
+        for page in self.players.values():
+            assert await page.wait_for(f"document.body.dataset.entries === '{entries}'", 20)
+
+    async def keys(self, *keys: str) -> None:
+        """The recorder types *keys* at the app's table; each records one entry."""
+        count = self.count()
+        await press_all(self.pilot, list(keys))
+        await self.shown(count + len(keys))
+
+    async def proposes(self, name: str, kind: str, *then: str) -> None:
+        """*name* taps *kind* on their page, then the form's picks (*then*: JS elements);
+        the proposal waits at the app, last in its queue."""
+        page = self.players[name]
+        await tap(page, ACTION.format(kind))
+        for element in then:
+            await tap(page, element)
+        waiting = "document.body.dataset.proposal === 'waiting'"
+        assert await page.wait_for(waiting, 20), await page.text("#answer")
+        queued = lambda: [p.player for p in self.app.proposals.waiting(1)][-1:] == [name]  # noqa: E731
+        await until(self.pilot, queued, f"{name}'s proposal at the app")
+
+    def bar(self) -> str:
+        return str(self.app.screen.query_one("#proposals", Static).render())
+
+    async def answers(self, name: str, key: str, status: str) -> str:
+        """The recorder presses *key* (Enter confirms the first proposal, X refuses it);
+        *name*'s page says *status*: its words."""
+        count = self.count()
+        assert self.bar().startswith(f"{name}: "), self.bar()
+        await press_all(self.pilot, [key])
+        page = self.players[name]
+        said = await page.wait_for(f"document.body.dataset.proposal === '{status}'", 20)
+        assert said, await page.text("#answer")
+        await self.shown(count + (status == "confirmed"))
+        return await page.text("#answer")
+
+
+async def play(
+    tmp_path,
+    game: str,
+    players: list[str],
+    options: dict[str, str],
+    lang: str,
+    script: Callable[[Table], Awaitable[list[str]]],
+) -> tuple[list[str | None], str]:
+    """The app on session 1, recording as the first player, its phones' page started from
+    the app; *script* played; compared with session 2 recorded by the command line from
+    *script*'s words. Who proposed each entry, and the app's table's words at the end."""
+    data = tmp_path / "data"
+    store = Store(data)
+    for _ in range(2):
+        create_session(store, make_header(game, players, options))
+    app = ScorekeeperApp(store, 1)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        try:
+            app.record_from_phone(1, players[0], lan=False)  # the palette's "Record from a phone"
+            await until(pilot, lambda: app.table_pages.running() is not None, "the page")
+            await press_all(pilot, ["p"])  # each player's code, by name
+            await until(pilot, lambda: isinstance(app.screen, PlayerLinksScreen), "the codes")
+            links = app.screen
+            assert isinstance(links, PlayerLinksScreen)
+            await until(pilot, lambda: len(links.links) == len(players), "every link")
+            urls = dict(links.links)
+            await press_all(pilot, ["escape", "escape"])
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table again")
+            async with Browser() as one, Browser() as two:
+                pages = dict(zip(players[1:], (one, two), strict=True))
+                for name, page in pages.items():
+                    await phone(page, urls[name], lang)
+                table = Table(app, pilot, pages)
+                await table.shown(0)
+                lines = await script(table)
+            shown = " ".join(str(w.render()) for w in app.screen.query(Static))
+        finally:
+            app.table_pages.stop_all()
+    assert main(["--data-dir", str(data), "record", "2", *lines]) == 0
+    by_phones, by_cli = load_session(store, 1).events, load_session(store, 2).events
+    assert len(by_phones) == len(by_cli) == len(lines)
+    for phoned, typed in zip(by_phones, by_cli, strict=True):
+        assert (phoned.kind, dict(phoned.data), phoned.recorder) == (
+            typed.kind, dict(typed.data), typed.recorder,
+        )  # fmt: skip
+        assert typed.proposed is None
+    return [e.proposed.by if e.proposed else None for e in by_phones], shown
+
+
+async def official_in_japanese(table: Table) -> list[str]:
+    await table.keys("n")  # the recorder starts the round at the app
+    await table.proposes("千尋", "fold")
+    said = await table.answers("千尋", "X", "refused")
+    assert said.startswith("記録役が断りました: 千尋: "), said
+    await table.proposes("ベン", "fold")
+    said = await table.answers("ベン", "enter", "confirmed")
+    assert said.startswith("確定しました: ベン: "), said
+    await table.proposes("千尋", "showdown", CHOICE.format(json.dumps("千尋")))
+    await table.answers("千尋", "enter", "confirmed")
+    await fits(table.players["千尋"], 390)
+    return ["round", "fold ベン", "showdown 千尋"]
+
+
+async def chips_in_english(table: Table) -> list[str]:
+    await table.keys("n")
+    await table.proposes("Ben", "check")
+    await table.answers("Ben", "enter", "confirmed")
+    await table.proposes("Cy", "bet")  # the game's bet: one tap
+    said = await table.answers("Cy", "enter", "confirmed")
+    assert said.startswith("Confirmed: Cy: "), said
+    await table.keys("c")  # Aki, the recorder, calls with their own key
+    await table.proposes("Ben", "fold")
+    said = await table.answers("Ben", "X", "refused")
+    assert said.startswith("The recorder refused: Ben: "), said
+    await table.proposes("Ben", "call")
+    await table.answers("Ben", "enter", "confirmed")
+    rows = [ROW.format(name) for name in ("Cy", "Ben", "Aki")]
+    await table.proposes("Cy", "showdown", *rows, "document.getElementById('form-send')")
+    await table.answers("Cy", "enter", "confirmed")
+    return ["round", "check Ben", "bet Cy", "call Aki", "call Ben", "showdown Cy > Ben > Aki"]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "lang", "script", "proposed"),
+    [
+        pytest.param("indian-official", ["亜紀", "ベン", "千尋"], {}, "ja", official_in_japanese,
+                     [None, "ベン", "千尋"], id="official-ja"),  # fmt: skip
+        pytest.param("indian-chips", ["Aki", "Ben", "Cy"], {"stack": "20"}, "en",
+                     chips_in_english, [None, "Ben", "Cy", None, "Ben", "Cy"],
+                     id="chips-en"),  # fmt: skip
+    ],
+)
+async def test_a_round_by_the_players_phones_with_the_app_open(
+    tmp_path, game, players, options, lang, script, proposed
+):
+    by, shown = await play(tmp_path, game, players, options, lang, script)
+    assert by == proposed
+    print(shown)
