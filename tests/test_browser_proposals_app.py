@@ -54,11 +54,11 @@ class Table:
         for page in self.players.values():
             assert await page.wait_for(f"document.body.dataset.entries === '{entries}'", 20)
 
-    async def keys(self, *keys: str) -> None:
-        """The recorder types *keys* at the app's table; each records one entry."""
+    async def keys(self, *keys: str, adds: int | None = None) -> None:
+        """The recorder types *keys* at the app's table: *adds* entries (one a key)."""
         count = self.count()
         await press_all(self.pilot, list(keys))
-        await self.shown(count + len(keys))
+        await self.shown(count + (len(keys) if adds is None else adds))
 
     async def proposes(self, name: str, kind: str, *then: str) -> None:
         """*name* taps *kind* on their page, then the form's picks (*then*: JS elements);
@@ -72,8 +72,29 @@ class Table:
         queued = lambda: [p.player for p in self.app.proposals.waiting(1)][-1:] == [name]  # noqa: E731
         await until(self.pilot, queued, f"{name}'s proposal at the app")
 
+    async def proposes_auto(self, name: str, kind: str) -> str:
+        """With the switch on: *name*'s tap is recorded by itself, no key at the app; the
+        words *name*'s page says."""
+        count = self.count()
+        page = self.players[name]
+        await tap(page, ACTION.format(kind))
+        said = await page.wait_for("document.body.dataset.proposal === 'confirmed'", 20)
+        assert said, await page.text("#answer")
+        await self.shown(count + 1)
+        assert self.bar() == "" or not self.app.proposals.waiting(1)
+        return await page.text("#answer")
+
     def bar(self) -> str:
-        return str(self.app.screen.query_one("#proposals", Static).render())
+        return self.text("#proposals")
+
+    def result(self) -> list[str]:
+        """The app's table's lines on the round just ended."""
+        return [line.strip() for line in self.text("#result").splitlines()]
+
+    def text(self, selector: str) -> str:
+        """What *selector* shows on the app's screen ("" when hidden)."""
+        shown = self.app.screen.query_one(selector, Static)
+        return "" if shown.has_class("hidden") else str(shown.render())
 
     async def answers(self, name: str, key: str, status: str) -> str:
         """The recorder presses *key* (Enter confirms the first proposal, X refuses it);
@@ -95,7 +116,7 @@ async def play(
     options: dict[str, str],
     lang: str,
     script: Callable[[Table], Awaitable[list[str]]],
-) -> tuple[list[str | None], str]:
+) -> list[str | None]:
     """The app on session 1, recording as the first player, its phones' page started from
     the app; *script* played; compared with session 2 recorded by the command line from
     *script*'s words. Who proposed each entry, and the app's table's words at the end."""
@@ -124,7 +145,6 @@ async def play(
                 table = Table(app, pilot, pages)
                 await table.shown(0)
                 lines = await script(table)
-            shown = " ".join(str(w.render()) for w in app.screen.query(Static))
         finally:
             app.table_pages.stop_all()
     assert main(["--data-dir", str(data), "record", "2", *lines]) == 0
@@ -135,7 +155,7 @@ async def play(
             typed.kind, dict(typed.data), typed.recorder,
         )  # fmt: skip
         assert typed.proposed is None
-    return [e.proposed.by if e.proposed else None for e in by_phones], shown
+    return [e.proposed.by if e.proposed else None for e in by_phones]
 
 
 async def official_in_japanese(table: Table) -> list[str]:
@@ -149,7 +169,16 @@ async def official_in_japanese(table: Table) -> list[str]:
     await table.proposes("千尋", "showdown", CHOICE.format(json.dumps("千尋")))
     await table.answers("千尋", "enter", "confirmed")
     await fits(table.players["千尋"], 390)
-    return ["round", "fold ベン", "showdown 千尋"]
+    assert table.result() == [
+        "Round 1: 千尋 won the showdown at 10. 亜紀 20, ベン 10 paid 千尋 30",
+        "Standings: 1 千尋 +30 · 2 ベン -10 · 3 亜紀 -20",
+    ]
+    # the switch on: a proposal is recorded by itself, still marked; u undoes it
+    await table.keys("w", "n")
+    said = await table.proposes_auto("千尋", "fold")
+    assert said.startswith("確定しました: 千尋: "), said
+    await table.keys("u", "enter", adds=1)  # undo asks once
+    return ["round", "fold ベン", "showdown 千尋", "proposals auto", "round", "fold 千尋", "undo"]
 
 
 async def chips_in_english(table: Table) -> list[str]:
@@ -168,6 +197,10 @@ async def chips_in_english(table: Table) -> list[str]:
     rows = [ROW.format(name) for name in ("Cy", "Ben", "Aki")]
     await table.proposes("Cy", "showdown", *rows, "document.getElementById('form-send')")
     await table.answers("Cy", "enter", "confirmed")
+    assert table.result() == [
+        "Round 1: Cy won the pot of 15 at the showdown. Net: Aki -5, Ben -5, Cy +10",
+        "Standings: 1 Cy +10 · 2 Aki -5 · 2 Ben -5",
+    ]
     return ["round", "check Ben", "bet Cy", "call Aki", "call Ben", "showdown Cy > Ben > Aki"]
 
 
@@ -175,7 +208,7 @@ async def chips_in_english(table: Table) -> list[str]:
     ("game", "players", "options", "lang", "script", "proposed"),
     [
         pytest.param("indian-official", ["亜紀", "ベン", "千尋"], {}, "ja", official_in_japanese,
-                     [None, "ベン", "千尋"], id="official-ja"),  # fmt: skip
+                     [None, "ベン", "千尋", None, None, "千尋", None], id="official-ja"),  # fmt: skip
         pytest.param("indian-chips", ["Aki", "Ben", "Cy"], {"stack": "20"}, "en",
                      chips_in_english, [None, "Ben", "Cy", None, "Ben", "Cy"],
                      id="chips-en"),  # fmt: skip
@@ -184,6 +217,4 @@ async def chips_in_english(table: Table) -> list[str]:
 async def test_a_round_by_the_players_phones_with_the_app_open(
     tmp_path, game, players, options, lang, script, proposed
 ):
-    by, shown = await play(tmp_path, game, players, options, lang, script)
-    assert by == proposed
-    print(shown)
+    assert await play(tmp_path, game, players, options, lang, script) == proposed
