@@ -10,6 +10,7 @@ the round's result. (The same without the app: tests/test_browser_proposals.py.)
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -69,7 +70,10 @@ class Table:
             await tap(page, element)
         waiting = "document.body.dataset.proposal === 'waiting'"
         assert await page.wait_for(waiting, 20), await page.text("#answer")
-        queued = lambda: [p.player for p in self.app.proposals.waiting(1)][-1:] == [name]  # noqa: E731
+
+        def queued() -> bool:
+            return [p.player for p in self.app.proposals.waiting(1)][-1:] == [name]
+
         await until(self.pilot, queued, f"{name}'s proposal at the app")
 
     async def proposes_auto(self, name: str, kind: str) -> str:
@@ -83,6 +87,12 @@ class Table:
         await self.shown(count + 1)
         assert self.bar() == "" or not self.app.proposals.waiting(1)
         return await page.text("#answer")
+
+    async def mark(self, name: str, seq: int) -> str:
+        """What *name*'s page says by entry *seq* in its latest entries (who proposed it)."""
+        note = f"document.querySelector('#entries li[data-seq=\"{seq}\"] .note')"
+        assert await self.players[name].wait_for(f"!!{note}", 20), seq
+        return str(await self.players[name].evaluate(f"{note}.textContent"))
 
     def bar(self) -> str:
         return self.text("#proposals")
@@ -119,7 +129,7 @@ async def play(
 ) -> list[str | None]:
     """The app on session 1, recording as the first player, its phones' page started from
     the app; *script* played; compared with session 2 recorded by the command line from
-    *script*'s words. Who proposed each entry, and the app's table's words at the end."""
+    *script*'s words. Who proposed each entry."""
     data = tmp_path / "data"
     store = Store(data)
     for _ in range(2):
@@ -154,7 +164,9 @@ async def play(
         assert (phoned.kind, dict(phoned.data), phoned.recorder) == (
             typed.kind, dict(typed.data), typed.recorder,
         )  # fmt: skip
-        assert typed.proposed is None
+        assert typed.proposed is None and phoned.recorder == players[0]
+        if phoned.proposed is not None:  # asked before it was confirmed, in UTC
+            assert phoned.proposed.at.tzinfo is not None and phoned.proposed.at <= phoned.at
     return [e.proposed.by if e.proposed else None for e in by_phones]
 
 
@@ -166,6 +178,10 @@ async def official_in_japanese(table: Table) -> list[str]:
     await table.proposes("ベン", "fold")
     said = await table.answers("ベン", "enter", "confirmed")
     assert said.startswith("確定しました: ベン: "), said
+    mark = await table.mark("千尋", 2)  # every phone says who proposed it, and who confirmed
+    assert re.fullmatch(r"ベンさんが\d\d:\d\d:\d\dに提案、亜紀さんが\d\d:\d\d:\d\dに確認", mark), (
+        mark
+    )
     await table.proposes("千尋", "showdown", CHOICE.format(json.dumps("千尋")))
     await table.answers("千尋", "enter", "confirmed")
     await fits(table.players["千尋"], 390)
@@ -177,6 +193,7 @@ async def official_in_japanese(table: Table) -> list[str]:
     await table.keys("w", "n")
     said = await table.proposes_auto("千尋", "fold")
     assert said.startswith("確定しました: 千尋: "), said
+    assert (await table.mark("ベン", 6)).startswith("千尋さんが")
     await table.keys("u", "enter", adds=1)  # undo asks once
     return ["round", "fold ベン", "showdown 千尋", "proposals auto", "round", "fold 千尋", "undo"]
 
@@ -188,6 +205,8 @@ async def chips_in_english(table: Table) -> list[str]:
     await table.proposes("Cy", "bet")  # the game's bet: one tap
     said = await table.answers("Cy", "enter", "confirmed")
     assert said.startswith("Confirmed: Cy: "), said
+    mark = await table.mark("Ben", 3)
+    assert re.fullmatch(r"proposed by Cy \S+, confirmed by Aki \S+", mark), mark
     await table.keys("c")  # Aki, the recorder, calls with their own key
     await table.proposes("Ben", "fold")
     said = await table.answers("Ben", "X", "refused")
@@ -207,11 +226,24 @@ async def chips_in_english(table: Table) -> list[str]:
 @pytest.mark.parametrize(
     ("game", "players", "options", "lang", "script", "proposed"),
     [
-        pytest.param("indian-official", ["亜紀", "ベン", "千尋"], {}, "ja", official_in_japanese,
-                     [None, "ベン", "千尋", None, None, "千尋", None], id="official-ja"),  # fmt: skip
-        pytest.param("indian-chips", ["Aki", "Ben", "Cy"], {"stack": "20"}, "en",
-                     chips_in_english, [None, "Ben", "Cy", None, "Ben", "Cy"],
-                     id="chips-en"),  # fmt: skip
+        pytest.param(
+            "indian-official",
+            ["亜紀", "ベン", "千尋"],
+            {},
+            "ja",
+            official_in_japanese,
+            [None, "ベン", "千尋", None, None, "千尋", None],
+            id="official-ja",
+        ),
+        pytest.param(
+            "indian-chips",
+            ["Aki", "Ben", "Cy"],
+            {"stack": "20"},
+            "en",
+            chips_in_english,
+            [None, "Ben", "Cy", None, "Ben", "Cy"],
+            id="chips-en",
+        ),
     ],
 )
 async def test_a_round_by_the_players_phones_with_the_app_open(
