@@ -29,6 +29,9 @@ from tests.ui_support import press_all
 
 require_browser()
 
+SAID = "document.body.dataset.proposal"
+ANSWER = "document.getElementById('answer').textContent"
+
 
 async def until(pilot, check: Callable[[], object], what: str) -> None:
     """Let the app run until *check* holds: the page process answers in its own time."""
@@ -68,8 +71,7 @@ class Table:
         await tap(page, ACTION.format(kind))
         for element in then:
             await tap(page, element)
-        waiting = "document.body.dataset.proposal === 'waiting'"
-        assert await page.wait_for(waiting, 20), await page.text("#answer")
+        assert await page.wait_for(f"{SAID} === 'waiting'", 20), await page.text("#answer")
 
         def queued() -> bool:
             return [p.player for p in self.app.proposals.waiting(1)][-1:] == [name]
@@ -82,7 +84,7 @@ class Table:
         count = self.count()
         page = self.players[name]
         await tap(page, ACTION.format(kind))
-        said = await page.wait_for("document.body.dataset.proposal === 'confirmed'", 20)
+        said = await page.wait_for(f"{SAID} === 'confirmed'", 20)
         assert said, await page.text("#answer")
         await self.shown(count + 1)
         assert self.bar() == "" or not self.app.proposals.waiting(1)
@@ -113,7 +115,7 @@ class Table:
         assert self.bar().startswith(f"{name}: "), self.bar()
         await press_all(self.pilot, [key])
         page = self.players[name]
-        said = await page.wait_for(f"document.body.dataset.proposal === '{status}'", 20)
+        said = await page.wait_for(f"{SAID} === '{status}'", 20)
         assert said, await page.text("#answer")
         await self.shown(count + (status == "confirmed"))
         return await page.text("#answer")
@@ -176,9 +178,14 @@ async def official_in_japanese(table: Table) -> list[str]:
     said = await table.answers("千尋", "X", "refused")
     assert said.startswith("記録役が断りました: 千尋: "), said
     await table.proposes("ベン", "fold")
+    await table.keys("r")  # the parent raises at the app meanwhile: ベン's fold is withdrawn
+    said = await table.players["ベン"].wait_for(f"{SAID} === 'withdrawn' && {ANSWER}", 20)
+    assert said.startswith("確定の前に卓が変わったため取り下げました: ベン: "), said
+    assert table.bar() == "" and not table.app.proposals.waiting(1)
+    await table.proposes("ベン", "fold")  # again, on the table as it is now
     said = await table.answers("ベン", "enter", "confirmed")
     assert said.startswith("確定しました: ベン: "), said
-    mark = await table.mark("千尋", 2)  # every phone says who proposed it, and who confirmed
+    mark = await table.mark("千尋", 3)  # every phone says who proposed it, and who confirmed
     assert re.fullmatch(r"ベンさんが\d\d:\d\d:\d\dに提案、亜紀さんが\d\d:\d\d:\d\dに確認", mark), (
         mark
     )
@@ -186,16 +193,25 @@ async def official_in_japanese(table: Table) -> list[str]:
     await table.answers("千尋", "enter", "confirmed")
     await fits(table.players["千尋"], 390)
     assert table.result() == [
-        "Round 1: 千尋 won the showdown at 10. 亜紀 20, ベン 10 paid 千尋 30",
-        "Standings: 1 千尋 +30 · 2 ベン -10 · 3 亜紀 -20",
+        "Round 1: 千尋 won the showdown at 20. 亜紀 40, ベン 20 paid 千尋 60",
+        "Standings: 1 千尋 +60 · 2 ベン -20 · 3 亜紀 -40",  # rules.md: 2s, s,
     ]
     # the switch on: a proposal is recorded by itself, still marked; u undoes it
     await table.keys("w", "n")
     said = await table.proposes_auto("千尋", "fold")
     assert said.startswith("確定しました: 千尋: "), said
-    assert (await table.mark("ベン", 6)).startswith("千尋さんが")
+    assert (await table.mark("ベン", 7)).startswith("千尋さんが")
     await table.keys("u", "enter", adds=1)  # undo asks once
-    return ["round", "fold ベン", "showdown 千尋", "proposals auto", "round", "fold 千尋", "undo"]
+    return [
+        "round",
+        "raise",
+        "fold ベン",
+        "showdown 千尋",
+        "proposals auto",
+        "round",
+        "fold 千尋",
+        "undo",
+    ]
 
 
 async def chips_in_english(table: Table) -> list[str]:
@@ -232,7 +248,7 @@ async def chips_in_english(table: Table) -> list[str]:
             {},
             "ja",
             official_in_japanese,
-            [None, "ベン", "千尋", None, None, "千尋", None],
+            [None, None, "ベン", "千尋", None, None, "千尋", None],
             id="official-ja",
         ),
         pytest.param(
