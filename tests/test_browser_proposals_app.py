@@ -31,6 +31,7 @@ require_browser()
 
 SAID = "document.body.dataset.proposal"
 ANSWER = "document.getElementById('answer').textContent"
+TIME = r"\d\d:\d\d:\d\d"
 
 
 async def until(pilot, check: Callable[[], object], what: str) -> None:
@@ -186,15 +187,13 @@ async def official_in_japanese(table: Table) -> list[str]:
     said = await table.answers("ベン", "enter", "confirmed")
     assert said.startswith("確定しました: ベン: "), said
     mark = await table.mark("千尋", 3)  # every phone says who proposed it, and who confirmed
-    assert re.fullmatch(r"ベンさんが\d\d:\d\d:\d\dに提案、亜紀さんが\d\d:\d\d:\d\dに確認", mark), (
-        mark
-    )
+    assert re.fullmatch(rf"ベンさんが{TIME}に提案、亜紀さんが{TIME}に確認", mark), mark
     await table.proposes("千尋", "showdown", CHOICE.format(json.dumps("千尋")))
     await table.answers("千尋", "enter", "confirmed")
     await fits(table.players["千尋"], 390)
     assert table.result() == [
         "Round 1: 千尋 won the showdown at 20. 亜紀 40, ベン 20 paid 千尋 60",
-        "Standings: 1 千尋 +60 · 2 ベン -20 · 3 亜紀 -40",  # rules.md: 2s, s,
+        "Standings: 1 千尋 +60 · 2 ベン -20 · 3 亜紀 -40",  # the parent pays 2s
     ]
     # the switch on: a proposal is recorded by itself, still marked; u undoes it
     await table.keys("w", "n")
@@ -222,7 +221,7 @@ async def chips_in_english(table: Table) -> list[str]:
     said = await table.answers("Cy", "enter", "confirmed")
     assert said.startswith("Confirmed: Cy: "), said
     mark = await table.mark("Ben", 3)
-    assert re.fullmatch(r"proposed by Cy \S+, confirmed by Aki \S+", mark), mark
+    assert re.fullmatch(rf"proposed by Cy {TIME}, confirmed by Aki {TIME}", mark), mark
     await table.keys("c")  # Aki, the recorder, calls with their own key
     await table.proposes("Ben", "fold")
     said = await table.answers("Ben", "X", "refused")
