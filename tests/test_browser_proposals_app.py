@@ -23,6 +23,7 @@ from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.player_links import PlayerLinksScreen
 from scorekeeper.ui.screens.table import TableScreen
+from scorekeeper.ui.widgets.proposals import proposals_text
 from tests.browser_support import Browser, require_browser
 from tests.test_browser_recorder import ACTION, CHOICE, ROW, fits, phone, tap
 from tests.ui_support import press_all
@@ -88,7 +89,7 @@ class Table:
         said = await page.wait_for(f"{SAID} === 'confirmed'", 20)
         assert said, await page.text("#answer")
         await self.shown(count + 1)
-        assert self.bar() == "" or not self.app.proposals.waiting(1)
+        await self.none_waits()
         return await page.text("#answer")
 
     async def mark(self, name: str, seq: int) -> str:
@@ -96,6 +97,16 @@ class Table:
         note = f"document.querySelector('#entries li[data-seq=\"{seq}\"] .note')"
         assert await self.players[name].wait_for(f"!!{note}", 20), seq
         return str(await self.players[name].evaluate(f"{note}.textContent"))
+
+    async def none_waits(self) -> None:
+        """The app's queue is empty, and its line over the table says none waits (only
+        the switch, when it is on)."""
+        auto = self.app.screen.state.auto_confirm  # type: ignore[attr-defined]
+
+        def empty() -> bool:
+            return not self.app.proposals.waiting(1) and self.bar() == proposals_text([], auto)
+
+        await until(self.pilot, empty, "no proposal waiting at the app")
 
     def bar(self) -> str:
         return self.text("#proposals")
@@ -184,7 +195,7 @@ async def official_in_japanese(table: Table) -> list[str]:
     await table.keys("r")  # the parent raises at the app meanwhile: ベン's fold is withdrawn
     said = await table.players["ベン"].wait_for(f"{SAID} === 'withdrawn' && {ANSWER}", 20)
     assert said.startswith("確定の前に卓が変わったため取り下げました: ベン: "), said
-    assert table.bar() == "" and not table.app.proposals.waiting(1)
+    await table.none_waits()  # the app's line is gone too
     await table.proposes("ベン", "fold")  # again, on the table as it is now
     said = await table.answers("ベン", "enter", "confirmed")
     assert said.startswith("確定しました: ベン: "), said
@@ -199,6 +210,7 @@ async def official_in_japanese(table: Table) -> list[str]:
     ]
     # the switch on: a proposal is recorded by itself, still marked; u undoes it
     await table.keys("w", "n")
+    assert table.bar() == "proposals confirm themselves (w: the recorder confirms again)"
     said = await table.proposes_auto("千尋", "fold")
     assert said.startswith("確定しました: 千尋: "), said
     assert (await table.mark("ベン", 7)).startswith("千尋さんが")
