@@ -5,7 +5,11 @@ players' screen, and each player taps their move on their own page; the recorder
 each proposal with Enter in the app, or refuses one with X (the player's page says so in
 their language). The journal then equals the one ``scorekeeper record`` makes from the
 same words, event by event, plus who proposed each proposed entry; the app's table shows
-the round's result. (The same without the app: tests/test_browser_proposals.py.)"""
+the round's result. Along the way: a key at the app withdraws the proposal waiting (the
+player is told), every phone says who proposed an entry and who confirmed it, and with the
+switch on (w) a proposal is recorded by itself, still marked, and u undoes it. One app and
+one page process a test, a tab a player. (The same without the app:
+tests/test_browser_proposals.py.)"""
 
 from __future__ import annotations
 
@@ -109,6 +113,7 @@ class Table:
         await until(self.pilot, empty, "no proposal waiting at the app")
 
     def bar(self) -> str:
+        """The app's line over the table: the first proposal waiting, or the switch."""
         return self.text("#proposals")
 
     def result(self) -> list[str]:
