@@ -68,7 +68,7 @@ def test_a_refused_proposal_is_never_queued():
         "only the recorder enters “Undo”: a player cannot propose it"
     )
     assert refusal(queue, session, "Ben", "fold Ben", after=0) == (
-        "The table changed (now 1 entries): look at it again and tap again."
+        "The table changed (now 1 entry): look at it again and tap again."
     )
     assert refusal(queue, session, "Ben", "dance") != ""
     assert queue.pending() == [] and queue.mine("Ben", "en")["said"] is None

@@ -49,8 +49,17 @@ def app_recording_opens(store: Store) -> tuple[ScorekeeperApp, list[int]]:
 
 
 async def press_all(pilot, keys) -> None:
-    """Type *keys* as a terminal delivers a quick typist's keys (:func:`type_burst`)."""
-    await type_burst(pilot, keys)
+    """Press *keys* one at a time: each posted as the terminal's driver posts it, then
+    Textual's own wait for the screen's widgets to take their messages and for the
+    animations it began (one idle wait a key; Pilot's ``press`` then ``pause`` is three).
+    Each key reaches the screen the one before left, as a person's keys do."""
+    app = pilot.app
+    for key in keys:
+        app.post_message(_key_event(key))
+        await pilot.wait_for_scheduled_animations()
+    if getattr(app, "_held", None) is not None:
+        assert await settled(pilot, lambda: getattr(app, "_held", None) is None), "keys held"
+        await pilot.wait_for_scheduled_animations()
 
 
 async def press_each(pilot, keys) -> None:
