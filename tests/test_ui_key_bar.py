@@ -71,9 +71,9 @@ def _cells(line: list[Segment]) -> list[tuple[str, object, object, bool, bool]]:
 async def _bottom(bar: str, compact: bool, theme: str, size: tuple[int, int], hover: int | None):
     app = Keys(bar, compact, theme)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause(0.1)
-        # Textual's footer makes its keys a little after the first frame: on a loaded
-        # machine, after the pause above too. Wait for them (up to 5 s), then compare.
+        await pilot.pause()
+        # Textual's footer makes its keys a little after the first frame (on a loaded
+        # machine, later still): wait for them (up to 5 s), then compare.
         for _ in range(100):
             if "Round" in "".join(
                 text for text, _, _ in app.screen._compositor.render_strips()[-1]
