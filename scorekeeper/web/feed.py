@@ -199,10 +199,10 @@ class Feed:
 
     def _swap(self, docs: dict[str, bytes]) -> None:
         """The documents made last, with what goes with them (in the loop); a proposal
-        made on another count, or in a session no longer followed, withdrawn."""
+        made for an older count, or in a session no longer followed, withdrawn."""
         self._docs = docs
         sid, self.count, self.auto_confirm, self._offers = self._next
-        stale = self.proposals.withdraw_stale(self.count if sid == self._queue_sid else -1)
+        stale = self.proposals.withdraw_stale(self.count if sid == self._queue_sid else None)
         self._queue_sid = sid
         if stale and self.on_queue is not None:
             self.on_queue()  # each stale one's player is told with this version
