@@ -18,7 +18,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.words import parse_entry
 from scorekeeper.messages import UserError
 from scorekeeper.services.phone import entry_count
-from scorekeeper.services.proposals import ProposalQueue, read_words
+from scorekeeper.services.proposals import ProposalQueue, read_words, reworded
 
 NOW = datetime(2026, 12, 6, 21, 4, 5, tzinfo=UTC)
 PLAYERS = ["Aki", "Ben", "Cleo"]
@@ -100,6 +100,22 @@ def test_stale_proposals_are_withdrawn_with_a_word_in_the_players_language():
                  "text": "確定の前に卓が変わったため取り下げました: Ben: Benが10で降りた"},
     }  # fmt: skip
     assert queue.mine("Cleo", "en") == {"mine": [], "said": None}
+
+
+def test_the_ones_behind_a_confirmed_proposal_move_on_and_are_worded_again():
+    session, queue = official(), ProposalQueue()
+    raised = queue.propose(session, "Aki", ["raise"], 1, NOW)
+    ben = queue.propose(session, "Ben", ["fold", "Ben"], 1, NOW)
+    taken = queue.take(raised.id)
+    session.record(parse_entry(session.game, list(taken.tap().words)))
+    queue.tell(taken, "confirmed")
+    (moved,) = queue.unworded()
+    assert (moved.id, moved.after, moved.label("en")) == (ben.id, 2, "Ben: Ben folded at 10")
+    assert queue.withdraw_stale(2) == []  # made with the raise waiting ahead of it
+    assert queue.reword(reworded(session, [moved]))
+    assert queue.pending()[0].label("en") == "Ben: Ben folded at 20"
+    assert queue.mine("Ben", "en")["said"]["text"] == "Waiting for the recorder: Ben: Ben folded at 20"
+    assert queue.unworded() == [] and not queue.reword(reworded(session, [moved]))
 
 
 def test_a_player_sees_only_their_own():

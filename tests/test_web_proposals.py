@@ -249,7 +249,11 @@ async def test_the_recorder_confirms_a_queue_in_order_one_confirm_each(tmp_path)
                 (("A", ["raise"]), ("B", ["fold", "B"]), ("C", ["fold", "C"])), start=1
             )
         ]
-        for proposal in made:
+        assert (await answer(client, "confirm", {"id": made[0]["id"]})).status == 200
+        worded = ["B: B folded at 20", "C: C folded at 20"]  # for the table they now wait on
+        rec = await until(client, RTOKEN, lambda d: [p["label"] for p in d["proposals"]] == worded)
+        assert [p["id"] for p in rec["proposals"]] == [made[1]["id"], made[2]["id"]]
+        for proposal in made[1:]:
             reply = await answer(client, "confirm", {"id": proposal["id"]})
             assert reply.status == 200, await reply.text()
         recorded = [(e.kind, e.data, e.proposed and e.proposed.by) for e in events(tmp_path)[1:]]

@@ -115,6 +115,8 @@ class ProposalQueue:
         self._words: dict[str, Word] = {}
         self._keys: OrderedDict[tuple[str, str], Proposal] = OrderedDict()
         self._arrived = 0  # proposals queued so far: each one's place in the order
+        #: Proposals moved on behind a confirmed one, not yet worded for their new count.
+        self._unworded: set[str] = set()
 
     def pending(self) -> list[Proposal]:
         """The proposals waiting, oldest first."""
@@ -190,6 +192,29 @@ class ProposalQueue:
             self._words[proposal.player] = Word("withdrawn", proposal)
         return stale
 
+    def unworded(self) -> list[Proposal]:
+        """The waiting proposals moved on since they were worded (their labels may say the
+        table they were made at: "folded at 10" where a raise ahead made it 20)."""
+        self._unworded &= self._pending.keys()
+        return [one for one in self._pending.values() if one.id in self._unworded]
+
+    def reword(self, worded: dict[str, tuple[int, tuple[tuple[str, str], ...]]]) -> bool:
+        """Labels made again (:func:`reworded`: each id's count and labels) put on the
+        proposals still waiting at that count; whether any label changed."""
+        changed = False
+        for proposal_id, (after, labels) in worded.items():
+            one = self._pending.get(proposal_id)
+            if one is None or one.after != after:
+                continue
+            self._unworded.discard(proposal_id)
+            if labels and labels != one.labels:
+                self._pending[proposal_id] = new = replace(one, labels=labels)
+                word = self._words.get(one.player)
+                if word is not None and word.proposal.id == proposal_id:
+                    self._words[one.player] = replace(word, proposal=new)
+                changed = True
+        return changed
+
     def withdraw_player(self, player: str) -> list[Proposal]:
         """Every waiting proposal of *player* (their link was revoked, or they left)."""
         gone = [one for one in self._pending.values() if one.player == player]
@@ -210,6 +235,7 @@ class ProposalQueue:
         for one in list(self._pending.values()):
             if one.order > proposal.order and one.after == proposal.after:
                 self._pending[one.id] = moved = replace(one, after=proposal.after + 1)
+                self._unworded.add(one.id)
                 word = self._words.get(one.player)
                 if word is not None and word.proposal.id == one.id:
                     self._words[one.player] = replace(word, proposal=moved)
@@ -256,6 +282,24 @@ class ProposalQueue:
 
 def _iso(at: datetime) -> str:
     return at.isoformat(timespec="seconds")
+
+
+def reworded(
+    session: Session, proposals: Sequence[Proposal]
+) -> dict[str, tuple[int, tuple[tuple[str, str], ...]]]:
+    """Each of *proposals* made at the count of *session* now, worded again for its table
+    (none when the rules refuse it now: its confirm will say why): id → (count, labels)."""
+    count = entry_count(session)
+    worded = {}
+    for one in proposals:
+        if one.after != count:
+            continue
+        try:
+            entry = parse_entry(session.game, list(one.words))
+        except (RuleError, UserError):  # read once already: never
+            continue
+        worded[one.id] = (count, _labels(session, one.player, entry, one.at))
+    return worded
 
 
 def _labels(

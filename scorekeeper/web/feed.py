@@ -28,7 +28,7 @@ from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.services import recheck as rechecking
 from scorekeeper.services.known_names import known_names
 from scorekeeper.services.phone import phone_actions, player_actions
-from scorekeeper.services.proposals import ProposalQueue
+from scorekeeper.services.proposals import ProposalQueue, reworded
 from scorekeeper.services.showing import Followed
 from scorekeeper.web.answers import choose_language, plain, secure
 from scorekeeper.web.links import SETTINGS, for_player, for_recorder
@@ -359,6 +359,21 @@ class Feed:
                     self.on_seats(self.seated)
                 self.changed.set()
                 self.changed = asyncio.Event()
+            await self._reword(loop)
+
+    async def _reword(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The proposals moved on behind a confirmed one, once the table they are now made
+        for is read: worded for it, so the recorder sees what a confirm would record."""
+        moved = [one for one in self.proposals.unworded() if one.after == self.count]
+        if not moved:
+            return
+
+        def worded() -> dict[str, tuple[int, tuple[tuple[str, str], ...]]]:
+            with self.lock:
+                return reworded(self.followed.session, moved)
+
+        if self.proposals.reword(await loop.run_in_executor(None, worded)):
+            self.queue_changed()
 
 
 def _failed(error: Exception) -> str:
