@@ -114,7 +114,8 @@ def test_the_ones_behind_a_confirmed_proposal_move_on_and_are_worded_again():
     assert queue.withdraw_stale(2) == []  # made with the raise waiting ahead of it
     assert queue.reword(reworded(session, [moved]))
     assert queue.pending()[0].label("en") == "Ben: Ben folded at 20"
-    assert queue.mine("Ben", "en")["said"]["text"] == "Waiting for the recorder: Ben: Ben folded at 20"
+    said = queue.mine("Ben", "en")["said"]["text"]
+    assert said == "Waiting for the recorder: Ben: Ben folded at 20"
     assert queue.unworded() == [] and not queue.reword(reworded(session, [moved]))
 
 
@@ -159,11 +160,12 @@ def official_words(session: Session, player: str, pick: int) -> list[str] | None
 
 ACTS = st.lists(
     st.tuples(
-        st.sampled_from(["propose", "propose", "confirm", "confirm", "refuse", "other",
-                         "look", "unanswered"]),
+        st.sampled_from(
+            ["propose", "propose", "confirm", "confirm", "refuse", "other", "look", "unanswered"]
+        ),
         st.sampled_from(PLAYERS),
         st.integers(0, 7),
-    ),  # fmt: skip
+    ),
     max_size=30,
 )
 
