@@ -372,7 +372,11 @@ class Feed:
             with self.lock:
                 return reworded(self.followed.session, moved)
 
-        if self.proposals.reword(await loop.run_in_executor(None, worded)):
+        try:
+            labels = await loop.run_in_executor(None, worded)
+        except Exception:  # a fault of ours: the words they were made with are kept
+            labels = {one.id: (one.after, ()) for one in moved}
+        if self.proposals.reword(labels):
             self.queue_changed()
 
 
