@@ -1,6 +1,7 @@
 """The page server's queue of players' proposals (services/proposals.py, issue 46):
-checked as a dry run, in the order they came, capped, withdrawn when the table moves on,
-never confirmed against a count they were not made at."""
+checked as a dry run, in the order they came, capped, confirmed in order one by one,
+withdrawn when another entry makes them stale, never confirmed against a table they were
+not made for."""
 
 from __future__ import annotations
 
