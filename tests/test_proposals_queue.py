@@ -1,6 +1,7 @@
 """The page server's queue of players' proposals (services/proposals.py, issue 46):
-checked as a dry run, in the order they came, capped, withdrawn when the table moves on,
-never confirmed against a count they were not made at."""
+checked as a dry run, in the order they came, capped, confirmed in order one by one,
+withdrawn when another entry makes them stale, never confirmed against a table they were
+not made for."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.core.errors import RuleError
 from scorekeeper.core.header import make_header
+from scorekeeper.core.proposing import player_legal
 from scorekeeper.core.session import Session
 from scorekeeper.core.words import parse_entry
 from scorekeeper.messages import UserError
 from scorekeeper.services.phone import entry_count
-from scorekeeper.services.proposals import ProposalQueue, read_words
+from scorekeeper.services.proposals import ProposalQueue, read_words, reworded
 
 NOW = datetime(2026, 12, 6, 21, 4, 5, tzinfo=UTC)
 PLAYERS = ["Aki", "Ben", "Cleo"]
@@ -100,6 +103,23 @@ def test_stale_proposals_are_withdrawn_with_a_word_in_the_players_language():
     assert queue.mine("Cleo", "en") == {"mine": [], "said": None}
 
 
+def test_the_ones_behind_a_confirmed_proposal_move_on_and_are_worded_again():
+    session, queue = official(), ProposalQueue()
+    raised = queue.propose(session, "Aki", ["raise"], 1, NOW)
+    ben = queue.propose(session, "Ben", ["fold", "Ben"], 1, NOW)
+    taken = queue.take(raised.id)
+    session.record(parse_entry(session.game, list(taken.tap().words)))
+    queue.tell(taken, "confirmed")
+    (moved,) = queue.unworded()
+    assert (moved.id, moved.after, moved.label("en")) == (ben.id, 2, "Ben: Ben folded at 10")
+    assert queue.withdraw_stale(2) == []  # made with the raise waiting ahead of it
+    assert queue.reword(reworded(session, [moved]))
+    assert queue.pending()[0].label("en") == "Ben: Ben folded at 20"
+    said = queue.mine("Ben", "en")["said"]["text"]
+    assert said == "Waiting for the recorder: Ben: Ben folded at 20"
+    assert queue.unworded() == [] and not queue.reword(reworded(session, [moved]))
+
+
 def test_a_player_sees_only_their_own():
     session, queue = official(), ProposalQueue()
     queue.propose(session, "Ben", ["fold", "Ben"], 1, NOW)
@@ -128,49 +148,85 @@ def test_a_posted_proposal_is_read_strictly():
             read_words(bad)
 
 
+def official_words(session: Session, player: str, pick: int) -> list[str] | None:
+    """One entry *player* may propose now, picked by *pick* (None when there is none)."""
+    offers = player_legal(session, player)
+    if not offers:
+        return None
+    action = offers[pick % len(offers)]
+    if action.kind == "raise":
+        return ["raise"]
+    return [action.kind, action.choices[pick % len(action.choices)]]
+
+
 ACTS = st.lists(
     st.tuples(
-        st.sampled_from(["propose", "record", "confirm"]),
+        st.sampled_from(
+            ["propose", "propose", "confirm", "confirm", "refuse", "other", "look", "unanswered"]
+        ),
         st.sampled_from(PLAYERS),
-        st.integers(0, 3),
+        st.integers(0, 7),
     ),
-    max_size=25,
+    max_size=30,
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(ACTS)
-def test_no_proposal_is_ever_confirmed_against_a_count_it_was_not_made_at(acts):
-    """Proposals, entries recorded by the recorder, confirmations in any order: whatever
-    the queue hands to confirm was made at the count of now, as the stale ones are
-    withdrawn at each entry recorded."""
+def test_a_queue_is_confirmed_in_order_and_never_against_a_table_it_was_not_made_for(acts):
+    """Proposals, confirmations (in any order; the desk at times not answering),
+    refusals, the recorder's own entries and the feed's looks (late at times), in any mix.
+    A proposal is made for the table of its count plus the proposals queued ahead of it:
+    it is recorded (checked by the rules then) or refused by them exactly while every
+    entry since its count was a confirmation of one ahead of it, and withdrawn otherwise;
+    nothing made before any other entry is ever recorded."""
     session, queue = official(), ProposalQueue()
+    journal: list[int] = [0, 0]  # per entry: the order of the proposal it confirmed, or 0
+    made: dict[str, int] = {}  # each proposal's count when made: its table
+
+    def fresh(proposal) -> bool:
+        since = journal[made[proposal.id] + 1 :]
+        return all(0 < order < proposal.order for order in since)
+
     for what, player, pick in acts:
-        if not session.state.in_round:
-            session.record(parse_entry(session.game, ["round"]))
-            queue.withdraw_stale(entry_count(session))
-        offers = [a for a in session.legal_once() if a.kind in ("fold", "raise", "showdown")]
+        pending = queue.pending()
+        chosen = pending[pick % len(pending)] if pending else None
         if what == "propose":
-            mine = [a for a in offers if a.kind != "raise" or player == session.state.parent]
-            if not mine:
-                continue
-            action = mine[pick % len(mine)]
-            words = [action.kind] + ([player] if action.kind == "fold" else [])
-            if action.kind == "showdown":
-                words = ["showdown", action.choices[pick % len(action.choices)]]
-            with contextlib.suppress(UserError):
-                queue.propose(session, player, words, entry_count(session), NOW)
-        elif what == "record" and offers:
-            action = offers[pick % len(offers)]
-            words = [action.kind] + ([action.choices[0]] if action.choices else [])
+            words = official_words(session, player, pick)
+            if words is not None:
+                with contextlib.suppress(UserError):  # a cap, or already folded
+                    proposal = queue.propose(session, player, words, entry_count(session), NOW)
+                    made[proposal.id] = proposal.after
+        elif what == "other":  # the recorder's own key, an undo, a note …
+            words = ["round"] if not session.state.in_round else ["note", "drinks"]
             session.record(parse_entry(session.game, words))
-            queue.withdraw_stale(entry_count(session))
-        elif what == "confirm" and queue.pending():
-            proposal = queue.take(queue.pending()[0].id)
-            assert proposal.after == entry_count(session)
+            journal.append(0)
+        elif what == "look":
+            for gone in queue.withdraw_stale(entry_count(session)):
+                assert not fresh(gone)
+        elif chosen is not None and what == "refuse":
+            queue.tell(queue.take(chosen.id), "refused")
+        elif chosen is not None and what == "unanswered":
+            queue.put_back(queue.take(chosen.id))
+        elif chosen is not None and what == "confirm":
+            proposal = queue.take(chosen.id)
             tap = proposal.tap()
+            if tap.after != entry_count(session):  # the desk: the table moved on
+                assert not fresh(proposal)
+                queue.tell(proposal, "withdrawn")
+                continue
+            assert fresh(proposal)
             entry = parse_entry(session.game, list(tap.words))
-            session.record(entry)  # the rules accept it at the count it was made at
+            try:
+                session.check(entry)
+            except RuleError:  # the ones ahead of it made it illegal: refused in words
+                queue.tell(proposal, "refused", "the rules")
+                continue
+            session.record(entry)
+            journal.append(proposal.order)
             queue.tell(proposal, "confirmed")
-            queue.withdraw_stale(entry_count(session))
-        assert all(one.after == entry_count(session) for one in queue.pending())
+        orders = [one.order for one in queue.pending()]
+        assert orders == sorted(orders)  # the order they came, whatever was put back
+    waiting = queue.pending()
+    gone = queue.withdraw_stale(entry_count(session))  # a look now: exactly the stale ones go
+    assert gone == [one for one in waiting if not fresh(one)]

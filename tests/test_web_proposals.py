@@ -233,3 +233,78 @@ async def test_links_made_later_by_the_apps_word_offer_the_players_moves(tmp_pat
         assert mine["offers"][0]["kind"] == "fold" and mine["offers"][0]["choices"] == ["B"]
     finally:
         await client.close()
+
+
+async def test_the_recorder_confirms_a_queue_in_order_one_confirm_each(tmp_path):
+    """Three proposals made at the same count: each is made for the table plus the ones
+    queued ahead of it, so confirming the first does not make the others stale."""
+    app, client = await started(tmp_path)
+    try:
+        await tap(client, ["round"], 0, 1)
+        links = tokens(app)
+        await until(client, links["C"], lambda d: d["after"] == 1)
+        made = [
+            await (await propose(client, links[name], words, 1, number)).json()
+            for number, (name, words) in enumerate(
+                (("A", ["raise"]), ("B", ["fold", "B"]), ("C", ["fold", "C"])), start=1
+            )
+        ]
+        assert (await answer(client, "confirm", {"id": made[0]["id"]})).status == 200
+        worded = ["B: B folded at 20", "C: C folded at 20"]  # for the table they now wait on
+        rec = await until(client, RTOKEN, lambda d: [p["label"] for p in d["proposals"]] == worded)
+        assert [p["id"] for p in rec["proposals"]] == [made[1]["id"], made[2]["id"]]
+        for proposal in made[1:]:
+            reply = await answer(client, "confirm", {"id": proposal["id"]})
+            assert reply.status == 200, await reply.text()
+        recorded = [(e.kind, e.data, e.proposed and e.proposed.by) for e in events(tmp_path)[1:]]
+        assert recorded == [
+            ("raise", {}, "A"), ("fold", {"player": "B"}, "B"), ("fold", {"player": "C"}, "C")
+        ]  # fmt: skip
+        cleo = await until(client, links["C"], lambda d: d["after"] >= 4)
+        assert cleo["said"]["status"] == "confirmed"
+    finally:
+        await client.close()
+
+
+async def test_a_recorders_own_entry_between_withdraws_the_rest_of_the_queue(tmp_path):
+    app, client = await started(tmp_path)
+    try:
+        await tap(client, ["round"], 0, 1)
+        links = tokens(app)
+        await until(client, links["C"], lambda d: d["after"] == 1)
+        first = await (await propose(client, links["A"], ["raise"], 1, 1)).json()
+        ben = await (await propose(client, links["B"], ["fold", "B"], 1, 2)).json()
+        await propose(client, links["C"], ["fold", "C"], 1, 3)
+        assert (await answer(client, "confirm", {"id": first["id"]})).status == 200
+        rec = await until(client, RTOKEN, lambda d: d["after"] == 2)
+        assert [p["player"] for p in rec["proposals"]] == ["B", "C"]  # still waiting
+        await tap(client, ["note", "drinks"], 2, 2)  # the recorder's own key
+        rec = await until(client, RTOKEN, lambda d: d["after"] == 3)
+        assert rec["proposals"] == []
+        said = (await doc(client, links["C"]))["said"]
+        assert said["status"] == "withdrawn"
+        assert (await answer(client, "confirm", {"id": ben["id"]})).status == 409
+        assert [e.kind for e in events(tmp_path)] == ["round", "raise", "note"]
+    finally:
+        await client.close()
+
+
+async def test_a_proposal_its_queues_confirmation_made_illegal_is_refused_in_words(tmp_path):
+    app, client = await started(tmp_path)
+    try:
+        await tap(client, ["round"], 0, 1)
+        links = tokens(app)
+        await until(client, links["C"], lambda d: d["after"] == 1)
+        won = await (await propose(client, links["B"], ["showdown", "B"], 1, 1)).json()
+        cleo = await (await propose(client, links["C"], ["fold", "C"], 1, 2)).json()
+        assert (await answer(client, "confirm", {"id": won["id"]})).status == 200
+        reply = await answer(client, "confirm", {"id": cleo["id"]})  # the round is over
+        said = await reply.json()
+        assert reply.status == 422 and not said["recorded"] and said["text"]
+        word = (await doc(client, links["C"]))["said"]
+        assert word["status"] == "refused" and word["id"] == cleo["id"]
+        assert word["text"] == f"The recorder refused: C: C folded at 10 ({said['text']})"
+        assert [e.kind for e in events(tmp_path)] == ["round", "showdown"]
+        assert (await doc(client, RTOKEN))["proposals"] == []
+    finally:
+        await client.close()

@@ -7,8 +7,14 @@ table the player saw: its count of entries (``after``) must be the session's now
 it waits, in the order proposals came, until the recorder confirms it (it becomes an
 ordinary tap carrying who proposed it: :meth:`Proposal.tap`), refuses it, or an entry
 recorded meanwhile makes it stale (:meth:`ProposalQueue.withdraw_stale`): a proposal is
-never confirmed against a count it was not made at. Each player is told the last thing
+never confirmed against a count it was not made for. Each player is told the last thing
 that happened to theirs (:meth:`ProposalQueue.mine`).
+
+A proposal is made for the table its player saw *plus the proposals queued ahead of it*
+(docs/rules/proposals.md): confirming one from the queue moves the ones behind it, made
+at the same count, on to the count after its entry (:meth:`ProposalQueue.tell`), so the
+recorder confirms a queue in order with one key each, the rules checking each again as
+it is recorded. Any other entry makes every waiting proposal stale.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from __future__ import annotations
 import secrets
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Literal
 
@@ -53,6 +59,8 @@ class Proposal:
     lang: str
     #: "Ben: Ben folded at 10", in each language: worded once, as it was proposed.
     labels: tuple[tuple[str, str], ...] = ()
+    #: Its place in the order proposals came (the queue's own count): who is behind whom.
+    order: int = 0
 
     def label(self, lang: str) -> str:
         """The proposal in words in *lang* (the player and what the entry does)."""
@@ -106,6 +114,9 @@ class ProposalQueue:
         self._pending: OrderedDict[str, Proposal] = OrderedDict()
         self._words: dict[str, Word] = {}
         self._keys: OrderedDict[tuple[str, str], Proposal] = OrderedDict()
+        self._arrived = 0  # proposals queued so far: each one's place in the order
+        #: Proposals moved on behind a confirmed one, not yet worded for their new count.
+        self._unworded: set[str] = set()
 
     def pending(self) -> list[Proposal]:
         """The proposals waiting, oldest first."""
@@ -141,7 +152,10 @@ class ProposalQueue:
         if refused is not None:
             raise refused
         labels = _labels(session, player, entry, now)
-        proposal = Proposal(secrets.token_hex(6), player, tuple(words), after, now, lang, labels)
+        self._arrived += 1
+        proposal = Proposal(
+            secrets.token_hex(6), player, tuple(words), after, now, lang, labels, self._arrived
+        )
         self._pending[proposal.id] = proposal
         self._words[player] = Word("waiting", proposal)
         if key is not None:
@@ -159,19 +173,47 @@ class ProposalQueue:
         return proposal
 
     def put_back(self, proposal: Proposal) -> None:
-        """*proposal*, taken but not answered (the desk could not record just now), first
-        in the queue again."""
+        """*proposal*, taken but not answered (the desk could not record just now), in
+        the queue again at its place in the order they came."""
+        behind = [one for one in self._pending.values() if one.order > proposal.order]
         self._pending[proposal.id] = proposal
-        self._pending.move_to_end(proposal.id, last=False)
+        for one in behind:
+            self._pending.move_to_end(one.id)
 
-    def withdraw_stale(self, count: int) -> list[Proposal]:
-        """Every waiting proposal made on another count than *count* (an entry was recorded
-        since), out of the queue, each player told; the ones withdrawn."""
-        stale = [one for one in self._pending.values() if one.after != count]
+    def withdraw_stale(self, count: int | None) -> list[Proposal]:
+        """Every waiting proposal made for a table older than *count* entries (an entry
+        not from the queue was recorded since), out of the queue, each player told; the
+        ones withdrawn. *count* None: every one (another session is shown now). One made
+        for a later count is kept: it follows an entry confirmed from the queue that the
+        feed has not read yet."""
+        stale = [one for one in self._pending.values() if count is None or one.after < count]
         for proposal in stale:
             del self._pending[proposal.id]
             self._words[proposal.player] = Word("withdrawn", proposal)
         return stale
+
+    def unworded(self) -> list[Proposal]:
+        """The waiting proposals moved on since they were worded (their labels may say the
+        table they were made at: "folded at 10" where a raise ahead made it 20)."""
+        self._unworded &= self._pending.keys()
+        return [one for one in self._pending.values() if one.id in self._unworded]
+
+    def reword(self, worded: dict[str, tuple[int, tuple[tuple[str, str], ...]]]) -> bool:
+        """Labels made again (:func:`reworded`: each id's count and labels) put on the
+        proposals still waiting at that count; whether any label changed."""
+        changed = False
+        for proposal_id, (after, labels) in worded.items():
+            one = self._pending.get(proposal_id)
+            if one is None or one.after != after:
+                continue
+            self._unworded.discard(proposal_id)
+            if labels and labels != one.labels:
+                self._pending[proposal_id] = new = replace(one, labels=labels)
+                word = self._words.get(one.player)
+                if word is not None and word.proposal.id == proposal_id:
+                    self._words[one.player] = replace(word, proposal=new)
+                changed = True
+        return changed
 
     def withdraw_player(self, player: str) -> list[Proposal]:
         """Every waiting proposal of *player* (their link was revoked, or they left)."""
@@ -182,8 +224,21 @@ class ProposalQueue:
         return gone
 
     def tell(self, proposal: Proposal, status: Status, reason: str = "") -> None:
-        """What happened to *proposal* (taken out of the queue): said to its player."""
+        """What happened to *proposal* (taken out of the queue): said to its player. When
+        it was confirmed (recorded as entry ``after + 1``), each proposal behind it made
+        for the same count moves on to that entry's count: it was made with this one
+        waiting ahead of it, so this entry does not make it stale (the rules check it
+        again when it is confirmed). The ones ahead of it were not: they go stale."""
         self._words[proposal.player] = Word(status, proposal, reason)
+        if status != "confirmed":
+            return
+        for one in list(self._pending.values()):
+            if one.order > proposal.order and one.after == proposal.after:
+                self._pending[one.id] = moved = replace(one, after=proposal.after + 1)
+                self._unworded.add(one.id)
+                word = self._words.get(one.player)
+                if word is not None and word.proposal.id == one.id:
+                    self._words[one.player] = replace(word, proposal=moved)
 
     def mine(self, player: str, lang: str) -> dict[str, Any]:
         """*player*'s page's part: their proposals waiting (``"mine"``) and the last word
@@ -227,6 +282,24 @@ class ProposalQueue:
 
 def _iso(at: datetime) -> str:
     return at.isoformat(timespec="seconds")
+
+
+def reworded(
+    session: Session, proposals: Sequence[Proposal]
+) -> dict[str, tuple[int, tuple[tuple[str, str], ...]]]:
+    """Each of *proposals* made at the count of *session* now, worded again for its table
+    (none when the rules refuse it now: its confirm will say why): id → (count, labels)."""
+    count = entry_count(session)
+    worded = {}
+    for one in proposals:
+        if one.after != count:
+            continue
+        try:
+            entry = parse_entry(session.game, list(one.words))
+        except (RuleError, UserError):  # read once already: never
+            continue
+        worded[one.id] = (count, _labels(session, one.player, entry, one.at))
+    return worded
 
 
 def _labels(

@@ -28,7 +28,7 @@ from scorekeeper.messages import LANGUAGES, UserError, t
 from scorekeeper.services import recheck as rechecking
 from scorekeeper.services.known_names import known_names
 from scorekeeper.services.phone import phone_actions, player_actions
-from scorekeeper.services.proposals import ProposalQueue
+from scorekeeper.services.proposals import ProposalQueue, reworded
 from scorekeeper.services.showing import Followed
 from scorekeeper.web.answers import choose_language, plain, secure
 from scorekeeper.web.links import SETTINGS, Settings, for_player, for_recorder
@@ -209,10 +209,10 @@ class Feed:
 
     def _swap(self, docs: dict[str, bytes]) -> None:
         """The documents made last, with what goes with them (in the loop); a proposal
-        made on another count, or in a session no longer followed, withdrawn."""
+        made for an older count, or in a session no longer followed, withdrawn."""
         self._docs = docs
         sid, self.count, self.auto_confirm, self._offers = self._next
-        stale = self.proposals.withdraw_stale(self.count if sid == self._queue_sid else -1)
+        stale = self.proposals.withdraw_stale(self.count if sid == self._queue_sid else None)
         self._queue_sid = sid
         if stale and self.on_queue is not None:
             self.on_queue()  # each stale one's player is told with this version
@@ -369,6 +369,25 @@ class Feed:
                     self.on_seats(self.seated)
                 self.changed.set()
                 self.changed = asyncio.Event()
+            await self._reword(loop)
+
+    async def _reword(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The proposals moved on behind a confirmed one, once the table they are now made
+        for is read: worded for it, so the recorder sees what a confirm would record."""
+        moved = [one for one in self.proposals.unworded() if one.after == self.count]
+        if not moved:
+            return
+
+        def worded() -> dict[str, tuple[int, tuple[tuple[str, str], ...]]]:
+            with self.lock:
+                return reworded(self.followed.session, moved)
+
+        try:
+            labels = await loop.run_in_executor(None, worded)
+        except Exception:  # a fault of ours: the words they were made with are kept
+            labels = {one.id: (one.after, ()) for one in moved}
+        if self.proposals.reword(labels):
+            self.queue_changed()
 
 
 def _failed(error: Exception) -> str:
