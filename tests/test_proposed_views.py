@@ -6,6 +6,7 @@ same."""
 from __future__ import annotations
 
 import json
+import time
 
 from scorekeeper.core.timeline import timeline
 from scorekeeper.core.transcript import read_session, write_transcript
@@ -97,3 +98,27 @@ def test_the_json_export_keeps_who_proposed_and_imports_the_same(home, capsys, t
     code, out, _ = run(capsys, "export", out.strip(), "--format", "transcript")
     assert "proposed=Ben@2026-12-06T21:04:05+09:00 fold Ben" in out
     assert "proposals auto" in out
+
+
+def test_a_proposal_the_switch_recorded_says_nobody_confirmed_it(monkeypatch):
+    """With ``proposals auto`` in force a proposal is recorded by itself: every view says
+    so, not "confirmed by" the recorder who pressed nothing (the four-phone walk)."""
+    monkeypatch.setenv("TZ", "Asia/Tokyo")  # the times as the table read them
+    time.tzset()
+    text = TRANSCRIPT + (
+        "@2026-12-06T21:07:02+09:00 proposed=Cleo@2026-12-06T21:07:01+09:00 fold Cleo\n"
+    )
+    session = read_session(text)
+    auto = "proposed by Cleo 21:07:01, recorded by itself 21:07:02 (proposals confirm themselves)"
+    entries = timeline(session)
+    assert [e.by_switch for e in entries] == [False, False, False, False, True]
+    assert auto in str(what_cell(entries[-1]))
+    assert SAID in str(what_cell(entries[1]))  # confirmed by the recorder before the switch
+    view = live_view(session, 1, "en")
+    marks = [row["mark"] for row in view["entries"]]
+    assert auto in marks[0] and "confirmed by" not in marks[0]
+    assert SAID in marks[-2]
+    japanese = live_view(session, 1, "ja")["entries"][0]["mark"]
+    assert "Cleoさんが21:07:01に提案、21:07:02にそのまま記録(提案の自動確定)" in japanese
+    monkeypatch.undo()
+    time.tzset()

@@ -66,7 +66,7 @@ def entry_line(entry: TimelineEntry, lang: str | None = None) -> str:
     if stakes and not stakes <= _numbers(what):
         what = f"[{stake_words(entry, lang)}] {what}"
     what += marks(entry, lang)
-    proposed = proposed_words(entry.event, lang)
+    proposed = proposed_words(entry.event, lang, by_switch=entry.by_switch)
     if proposed:  # a player proposed it from their phone (issue 46)
         what += " · " + proposed
     return t(

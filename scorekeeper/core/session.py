@@ -222,6 +222,11 @@ class Session:
     def state_before(self, index: int) -> State:
         return self._before[index]
 
+    def by_switch(self, index: int) -> bool:
+        """``events[index]`` is a player's proposal recorded by the switch (``proposals
+        auto`` in force when it was recorded): nobody confirmed it (issue 46)."""
+        return self.events[index].proposed is not None and self._before[index].auto_confirm
+
     def describe(self, index: int) -> tuple[str, dict[str, Any]]:
         """Catalog key and parameters saying what ``events[index]`` did."""
         event, before = self.events[index], self._before[index]

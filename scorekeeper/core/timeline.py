@@ -48,6 +48,7 @@ class TimelineEntry:
     players: frozenset[str] = frozenset()  # named by it, or whose score it changed
     undoes: int | None = None  # an undo: the seq it voids
     corrects: int | None = None  # a correction: the round it replaces
+    by_switch: bool = False  # a player's proposal recorded by the switch, unconfirmed
 
     @property
     def in_force(self) -> bool:
@@ -131,6 +132,7 @@ def _timeline(
             voided.get(event.seq),
             superseded.get(event.seq),
             players=frozenset(concerned),
+            by_switch=event.proposed is not None and before.auto_confirm,
         )
         if event.kind == "undo":
             voids = as_undo(event.data)["voids"]

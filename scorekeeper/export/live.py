@@ -309,7 +309,8 @@ def _entries(session: Session, lang: str) -> list[dict[str, Any]]:
         elif event.seq in superseded:
             mark = t("timeline.superseded", lang, seq=superseded[event.seq])
         struck = bool(mark)
-        proposed = proposed_words(event, lang)  # a player proposed it (issue 46)
+        # a player proposed it (issue 46), and the recorder or the switch recorded it
+        proposed = proposed_words(event, lang, by_switch=session.by_switch(index))
         if proposed:
             mark = " · ".join(filter(None, (mark, proposed)))
         rows.append(

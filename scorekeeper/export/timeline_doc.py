@@ -25,15 +25,16 @@ def entry_words(entry: TimelineEntry, lang: str | None = None) -> str:
     return describe_text(entry.key, dict(entry.params), lang)
 
 
-def proposed_words(event: Event, lang: str | None = None) -> str:
+def proposed_words(event: Event, lang: str | None = None, *, by_switch: bool = False) -> str:
     """Who proposed an entry from their phone and who confirmed it, each with their time
-    ("proposed by Ben 21:04:05, confirmed by Aki 21:04:09"); empty for an entry the
-    recorder made alone (issue 46)."""
+    ("proposed by Ben 21:04:05, confirmed by Aki 21:04:09"), or that the switch recorded
+    it (*by_switch*: nobody confirmed it); empty for an entry the recorder made alone
+    (issue 46)."""
     by = event.proposed
     if by is None:
         return ""
     return t(
-        "timeline.proposed",
+        "timeline.proposed_auto" if by_switch else "timeline.proposed",
         lang,
         by=by.by,
         by_time=local_text(by.at, "%H:%M:%S"),
@@ -86,8 +87,10 @@ def entry_doc(
             "by": proposed.by,
             "at": proposed.at.isoformat(),
             "time": local_text(proposed.at, "%H:%M:%S"),
-            "text": proposed_words(entry.event, lang),
+            "text": proposed_words(entry.event, lang, by_switch=entry.by_switch),
         }
+        if entry.by_switch:
+            doc["proposed"]["by_switch"] = True
     return doc
 
 

@@ -34,6 +34,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "proposed by {by} {by_time}, confirmed by {recorder} {time}",
         "{by}さんが{by_time}に提案、{recorder}さんが{time}に確認",
     ),
+    # a proposal recorded by the switch (proposals auto): nobody confirmed it
+    "timeline.proposed_auto": (
+        "proposed by {by} {by_time}, recorded by itself {time} (proposals confirm themselves)",
+        "{by}さんが{by_time}に提案、{time}にそのまま記録(提案の自動確定)",
+    ),
     "timeline.line": (
         "#{seq} {time} {recorder} round {round}: {what}",
         "#{seq} {time} {recorder} ラウンド{round}: {what}",

@@ -80,7 +80,7 @@ def stake_cell(entry: TimelineEntry) -> Text:
 def what_cell(entry: TimelineEntry) -> Text:
     """What the entry did; struck through, with the entry that did it, once undone or replaced."""
     what = describe_text(entry.key, dict(entry.params))
-    proposed = proposed_words(entry.event)  # a player proposed it (issue 46)
+    proposed = proposed_words(entry.event, by_switch=entry.by_switch)  # a player's (issue 46)
     if entry.in_force:
         text = Text(what)
         if proposed:
