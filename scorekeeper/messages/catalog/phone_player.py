@@ -3,6 +3,12 @@ words and the app's screen of the players' codes."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "phone.player.you_are": ("You are {name}", "あなたは{name}さんです"),
+    # a player proposes, never records: the heading of their buttons, and its empty word
+    "phone.player.move_title": ("Your move", "あなたの一手"),
+    "phone.player.nothing_now": (
+        "Nothing for you to propose right now: wait for your turn.",
+        "いま提案できるものはありません。自分の番を待ってください。",
+    ),
     "phone.player.expired": (
         "This link no longer works (revoked, or you left the table). Ask the recorder for "
         "your new code.",
