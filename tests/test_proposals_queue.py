@@ -95,7 +95,7 @@ def test_stale_proposals_are_withdrawn_with_a_word_in_the_players_language():
     assert queue.mine("Ben", "ja") == {
         "mine": [],
         "said": {"id": ben.id, "status": "withdrawn",
-                 "text": "確定の前に卓が変わったため取り下げました: Ben: Benが10で降りた"},
+                 "text": "確定の前に卓が変わったため取り下げました: Benが10で降りた"},
     }  # fmt: skip
     assert queue.mine("Cleo", "en") == {"mine": [], "said": None}
 
@@ -106,9 +106,9 @@ def test_a_player_sees_only_their_own():
     cleo = queue.propose(session, "Cleo", ["fold", "Cleo"], 1, NOW)
     mine = queue.mine("Cleo", "en")
     assert mine["mine"] == [
-        {"id": cleo.id, "label": "Cleo: Cleo folded at 10", "status": "waiting"}
+        {"id": cleo.id, "label": "Cleo folded at 10", "status": "waiting"}
     ]
-    assert mine["said"]["text"] == "Waiting for the recorder: Cleo: Cleo folded at 10"
+    assert mine["said"]["text"] == "Waiting for the recorder: Cleo folded at 10"
 
 
 def test_a_posted_proposal_is_read_strictly():

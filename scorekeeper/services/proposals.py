@@ -53,10 +53,17 @@ class Proposal:
     lang: str
     #: "Ben: Ben folded at 10", in each language: worded once, as it was proposed.
     labels: tuple[tuple[str, str], ...] = ()
+    #: "Ben folded at 10", in each language: the entry alone, for the player's own page
+    #: (their name before it would only repeat it).
+    whats: tuple[tuple[str, str], ...] = ()
 
     def label(self, lang: str) -> str:
         """The proposal in words in *lang* (the player and what the entry does)."""
-        return dict(self.labels).get(lang) or f"{self.player}: {' '.join(self.words)}"
+        return dict(self.labels).get(lang) or f"{self.player}: {self.what(lang)}"
+
+    def what(self, lang: str) -> str:
+        """What the entry does, in *lang*, without who proposed it: the player's own page."""
+        return dict(self.whats).get(lang) or " ".join(self.words)
 
     def tap(self) -> Tap:
         """The tap that confirms it: recorded by the recorder's desk exactly as the
@@ -140,8 +147,13 @@ class ProposalQueue:
         refused = may_propose(session, player, entry)
         if refused is not None:
             raise refused
-        labels = _labels(session, player, entry, now)
-        proposal = Proposal(secrets.token_hex(6), player, tuple(words), after, now, lang, labels)
+        whats = _whats(session, entry, now)
+        labels = tuple(
+            (one, t("phone.proposal.label", one, player=player, what=what)) for one, what in whats
+        )
+        proposal = Proposal(
+            secrets.token_hex(6), player, tuple(words), after, now, lang, labels, whats
+        )
         self._pending[proposal.id] = proposal
         self._words[player] = Word("waiting", proposal)
         if key is not None:
@@ -187,9 +199,10 @@ class ProposalQueue:
 
     def mine(self, player: str, lang: str) -> dict[str, Any]:
         """*player*'s page's part: their proposals waiting (``"mine"``) and the last word
-        said to them (``"said"``: its status and text, in *lang*)."""
+        said to them (``"said"``: its status and text, in *lang*), each without their own
+        name before it: the page is theirs."""
         waiting = [
-            {"id": one.id, "label": one.label(lang), "status": "waiting"}
+            {"id": one.id, "label": one.what(lang), "status": "waiting"}
             for one in self._pending.values()
             if one.player == player
         ]
@@ -197,7 +210,7 @@ class ProposalQueue:
         said = None
         if word is not None:
             key = f"phone.proposal.{word.status}"
-            text = t(key, lang, what=word.proposal.label(lang), reason=word.reason)
+            text = t(key, lang, what=word.proposal.what(lang), reason=word.reason)
             said = {"id": word.proposal.id, "status": word.status, "text": text}
         return {"mine": waiting, "said": said}
 
@@ -229,20 +242,14 @@ def _iso(at: datetime) -> str:
     return at.isoformat(timespec="seconds")
 
 
-def _labels(
-    session: Session, player: str, entry: Entry, now: datetime
-) -> tuple[tuple[str, str], ...]:
-    """The proposal in words in each language: "Ben: Ben folded at 10"."""
+def _whats(session: Session, entry: Entry, now: datetime) -> tuple[tuple[str, str], ...]:
+    """The proposed entry in words in each language: "Ben folded at 10"."""
     try:
         event = session.check(entry, now)
         key, params = session.game.describe(session.state, event)
     except RuleError:  # checked already: never, but a label is no reason to refuse
         return ()
-    worded = {lang: describe_text(key, params, lang) for lang in LANGUAGES}
-    return tuple(
-        (lang, t("phone.proposal.label", lang, player=player, what=what))
-        for lang, what in worded.items()
-    )
+    return tuple((lang, describe_text(key, params, lang)) for lang in LANGUAGES)
 
 
 def proposal_words(lang: str) -> dict[str, str]:
