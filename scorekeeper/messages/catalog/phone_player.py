@@ -39,8 +39,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "着席中の各プレイヤーのリンクも作り、名前: URL の形で表示します(--recorder と一緒に)",
     ),
     "phone.player.links_said": (
-        "Each player's own link: hand it to that player only.",
-        "各プレイヤー専用のリンクです。その人にだけ渡してください。",
+        "Each player's own link (NAME: URL) proposes that player's moves for the recorder to "
+        "confirm: hand it to that player only. {name} plays on the recorder's link.",
+        "各プレイヤー専用のリンク(名前: URL)です。その人の手を提案し、記録役が確定します。"
+        "その人にだけ渡してください。{name}さんは記録役のリンクで記録します。",
     ),
     # -- the app's screen of the players' codes ---------------------------------------
     "phone.player.app.title": (
