@@ -105,9 +105,7 @@ def test_a_player_sees_only_their_own():
     queue.propose(session, "Ben", ["fold", "Ben"], 1, NOW)
     cleo = queue.propose(session, "Cleo", ["fold", "Cleo"], 1, NOW)
     mine = queue.mine("Cleo", "en")
-    assert mine["mine"] == [
-        {"id": cleo.id, "label": "Cleo folded at 10", "status": "waiting"}
-    ]
+    assert mine["mine"] == [{"id": cleo.id, "label": "Cleo folded at 10", "status": "waiting"}]
     assert mine["said"]["text"] == "Waiting for the recorder: Cleo folded at 10"
 
 

@@ -64,9 +64,7 @@ async def test_a_proposal_waits_for_the_recorder_and_is_recorded_with_who_propos
         rec = await doc(client, RTOKEN)
         assert [(p["player"], p["label"]) for p in rec["proposals"]] == [("B", "B: B folded at 10")]
         mine = await doc(client, ben)
-        assert mine["mine"] == [
-            {"id": said["id"], "label": "B folded at 10", "status": "waiting"}
-        ]
+        assert mine["mine"] == [{"id": said["id"], "label": "B folded at 10", "status": "waiting"}]
         cleo = await doc(client, tokens(app)["C"])
         assert cleo["mine"] == [] and cleo["said"] is None and "proposals" not in cleo
         assert "proposals" not in await doc(client, TOKEN)  # nor the viewers'
