@@ -51,19 +51,18 @@ class Proposal:
     after: int
     at: datetime
     lang: str
-    #: "Ben: Ben folded at 10", in each language: worded once, as it was proposed.
+    #: What the entry does, in each language ("Ben folded at 10"), worded once, as it was
+    #: proposed: without who proposed it, which the player's own page would only repeat.
     labels: tuple[tuple[str, str], ...] = ()
-    #: "Ben folded at 10", in each language: the entry alone, for the player's own page
-    #: (their name before it would only repeat it).
-    whats: tuple[tuple[str, str], ...] = ()
 
     def label(self, lang: str) -> str:
-        """The proposal in words in *lang* (the player and what the entry does)."""
-        return dict(self.labels).get(lang) or f"{self.player}: {self.what(lang)}"
+        """The proposal in words in *lang*, who and what ("Ben: Ben folded at 10"): the
+        recorder's list."""
+        return t("phone.proposal.label", lang, player=self.player, what=self.what(lang))
 
     def what(self, lang: str) -> str:
-        """What the entry does, in *lang*, without who proposed it: the player's own page."""
-        return dict(self.whats).get(lang) or " ".join(self.words)
+        """What the entry does in *lang* ("Ben folded at 10"): the player's own page."""
+        return dict(self.labels).get(lang) or " ".join(self.words)
 
     def tap(self) -> Tap:
         """The tap that confirms it: recorded by the recorder's desk exactly as the
@@ -147,13 +146,8 @@ class ProposalQueue:
         refused = may_propose(session, player, entry)
         if refused is not None:
             raise refused
-        whats = _whats(session, entry, now)
-        labels = tuple(
-            (one, t("phone.proposal.label", one, player=player, what=what)) for one, what in whats
-        )
-        proposal = Proposal(
-            secrets.token_hex(6), player, tuple(words), after, now, lang, labels, whats
-        )
+        labels = _labels(session, entry, now)
+        proposal = Proposal(secrets.token_hex(6), player, tuple(words), after, now, lang, labels)
         self._pending[proposal.id] = proposal
         self._words[player] = Word("waiting", proposal)
         if key is not None:
@@ -242,7 +236,7 @@ def _iso(at: datetime) -> str:
     return at.isoformat(timespec="seconds")
 
 
-def _whats(session: Session, entry: Entry, now: datetime) -> tuple[tuple[str, str], ...]:
+def _labels(session: Session, entry: Entry, now: datetime) -> tuple[tuple[str, str], ...]:
     """The proposed entry in words in each language: "Ben folded at 10"."""
     try:
         event = session.check(entry, now)
