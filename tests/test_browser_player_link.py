@@ -42,6 +42,11 @@ async def test_a_players_page_shows_who_they_are_and_nothing_of_anyone_elses(tmp
             assert await browser.text("#players")  # the table, as the viewers' page draws it
             # between rounds a player has nothing to propose (wave 2: their offers there)
             assert await browser.evaluate("document.querySelector('#actions button')") is None
+            # a player proposes, never records: their own heading and empty word
+            assert await browser.text("#act-title") == "YOUR MOVE"
+            assert await browser.text("#actions") == (
+                "Nothing for you to propose right now: wait for your turn."
+            )
             assert not await browser.evaluate(f"({SHOWN})('as-recorder')")
             html = await browser.evaluate("document.documentElement.outerHTML")
             for other in (tokens["Aki"], tokens["Chihiro"], RTOKEN, TOKEN):
@@ -54,6 +59,10 @@ async def test_a_players_page_shows_who_they_are_and_nothing_of_anyone_elses(tmp
             await phone(browser, base + tokens["Chihiro"] + "/", "ja")
             assert await browser.wait_for("document.body.dataset.entries === '0'", 20)
             assert await browser.text("#me") == "あなたはChihiroさんです"
+            assert await browser.text("#act-title") == "あなたの一手"
+            assert await browser.text("#actions") == (
+                "いま提案できるものはありません。自分の番を待ってください。"
+            )
             doc = await browser.evaluate(
                 "fetch('state.json', {credentials: 'omit'}).then((r) => r.text())"
             )

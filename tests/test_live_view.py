@@ -14,6 +14,7 @@ from scorekeeper.core.session import Session
 from scorekeeper.core.words import parse_entry, split_line
 from scorekeeper.export import live
 from scorekeeper.export.live import live_view
+from scorekeeper.services.phone import phone_actions
 from tests.test_official import O1_ROUNDS
 
 START = datetime(2026, 11, 28, 10, 0, tzinfo=UTC)  # 19:00 in Tokyo
@@ -154,6 +155,19 @@ def test_p1_the_board_as_it_lies_after_the_claims_in_japanese():
     played(session, "pass B", "bet C 3", "call D", "fold A", "fold B")
     doc = live_view(session, 4, "ja")
     assert doc["board"]["poch"] == "ポット 6: C D"  # under the stage, which says ポッヘン
+
+
+@pytest.mark.parametrize(
+    ("lang", "turn"), [("en", "B to act (pass or bet)"), ("ja", "Bの番(パスかベット)")]
+)
+def test_pochens_turn_line_names_what_the_buttons_offer(lang, turn):
+    """Issue 46: before a bet Pochen's check is its pass (Game.same_as), and the phone's
+    button says Pass: the turn line says it too, not "check or bet"."""
+    session = Session(make_header("pochen", list("ABCD"), {"stack": "50"}))
+    played(session, "round", "turned 8D", "claim B ace")
+    assert live_view(session, 4, lang)["status"].endswith(" · " + turn)
+    kinds = {action["kind"] for action in phone_actions(session, lang)}
+    assert {"pass", "bet"} <= kinds and "check" not in kinds  # what the buttons offer
 
 
 @pytest.mark.parametrize(

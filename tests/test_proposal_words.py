@@ -81,7 +81,7 @@ async def test_the_player_hears_the_refusal_at_confirming_in_their_language(tmp_
         refusal = (await reply.json())["text"]
         said = (await doc(client, ben, "ja"))["said"]
         assert said["status"] == "refused"
-        assert said["text"].startswith("記録役が断りました: B: Bが10で降りた (")
+        assert said["text"].startswith("記録役が断りました: Bが10で降りた (")
         assert refusal not in said["text"] and said["text"].endswith(")")
     finally:
         await client.close()

@@ -98,7 +98,7 @@ def test_stale_proposals_are_withdrawn_with_a_word_in_the_players_language():
     assert queue.mine("Ben", "ja") == {
         "mine": [],
         "said": {"id": ben.id, "status": "withdrawn",
-                 "text": "確定の前に卓が変わったため取り下げました: Ben: Benが10で降りた"},
+                 "text": "確定の前に卓が変わったため取り下げました: Benが10で降りた"},
     }  # fmt: skip
     assert queue.mine("Cleo", "en") == {"mine": [], "said": None}
 
@@ -116,7 +116,7 @@ def test_the_ones_behind_a_confirmed_proposal_move_on_and_are_worded_again():
     assert queue.reword(reworded(session, [moved]))
     assert queue.pending()[0].label("en") == "Ben: Ben folded at 20"
     said = queue.mine("Ben", "en")["said"]["text"]
-    assert said == "Waiting for the recorder: Ben: Ben folded at 20"
+    assert said == "Waiting for the recorder: Ben folded at 20"
     assert queue.unworded() == [] and not queue.reword(reworded(session, [moved]))
 
 
@@ -125,10 +125,8 @@ def test_a_player_sees_only_their_own():
     queue.propose(session, "Ben", ["fold", "Ben"], 1, NOW)
     cleo = queue.propose(session, "Cleo", ["fold", "Cleo"], 1, NOW)
     mine = queue.mine("Cleo", "en")
-    assert mine["mine"] == [
-        {"id": cleo.id, "label": "Cleo: Cleo folded at 10", "status": "waiting"}
-    ]
-    assert mine["said"]["text"] == "Waiting for the recorder: Cleo: Cleo folded at 10"
+    assert mine["mine"] == [{"id": cleo.id, "label": "Cleo folded at 10", "status": "waiting"}]
+    assert mine["said"]["text"] == "Waiting for the recorder: Cleo folded at 10"
 
 
 def test_a_posted_proposal_is_read_strictly():

@@ -29,12 +29,18 @@ def test_each_seated_player_gets_a_line_after_the_recorders(data):  # noqa: F811
     proc, viewers, recorder = serve(data, "--recorder", "Aki", "--players")
     try:
         assert proc.stdout is not None
-        lines = [proc.stdout.readline().strip() for _ in range(3)]
-        assert [line.split(": ", 1)[0] for line in lines] == ["Aki", "Ben", "Cy"]
+        lines = [proc.stdout.readline().strip() for _ in range(2)]
+        # Aki records: the recorder's link does all a player's can, no player's line
+        assert [line.split(": ", 1)[0] for line in lines] == ["Ben", "Cy"]
         urls = dict(line.split(": ", 1) for line in lines)
         tokens = {url.split("/")[3] for url in urls.values()}
-        assert len(tokens | {viewers.split("/")[3], recorder.split("/")[3]}) == 5
+        assert len(tokens | {viewers.split("/")[3], recorder.split("/")[3]}) == 4
         assert status_of(urls["Ben"]) == 200
+        # what the page is, with the links it has: only the first address reads only
+        told = " ".join(proc.stdout.readline().strip() for _ in range(4))
+        assert "read only; Ctrl+C" not in told and "the first address above is to watch" in told
+        assert "it records entries, and confirms or refuses the players' proposals" in told
+        assert "proposes that player's moves" in told and "Aki plays on the recorder's" in told
         # revoked from the recorder's page: the new link is printed here, the same way
         origin = "/".join(recorder.split("/")[:3])
         asked = urllib.request.Request(

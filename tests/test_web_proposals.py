@@ -60,13 +60,11 @@ async def test_a_proposal_waits_for_the_recorder_and_is_recorded_with_who_propos
         reply = await propose(client, ben, ["fold", "B"], 1)
         assert reply.status == 200, await reply.text()
         said = await reply.json()
-        assert said["text"] == "Sent to the recorder: B: B folded at 10"
+        assert said["text"] == "Sent to the recorder: B folded at 10"
         rec = await doc(client, RTOKEN)
         assert [(p["player"], p["label"]) for p in rec["proposals"]] == [("B", "B: B folded at 10")]
         mine = await doc(client, ben)
-        assert mine["mine"] == [
-            {"id": said["id"], "label": "B: B folded at 10", "status": "waiting"}
-        ]
+        assert mine["mine"] == [{"id": said["id"], "label": "B folded at 10", "status": "waiting"}]
         cleo = await doc(client, tokens(app)["C"])
         assert cleo["mine"] == [] and cleo["said"] is None and "proposals" not in cleo
         assert "proposals" not in await doc(client, TOKEN)  # nor the viewers'
@@ -149,7 +147,7 @@ async def test_proposals_queue_in_order_and_a_refusal_is_said_in_the_players_lan
         links = tokens(app)
         await until(client, links["C"], lambda d: d["after"] == 1)
         cleo = await (await propose(client, links["C"], ["fold", "C"], 1, 1, "ja")).json()
-        assert cleo["text"] == "記録役に送りました: C: Cが10で降りた"
+        assert cleo["text"] == "記録役に送りました: Cが10で降りた"
         await propose(client, links["B"], ["fold", "B"], 1, 2)
         await propose(client, links["A"], ["raise"], 1, 3)
         rec = await doc(client, RTOKEN)
@@ -157,7 +155,7 @@ async def test_proposals_queue_in_order_and_a_refusal_is_said_in_the_players_lan
         assert (await answer(client, "refuse", {"id": cleo["id"]})).status == 200
         said = (await doc(client, links["C"], "ja"))["said"]
         assert said == {"id": cleo["id"], "status": "refused",
-                        "text": "記録役が断りました: C: Cが10で降りた"}  # fmt: skip
+                        "text": "記録役が断りました: Cが10で降りた"}  # fmt: skip
         rec = await doc(client, RTOKEN)
         assert [p["player"] for p in rec["proposals"]] == ["B", "A"]
         assert (await answer(client, "refuse", {"id": cleo["id"]})).status == 409  # once
@@ -176,7 +174,7 @@ async def test_an_entry_recorded_meanwhile_withdraws_every_stale_proposal(tmp_pa
         said = (await until(client, links["B"], lambda d: d["after"] == 2))["said"]
         assert said["status"] == "withdrawn" and said["id"] == ben["id"]
         assert said["text"] == (
-            "Withdrawn, the table changed before it was confirmed: B: B folded at 10"
+            "Withdrawn, the table changed before it was confirmed: B folded at 10"
         )
         assert (await doc(client, RTOKEN))["proposals"] == []
         reply = await answer(client, "confirm", {"id": ben["id"]})
@@ -303,7 +301,7 @@ async def test_a_proposal_its_queues_confirmation_made_illegal_is_refused_in_wor
         assert reply.status == 422 and not said["recorded"] and said["text"]
         word = (await doc(client, links["C"]))["said"]
         assert word["status"] == "refused" and word["id"] == cleo["id"]
-        assert word["text"] == f"The recorder refused: C: C folded at 10 ({said['text']})"
+        assert word["text"] == f"The recorder refused: C folded at 10 ({said['text']})"
         assert [e.kind for e in events(tmp_path)] == ["round", "showdown"]
         assert (await doc(client, RTOKEN))["proposals"] == []
     finally:

@@ -257,7 +257,12 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> in
     sock = bind(host, args.port)
     url = page_url(sock, token)
     recorder_url = page_url(sock, link.token) if link is not None else None
-    players = [(one.name, page_url(sock, one.token)) for one in app[SETTINGS].player_list()]
+    # the recorder's link does all a player's can: no player's line for the recorder
+    players = [
+        (one.name, page_url(sock, one.token))
+        for one in app[SETTINGS].player_list()
+        if link is None or one.name != link.name
+    ]
     serving = sid
 
     def ready() -> None:
@@ -268,20 +273,22 @@ def serve_display(args: argparse.Namespace, store: Store, sid: int | None) -> in
             print(recorder_url, flush=True)
         for name, player_url in players:  # a program reads these too: NAME: URL
             print(f"{name}: {player_url}", flush=True)
-        if latest is not None:
-            print(t("web.serving_latest", session=serving))
+        # what the page is, with the links it has: only the first reads only with a desk
+        if link is not None:
+            said = "web.serving_latest_links" if latest is not None else "web.serving_links"
         else:
-            print(t("web.serving", session=serving))
+            said = "web.serving_latest" if latest is not None else "web.serving"
+        print(t(said, session=serving))
         print(t("web.serving_lan" if args.lan else "web.serving_local"))
         if args.lan and sys.stdout.isatty():
             print(t("web.scan"))
             print(qr_for_terminal(url))
         if link is not None and recorder_url is not None:
-            print(t("phone.link", name=link.name))
+            print(t("phone.link_proposals" if args.players else "phone.link", name=link.name))
             if args.lan and sys.stdout.isatty():
                 print(qr_for_terminal(recorder_url))
-        if players:
-            print(t("phone.player.links_said"))
+        if players and link is not None:
+            print(t("phone.player.links_said", name=link.name))
         if desk is None:  # alone: a link made later (a revoke, a player who joined) is said here
             app[SETTINGS].on_new_link = lambda one: print(
                 f"{one.name}: {page_url(sock, one.token)}", flush=True

@@ -189,10 +189,11 @@ def _ended(session: Session, receipt: Receipt | None, lang: str) -> dict[str, An
 
 def _to_act(session: Session, view: RoundView, lang: str) -> str:
     """Whose turn, and what they may do: what it costs to call, or with nothing to call the
-    entries the rules allow now (check or bet; pass or bet in Pochen's Poch)."""
+    entries the buttons offer now (check or bet; pass or bet in Pochen's Poch, where a
+    check before a bet is its pass: ``Session.legal_once``, one button for one thing)."""
     if view.to_call:
         return t("web.to_act", lang, player=view.to_act, call=view.to_call)
-    kinds = {action.kind for action in session.legal()}
+    kinds = {action.kind for action in session.legal_once()}
     for kind in ("check", "pass"):
         if kind in kinds and "bet" in kinds:
             return t(f"web.to_act_{kind}", lang, player=view.to_act)

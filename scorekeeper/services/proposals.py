@@ -57,14 +57,20 @@ class Proposal:
     after: int
     at: datetime
     lang: str
-    #: "Ben: Ben folded at 10", in each language: worded once, as it was proposed.
+    #: What the entry does, in each language ("Ben folded at 10"), worded once, as it was
+    #: proposed: without who proposed it, which the player's own page would only repeat.
     labels: tuple[tuple[str, str], ...] = ()
     #: Its place in the order proposals came (the queue's own count): who is behind whom.
     order: int = 0
 
     def label(self, lang: str) -> str:
-        """The proposal in words in *lang* (the player and what the entry does)."""
-        return dict(self.labels).get(lang) or f"{self.player}: {' '.join(self.words)}"
+        """The proposal in words in *lang*, who and what ("Ben: Ben folded at 10"): the
+        recorder's list."""
+        return t("phone.proposal.label", lang, player=self.player, what=self.what(lang))
+
+    def what(self, lang: str) -> str:
+        """What the entry does in *lang* ("Ben folded at 10"): the player's own page."""
+        return dict(self.labels).get(lang) or " ".join(self.words)
 
     def tap(self) -> Tap:
         """The tap that confirms it: recorded by the recorder's desk exactly as the
@@ -151,7 +157,7 @@ class ProposalQueue:
         refused = may_propose(session, player, entry)
         if refused is not None:
             raise refused
-        labels = _labels(session, player, entry, now)
+        labels = _labels(session, entry, now)
         self._arrived += 1
         proposal = Proposal(
             secrets.token_hex(6), player, tuple(words), after, now, lang, labels, self._arrived
@@ -242,9 +248,10 @@ class ProposalQueue:
 
     def mine(self, player: str, lang: str) -> dict[str, Any]:
         """*player*'s page's part: their proposals waiting (``"mine"``) and the last word
-        said to them (``"said"``: its status and text, in *lang*)."""
+        said to them (``"said"``: its status and text, in *lang*), each without their own
+        name before it: the page is theirs."""
         waiting = [
-            {"id": one.id, "label": one.label(lang), "status": "waiting"}
+            {"id": one.id, "label": one.what(lang), "status": "waiting"}
             for one in self._pending.values()
             if one.player == player
         ]
@@ -252,7 +259,7 @@ class ProposalQueue:
         said = None
         if word is not None:
             key = f"phone.proposal.{word.status}"
-            text = t(key, lang, what=word.proposal.label(lang), reason=word.reason)
+            text = t(key, lang, what=word.proposal.what(lang), reason=word.reason)
             said = {"id": word.proposal.id, "status": word.status, "text": text}
         return {"mine": waiting, "said": said}
 
@@ -298,24 +305,18 @@ def reworded(
             entry = parse_entry(session.game, list(one.words))
         except (RuleError, UserError):  # read once already: never
             continue
-        worded[one.id] = (count, _labels(session, one.player, entry, one.at))
+        worded[one.id] = (count, _labels(session, entry, one.at))
     return worded
 
 
-def _labels(
-    session: Session, player: str, entry: Entry, now: datetime
-) -> tuple[tuple[str, str], ...]:
-    """The proposal in words in each language: "Ben: Ben folded at 10"."""
+def _labels(session: Session, entry: Entry, now: datetime) -> tuple[tuple[str, str], ...]:
+    """The proposed entry in words in each language: "Ben folded at 10"."""
     try:
         event = session.check(entry, now)
         key, params = session.game.describe(session.state, event)
     except RuleError:  # checked already: never, but a label is no reason to refuse
         return ()
-    worded = {lang: describe_text(key, params, lang) for lang in LANGUAGES}
-    return tuple(
-        (lang, t("phone.proposal.label", lang, player=player, what=what))
-        for lang, what in worded.items()
-    )
+    return tuple((lang, describe_text(key, params, lang)) for lang in LANGUAGES)
 
 
 def proposal_words(lang: str) -> dict[str, str]:

@@ -74,6 +74,11 @@ def _json_for_html(value: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+def _act_title(player: str | None) -> str:
+    """The heading of the buttons: the recorder records; a player proposes (issue 46)."""
+    return "phone.page.entries_title" if player is None else "phone.player.move_title"
+
+
 @cache
 def page_html(
     lang: str,
@@ -101,12 +106,15 @@ def page_html(
         "stakes": stake_list_words(lang),
     }
     if recorder is not None or player is not None:
-        config["phone"] = {**phone_words(lang), **proposal_words(lang)}
+        words = {**phone_words(lang), **proposal_words(lang)}
+        if player is not None:  # a player proposes, never records: their own empty word
+            words["nothing_now"] = t("phone.player.nothing_now", lang)
+        config["phone"] = words
     if recorder is not None:
         config["as_recorder"] = t("phone.page.viewer_link", lang, name=recorder)
         # the players' links, each revoked by a tap (asked once): "{name}" put in by the page
-        words = ("title", "open", "closed", "revoke", "ask_revoke")
-        config["links"] = {w: t(f"phone.player.page.{w}", lang, name="{name}") for w in words}
+        parts = ("title", "open", "closed", "revoke", "ask_revoke")
+        config["links"] = {w: t(f"phone.player.page.{w}", lang, name="{name}") for w in parts}
     if player is not None:
         # "{name}": the recorder the document names now (``"confirmer"``), put in by the page
         config["waiting_for"] = t("phone.proposal.waiting_for", lang, name="{name}")
@@ -120,7 +128,7 @@ def page_html(
         "@@TITLE@@": escape(title),
         "@@CONNECTING@@": escape(t("web.status.connecting", lang)),
         "@@NOSCRIPT@@": escape(t("web.page_needs_script", lang)),
-        "@@ACT_TITLE@@": escape(t("phone.page.entries_title", lang)),
+        "@@ACT_TITLE@@": escape(t(_act_title(player), lang)),
         "@@CONFIG@@": _json_for_html(config),
         "@@STYLE@@": _asset("page.css"),
         "@@SCRIPT@@": page_script(),

@@ -85,7 +85,8 @@
       for (const action of actions) {
         let label = action.label;
         const one = action.choices.length === 1 ? action.choices[0] : null;
-        if (one !== null && action.form === "player") label += " · " + one;
+        // the one player it names, unless the page is that player's own ("Fold", not "Fold · Ben")
+        if (one !== null && action.form === "player" && one !== config.player) label += " · " + one;
         const b = button(label, "act", () => start(action));
         b.dataset.kind = action.kind;
         b.dataset.form = action.form;

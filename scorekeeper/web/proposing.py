@@ -77,7 +77,7 @@ async def post_propose(request: web.Request) -> web.StreamResponse:
         return refused(request, 400, error.message(lang))
     before = feed.proposals.sent_before(player, key)
     if before is not None:  # the same tap sent again: answered, nothing queued twice
-        return _said(t("phone.proposal.sent", lang, what=before.label(lang)), before, feed.count)
+        return _said(t("phone.proposal.sent", lang, what=before.what(lang)), before, feed.count)
     if request.app[RATES].too_fast(player, settings.clock()):
         refusal = refused(request, 429, t("phone.too_fast", lang, limit=PROPOSALS_PER_SECOND))
         refusal.headers["Retry-After"] = "1"
@@ -99,7 +99,7 @@ async def post_propose(request: web.Request) -> web.StreamResponse:
     feed.queue_changed()
     if feed.auto_confirm:  # the session's switch: confirmed as soon as the rules accept it
         await confirm(request.app, proposal.id, lang)
-    return _said(t("phone.proposal.sent", lang, what=proposal.label(lang)), proposal, feed.count)
+    return _said(t("phone.proposal.sent", lang, what=proposal.what(lang)), proposal, feed.count)
 
 
 def _said(text: str, proposal: Proposal, count: int) -> web.Response:

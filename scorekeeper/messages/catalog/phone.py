@@ -220,6 +220,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The recorder's link ({name}): it can record entries. Show it to the recorder only.",
         "記録役のリンク({name}): 記録ができます。記録役にだけ見せてください。",
     ),
+    "phone.link_proposals": (
+        "The recorder's link ({name}): it records entries, and confirms or refuses the "
+        "players' proposals. Show it to the recorder only.",
+        "記録役のリンク({name}): 記録ができ、プレイヤーの提案を確定したり断ったりします。"
+        "記録役にだけ見せてください。",
+    ),
     "phone.not_a_player": (
         "--recorder {name}: not a player of session {session} ({players}).",
         "--recorder {name}: セッション{session}のプレイヤーではありません({players})。",

@@ -3,6 +3,12 @@ words and the app's screen of the players' codes."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "phone.player.you_are": ("You are {name}", "あなたは{name}さんです"),
+    # a player proposes, never records: the heading of their buttons, and its empty word
+    "phone.player.move_title": ("Your move", "あなたの一手"),
+    "phone.player.nothing_now": (
+        "Nothing for you to propose right now: wait for your turn.",
+        "いま提案できるものはありません。自分の番を待ってください。",
+    ),
     "phone.player.expired": (
         "This link no longer works (revoked, or you left the table). Ask the recorder for "
         "your new code.",
@@ -33,8 +39,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "着席中の各プレイヤーのリンクも作り、名前: URL の形で表示します(--recorder と一緒に)",
     ),
     "phone.player.links_said": (
-        "Each player's own link: hand it to that player only.",
-        "各プレイヤー専用のリンクです。その人にだけ渡してください。",
+        "Each player's own link (NAME: URL) proposes that player's moves for the recorder to "
+        "confirm: hand it to that player only. {name} plays on the recorder's link.",
+        "各プレイヤー専用のリンク(名前: URL)です。その人の手を提案し、記録役が確定します。"
+        "その人にだけ渡してください。{name}さんは記録役のリンクで記録します。",
     ),
     # -- the recorder's page: the players' links, each revoked by a tap -----------------
     "phone.player.page.title": ("Players' phones", "プレイヤーのスマホ"),

@@ -179,6 +179,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The table page of session {session} is at the address above (read only; Ctrl+C stops).",
         "セッション{session}の卓のページは上のアドレスです(表示のみ。Ctrl+Cで停止)。",
     ),
+    # with the recorder's link (and the players'): the first address alone reads only
+    "web.serving_links": (
+        "The table page of session {session}: the first address above is to watch (read "
+        "only). Ctrl+C stops.",
+        "セッション{session}の卓のページです。上の最初のアドレスは観戦用(表示のみ)です。"
+        "Ctrl+Cで停止。",
+    ),
+    "web.serving_latest_links": (
+        "The table page follows the session written to last (session {session} now) and "
+        "moves to the next one on the same links; the first address above is to watch (read "
+        "only). Ctrl+C stops.",
+        "卓のページは最後に記録されたセッション(いまはセッション{session})を表示し、次のセッションにも"
+        "同じリンクのまま移ります。上の最初のアドレスは観戦用(表示のみ)です。Ctrl+Cで停止。",
+    ),
     "web.serving_local": (
         "Only this machine can open it. For phones on the same network: --lan",
         "このマシンからだけ開けます。同じネットワークのスマートフォンから見るには --lan",
