@@ -38,6 +38,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "also a link for each seated player, printed as NAME: URL (with --recorder)",
         "着席中の各プレイヤーのリンクも作り、名前: URL の形で表示します(--recorder と一緒に)",
     ),
+    # the app's players' phones screen: under each player's code
+    "phone.player.app.note": (
+        "Each player's own link proposes that player's moves for the recorder to confirm: "
+        "hand this code to that player only.",
+        "各プレイヤー専用のリンクです。その人の手を提案し、記録役が確定します。"
+        "このコードはその人にだけ渡してください。",
+    ),
     "phone.player.links_said": (
         "Each player's own link (NAME: URL) proposes that player's moves for the recorder to "
         "confirm: hand it to that player only. {name} plays on the recorder's link.",

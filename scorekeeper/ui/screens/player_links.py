@@ -101,7 +101,7 @@ class PlayerLinksScreen(TablePageScreen):
             t("phone.player.app.showing", name=name, number=self.shown + 1, count=len(self.links))
         )
         self.query_one("#table-page-url", Static).update(Text(url, style="bold", no_wrap=True))
-        self.query_one("#table-page-note", Static).update(t("phone.player.links_said"))
+        self.query_one("#table-page-note", Static).update(t("phone.player.app.note"))
 
     def action_step(self, by: int) -> None:
         if self.links:
@@ -117,7 +117,7 @@ class PlayerLinksScreen(TablePageScreen):
         """Any key but the revoke key again keeps the link that was asked about."""
         if self.asking is not None and event.key not in ("r", "delete"):
             self.asking = None
-            self.query_one("#table-page-note", Static).update(t("phone.player.links_said"))
+            self.query_one("#table-page-note", Static).update(t("phone.player.app.note"))
 
     def action_revoke(self) -> None:
         if not self.links:
