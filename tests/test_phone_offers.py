@@ -21,7 +21,7 @@ from tests.test_views_agree import SETTINGS
 
 #: The hand-over; and the money rate (issue 43), set on the new-session form or with $ in
 #: the app: the phone shows the rate (the session's), it does not set it.
-NOT_ON_THE_PHONE = {"recorder", "rate", "proposals"}
+NOT_ON_THE_PHONE = {"recorder", "rate"}
 
 
 def offered(session: Session) -> set[str]:

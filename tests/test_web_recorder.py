@@ -247,7 +247,13 @@ async def test_the_recorders_page_has_the_legal_entries_and_the_viewers_do_not(t
         viewers = await (await client.get(f"/{TOKEN}/state.json")).json()
         assert "actions" not in viewers
         mine = await (await client.get(f"/{RTOKEN}/state.json", headers=own(client))).json()
-        assert [a["kind"] for a in mine["actions"]] == ["note", "round", "join", "end"]
+        assert [a["kind"] for a in mine["actions"]] == ["note", "round", "join", "end", "proposals"]
+        switch = mine["actions"][-1]  # the players' proposals' switch, one tap (issue 46)
+        assert (switch["label"], switch["form"], switch["prefix"]) == (
+            "Proposals confirm themselves",
+            "now",
+            ["auto"],
+        )
         assert mine["after"] == 0
         await tap(client, ["round"], 0)
         for _ in range(200):  # the file is looked at again at once, in a worker thread
@@ -256,9 +262,20 @@ async def test_the_recorders_page_has_the_legal_entries_and_the_viewers_do_not(t
                 break
             await asyncio.sleep(0.05)
         kinds = {a["kind"]: a for a in mine["actions"]}
-        assert list(kinds) == ["fold", "raise", "showdown", "undo", "note"]
+        assert list(kinds) == ["fold", "raise", "showdown", "undo", "note", "proposals"]
         assert kinds["fold"]["choices"] == ["B", "C"] and kinds["fold"]["form"] == "player"
         assert kinds["undo"]["form"] == "confirm" and kinds["undo"]["confirm"]
+        # the switch's button records ``proposals auto``; then it offers the way back
+        words = ["proposals", *kinds["proposals"]["prefix"]]
+        status, _ = await tap(client, words, 1, "tap-00000002")
+        assert status == 200
+        for _ in range(200):
+            mine = await (await client.get(f"/{RTOKEN}/state.json", headers=own(client))).json()
+            if mine["after"] == 2:
+                break
+            await asyncio.sleep(0.05)
+        switch = {a["kind"]: a for a in mine["actions"]}["proposals"]
+        assert (switch["label"], switch["prefix"]) == ("Proposals wait for me again", ["ask"])
         page = await (await client.get(f"/{RTOKEN}/")).text()
         assert '"recorder": "A"' in page
         viewer_page = await (await client.get(f"/{TOKEN}/")).text()

@@ -82,6 +82,18 @@ def phone_actions(
     the data folder (services/known_names.py), offered and asked about by ``join``."""
     # one button for one thing (Game.same_as)
     actions = _buttons(session, session.legal_once(), lang, only, known)
+    if only is None and any(action.kind == "proposals" for action in session.legal_once()):
+        # the switch of the players' proposals, turned the other way (issue 46)
+        turn = "ask" if session.state.auto_confirm else "auto"
+        actions.append(
+            {
+                "kind": "proposals",
+                "label": t(f"phone.do.proposals_{turn}", lang),
+                "form": "now",
+                "choices": [],
+                "prefix": [turn],
+            }
+        )
     if only is None and session.correctable_rounds() > 0:
         actions.append(
             {

@@ -99,7 +99,7 @@
       if (busy()) return;
       say("");
       const one = action.choices.length === 1 ? action.choices[0] : null;
-      if (action.form === "now") return send([action.kind]);
+      if (action.form === "now") return send([action.kind, ...(action.prefix || [])]);
       if (action.form === "player" && one !== null) return send([action.kind, one]);
       form = { action, picks: [], seps: [], player: action.form === "join" ? null : one, pools: [] };
       $("text").value = "";

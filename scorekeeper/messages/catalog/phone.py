@@ -126,6 +126,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # -- correcting a past round, played again on the phone -----------------------------
     "phone.do.correct": ("Correct a past round", "過去のラウンドを訂正"),
+    # the switch of the players' proposals (issue 46), as the recorder's page offers it
+    "phone.do.proposals_auto": ("Proposals confirm themselves", "提案をそのまま記録する"),
+    "phone.do.proposals_ask": ("Proposals wait for me again", "提案を確認してから記録する"),
     "phone.correct.round": ("Round {round}", "ラウンド{round}"),
     "phone.correct.round_line": ("{what} · {changes}", "{what} · {changes}"),
     "phone.correct.title": ("Correcting round {round}", "ラウンド{round}を訂正中"),
