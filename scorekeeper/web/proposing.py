@@ -146,8 +146,9 @@ def _proposal_id(body: object) -> str | None:
     return value if ok else None
 
 
-async def post_confirm(request: web.Request) -> web.StreamResponse:
-    """``POST confirm {id}`` (the recorder's link): the proposal recorded, as above."""
+async def _posted_id(request: web.Request) -> tuple[str, str] | web.Response:
+    """The language of the answer and the proposal's id a recorder's post names, or the
+    answer that refuses it (not JSON, too long, no id of the right shape)."""
     lang = choose_language(request, request.app[SETTINGS].lang)
     body = await posted_json(request, lang)
     if isinstance(body, web.Response):
@@ -155,6 +156,15 @@ async def post_confirm(request: web.Request) -> web.StreamResponse:
     proposal_id = _proposal_id(body)
     if proposal_id is None:
         return refused(request, 400, t("phone.bad_tap", lang))
+    return lang, proposal_id
+
+
+async def post_confirm(request: web.Request) -> web.StreamResponse:
+    """``POST confirm {id}`` (the recorder's link): the proposal recorded, as above."""
+    posted = await _posted_id(request)
+    if isinstance(posted, web.Response):
+        return posted
+    lang, proposal_id = posted
     early = kept_or_too_fast(request, f"confirm-{proposal_id}", lang)
     if early is not None:
         return early
@@ -166,13 +176,10 @@ async def post_confirm(request: web.Request) -> web.StreamResponse:
 
 async def post_refuse(request: web.Request) -> web.StreamResponse:
     """``POST refuse {id}`` (the recorder's link): out of the queue, its player told."""
-    lang = choose_language(request, request.app[SETTINGS].lang)
-    body = await posted_json(request, lang)
-    if isinstance(body, web.Response):
-        return body
-    proposal_id = _proposal_id(body)
-    if proposal_id is None:
-        return refused(request, 400, t("phone.bad_tap", lang))
+    posted = await _posted_id(request)
+    if isinstance(posted, web.Response):
+        return posted
+    lang, proposal_id = posted
     try:
         refuse(request.app, proposal_id)
     except UserError as error:
