@@ -89,6 +89,19 @@ def test_caps_per_player_and_overall():
     assert len(queue.pending()) == 3
 
 
+def test_the_same_proposal_tapped_twice_waits_once():
+    """The four-phone walk: Dai tapped his claim again while the first still waited, and
+    the recorder's list held it twice."""
+    session, queue = official(), ProposalQueue()
+    queue.propose(session, "Ben", ["fold", "Ben"], 1, NOW)
+    assert refusal(queue, session, "Ben", "fold Ben") == (
+        "You proposed this already: it waits for the recorder's answer."
+    )
+    assert [one.player for one in queue.pending()] == ["Ben"]
+    queue.propose(session, "Cleo", ["fold", "Cleo"], 1, NOW)  # another player's own: queued
+    assert len(queue.pending()) == 2
+
+
 def test_stale_proposals_are_withdrawn_with_a_word_in_the_players_language():
     session, queue = official(), ProposalQueue()
     ben = queue.propose(session, "Ben", ["fold", "Ben"], 1, NOW)

@@ -145,8 +145,10 @@ class ProposalQueue:
         """Queue *player*'s proposal of *words*, made on the table of *after* entries: read,
         checked by the rules as *player*'s to propose (nothing written), at the count of
         now. A UserError in plain words otherwise, and nothing queued."""
-        mine = sum(1 for one in self._pending.values() if one.player == player)
-        if mine >= self.per_player:
+        mine = [one for one in self._pending.values() if one.player == player]
+        if any(one.words == tuple(words) for one in mine):  # a second tap of the same
+            raise UserError("phone.proposal.already")
+        if len(mine) >= self.per_player:
             raise UserError("phone.proposal.too_many", limit=self.per_player)
         if len(self._pending) >= self.overall:
             raise UserError("phone.proposal.queue_full", limit=self.overall)

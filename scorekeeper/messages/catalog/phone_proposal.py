@@ -3,6 +3,10 @@ say about a proposal, and the refusals of the page server's queue."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "phone.proposal.label": ("{player}: {what}", "{player}: {what}"),
+    "phone.proposal.already": (
+        "You proposed this already: it waits for the recorder's answer.",
+        "同じ提案がすでに記録役の返事を待っています。",
+    ),
     "phone.proposal.too_many": (
         "You have {limit} proposals waiting already: wait for the recorder's answer.",
         "記録役の返事を待っている提案がすでに{limit}件あります。返事を待ってください。",
