@@ -299,16 +299,7 @@ class TablePage:
     def set_recorder(self, name: str) -> str:
         """A recorder's link for *name*, made by the running page: a new token (a link made
         before stops), the viewers' link and port unchanged. Its address, or a UserError."""
-        with self._asking:
-            with contextlib.suppress(queue.Empty):
-                while True:  # an answer that came too late for the one who asked before
-                    self._links.get_nowait()
-            if not self._say({"do": "recorder", "name": name}):
-                raise UserError("phone.app.no_link", reason="-")
-            try:
-                said = self._links.get(timeout=START_WITHIN)
-            except queue.Empty:
-                raise UserError("phone.app.no_link", reason="-") from None
+        said = self._ask({"do": "recorder", "name": name}, self._links, "phone.app.no_link")
         token = said.get("token")
         if not isinstance(token, str):
             raise UserError("phone.app.no_link", reason=str(said.get("error") or "-"))
@@ -316,6 +307,22 @@ class TablePage:
         base = self.url.rstrip("/").rsplit("/", 1)[0]
         self.recorder_url = f"{base}/{token}/"
         return self.recorder_url
+
+    def _ask(
+        self, word: dict[str, Any], answers: queue.Queue[dict[str, Any]], refusal: str
+    ) -> dict[str, Any]:
+        """Say *word* to the page and wait for its answer on *answers* (one question at a
+        time); a UserError (*refusal*) when the page cannot be told or does not answer."""
+        with self._asking:
+            with contextlib.suppress(queue.Empty):
+                while True:  # an answer that came too late for the one who asked before
+                    answers.get_nowait()
+            if not self._say(word):
+                raise UserError(refusal, reason="-")
+            try:
+                return answers.get(timeout=START_WITHIN)
+            except queue.Empty:
+                raise UserError(refusal, reason="-") from None
 
     def players(self) -> list[tuple[str, str]]:
         """Every seated player's own link, (name, address) by name: made by the running
@@ -327,16 +334,7 @@ class TablePage:
         return self._ask_players({"do": "revoke", "name": name})
 
     def _ask_players(self, word: dict[str, Any]) -> list[tuple[str, str]]:
-        with self._asking:
-            with contextlib.suppress(queue.Empty):
-                while True:  # an answer that came too late for the one who asked before
-                    self._players.get_nowait()
-            if not self._say(word):
-                raise UserError("phone.player.app.no_links", reason="-")
-            try:
-                said = self._players.get(timeout=START_WITHIN)
-            except queue.Empty:
-                raise UserError("phone.player.app.no_links", reason="-") from None
+        said = self._ask(word, self._players, "phone.player.app.no_links")
         links = said.get("links")
         if not isinstance(links, list):
             raise UserError("phone.player.app.no_links", reason=str(said.get("error") or "-"))
