@@ -11,6 +11,7 @@ import json
 from aiohttp.test_utils import TestServer
 
 from scorekeeper.cli.main import main
+from scorekeeper.core.events import Event
 from scorekeeper.core.header import make_header
 from scorekeeper.services.recording import create_session, load_session
 from scorekeeper.storage import Store
@@ -90,7 +91,14 @@ async def play(tmp_path, game, players, options, lang, script):
             lines = await script(phones)
     finally:
         await server.close()
-    assert main(["--data-dir", str(data), "record", "2", *lines]) == 0
+    by_phones = journal_as_typed(store, lines)
+    return [e.proposed.by if e.proposed else None for e in by_phones]
+
+
+def journal_as_typed(store: Store, lines: list[str]) -> list[Event]:
+    """Session 1's entries (played by the phones), once session 2 is recorded by the
+    command line from *lines*: each equal to the one typed, but for who proposed it."""
+    assert main(["--data-dir", str(store.root), "record", "2", *lines]) == 0
     by_phones, by_cli = load_session(store, 1).events, load_session(store, 2).events
     assert len(by_phones) == len(by_cli) == len(lines)
     for phoned, typed in zip(by_phones, by_cli, strict=True):
@@ -98,7 +106,7 @@ async def play(tmp_path, game, players, options, lang, script):
             typed.kind, dict(typed.data), typed.recorder,
         )  # fmt: skip
         assert typed.proposed is None
-    return [e.proposed.by if e.proposed else None for e in by_phones]
+    return list(by_phones)
 
 
 async def test_an_official_round_by_the_players_phones(tmp_path):

@@ -20,15 +20,15 @@ from collections.abc import Awaitable, Callable
 import pytest
 from textual.widgets import Static
 
-from scorekeeper.cli.main import main
 from scorekeeper.core.header import make_header
-from scorekeeper.services.recording import create_session, load_session
+from scorekeeper.services.recording import create_session
 from scorekeeper.storage import Store
 from scorekeeper.ui.app import ScorekeeperApp
 from scorekeeper.ui.screens.player_links import PlayerLinksScreen
 from scorekeeper.ui.screens.table import TableScreen
 from scorekeeper.ui.widgets.proposals import proposals_text
 from tests.browser_support import Browser, require_browser
+from tests.test_browser_proposals import journal_as_typed
 from tests.test_browser_recorder import ACTION, CHOICE, ROW, fits, phone, tap
 from tests.ui_support import press_all
 
@@ -178,14 +178,9 @@ async def play(
                 lines = await script(table)
         finally:
             app.table_pages.stop_all()
-    assert main(["--data-dir", str(data), "record", "2", *lines]) == 0
-    by_phones, by_cli = load_session(store, 1).events, load_session(store, 2).events
-    assert len(by_phones) == len(by_cli) == len(lines)
-    for phoned, typed in zip(by_phones, by_cli, strict=True):
-        assert (phoned.kind, dict(phoned.data), phoned.recorder) == (
-            typed.kind, dict(typed.data), typed.recorder,
-        )  # fmt: skip
-        assert typed.proposed is None and phoned.recorder == players[0]
+    by_phones = journal_as_typed(store, lines)
+    for phoned in by_phones:
+        assert phoned.recorder == players[0]
         if phoned.proposed is not None:  # asked before it was confirmed, in UTC
             assert phoned.proposed.at.tzinfo is not None and phoned.proposed.at <= phoned.at
     return [e.proposed.by if e.proposed else None for e in by_phones]
