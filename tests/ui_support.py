@@ -53,13 +53,10 @@ async def press_all(pilot, keys) -> None:
     Textual's own wait for the screen's widgets to take their messages and for the
     animations it began (one idle wait a key; Pilot's ``press`` then ``pause`` is three).
     Each key reaches the screen the one before left, as a person's keys do."""
-    app = pilot.app
     for key in keys:
-        app.post_message(_key_event(key))
+        pilot.app.post_message(_key_event(key))
         await pilot.wait_for_scheduled_animations()
-    if getattr(app, "_held", None) is not None:
-        assert await settled(pilot, lambda: getattr(app, "_held", None) is None), "keys held"
-        await pilot.wait_for_scheduled_animations()
+    await _let_go(pilot)
 
 
 async def press_each(pilot, keys) -> None:
@@ -121,16 +118,22 @@ async def type_burst(pilot, keys) -> None:
     dealt with every one (it holds keys typed behind a dialog until the dialog is ready,
     ui/app.py). Cheaper than ``pilot.press``, which waits for the app to go idle twice
     after every key; the screens it reaches are the same (tests/test_screens.py)."""
+    for key in keys:
+        pilot.app.post_message(_key_event(key))
+    # Textual's wait for the screen's widgets to take their messages, and for the
+    # animations the keys began
+    await pilot.wait_for_scheduled_animations()
+    await _let_go(pilot)
+
+
+async def _let_go(pilot) -> None:
+    """Once the app holds no key typed behind a dialog (ui/app.py), and what those keys
+    did is drawn: a wait only when it still held some."""
     app = pilot.app
 
     def let_go() -> bool:
         return getattr(app, "_held", None) is None
 
-    for key in keys:
-        app.post_message(_key_event(key))
-    # Textual's wait for the screen's widgets to take their messages, and for the
-    # animations the keys began; then again if the app was still holding keys
-    await pilot.wait_for_scheduled_animations()
     if not let_go():
         assert await settled(pilot, let_go), "keys held"
         await pilot.wait_for_scheduled_animations()
