@@ -8,9 +8,7 @@ read when the screens are imported.
 
 from __future__ import annotations
 
-import asyncio
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 os.environ["TZ"] = "UTC"
 time.tzset()
+
+from each_language import in_each_language  # noqa: E402
 
 from scorekeeper.messages import set_language  # noqa: E402
 from scorekeeper.ui.app import ScorekeeperApp  # noqa: E402
@@ -51,12 +51,7 @@ async def shoot(lang: str) -> None:
 
 
 def main() -> None:
-    if len(sys.argv) > 1:  # one language, in this process
-        asyncio.run(shoot(sys.argv[1]))
-        return
-    for lang in ("en", "ja"):
-        env = dict(os.environ, SCOREKEEPER_LANG=lang)
-        subprocess.run([sys.executable, __file__, lang], check=True, env=env)
+    in_each_language(__file__, shoot)
 
 
 if __name__ == "__main__":

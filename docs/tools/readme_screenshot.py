@@ -8,9 +8,7 @@ first imported, are in that language too (as docs/tools/table_screenshots.py doe
 
 from __future__ import annotations
 
-import asyncio
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 os.environ["TZ"] = "UTC"
 time.tzset()
+
+from each_language import in_each_language  # noqa: E402
 
 from scorekeeper.core.events import Entry  # noqa: E402
 from scorekeeper.core.header import make_header  # noqa: E402
@@ -67,14 +67,13 @@ async def shoot(lang: str) -> None:
             app.save_screenshot(f"readme-table{suffix}.svg", path=str(IMAGES))
 
 
+async def shoot_said(lang: str) -> str:
+    await shoot(lang)
+    return f"saved readme-table ({lang}) in {IMAGES}"
+
+
 def main() -> None:
-    if len(sys.argv) > 1:  # one language, in this process
-        asyncio.run(shoot(sys.argv[1]))
-        print(f"saved readme-table ({sys.argv[1]}) in {IMAGES}")
-        return
-    for lang in ("en", "ja"):
-        env = dict(os.environ, SCOREKEEPER_LANG=lang)
-        subprocess.run([sys.executable, __file__, lang], check=True, env=env)
+    in_each_language(__file__, shoot_said)
 
 
 if __name__ == "__main__":

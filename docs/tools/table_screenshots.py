@@ -8,9 +8,7 @@ are read when the screens are first imported, are in that language too.
 
 from __future__ import annotations
 
-import asyncio
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -21,6 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 os.environ["TZ"] = "UTC"
 time.tzset()
+
+from each_language import in_each_language  # noqa: E402
 
 from scorekeeper.core.events import Entry  # noqa: E402
 from scorekeeper.core.header import make_header  # noqa: E402
@@ -143,14 +143,12 @@ async def shoot_all(lang: str) -> int:
     return count
 
 
+async def shoot_said(lang: str) -> str:
+    return f"saved {await shoot_all(lang)} screenshots ({lang}) in {IMAGES}"
+
+
 def main() -> None:
-    if len(sys.argv) > 1:  # one language, in this process
-        count = asyncio.run(shoot_all(sys.argv[1]))
-        print(f"saved {count} screenshots ({sys.argv[1]}) in {IMAGES}")
-        return
-    for lang in ("en", "ja"):
-        env = dict(os.environ, SCOREKEEPER_LANG=lang)
-        subprocess.run([sys.executable, __file__, lang], check=True, env=env)
+    in_each_language(__file__, shoot_said)
 
 
 if __name__ == "__main__":
